@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Every environment variable the server reads, with its default; README's configuration table mirrors it. */
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  STORE_MODE: z.enum(['TEST', 'LIVE']).default('TEST'),
+  DEFAULT_STORE: z.string().min(1).default('gb'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(262_144),
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(12),
+  GRAPHQL_MAX_COMPLEXITY: z.coerce.number().int().min(10).max(100_000).default(300),
+  GRAPHQL_MAX_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(300),
+  GRAPHQL_INTROSPECTION: bool.optional(),
+  CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(25_000),
+  STOREFRONT_BUILD_DIR: z.string().optional(),
+  PUBLIC_GRAPHQL_URL: z.string().optional(),
+  SEED: bool.default(true),
+  SERVICES: z.string().optional(),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & { graphqlIntrospection: boolean };
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment once at boot; every bad variable is named with its problem. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ConfigSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`),
+    );
+  }
+  const c = parsed.data;
+  if (c.STORE_MODE === 'LIVE' && !c.DATABASE_URL) {
+    throw new ConfigError(['DATABASE_URL: LIVE store mode needs a PostgreSQL server']);
+  }
+  return { ...c, graphqlIntrospection: c.GRAPHQL_INTROSPECTION ?? c.NODE_ENV !== 'production' };
+}

@@ -1,0 +1,150 @@
+import { readdir, readFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Anything that runs SQL: the database itself or one transaction on it. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[]; rowCount: number }>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction, retrying serialization failures and deadlocks a bounded number of times. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs a multi-statement script (migrations, seeds). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const RETRYABLE = new Set(['40001', '40P01']);
+const MAX_TX_ATTEMPTS = 4;
+
+async function withRetry<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (!code || !RETRYABLE.has(code) || attempt >= MAX_TX_ATTEMPTS) throw err;
+      await new Promise((r) => setTimeout(r, 5 * 2 ** attempt + Math.random() * 10));
+    }
+  }
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Db> {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const query: Queryable['query'] = async (sql, params) => {
+    const r = await pool.query(sql, params as unknown[]);
+    return { rows: r.rows, rowCount: r.rowCount ?? 0 };
+  };
+  return {
+    kind: 'postgres',
+    query,
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    transaction: (fn) =>
+      withRetry(async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const tx: Queryable = {
+            query: async (sql, params) => {
+              const r = await client.query(sql, params as unknown[]);
+              return { rows: r.rows, rowCount: r.rowCount ?? 0 };
+            },
+          };
+          const result = await fn(tx);
+          await client.query('COMMIT');
+          return result;
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw err;
+        } finally {
+          client.release();
+        }
+      }),
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const pg = dataDir ? new PGlite(dataDir) : new PGlite();
+  await pg.waitReady;
+  const wrap = (q: { query: PGliteQuery }): Queryable['query'] => async (sql, params) => {
+    const r = await q.query(sql, params);
+    return { rows: r.rows as never[], rowCount: r.affectedRows ?? r.rows.length };
+  };
+  return {
+    kind: 'pglite',
+    query: wrap(pg as never),
+    async exec(sql) {
+      await pg.exec(sql);
+    },
+    transaction: (fn) => withRetry(() => pg.transaction((tx) => fn({ query: wrap(tx as never) }))),
+    close: () => pg.close(),
+  };
+}
+
+type PGliteQuery = (sql: string, params?: unknown[]) => Promise<{ rows: unknown[]; affectedRows?: number }>;
+
+/** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in dataDir (in memory when dataDir is undefined). */
+export function openDb(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<Db> {
+  return opts.url ? openPostgres(opts.url, opts.poolSize ?? 10) : openPglite(opts.dataDir);
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const MIGRATIONS_DIR = path.resolve(here, '../../../../db/migrations');
+
+/**
+ * Applies forward-only migrations in file-name order, each in its own transaction. On PostgreSQL an
+ * advisory lock keeps several instances starting at once from racing.
+ */
+export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const files = (await readdir(dir)).filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f)).sort();
+  const applied: string[] = [];
+  await db.transaction(async (tx) => {
+    if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(7310001)');
+    await tx.query(
+      `CREATE TABLE IF NOT EXISTS schema_migrations (
+         version text PRIMARY KEY,
+         applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
+    const done = new Set(
+      (await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version),
+    );
+    for (const file of files) {
+      const version = file.slice(0, -4);
+      if (done.has(version)) continue;
+      const sql = await readFile(path.join(dir, file), 'utf8');
+      for (const statement of splitStatements(sql)) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
+      applied.push(version);
+    }
+  });
+  return applied;
+}
+
+/** Splits a migration on semicolons that end a line, outside dollar-quoted bodies. */
+export function splitStatements(sql: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  let inDollar = false;
+  for (const line of sql.split('\n')) {
+    if (line.trim().startsWith('--') && !inDollar) continue;
+    const dollars = line.match(/\$\$/g)?.length ?? 0;
+    if (dollars % 2 === 1) inDollar = !inDollar;
+    current += line + '\n';
+    if (!inDollar && /;\s*$/.test(line)) {
+      out.push(current.trim());
+      current = '';
+    }
+  }
+  if (current.trim()) out.push(current.trim());
+  return out;
+}

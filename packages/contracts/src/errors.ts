@@ -1,0 +1,60 @@
+/**
+ * The closed set of error codes the shop speaks (spec §5 and §8), with the HTTP status and the
+ * GraphQL `extensions.category` each one maps to. Server and storefront both read this table.
+ */
+export const ERROR_CODES = {
+  // Generic request errors
+  BAD_REQUEST: { status: 400, category: 'graphql-input' },
+  VALIDATION_FAILED: { status: 400, category: 'graphql-input' },
+  PAYLOAD_TOO_LARGE: { status: 413, category: 'graphql-input' },
+  UNKNOWN_STORE: { status: 400, category: 'graphql-input' },
+  QUERY_TOO_DEEP: { status: 400, category: 'graphql-input' },
+  QUERY_TOO_COMPLEX: { status: 400, category: 'graphql-input' },
+  METHOD_NOT_ALLOWED: { status: 405, category: 'graphql-input' },
+  RATE_LIMITED: { status: 429, category: 'graphql-input' },
+  SERVICE_UNAVAILABLE: { status: 503, category: 'internal' },
+  INTERNAL: { status: 500, category: 'internal' },
+  // Spec §8: other
+  ENTITY_NOT_FOUND: { status: 404, category: 'graphql-no-such-entity' },
+  ATTRIBUTE_NOT_FOUND: { status: 404, category: 'graphql-no-such-entity' },
+  FILTER_NOT_FOUND: { status: 400, category: 'graphql-input' },
+  // Spec §8: cart item errors
+  PRODUCT_NOT_FOUND: { status: 404, category: 'graphql-no-such-entity' },
+  NOT_SALABLE: { status: 409, category: 'graphql-input' },
+  INSUFFICIENT_STOCK: { status: 409, category: 'graphql-input' },
+  PERMISSION_DENIED: { status: 403, category: 'graphql-authorization' },
+  GIFT_ERROR: { status: 400, category: 'graphql-input' },
+  REORDER_NOT_AVAILABLE: { status: 409, category: 'graphql-input' },
+  UNDEFINED: { status: 400, category: 'graphql-input' },
+  // Spec §5: cart item validation
+  ITEM_QTY: { status: 400, category: 'graphql-input' },
+  ITEM_INCREMENTS: { status: 400, category: 'graphql-input' },
+  CARTONS_LIMIT: { status: 400, category: 'graphql-input' },
+  ONGOING_SUBSCRIPTION: { status: 409, category: 'graphql-input' },
+  TRADEIN_LIMIT: { status: 400, category: 'graphql-input' },
+  // Spec §8: cart errors
+  CART_NOT_FOUND: { status: 404, category: 'graphql-no-such-entity' },
+  CART_NOT_ACTIVE: { status: 409, category: 'graphql-input' },
+  GUEST_EMAIL_MISSING: { status: 400, category: 'graphql-input' },
+  UNABLE_TO_PLACE_ORDER: { status: 409, category: 'graphql-input' },
+  ORDER_NOT_FOUND: { status: 404, category: 'graphql-no-such-entity' },
+  // Spec §8: customer errors
+  NOT_FOUND: { status: 404, category: 'graphql-no-such-entity' },
+  UNAUTHORISED: { status: 401, category: 'graphql-authorization' },
+  INACTIVE: { status: 403, category: 'graphql-authorization' },
+} as const satisfies Record<string, { status: number; category: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+}
+
+export function httpStatusOf(code: ErrorCode): number {
+  return ERROR_CODES[code].status;
+}
+
+/** The body every REST error answers with. */
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; request_id?: string; details?: unknown };
+}

@@ -1,0 +1,3 @@
+export * from './errors.js';
+export * from './money.js';
+export * from './tracking.js';
