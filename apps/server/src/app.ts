@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config.js';
+import { migrate, openDb, type Db } from './platform/db.js';
+import { registerErrorHandling } from './platform/errors.js';
+import { healthRoutes } from './platform/health.js';
+import { SEED_DIR, seedIfEmpty } from './platform/seed.js';
+import { graphqlPlugin } from './graphql/graphql.plugin.js';
+import { buildServices, type Services } from './services.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const STOREFRONT_BUILD = path.resolve(here, '../../storefront/build');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    services: Services;
+    config: Config;
+    /** Set on SIGTERM: readiness fails so the balancer stops sending traffic. */
+    draining: boolean;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  /** An open database to use (tests share one per worker); otherwise one is opened from config. */
+  db?: Db;
+  logger?: boolean;
+}
+
+/** Builds the whole shop (database, services, GraphQL, storefront) without listening. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    genReqId: () => randomUUID(),
+    forceCloseConnections: 'idle',
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  const ownsDb = !opts.db;
+  const db = opts.db ?? (await openDb({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DB_POOL_SIZE }));
+  await migrate(db);
+  if (config.SEED) await seedIfEmpty(db);
+  const services = buildServices(db, config);
+
+  app.decorate('db', db);
+  app.decorate('services', services);
+  app.decorate('config', config);
+  app.decorate('draining', false);
+  if (ownsDb) app.addHook('onClose', async () => db.close());
+
+  registerErrorHandling(app);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-request-id', _request.id);
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // React Router's hydration data is an inline script; nonces replace 'unsafe-inline' with checkout.
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(healthRoutes, { db, isDraining: () => app.draining });
+  await app.register(graphqlPlugin, { config, db, services });
+
+  const mediaDir = path.join(SEED_DIR, 'media');
+  if (existsSync(mediaDir)) {
+    await app.register(fastifyStatic, {
+      root: mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      allowedPath: (p) => /\.(svg|png|jpe?g|webp)$/.test(p),
+      maxAge: '1d',
+    });
+  }
+
+  const buildDir = config.STOREFRONT_BUILD_DIR ?? STOREFRONT_BUILD;
+  if (existsSync(path.join(buildDir, 'server/index.js'))) {
+    // Loaded only when a storefront build exists, so the API runs without one.
+    const pluginModule: string = './storefront/storefront.plugin.js';
+    const { default: storefrontPlugin } = (await import(pluginModule)) as { default: (app: FastifyInstance, o: { buildDir: string; graphqlUrl?: string }) => Promise<void> };
+    await app.register(storefrontPlugin, { buildDir, graphqlUrl: config.PUBLIC_GRAPHQL_URL });
+  }
+  return app;
+}

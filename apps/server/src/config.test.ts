@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('config', () => {
+  it('applies defaults for an empty environment', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ PORT: 3000, STORE_MODE: 'TEST', DATA_DIR: './data', DEFAULT_STORE: 'gb' });
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it('names every bad variable with its problem', () => {
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', STORE_MODE: 'PROD' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const problems = (err as ConfigError).problems.join('\n');
+      expect(problems).toMatch(/PORT/);
+      expect(problems).toMatch(/DATABASE_URL/);
+      expect(problems).toMatch(/STORE_MODE/);
+    }
+  });
+
+  it('refuses LIVE mode on the embedded database', () => {
+    expect(() => loadConfig({ STORE_MODE: 'LIVE' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('turns introspection off by default in production', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).graphqlIntrospection).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true' }).graphqlIntrospection).toBe(true);
+  });
+});

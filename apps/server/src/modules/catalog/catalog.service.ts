@@ -1,0 +1,163 @@
+import type { Queryable } from '../../platform/db.js';
+import type { StoreView } from '../store/store.service.js';
+import { TtlCache } from './catalog.cache.js';
+import {
+  findCategories, findProductIdsBySkus, findProductRelations, findProductsByIds, findSticks,
+  searchProductIds, type CategoryRow, type MediaRow, type ProductRow, type ProductSearch,
+} from './catalog.store.js';
+
+/** A product assembled for one store view: row, media, tiers, categories, children and bundle options. */
+export interface ProductDoc extends ProductRow {
+  media: MediaRow[];
+  tiers: { quantity: number; price_minor: number }[];
+  category_ids: number[];
+  configurable_attributes: ('color' | 'flavor')[];
+  children: ProductDoc[];
+  bundle_options: BundleOptionDoc[];
+}
+
+export interface BundleOptionDoc {
+  id: number;
+  position: number;
+  type: string;
+  required: boolean;
+  title: string;
+  selections: { id: number; quantity: number; can_change_quantity: boolean; is_default: boolean; position: number; product: ProductDoc }[];
+}
+
+export type StockStatus = 'IN_STOCK' | 'OUT_OF_STOCK';
+
+/** The final unit price in minor units: special price when set, else regular. */
+export function finalMinor(p: Pick<ProductRow, 'regular_minor' | 'special_minor'>): number {
+  return p.special_minor ?? p.regular_minor;
+}
+
+/** Whether a product can be bought now: stock for simple ones, a buyable child or selection for composites. */
+export function stockStatusOf(p: ProductDoc): StockStatus {
+  if (p.type_id === 'configurable') return p.children.some((c) => stockStatusOf(c) === 'IN_STOCK') ? 'IN_STOCK' : 'OUT_OF_STOCK';
+  if (p.type_id === 'bundle') {
+    const ok = p.bundle_options.every(
+      (o) => !o.required || o.selections.some((s) => (s.product.stock_qty ?? 0) >= s.quantity),
+    );
+    return ok && p.bundle_options.length > 0 ? 'IN_STOCK' : 'OUT_OF_STOCK';
+  }
+  return (p.stock_qty ?? 0) > 0 ? 'IN_STOCK' : 'OUT_OF_STOCK';
+}
+
+/** Unit price for a quantity: the best tier whose threshold the quantity reaches, else the final price. */
+export function unitPriceForQuantity(p: ProductDoc, quantity: number): number {
+  let price = finalMinor(p);
+  for (const t of p.tiers) if (quantity >= t.quantity && t.price_minor < price) price = t.price_minor;
+  return price;
+}
+
+/**
+ * Reads the catalogue for a store view. Assembled products are kept per process for
+ * CATALOG_CACHE_TTL_MS (display only: checkout re-reads stock and prices in its transaction).
+ */
+export class CatalogService {
+  private readonly docs: TtlCache<ProductDoc>;
+  private readonly skuIndex: TtlCache<number | null>;
+  private readonly categoryCache: TtlCache<CategoryRow[]>;
+
+  constructor(private readonly db: Queryable, ttlMs: number) {
+    this.docs = new TtlCache(ttlMs, 20_000);
+    this.skuIndex = new TtlCache(ttlMs, 20_000);
+    this.categoryCache = new TtlCache(ttlMs, 100);
+  }
+
+  invalidate(): void {
+    this.docs.clear();
+    this.skuIndex.clear();
+    this.categoryCache.clear();
+  }
+
+  /** Loads products by id in the given order; ids not sold in the store are skipped. */
+  async productsByIds(store: StoreView, ids: number[]): Promise<ProductDoc[]> {
+    const found = new Map<number, ProductDoc>();
+    for (const id of ids) {
+      const hit = this.docs.get(`${store.code}:${id}`);
+      if (hit) found.set(id, hit);
+    }
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length) await this.load(store, missing, 0, found);
+    return ids.map((id) => found.get(id)).filter((d): d is ProductDoc => d !== undefined);
+  }
+
+  /** Loads products by SKU in the given order (configurable children included). */
+  async productsBySkus(store: StoreView, skus: string[]): Promise<ProductDoc[]> {
+    const idOf = new Map<string, number | null>();
+    for (const sku of skus) {
+      const hit = this.skuIndex.get(`${store.code}:${sku}`);
+      if (hit !== undefined) idOf.set(sku, hit);
+    }
+    const unknown = skus.filter((s) => !idOf.has(s));
+    if (unknown.length) {
+      const found = await findProductIdsBySkus(this.db, store.code, unknown);
+      for (const sku of unknown) {
+        idOf.set(sku, found.get(sku) ?? null);
+        this.skuIndex.set(`${store.code}:${sku}`, found.get(sku) ?? null);
+      }
+    }
+    const ids = skus.map((s) => idOf.get(s)).filter((id): id is number => typeof id === 'number');
+    return this.productsByIds(store, [...new Set(ids)]);
+  }
+
+  async search(store: StoreView, q: ProductSearch): Promise<{ items: ProductDoc[]; total: number }> {
+    const { ids, total } = await searchProductIds(this.db, store.code, store.language, q);
+    return { items: await this.productsByIds(store, ids), total };
+  }
+
+  async categories(store: StoreView): Promise<CategoryRow[]> {
+    const key = `${store.code}`;
+    let rows = this.categoryCache.get(key);
+    if (!rows) {
+      rows = await findCategories(this.db, store.code, store.language);
+      this.categoryCache.set(key, rows);
+    }
+    return rows;
+  }
+
+  sticks(store: StoreView) {
+    return findSticks(this.db, store.code, store.language);
+  }
+
+  /** Assembles products (and their children and bundle selections) into `into` and the cache. */
+  private async load(store: StoreView, ids: number[], depth: number, into: Map<number, ProductDoc>): Promise<void> {
+    const rows = await findProductsByIds(this.db, store.code, store.language, ids);
+    if (!rows.length) return;
+    const rel = await findProductRelations(this.db, store.code, store.language, rows.map((r) => r.id));
+    // Children and bundle selections are products too: load those not yet cached.
+    for (const id of [...rel.links.map((l) => l.child_id), ...rel.selections.map((s) => s.product_id)]) {
+      const hit = into.has(id) ? undefined : this.docs.get(`${store.code}:${id}`);
+      if (hit) into.set(id, hit);
+    }
+    const nested = [...rel.links.map((l) => l.child_id), ...rel.selections.map((s) => s.product_id)].filter((id) => !into.has(id));
+    if (nested.length && depth < 2) await this.load(store, [...new Set(nested)], depth + 1, into);
+    const cached = (id: number) => into.get(id);
+    for (const row of rows) {
+      const doc: ProductDoc = {
+        ...row,
+        media: rel.media.filter((m) => m.product_id === row.id),
+        tiers: rel.tiers.filter((t) => t.product_id === row.id).map(({ quantity, price_minor }) => ({ quantity, price_minor })),
+        category_ids: rel.categories.filter((c) => c.product_id === row.id).map((c) => c.category_id),
+        configurable_attributes: rel.attributes.filter((a) => a.product_id === row.id).map((a) => a.attribute_code),
+        children: rel.links.filter((l) => l.parent_id === row.id).map((l) => cached(l.child_id)).filter((c): c is ProductDoc => !!c),
+        bundle_options: rel.options
+          .filter((o) => o.product_id === row.id)
+          .map((o) => ({
+            id: o.id, position: o.position, type: o.type, required: o.required, title: o.title,
+            selections: rel.selections
+              .filter((s) => s.option_id === o.id)
+              .flatMap((s) => {
+                const product = cached(s.product_id);
+                return product ? [{ ...s, product }] : [];
+              }),
+          })),
+      };
+      into.set(row.id, doc);
+      this.docs.set(`${store.code}:${row.id}`, doc);
+      this.skuIndex.set(`${store.code}:${row.sku}`, row.id);
+    }
+  }
+}

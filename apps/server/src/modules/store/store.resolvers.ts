@@ -1,0 +1,62 @@
+import type { GraphQLContext } from '../../graphql/context.js';
+import type { StoreView } from './store.service.js';
+
+/** Magento's StoreConfig shape plus the spec's store-config fields. */
+export function toStoreConfig(v: StoreView, storeMode: string) {
+  return {
+    id: null,
+    code: v.code,
+    store_code: v.code,
+    store_name: v.name,
+    store_sort_order: v.sort_order,
+    is_default_store: v.is_default,
+    store_group_code: v.group_code,
+    store_group_name: v.website_name,
+    is_default_store_group: v.is_default,
+    website_id: null,
+    website_code: v.website_code,
+    website_name: v.website_name,
+    locale: v.locale,
+    language: v.language,
+    base_currency_code: v.base_currency_code,
+    default_display_currency_code: v.base_currency_code,
+    timezone: v.timezone,
+    weight_unit: v.weight_unit,
+    default_country: v.default_country,
+    is_guest_checkout_enabled: v.is_guest_checkout_enabled,
+    newsletter_enabled: v.newsletter_enabled,
+    order_cancellation_enabled: v.order_cancellation_enabled,
+    minimum_password_length: String(v.minimum_password_length),
+    required_character_classes_number: String(v.required_character_classes_number),
+    grid_per_page: 12,
+    catalog_default_sort_by: 'position',
+    root_category_uid: null,
+    default_title: 'Ember',
+    copyright: '© Ember',
+    is_order_limit_enabled: v.is_order_limit_enabled,
+    is_age_verification_enabled: v.is_age_verification_enabled,
+    is_free_gifts_enabled: v.is_free_gifts_enabled,
+    gift_basket_quantity_limitation: v.gift_basket_quantity_limitation,
+    order_limit_value: v.order_limit_value,
+    postcode_validation_enabled: v.postcode_validation_enabled,
+    postcode_is_required: v.postcode_is_required,
+    postcode_max_length: v.postcode_max_length,
+    postcode_min_length: v.postcode_min_length,
+    postcode_validate_regex: v.postcode_validate_regex,
+    allow_empty_firstname: v.allow_empty_firstname,
+    cartons_limit_value: v.cartons_limit_value,
+    is_trial_store: v.is_trial,
+    store_mode: storeMode,
+  };
+}
+
+export const storeResolvers = {
+  Query: {
+    storeConfig: (_: unknown, __: unknown, ctx: GraphQLContext) => toStoreConfig(ctx.store, ctx.config.STORE_MODE),
+    availableStores: async (_: unknown, args: { useCurrentGroup?: boolean | null }, ctx: GraphQLContext) => {
+      const views = await ctx.services.stores.list();
+      const chosen = args.useCurrentGroup ? views.filter((v) => v.group_code === ctx.store.group_code) : views;
+      return chosen.map((v) => toStoreConfig(v, ctx.config.STORE_MODE));
+    },
+  },
+};

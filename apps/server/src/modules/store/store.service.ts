@@ -1,0 +1,42 @@
+import type { Queryable } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import { listActiveStoreViews, type StoreView } from './store.store.js';
+
+export type { StoreView } from './store.store.js';
+
+const STORE_CODE = /^[a-z][a-z0-9_]{1,31}$/;
+
+/**
+ * Store views change rarely, so each process keeps them for a short time; every instance sees a
+ * change within `ttlMs`.
+ */
+export class StoreService {
+  private cached: { at: number; views: StoreView[] } | null = null;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly defaultCode: string,
+    private readonly ttlMs = 10_000,
+  ) {}
+
+  async list(): Promise<StoreView[]> {
+    const now = Date.now();
+    if (!this.cached || now - this.cached.at > this.ttlMs) {
+      this.cached = { at: now, views: await listActiveStoreViews(this.db) };
+    }
+    return this.cached.views;
+  }
+
+  /** Resolves the `Store` header (absent means the default store view); unknown codes are an input error. */
+  async resolve(header: string | undefined): Promise<StoreView> {
+    const views = await this.list();
+    const code = header?.trim().toLowerCase() || this.defaultCode;
+    const view = STORE_CODE.test(code) ? views.find((v) => v.code === code) : undefined;
+    if (!view) throw new AppError('UNKNOWN_STORE', `Requested store is not found: ${code.slice(0, 32)}`);
+    return view;
+  }
+
+  invalidate(): void {
+    this.cached = null;
+  }
+}

@@ -1,0 +1,46 @@
+import type { Queryable } from '../../platform/db.js';
+
+/** One store view with its configuration (spec §3 "Store config"). */
+export interface StoreView {
+  code: string;
+  website_code: string;
+  website_name: string;
+  group_code: string;
+  name: string;
+  locale: string;
+  language: string;
+  base_currency_code: string;
+  timezone: string;
+  default_country: string;
+  weight_unit: string;
+  is_trial: boolean;
+  is_default: boolean;
+  sort_order: number;
+  is_order_limit_enabled: boolean;
+  order_limit_value: number;
+  cartons_limit_value: number;
+  is_age_verification_enabled: boolean;
+  is_free_gifts_enabled: boolean;
+  gift_basket_quantity_limitation: number;
+  postcode_validation_enabled: boolean;
+  postcode_is_required: boolean;
+  postcode_min_length: number;
+  postcode_max_length: number;
+  postcode_validate_regex: string | null;
+  allow_empty_firstname: boolean;
+  is_guest_checkout_enabled: boolean;
+  order_cancellation_enabled: boolean;
+  newsletter_enabled: boolean;
+  minimum_password_length: number;
+  required_character_classes_number: number;
+}
+
+export async function listActiveStoreViews(db: Queryable): Promise<StoreView[]> {
+  const { rows } = await db.query<StoreView>(
+    `SELECT v.*, w.name AS website_name
+       FROM store_view v JOIN store_website w ON w.code = v.website_code
+      WHERE v.is_active
+      ORDER BY v.sort_order, v.code`,
+  );
+  return rows;
+}

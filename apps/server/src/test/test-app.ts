@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { openDb, type Db } from '../platform/db.js';
+
+let shared: Promise<Db> | null = null;
+
+/**
+ * The database a test worker shares: the PostgreSQL server named by DATABASE_URL, or an in-memory
+ * PGlite. The app migrates and seeds it on first build.
+ */
+export function testDb(): Promise<Db> {
+  shared ??= openDb({ url: process.env.DATABASE_URL || undefined, poolSize: 5 });
+  return shared;
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    STOREFRONT_BUILD_DIR: '/nonexistent',
+    ...env,
+  });
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  /** Base URL of the listening app on the loopback interface. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Builds the whole app in-process on the worker's database and listens on a loopback port. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const app = await buildApp({ config: testConfig(env), db: await testDb(), logger: Boolean(env.LOG_LEVEL) });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
+export interface GqlResult {
+  status: number;
+  body: { data?: any; errors?: any[] };
+  headers: Headers;
+}
+
+/** Sends a GraphQL document over HTTP: POST with JSON by default, or GET with the query in the URL. */
+export async function gql(
+  server: TestServer,
+  query: string,
+  variables: Record<string, unknown> = {},
+  opts: { store?: string; method?: 'GET' | 'POST' } = {},
+): Promise<GqlResult> {
+  const headers: Record<string, string> = opts.store ? { store: opts.store } : {};
+  const res =
+    opts.method === 'GET'
+      ? await fetch(`${server.url}/graphql?query=${encodeURIComponent(query)}&variables=${encodeURIComponent(JSON.stringify(variables))}`, { headers })
+      : await fetch(`${server.url}/graphql`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ query, variables }),
+        });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : {}, headers: res.headers };
+}

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+// Workspace packages resolve to their TypeScript sources through the "source" export condition.
+const ssr = { resolve: { conditions: ['source'], externalConditions: [] as string[] } };
+
+export default defineConfig({
+  ssr,
+  test: {
+    projects: [
+      {
+        ssr,
+        test: {
+          name: 'unit',
+          include: ['packages/**/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        ssr,
+        test: {
+          name: 'int',
+          include: ['apps/server/src/**/*.int.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          // One database per worker; two workers match the machine's two cores.
+          pool: 'forks',
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
