@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  buildSchema, extendSchema, parse, printType, GraphQLSchema, GraphQLObjectType, GraphQLInterfaceType,
+  buildSchema, extendSchema, parse, GraphQLSchema, GraphQLObjectType, GraphQLInterfaceType,
   GraphQLInputObjectType, GraphQLEnumType, GraphQLUnionType, getNamedType, isObjectType,
-  isInterfaceType, isInputObjectType, isEnumType, isScalarType, isSpecifiedScalarType, isUnionType,
+  isInputObjectType, isEnumType, isScalarType, isSpecifiedScalarType, isUnionType,
   lexicographicSortSchema, printSchema, validateSchema,
 } from 'graphql';
 

@@ -95,7 +95,6 @@ function configurableOptions(p: ProductDoc, language: string) {
 export function toGraphQLProduct(p: ProductDoc, language: string): Record<string, unknown> {
   const memo = p as ProductDoc & { __gql?: Record<string, unknown> };
   if (memo.__gql) return memo.__gql;
-  const final = finalMinor(p);
   const img = image(p);
   const out: Record<string, unknown> = {
     __typename: TYPE_NAMES[p.type_id],

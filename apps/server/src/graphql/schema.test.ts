@@ -1,0 +1,110 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  buildSchema, extendSchema, getNamedType, isInputObjectType, isInterfaceType, isObjectType, parse,
+  validate, type GraphQLSchema,
+} from 'graphql';
+import { SCHEMA_PATH } from './graphql.plugin.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../../../..');
+const REFERENCE = process.env.MAGENTO_REFERENCE_SCHEMA ?? path.resolve(root, '../shared/reference/magento-2.4-schema.graphql');
+const served = buildSchema(readFileSync(SCHEMA_PATH, 'utf8'));
+
+/** The Magento reference with the shop's declared extensions (interface fields copied to implementations). */
+function referenceWithExtensions(): GraphQLSchema {
+  const reference = buildSchema(readFileSync(REFERENCE, 'utf8'));
+  const ext = parse(readFileSync(path.join(here, 'extensions.graphql'), 'utf8'));
+  let s = extendSchema(reference, ext, { assumeValidSDL: true });
+  const extra: string[] = [];
+  for (const d of ext.definitions) {
+    if (d.kind !== 'InterfaceTypeExtension' || !d.fields) continue;
+    for (const impl of s.getPossibleTypes(s.getType(d.name.value) as never)) {
+      const missing = d.fields.filter((f) => !impl.getFields()[f.name.value]);
+      if (missing.length) extra.push(`extend type ${impl.name} { ${missing.map((f) => f.loc!.source.body.slice(f.loc!.start, f.loc!.end).replace(/\s+/g, ' ')).join(' ')} }`);
+    }
+  }
+  if (extra.length) s = extendSchema(s, parse(extra.join('\n')));
+  return s;
+}
+
+/** Every GraphQL document the storefront sends: gql-tagged template literals under app/lib/api. */
+function storefrontDocuments(): { file: string; source: string }[] {
+  const dir = path.resolve(root, 'apps/storefront/app');
+  const out: { file: string; source: string }[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const p = path.join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (/\.(ts|tsx)$/.test(name) && !/\.test\./.test(name)) {
+        const text = readFileSync(p, 'utf8');
+        for (const m of text.matchAll(/\bgql`([^`]*)`/g)) out.push({ file: path.relative(root, p), source: m[1]! });
+      }
+    }
+  };
+  if (existsSync(dir)) walk(dir);
+  return out;
+}
+
+describe('GraphQL schema', () => {
+  it('is regenerated from the reference and the extensions (schema.graphql is current)', () => {
+    expect(existsSync(REFERENCE), `reference schema at ${REFERENCE}`).toBe(true);
+    const out = execFileSync(process.execPath, [path.join(root, 'scripts/build-graphql-schema.mjs'), '--check'], { encoding: 'utf8' });
+    expect(out).toMatch(/up to date/);
+  });
+
+  it('serves only types and fields that Magento 2.4 or the declared extensions define, with identical types', () => {
+    const target = referenceWithExtensions();
+    const mismatches: string[] = [];
+    for (const type of Object.values(served.getTypeMap())) {
+      if (type.name.startsWith('__')) continue;
+      const other = target.getType(type.name);
+      if (!other) {
+        mismatches.push(`type ${type.name} missing`);
+        continue;
+      }
+      if ((isObjectType(type) || isInterfaceType(type) || isInputObjectType(type)) && 'getFields' in other) {
+        const theirs = (other as typeof type).getFields() as Record<string, { type: unknown; args?: { name: string; type: unknown }[] }>;
+        for (const f of Object.values(type.getFields())) {
+          const t = theirs[f.name];
+          if (!t) mismatches.push(`${type.name}.${f.name} missing`);
+          else if (String(t.type) !== String(f.type)) mismatches.push(`${type.name}.${f.name}: ${String(f.type)} vs ${String(t.type)}`);
+          for (const a of 'args' in f ? f.args : []) {
+            const ta = t?.args?.find((x) => x.name === a.name);
+            if (!ta || String(ta.type) !== String(a.type)) mismatches.push(`${type.name}.${f.name}(${a.name})`);
+          }
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('resolves every interface to a served implementation', () => {
+    for (const type of Object.values(served.getTypeMap())) {
+      if (isInterfaceType(type)) expect(served.getPossibleTypes(type).length, type.name).toBeGreaterThan(0);
+      if (isObjectType(type)) for (const f of Object.values(type.getFields())) expect(getNamedType(f.type)).toBeDefined();
+    }
+  });
+});
+
+describe('storefront GraphQL documents', () => {
+  const docs = storefrontDocuments();
+
+  it('exist', () => {
+    expect(docs.length).toBeGreaterThan(0);
+  });
+
+  it('validate against the served schema', () => {
+    const failures = docs.flatMap((d) => validate(served, parse(d.source)).map((e) => `${d.file}: ${e.message}`));
+    expect(failures).toEqual([]);
+  });
+
+  it('validate against the Magento 2.4 reference schema plus the declared extensions', () => {
+    const target = referenceWithExtensions();
+    const failures = docs.flatMap((d) => validate(target, parse(d.source)).map((e) => `${d.file}: ${e.message}`));
+    expect(failures).toEqual([]);
+  });
+});
