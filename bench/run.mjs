@@ -1,0 +1,111 @@
+// `npm run bench`: load scenarios against a freshly started production server on 127.0.0.1 only.
+// Each scenario runs for a fixed time and prints throughput, p50/p99 latency and the server's CPU
+// time per request (read from /proc for the server process). Results go to bench/results/.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const HOST = '127.0.0.1';
+const PORT = Number(process.env.BENCH_PORT ?? 3300);
+const DURATION = Number(process.env.BENCH_DURATION ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ADMIN_URL = process.env.BENCH_ADMIN_URL ?? `postgres://postgres@${HOST}:5432/postgres`;
+const DB_NAME = `ember_bench_${process.pid}`;
+const base = `http://${HOST}:${PORT}`;
+
+const PRODUCT_DETAILS = `query ProductDetails($sku: String!) {
+  products(filter: { sku: { eq: $sku } }) { items {
+    __typename sku name url_key stock_status subtitle disclaimer
+    price_range { minimum_price { regular_price { value currency } final_price { value currency } discount { amount_off percent_off } } }
+    price_tiers { quantity final_price { value currency } }
+    media_gallery { url label position }
+    categories { uid name url_key }
+    ... on ConfigurableProduct {
+      configurable_options { attribute_code label values { value_index label swatch_data { value } } }
+      variants { attributes { code value_index } product { sku stock_status media_gallery { url } price_range { minimum_price { final_price { value } } } } }
+    }
+  } } }`;
+
+const scenarios = [
+  {
+    name: 'catalogue: product details by sku (GraphQL GET)',
+    requests: [{
+      method: 'GET',
+      path: `/graphql?query=${encodeURIComponent(PRODUCT_DETAILS)}&variables=${encodeURIComponent(JSON.stringify({ sku: 'EMBER-ONE' }))}`,
+      headers: { store: 'gb' },
+    }],
+    check: (body) => JSON.parse(body).data.products.items[0].sku === 'EMBER-ONE',
+  },
+];
+
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of the full line (11 and 12 after the command name).
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+async function waitReady(timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch { /* not listening yet */ }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not become ready');
+}
+
+async function main() {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${DB_NAME}`);
+  const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', HOST, PORT: String(PORT), LOG_LEVEL: 'warn', DATABASE_URL: `postgres://postgres@${HOST}:5432/${DB_NAME}` },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const results = [];
+  try {
+    await waitReady();
+    for (const s of scenarios) {
+      const probe = await fetch(base + s.requests[0].path, { headers: s.requests[0].headers });
+      if (!s.check(await probe.text())) throw new Error(`${s.name}: probe response is wrong`);
+      // Warm up (JIT, caches) before measuring.
+      await autocannon({ url: base, connections: 10, duration: 3, requests: s.requests });
+      const before = cpuMs(server.pid);
+      const r = await autocannon({ url: base, connections: CONNECTIONS, duration: DURATION, requests: s.requests });
+      const cpu = cpuMs(server.pid) - before;
+      const total = r.requests.total;
+      const row = {
+        scenario: s.name,
+        connections: CONNECTIONS,
+        duration_s: DURATION,
+        requests: total,
+        req_per_s: Math.round(r.requests.average),
+        p50_ms: r.latency.p50,
+        p99_ms: r.latency.p99,
+        errors: r.errors + r.non2xx,
+        server_cpu_ms_per_req: total ? Math.round((cpu / total) * 1000) / 1000 : null,
+      };
+      results.push(row);
+      console.log(`${row.scenario}: ${row.req_per_s} req/s, p50 ${row.p50_ms} ms, p99 ${row.p99_ms} ms, ` +
+        `server CPU ${row.server_cpu_ms_per_req} ms/req, ${row.errors} errors (${total} requests)`);
+    }
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME}`);
+    await admin.end();
+  }
+  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  writeFileSync(path.join(root, 'bench/results/latest.json'), JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

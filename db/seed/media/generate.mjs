@@ -1,0 +1,202 @@
+// Generates the demo catalogue images (plain SVG, no dependencies).
+// Usage: node db/seed/media/generate.mjs   (writes next to this file; output is deterministic)
+// Swatch colours must match catalog_color / catalog_flavor in db/seed/0002_catalog.sql.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = dirname(fileURLToPath(import.meta.url));
+const MAX_BYTES = 3072;
+const EMBER = '#FF7A1A';
+const INK = '#1F1A17';
+const BG = '#F4F1EC';
+
+const COLORS = {
+  slate: ['Slate', '#5B6770'],
+  copper: ['Copper', '#B87333'],
+  ivory: ['Ivory', '#EFE9DC'],
+  sage: ['Sage', '#9CAF88'],
+  midnight: ['Midnight', '#1E2A44'],
+  rose: ['Rose', '#D8A7A7'],
+};
+
+const FLAVORS = {
+  amber: ['Amber', '#D98E04'],
+  teak: ['Teak', '#8B5A2B'],
+  turquoise: ['Turquoise', '#2A9D8F'],
+  sienna: ['Sienna', '#A0522D'],
+  bronze: ['Bronze', '#A97142'],
+  mint: ['Mint', '#3EB489'],
+  frost: ['Frost', '#8FD3F0'],
+  citrus: ['Citrus', '#F2B705'],
+  berry: ['Berry', '#8E3B5E'],
+};
+
+const SUBSCRIPTION_FLAVORS = ['amber', 'teak', 'turquoise', 'mint'];
+
+/** Mixes a #RRGGBB colour towards white (amount > 0) or black (amount < 0). */
+function shade(hex, amount) {
+  const target = amount > 0 ? 255 : 0;
+  const a = Math.abs(amount);
+  const channels = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  return '#' + channels.map((c) => Math.round(c + (target - c) * a).toString(16).padStart(2, '0')).join('').toUpperCase();
+}
+
+/** Dark text on light swatches, white text on dark ones. */
+function textOn(hex) {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.6 ? INK : '#FFFFFF';
+}
+
+const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+function svg(title, body, defs = '') {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400" role="img">` +
+    `<title>${esc(title)}</title>${defs ? `<defs>${defs}</defs>` : ''}` +
+    `<rect width="400" height="400" fill="${BG}"/><ellipse cx="200" cy="352" rx="120" ry="12" fill="${INK}" opacity=".08"/>` +
+    `${body}</svg>\n`;
+}
+
+const gradient = (id, hex) =>
+  `<linearGradient id="${id}" x1="0" x2="1"><stop offset="0" stop-color="${shade(hex, 0.25)}"/>` +
+  `<stop offset=".55" stop-color="${hex}"/><stop offset="1" stop-color="${shade(hex, -0.3)}"/></linearGradient>`;
+
+const label = (x, y, text, size, fill, extra = '') =>
+  `<text x="${x}" y="${y}" font-family="Helvetica,Arial,sans-serif" font-size="${size}" fill="${fill}" text-anchor="middle"${extra}>${esc(text)}</text>`;
+
+// Devices ------------------------------------------------------------------
+function emberOne(hex, x = 170, scale = 1) {
+  const t = `translate(${x} ${60 + (1 - scale) * 280}) scale(${scale})`;
+  return `<g transform="${t}"><rect width="60" height="280" rx="30" fill="url(#b)" stroke="${INK}" stroke-opacity=".15"/>` +
+    `<ellipse cx="30" cy="24" rx="14" ry="8" fill="${shade(hex, -0.45)}"/>` +
+    `<circle cx="30" cy="200" r="6" fill="${EMBER}"/><circle cx="30" cy="200" r="11" fill="${EMBER}" opacity=".25"/></g>`;
+}
+
+function emberNova(hex, x = 150, scale = 1) {
+  const t = `translate(${x} ${70 + (1 - scale) * 260}) scale(${scale})`;
+  return `<g transform="${t}"><rect width="100" height="260" rx="26" fill="url(#b)" stroke="${INK}" stroke-opacity=".15"/>` +
+    `<path d="M0 70h100" stroke="${shade(hex, -0.4)}" stroke-width="3"/><ellipse cx="50" cy="30" rx="16" ry="9" fill="${shade(hex, -0.5)}"/>` +
+    `<circle cx="50" cy="170" r="18" fill="none" stroke="${shade(hex, 0.45)}" stroke-width="4"/><circle cx="50" cy="170" r="5" fill="${EMBER}"/></g>`;
+}
+
+// Sticks -------------------------------------------------------------------
+function pack(name, hex, x = 130, y = 70) {
+  const fg = textOn(hex);
+  return `<g transform="translate(${x} ${y})"><path d="M140 0l18-14v240l-18 14z" fill="${shade(hex, -0.35)}"/>` +
+    `<path d="M0 0l18-14h140l-18 14z" fill="${shade(hex, 0.3)}"/><rect width="140" height="240" fill="${hex}"/>` +
+    `<rect y="0" width="140" height="28" fill="${shade(hex, -0.2)}"/>` +
+    label(70, 78, 'EMBER', 22, fg, ' font-weight="700" letter-spacing="5"') + label(70, 112, name.toUpperCase(), 15, fg, ' letter-spacing="2"') +
+    `<path d="M40 132h60" stroke="${EMBER}" stroke-width="3"/>` + label(70, 160, '20 STICKS', 12, fg) +
+    `<rect y="188" width="140" height="52" fill="#FFFFFF"/>` + label(70, 221, '18+', 20, INK, ' font-weight="700"') + `</g>`;
+}
+
+function carton(name, hex, x = 50, y = 140) {
+  const fg = textOn(hex);
+  return `<g transform="translate(${x} ${y})"><path d="M0 0l40-40h260l-40 40z" fill="${shade(hex, 0.3)}"/>` +
+    `<path d="M260 0l40-40v140l-40 40z" fill="${shade(hex, -0.35)}"/><rect width="260" height="140" fill="${hex}"/>` +
+    label(110, 52, 'EMBER', 26, fg, ' font-weight="700" letter-spacing="6"') + label(110, 84, name.toUpperCase(), 16, fg, ' letter-spacing="2"') +
+    label(110, 116, '10 × 20 STICKS', 12, fg) + `<rect x="214" width="46" height="140" fill="#FFFFFF"/>` +
+    label(237, 77, '18+', 15, INK, ' font-weight="700"') + `</g>`;
+}
+
+/** A carton without the flavour lettering, for bundle compositions. */
+function miniCarton(hex, x, y) {
+  return `<g transform="translate(${x} ${y})"><path d="M0 0l28-28h182l-28 28z" fill="${shade(hex, 0.3)}"/>` +
+    `<path d="M182 0l28-28v98l-28 28z" fill="${shade(hex, -0.35)}"/><rect width="182" height="98" fill="${hex}"/>` +
+    label(78, 36, 'EMBER', 20, textOn(hex), ' font-weight="700" letter-spacing="5"') + `<rect x="150" width="32" height="98" fill="#FFF"/></g>`;
+}
+
+const repeatBadge = `<g transform="translate(318 82)"><circle r="42" fill="${EMBER}"/>` +
+  `<path d="M-20 -4a21 21 0 0 1 38-8M20 4a21 21 0 0 1-38 8" fill="none" stroke="#FFF" stroke-width="6" stroke-linecap="round"/>` +
+  `<path d="M22-22l-2 14-13-5zM-22 22l2-14 13 5z" fill="#FFF"/></g>`;
+
+// Files --------------------------------------------------------------------
+const files = {};
+
+for (const [code, [name, hex]] of Object.entries(COLORS)) {
+  if (['slate', 'copper', 'ivory', 'sage'].includes(code)) {
+    files[`devices/ember-one-${code}.svg`] = svg(`Ember One in ${name}`, emberOne(hex), gradient('b', hex));
+  }
+  if (['midnight', 'rose', 'copper'].includes(code)) {
+    files[`devices/ember-nova-${code}.svg`] = svg(`Ember Nova in ${name}`, emberNova(hex), gradient('b', hex));
+  }
+}
+
+for (const [code, [name, hex]] of Object.entries(FLAVORS)) {
+  files[`sticks/${code}-pack.svg`] = svg(`Ember Sticks ${name}, pack of 20`, pack(name, hex));
+  files[`sticks/${code}-carton.svg`] = svg(`Ember Sticks ${name}, carton of 200`, carton(name, hex));
+  if (SUBSCRIPTION_FLAVORS.includes(code)) {
+    files[`subscriptions/${code}-subscription.svg`] = svg(`Ember Sticks ${name} subscription`, carton(name, hex, 40, 170) + repeatBadge);
+  }
+}
+
+files['bundles/one-starter.svg'] = svg('Ember One Starter Kit',
+  miniCarton(FLAVORS.amber[1], 150, 170) + miniCarton(FLAVORS.teak[1], 165, 240) +
+  emberOne(COLORS.slate[1], 70, 0.95), gradient('b', COLORS.slate[1]));
+
+files['bundles/nova-duo.svg'] = svg('Ember Nova Duo',
+  ['bronze', 'mint', 'frost'].map((code, i) => miniCarton(FLAVORS[code][1], 168 + i * 10, 118 + i * 70)).join('') +
+  emberNova(COLORS.midnight[1], 40, 0.9), gradient('b', COLORS.midnight[1]));
+
+files['accessories/charger.svg'] = svg('Ember USB-C charger',
+  `<path d="M200 210c0 70-90 40-90 110" fill="none" stroke="${INK}" stroke-width="8" stroke-linecap="round"/>` +
+  `<rect x="150" y="90" width="100" height="120" rx="18" fill="#FAFAFA" stroke="${INK}" stroke-opacity=".2"/>` +
+  `<rect x="172" y="60" width="12" height="34" rx="3" fill="#9AA0A6"/><rect x="216" y="60" width="12" height="34" rx="3" fill="#9AA0A6"/>` +
+  `<circle cx="200" cy="150" r="7" fill="${EMBER}"/><rect x="98" y="316" width="24" height="34" rx="5" fill="${INK}"/>`);
+
+for (const code of ['slate', 'copper']) {
+  const [name, hex] = COLORS[code];
+  files[`accessories/case-${code}.svg`] = svg(`Ember One carry case in ${name}`,
+    `<rect x="140" y="70" width="120" height="280" rx="46" fill="url(#b)"/>` +
+    `<rect x="154" y="84" width="92" height="252" rx="36" fill="none" stroke="${shade(hex, 0.45)}" stroke-width="2" stroke-dasharray="7 6"/>` +
+    `<path d="M140 130h120" stroke="${shade(hex, -0.35)}" stroke-width="3"/>`, gradient('b', hex));
+}
+
+files['accessories/cleaning-kit.svg'] = svg('Ember cleaning kit',
+  `<rect x="90" y="120" width="220" height="190" rx="16" fill="#FFFFFF" stroke="${INK}" stroke-opacity=".15"/>` +
+  `<rect x="120" y="150" width="18" height="130" rx="9" fill="${COLORS.slate[1]}"/><rect x="116" y="150" width="26" height="34" rx="6" fill="#C9C2B8"/>` +
+  [0, 1, 2, 3, 4].map((i) => `<path d="M${175 + i * 24} 155v120" stroke="#C9C2B8" stroke-width="6" stroke-linecap="round"/><circle cx="${175 + i * 24}" cy="155" r="8" fill="#FFFFFF" stroke="#C9C2B8"/>`).join(''));
+
+files['gifts/pouch.svg'] = svg('Ember travel pouch',
+  `<path d="M120 140h160l20 190a20 20 0 0 1-20 20H120a20 20 0 0 1-20-20z" fill="${COLORS.midnight[1]}"/>` +
+  `<path d="M120 140h160" stroke="${EMBER}" stroke-width="6"/><path d="M180 140c0-44 40-44 40 0" fill="none" stroke="${EMBER}" stroke-width="4"/>` +
+  label(200, 260, 'EMBER', 24, '#FFFFFF', ' font-weight="700" letter-spacing="6"'));
+
+files['gifts/lanyard.svg'] = svg('Ember lanyard',
+  `<path d="M200 300L120 60M200 300L280 60" fill="none" stroke="${EMBER}" stroke-width="16" stroke-linecap="round"/>` +
+  `<rect x="186" y="296" width="28" height="40" rx="6" fill="#9AA0A6"/><circle cx="200" cy="344" r="10" fill="none" stroke="#9AA0A6" stroke-width="5"/>`);
+
+files['trade-in/ember-one-trade-in.svg'] = svg('Ember One trade-in',
+  emberOne('#9AA0A6', 120, 0.9) +
+  `<path d="M230 150a70 70 0 0 1 100 20M330 250a70 70 0 0 1-100-20" fill="none" stroke="${EMBER}" stroke-width="10" stroke-linecap="round"/>` +
+  `<path d="M344 150l-8 36-30-16zM216 270l8-36 30 16z" fill="${EMBER}"/>`, gradient('b', '#9AA0A6'));
+
+files['trial/one-trial-kit.svg'] = svg('Ember One trial kit',
+  `<path d="M70 180l40-40h180l40 40z" fill="#E2DBD0"/><rect x="70" y="180" width="260" height="160" rx="6" fill="#FFFFFF" stroke="${INK}" stroke-opacity=".15"/>` +
+  `<rect x="110" y="208" width="180" height="38" rx="19" fill="url(#b)"/><ellipse cx="128" cy="227" rx="6" ry="11" fill="${shade(COLORS.slate[1], -0.45)}"/>` +
+  `<circle cx="250" cy="227" r="5" fill="${EMBER}"/>` +
+  label(200, 300, 'TRIAL', 22, INK, ' font-weight="700" letter-spacing="8"') + `<path d="M160 312h80" stroke="${EMBER}" stroke-width="3"/>`,
+  gradient('b', COLORS.slate[1]));
+
+files['marketing/heat-profile.svg'] = svg('Heat profile of an Ember session',
+  `<path d="M60 320H350M60 320V70" stroke="${INK}" stroke-opacity=".4" stroke-width="3"/>` +
+  `<path d="M60 320C100 120 130 110 170 140S260 150 340 160" fill="none" stroke="${EMBER}" stroke-width="8" stroke-linecap="round"/>` +
+  `<circle cx="170" cy="140" r="9" fill="${EMBER}"/>`);
+
+files['marketing/battery.svg'] = svg('A full day of battery',
+  `<rect x="90" y="140" width="200" height="110" rx="16" fill="none" stroke="${INK}" stroke-width="8"/><rect x="290" y="172" width="18" height="46" rx="5" fill="${INK}"/>` +
+  [0, 1, 2, 3].map((i) => `<rect x="${106 + i * 45}" y="156" width="35" height="78" rx="6" fill="${COLORS.sage[1]}"/>`).join(''));
+
+files['marketing/induction.svg'] = svg('Induction heating in Ember Nova',
+  [110, 85, 60, 35].map((r, i) => `<circle cx="200" cy="200" r="${r}" fill="none" stroke="${i % 2 ? EMBER : COLORS.midnight[1]}" stroke-width="10" opacity="${0.5 + i * 0.15}"/>`).join('') +
+  `<circle cx="200" cy="200" r="12" fill="${EMBER}"/>`);
+
+let total = 0;
+for (const [path, content] of Object.entries(files)) {
+  const bytes = Buffer.byteLength(content);
+  if (bytes > MAX_BYTES) throw new Error(`${path} is ${bytes} bytes, over the ${MAX_BYTES} byte budget`);
+  mkdirSync(dirname(join(ROOT, path)), { recursive: true });
+  writeFileSync(join(ROOT, path), content);
+  total += bytes;
+}
+console.log(`wrote ${Object.keys(files).length} images (${total} bytes)`);
