@@ -22,6 +22,9 @@ export const ConfigSchema = z.object({
   GRAPHQL_MAX_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(300),
   GRAPHQL_INTROSPECTION: bool.optional(),
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  // After SIGTERM, readiness fails at once but the server keeps serving this long so a load balancer
+  // stops routing to it before connections close.
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(25_000),
   STOREFRONT_BUILD_DIR: z.string().optional(),
   PUBLIC_GRAPHQL_URL: z.string().optional(),

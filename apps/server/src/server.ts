@@ -29,6 +29,7 @@ async function main() {
       process.exit(1);
     }, config.SHUTDOWN_GRACE_MS);
     force.unref();
+    if (config.SHUTDOWN_DRAIN_DELAY_MS > 0) await new Promise((r) => setTimeout(r, config.SHUTDOWN_DRAIN_DELAY_MS));
     try {
       await app.close();
       process.exit(0);

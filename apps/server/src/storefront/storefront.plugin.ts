@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+
+export interface StorefrontPluginOptions {
+  /** The storefront's build directory (holds `client/` and `server/`). */
+  buildDir: string;
+  /** GraphQL endpoint for server-side loaders; defaults to this server over loopback. */
+  graphqlUrl?: string;
+}
+
+const ASSET_CACHE = 'public, max-age=31536000, immutable';
+const FILE_CACHE = 'public, max-age=3600';
+const DOCUMENT_CACHE = 'private, no-cache';
+
+/**
+ * Serves the server-rendered storefront: the client build as static files (hashed assets cached
+ * for a year) and every other GET/HEAD through React Router. The catch-all is `/*`, which Fastify
+ * matches after every other route, so API, health and media routes are never shadowed.
+ */
+export default async function storefrontPlugin(app: FastifyInstance, opts: StorefrontPluginOptions): Promise<void> {
+  const clientDir = path.join(opts.buildDir, 'client');
+  const assetsDir = path.join(clientDir, 'assets');
+  const build = (await import(pathToFileURL(path.join(opts.buildDir, 'server/index.js')).href)) as ServerBuild;
+  // Always production mode: error details never reach a response body.
+  const handleRequest = createRequestHandler(build, 'production');
+
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    prefix: '/',
+    wildcard: false,
+    decorateReply: false,
+    index: false,
+    dotfiles: 'ignore',
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      reply.header('cache-control', filePath.startsWith(assetsDir + path.sep) ? ASSET_CACHE : FILE_CACHE);
+    },
+  });
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/*',
+    handler: async (request, reply) => {
+      const nonce = randomBytes(16).toString('base64');
+      const response = await handleRequest(toWebRequest(request, reply), {
+        graphqlUrl: opts.graphqlUrl ?? loopbackGraphqlUrl(request),
+        cspNonce: nonce,
+      });
+      return sendWebResponse(reply, response, nonce);
+    },
+  });
+}
+
+/** This server's GraphQL endpoint on the address and port the request came in on. */
+function loopbackGraphqlUrl(request: FastifyRequest): string {
+  const { localAddress, localPort } = request.socket;
+  let host = localAddress && localAddress !== '::' && localAddress !== '0.0.0.0' ? localAddress : '127.0.0.1';
+  if (host.startsWith('::ffff:')) host = host.slice('::ffff:'.length);
+  if (host.includes(':')) host = `[${host}]`;
+  return `http://${host}:${localPort}/graphql`;
+}
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (typeof value === 'string') headers.set(name, value);
+  }
+  // Rendering stops when the client goes away before the response is complete.
+  const controller = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return new Request(url.href, { method: request.method, headers, signal: controller.signal });
+}
+
+/** Copies status and headers, adds the document's CSP, and streams the body. */
+function sendWebResponse(reply: FastifyReply, response: Response, nonce: string): FastifyReply {
+  reply.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') reply.header(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+  if (!response.headers.has('cache-control')) reply.header('cache-control', DOCUMENT_CACHE);
+  if (response.headers.get('content-type')?.startsWith('text/html')) {
+    reply.header('content-security-policy', documentCsp(nonce));
+  }
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as unknown as NodeReadableStream));
+}
+
+/** The API's policy with the inline-script allowance narrowed to this document's nonce. */
+function documentCsp(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
