@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { StoreView } from '../../lib/api/store.api';
+import { toLanguageTag } from '../../lib/money';
+import { switchStorePath } from '../../lib/store-paths';
+
+/**
+ * Market and language switcher: a disclosure listing every store view, each link pointing at
+ * the current page in that store. Plain links, so it works before hydration too.
+ */
+export function MarketSwitcher({ current, stores }: { current: StoreView; stores: StoreView[] }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <details className="market-switcher" key={current.store_code}>
+      <summary aria-label={t('header.marketSwitcher', { market: current.store_name })}>
+        <svg className="market-switcher__globe" aria-hidden="true" viewBox="0 0 24 24" width="18" height="18">
+          <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.6" />
+          <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" fill="none" stroke="currentColor" strokeWidth="1.6" />
+        </svg>
+        <span>{current.store_name}</span>
+      </summary>
+      <nav aria-label={t('header.markets')}>
+        <ul>
+          {stores.map((store) => (
+            <li key={store.store_code}>
+              <Link
+                to={switchStorePath(location.pathname, location.search, store.store_code)}
+                hrefLang={toLanguageTag(store.locale)}
+                lang={store.language}
+                aria-current={store.store_code === current.store_code ? 'true' : undefined}
+              >
+                {store.store_name}
+                <span className="market-switcher__currency"> · {store.base_currency_code}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </details>
+  );
+}

@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ProductSummary } from '../../lib/api/catalog.types';
+import { storePath } from '../../lib/store-paths';
+import { Price } from './price';
+
+interface ProductCardProps {
+  product: ProductSummary;
+  store: string;
+  locale: string;
+  headingLevel?: 2 | 3;
+}
+
+export function ProductCard({ product, store, locale, headingLevel = 2 }: ProductCardProps) {
+  const { t } = useTranslation();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const image = product.small_image?.url;
+  return (
+    <article className="product-card">
+      <div className="product-card__media">
+        {image ? (
+          <img src={image} alt="" loading="lazy" width={480} height={480} />
+        ) : (
+          <div className="product-card__placeholder" aria-hidden="true" />
+        )}
+      </div>
+      <div className="product-card__body">
+        <Heading className="product-card__name">
+          <Link to={storePath(store, `/p/${product.url_key}`)} className="product-card__link">
+            {product.name}
+          </Link>
+        </Heading>
+        {product.subtitle && <p className="product-card__subtitle">{product.subtitle}</p>}
+        <Price range={product.price_range} locale={locale} showFrom={product.__typename === 'ConfigurableProduct'} />
+        {product.stock_status === 'OUT_OF_STOCK' && (
+          <p className="product-card__badge">{t('stock.outOfStock')}</p>
+        )}
+      </div>
+    </article>
+  );
+}
+

@@ -1,0 +1,295 @@
+import type { GraphqlClient } from './client';
+import type { ListingCategory, ProductDetail, ProductPage, ProductSummary } from './catalog.types';
+import { gql } from './gql';
+
+export type * from './catalog.types';
+
+interface ProductsData<T> {
+  products: {
+    total_count: number | null;
+    page_info: { current_page: number | null; page_size: number | null; total_pages: number | null } | null;
+    items: (T | null)[] | null;
+  } | null;
+}
+
+function present<T>(items: (T | null)[] | null | undefined): T[] {
+  return (items ?? []).filter((i): i is T => i !== null);
+}
+
+/** One page of the products in any of the given categories, in merchandising order. */
+export async function listProductsInCategories(
+  client: GraphqlClient, categoryUids: string[], page: number, pageSize: number,
+): Promise<ProductPage> {
+  if (!categoryUids.length) return { items: [], totalCount: 0, currentPage: 1, totalPages: 0 };
+  const data = await client.request<ProductsData<ProductSummary>>(PRODUCT_LIST_QUERY, {
+    filter: { category_uid: { in: categoryUids } },
+    pageSize,
+    currentPage: page,
+  });
+  const totalCount = data.products?.total_count ?? 0;
+  return {
+    items: present(data.products?.items),
+    totalCount,
+    currentPage: data.products?.page_info?.current_page ?? page,
+    totalPages: data.products?.page_info?.total_pages ?? Math.ceil(totalCount / pageSize),
+  };
+}
+
+/** Product tiles by SKU, in the order asked for; SKUs not sold in the store are left out. */
+export async function findProductsBySkus(client: GraphqlClient, skus: string[]): Promise<ProductSummary[]> {
+  if (!skus.length) return [];
+  const data = await client.request<ProductsData<ProductSummary>>(PRODUCTS_BY_SKU_QUERY, {
+    skus,
+    pageSize: skus.length,
+  });
+  const found = present(data.products?.items);
+  return skus.flatMap((sku) => found.filter((p) => p.sku === sku));
+}
+
+/** The category a listing URL names, or null when the store has none with that URL key. */
+export async function findCategory(client: GraphqlClient, urlKey: string): Promise<ListingCategory | null> {
+  const data = await client.request<{ categories: { items: (ListingCategory | null)[] | null } | null }>(
+    CATEGORY_QUERY,
+    { urlKey },
+  );
+  return present(data.categories?.items).find((c) => c.url_key === urlKey) ?? null;
+}
+
+/** A product page's data, and whether a marketing page tells the product's story. */
+export async function findProductPage(
+  client: GraphqlClient, urlKey: string,
+): Promise<{ product: ProductDetail; marketingSlug: string | null } | null> {
+  const data = await client.request<
+    ProductsData<ProductDetail> & { marketingPage: { slug: string } | null }
+  >(PRODUCT_DETAIL_QUERY, { urlKey }, { nullable: ['marketingPage'] });
+  const product = present(data.products?.items).find((p) => p.url_key === urlKey);
+  if (!product) return null;
+  return { product, marketingSlug: data.marketingPage?.slug ?? null };
+}
+
+export const PRODUCT_LIST_QUERY = gql`
+  query ProductList($filter: ProductAttributeFilterInput!, $pageSize: Int!, $currentPage: Int!) {
+    products(filter: $filter, pageSize: $pageSize, currentPage: $currentPage, sort: { position: ASC }) {
+      total_count
+      page_info {
+        current_page
+        page_size
+        total_pages
+      }
+      items {
+        ...ProductSummary
+      }
+    }
+  }
+
+  fragment ProductSummary on ProductInterface {
+    __typename
+    uid
+    sku
+    name
+    url_key
+    subtitle
+    product_kind
+    stock_status
+    small_image {
+      url
+      label
+    }
+    price_range {
+      minimum_price {
+        regular_price { value currency }
+        final_price { value currency }
+        discount { amount_off percent_off }
+      }
+      maximum_price {
+        final_price { value currency }
+      }
+    }
+  }
+`;
+
+export const PRODUCTS_BY_SKU_QUERY = gql`
+  query ProductsBySku($skus: [String], $pageSize: Int!) {
+    products(filter: { sku: { in: $skus } }, pageSize: $pageSize) {
+      total_count
+      page_info {
+        current_page
+        page_size
+        total_pages
+      }
+      items {
+        __typename
+        uid
+        sku
+        name
+        url_key
+        subtitle
+        product_kind
+        stock_status
+        small_image {
+          url
+          label
+        }
+        price_range {
+          minimum_price {
+            regular_price { value currency }
+            final_price { value currency }
+            discount { amount_off percent_off }
+          }
+          maximum_price {
+            final_price { value currency }
+          }
+        }
+      }
+    }
+  }
+`;
+
+export const CATEGORY_QUERY = gql`
+  query CategoryByUrlKey($urlKey: String!) {
+    categories(filters: { url_key: { eq: $urlKey } }) {
+      items {
+        uid
+        name
+        url_key
+        description
+        meta_title
+        meta_description
+      }
+    }
+  }
+`;
+
+export const PRODUCT_DETAIL_QUERY = gql`
+  query ProductDetail($urlKey: String!) {
+    products(filter: { url_key: { eq: $urlKey } }, pageSize: 1) {
+      total_count
+      page_info {
+        current_page
+        page_size
+        total_pages
+      }
+      items {
+        __typename
+        uid
+        sku
+        name
+        url_key
+        subtitle
+        product_kind
+        stock_status
+        only_x_left_in_stock
+        meta_title
+        meta_description
+        disclaimer
+        color
+        color_label
+        flavor
+        flavor_label
+        short_description {
+          html
+        }
+        small_image {
+          url
+          label
+        }
+        media_gallery {
+          url
+          label
+          position
+        }
+        price_range {
+          ...PriceRangeParts
+        }
+        price_tiers {
+          ...TierParts
+        }
+        ... on ConfigurableProduct {
+          configurable_options {
+            uid
+            attribute_code
+            label
+            position
+            values {
+              uid
+              value_index
+              label
+              swatch_data {
+                value
+              }
+            }
+          }
+          variants {
+            attributes {
+              code
+              value_index
+              label
+            }
+            product {
+              uid
+              sku
+              name
+              stock_status
+              only_x_left_in_stock
+              color
+              color_label
+              flavor
+              flavor_label
+              media_gallery {
+                url
+                label
+                position
+              }
+              price_range {
+                ...PriceRangeParts
+              }
+              price_tiers {
+                ...TierParts
+              }
+            }
+          }
+        }
+        ... on BundleProduct {
+          items {
+            uid
+            title
+            required
+            type
+            position
+            options {
+              uid
+              label
+              quantity
+              is_default
+              position
+              product {
+                sku
+                name
+              }
+            }
+          }
+        }
+      }
+    }
+    marketingPage(slug: $urlKey) {
+      slug
+    }
+  }
+
+  fragment PriceRangeParts on PriceRange {
+    minimum_price {
+      regular_price { value currency }
+      final_price { value currency }
+      discount { amount_off percent_off }
+    }
+    maximum_price {
+      final_price { value currency }
+    }
+  }
+
+  fragment TierParts on TierPrice {
+    quantity
+    final_price { value currency }
+    discount { amount_off percent_off }
+  }
+`;

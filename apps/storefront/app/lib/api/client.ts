@@ -1,0 +1,91 @@
+/** Variables of a GraphQL operation, sent as URL-encoded JSON. */
+export type Variables = Record<string, unknown>;
+
+/** The store-scoped GraphQL client every loader and query goes through. */
+export interface GraphqlClient {
+  readonly store: string;
+  request<T>(document: string, variables?: Variables, options?: RequestOptions): Promise<T>;
+}
+
+export interface RequestOptions {
+  /**
+   * Root fields for which "no such entity" means null, not failure (Magento answers an unknown
+   * slug or id with an error rather than null).
+   */
+  nullable?: string[];
+}
+
+export interface GraphqlErrorEntry {
+  message: string;
+  path?: (string | number)[];
+  extensions?: { category?: string; code?: string };
+}
+
+const NO_SUCH_ENTITY = 'graphql-no-such-entity';
+
+/** Whether every error is a tolerated "no such entity" on one of the nullable root fields. */
+function onlyTolerated(errors: GraphqlErrorEntry[], nullable: string[] = []): boolean {
+  return errors.every(
+    (e) => e.extensions?.category === NO_SUCH_ENTITY && typeof e.path?.[0] === 'string' && nullable.includes(e.path[0]),
+  );
+}
+
+/** The server answered, but not with data: a transport failure or GraphQL errors. */
+export class GraphqlRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly errors: GraphqlErrorEntry[] = [],
+  ) {
+    super(message);
+    this.name = 'GraphqlRequestError';
+  }
+}
+
+export interface GraphqlClientOptions {
+  /** Absolute on the server (`http://127.0.0.1:3000/graphql`), relative in the browser. */
+  endpoint: string;
+  /** Store view code, sent as Magento's `Store` header; omitted for the default store. */
+  store?: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+const DEFAULT_TIMEOUT_MS = 5_000;
+
+/**
+ * Queries go over GET so the server (and any cache in front of it) can treat them as reads;
+ * whitespace is collapsed to keep URLs short. Declared "not found" answers on nullable root
+ * fields pass as null; any other GraphQL error fails the request, because a page rendered from
+ * partial catalogue data would show wrong prices or stock.
+ */
+export function createGraphqlClient(options: GraphqlClientOptions): GraphqlClient {
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  return {
+    store: options.store ?? '',
+    async request<T>(document: string, variables: Variables = {}, requestOptions: RequestOptions = {}): Promise<T> {
+      const query = document.replace(/\s+/g, ' ').trim();
+      const params = new URLSearchParams({ query });
+      if (Object.keys(variables).length) params.set('variables', JSON.stringify(variables));
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (options.store) headers.store = options.store;
+      const response = await doFetch(`${options.endpoint}?${params}`, {
+        method: 'GET',
+        headers,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      let body: { data?: T | null; errors?: GraphqlErrorEntry[] };
+      try {
+        body = (await response.json()) as typeof body;
+      } catch {
+        throw new GraphqlRequestError(`GraphQL answered ${response.status} without JSON`, response.status);
+      }
+      if ((body.errors?.length && !onlyTolerated(body.errors, requestOptions.nullable)) || !body.data) {
+        const first = body.errors?.[0]?.message ?? `GraphQL answered ${response.status} without data`;
+        throw new GraphqlRequestError(first, response.status, body.errors);
+      }
+      return body.data;
+    },
+  };
+}

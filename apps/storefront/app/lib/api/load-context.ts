@@ -1,0 +1,16 @@
+import type { AppLoadContext } from 'react-router';
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    /** Absolute URL of the commerce GraphQL endpoint the server-side loaders call. */
+    graphqlUrl?: string;
+    /** Per-request nonce the document's inline scripts carry (Content-Security-Policy). */
+    cspNonce?: string;
+  }
+}
+
+/** The GraphQL endpoint for server-side loaders; the hosting server always sets it. */
+export function graphqlUrlFrom(context: AppLoadContext): string {
+  if (!context.graphqlUrl) throw new Error('the load context has no graphqlUrl');
+  return context.graphqlUrl;
+}

@@ -1,0 +1,90 @@
+import { normalisePageName, type PageName } from '@ember/contracts';
+import type { ProductSummary } from '../api/catalog.types';
+import type { StoreView } from '../api/store.api';
+
+declare global {
+  interface Window {
+    /** Google Tag Manager's queue: GTM (or any other tag manager) reads what is pushed here. */
+    dataLayer?: Record<string, unknown>[];
+  }
+}
+
+export function pushToDataLayer(entry: Record<string, unknown>): void {
+  if (typeof window === 'undefined') return;
+  window.dataLayer ??= [];
+  window.dataLayer.push(entry);
+}
+
+/** What a route tells the tracker about itself (its `handle.tracking`). */
+export interface PageTracking<Data = unknown> {
+  /** Template name of the page; normalised through the shared list of page names. */
+  pageName: string;
+  section: string;
+  /** GA4 e-commerce event the page's data describes, if any. */
+  ecommerce?: (data: Data) => EcommerceEvent | null;
+  /** Search parameters that only change what the page shows (a selected colour), not the page. */
+  ignoreSearch?: boolean;
+}
+
+export interface EcommerceItem {
+  item_id: string;
+  item_name: string;
+  price?: number;
+  currency?: string;
+  index?: number;
+  item_category?: string;
+  item_list_id?: string;
+  item_list_name?: string;
+}
+
+export type EcommerceEvent = {
+  event: 'view_item' | 'view_item_list';
+  ecommerce: Record<string, unknown> & { items: EcommerceItem[] };
+};
+
+/** The standard `on_load` event: the page, the market and (logged out) no user fields. */
+export function onLoadEvent(pageName: string, section: string, store: StoreView): Record<string, unknown> {
+  const templateName: PageName = normalisePageName(pageName);
+  return {
+    event: 'on_load',
+    section,
+    template_name: templateName,
+    user_country: store.default_country ?? store.store_code.toUpperCase(),
+    user_language: store.language,
+    user_membership: 'N/A',
+    referee: 'no',
+  };
+}
+
+/** A GA4 item from a product tile: SKU, name and the final price the shopper sees. */
+export function toEcommerceItem(product: ProductSummary, index?: number): EcommerceItem {
+  const price = product.price_range.minimum_price.final_price;
+  return {
+    item_id: product.sku,
+    item_name: product.name,
+    ...(price.value !== null ? { price: price.value } : {}),
+    ...(price.currency ? { currency: price.currency } : {}),
+    ...(index !== undefined ? { index } : {}),
+    ...(product.product_kind ? { item_category: product.product_kind } : {}),
+  };
+}
+
+export function viewItemListEvent(listId: string, listName: string, products: ProductSummary[]): EcommerceEvent | null {
+  if (!products.length) return null;
+  return {
+    event: 'view_item_list',
+    ecommerce: {
+      item_list_id: listId,
+      item_list_name: listName,
+      items: products.map((p, i) => ({ ...toEcommerceItem(p, i), item_list_id: listId, item_list_name: listName })),
+    },
+  };
+}
+
+export function viewItemEvent(product: ProductSummary): EcommerceEvent {
+  const item = toEcommerceItem(product);
+  return {
+    event: 'view_item',
+    ecommerce: { currency: item.currency, value: item.price, items: [item] },
+  };
+}

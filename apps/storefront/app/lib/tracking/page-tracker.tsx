@@ -1,0 +1,41 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useMatches } from 'react-router';
+import type { StoreView } from '../api/store.api';
+import { onLoadEvent, pushToDataLayer, type PageTracking } from './data-layer';
+
+interface TrackedHandle {
+  tracking?: PageTracking<never>;
+}
+
+/**
+ * Pushes `on_load` once per page view, then the page's e-commerce event. Lives in the store
+ * layout, so it knows the market; the page itself is the deepest route with tracking in its
+ * handle. A page whose loader failed (404) is reported as `other`.
+ */
+export function PageTracker({ store }: { store: StoreView }) {
+  const matches = useMatches();
+  const location = useLocation();
+  const lastTracked = useRef<string | null>(null);
+
+  const match = [...matches].reverse().find((m) => (m.handle as TrackedHandle | undefined)?.tracking);
+  const tracking = (match?.handle as TrackedHandle | undefined)?.tracking;
+  const failed = !match || match.loaderData === undefined;
+  const pageKey = `${store.store_code}|${location.pathname}${tracking?.ignoreSearch ? '' : location.search}`;
+
+  useEffect(() => {
+    if (lastTracked.current === pageKey) return;
+    lastTracked.current = pageKey;
+    if (!tracking || failed) {
+      pushToDataLayer(onLoadEvent('other', 'other', store));
+      return;
+    }
+    pushToDataLayer(onLoadEvent(tracking.pageName, tracking.section, store));
+    const ecommerce = tracking.ecommerce?.(match.loaderData as never);
+    if (ecommerce) {
+      pushToDataLayer({ ecommerce: null });
+      pushToDataLayer(ecommerce);
+    }
+  }, [pageKey, tracking, failed, match, store]);
+
+  return null;
+}

@@ -1,0 +1,56 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import type { Route } from './+types/root';
+import { RouteError } from './components/common/route-error';
+import { i18nFor } from './i18n/i18n';
+import { createQueryClient, getBrowserQueryClient } from './lib/api/query-client';
+import { useNonce } from './lib/nonce';
+import { useOptionalStoreLayout } from './lib/store-layout-data';
+import stylesheet from './styles.css?url';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+/** The document: language from the store view (English outside one), catalogue for that language. */
+export function Layout({ children }: { children: React.ReactNode }) {
+  const language = useOptionalStoreLayout()?.store.language ?? 'en';
+  const nonce = useNonce();
+  return (
+    <html lang={language}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1c1917" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nextProvider i18n={i18nFor(language)}>{children}</I18nextProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  // The server renders each request with its own cache; the browser keeps one for the session.
+  const [queryClient] = useState(() => (typeof window === 'undefined' ? createQueryClient() : getBrowserQueryClient()));
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+    </QueryClientProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <main id="main" className="page page--bare">
+      <RouteError error={error} />
+    </main>
+  );
+}

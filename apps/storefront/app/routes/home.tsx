@@ -1,0 +1,96 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Route } from './+types/home';
+import { RouteError } from '../components/common/route-error';
+import { ProductCard } from '../components/product/product-card';
+import { listProductsInCategories } from '../lib/api/catalog.api';
+import { browserScope, requireStore, serverScope, type StoreScope } from '../lib/api/scope';
+import { fetchStoreShell } from '../lib/api/store.api';
+import { pageMeta, translatorFor } from '../lib/meta';
+import { storePath } from '../lib/store-paths';
+import { useStoreLayout } from '../lib/store-layout-data';
+import { htmlToText } from '../lib/text';
+import { viewItemListEvent, type PageTracking } from '../lib/tracking/data-layer';
+
+const FEATURED_COUNT = 4;
+
+export const handle = {
+  tracking: {
+    pageName: 'home-page',
+    section: 'home',
+    ecommerce: (data) => viewItemListEvent('featured', 'Featured', data.featured),
+  } satisfies PageTracking<Awaited<ReturnType<typeof loadHome>>>,
+};
+
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFor(matches);
+  return pageMeta(t('home.metaTitle'), t('home.metaDescription'));
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return loadHome(serverScope(context, params.store));
+}
+
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  return loadHome(browserScope(params.store));
+}
+
+/** Featured products: the first in merchandising order across the menu categories. */
+async function loadHome(scope: StoreScope) {
+  await requireStore(scope);
+  const { categories } = await fetchStoreShell(scope.shell);
+  const page = await listProductsInCategories(scope.catalog, categories.map((c) => c.uid), 1, FEATURED_COUNT);
+  return { featured: page.items };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { store, categories } = useStoreLayout();
+  const code = store.store_code;
+  return (
+    <>
+      <section className="hero" aria-labelledby="hero-heading">
+        <div className="hero__content">
+          <p className="hero__eyebrow">{t('home.eyebrow')}</p>
+          <h1 id="hero-heading">{t('home.headline')}</h1>
+          <p className="hero__lead">{t('home.lead')}</p>
+          <p className="hero__actions">
+            <Link className="button" to={storePath(code, '/shop')}>{t('home.shopNow')}</Link>
+            <Link className="button button--secondary" to={storePath(code, '/faq')}>{t('home.questions')}</Link>
+          </p>
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="categories-heading">
+        <h2 id="categories-heading">{t('home.categories')}</h2>
+        <ul className="category-tiles">
+          {categories.map((category) => (
+            <li key={category.uid}>
+              <Link className="category-tile" to={storePath(code, `/shop/${category.url_key}`)}>
+                <span className="category-tile__name">{category.name}</span>
+                {category.description && <span className="category-tile__text">{htmlToText(category.description)}</span>}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {loaderData.featured.length > 0 && (
+        <section className="section" aria-labelledby="featured-heading">
+          <h2 id="featured-heading">{t('home.featured')}</h2>
+          <ul className="product-grid">
+            {loaderData.featured.map((product) => (
+              <li key={product.uid}>
+                <ProductCard product={product} store={code} locale={store.locale} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} store={params.store} />;
+}

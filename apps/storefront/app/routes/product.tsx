@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
+import type { Route } from './+types/product';
+import { Breadcrumbs } from '../components/common/breadcrumbs';
+import { RouteError } from '../components/common/route-error';
+import { BundleContents } from '../components/product/bundle-contents';
+import { Gallery } from '../components/product/gallery';
+import { PointsBadge } from '../components/product/points-badge';
+import { Price } from '../components/product/price';
+import { PriceTiers } from '../components/product/price-tiers';
+import { StockStatus } from '../components/product/stock-status';
+import { Swatches } from '../components/product/swatches';
+import { findProductPage, type ProductDetail } from '../lib/api/catalog.api';
+import { browserScope, notFound, requireStore, serverScope, type StoreScope } from '../lib/api/scope';
+import { pageMeta, translatorFor } from '../lib/meta';
+import { storePath } from '../lib/store-paths';
+import { useStoreLayout } from '../lib/store-layout-data';
+import { htmlToText, paragraphs } from '../lib/text';
+import { viewItemEvent, type PageTracking } from '../lib/tracking/data-layer';
+import {
+  configurableOptions, findVariant, initialSelection, selectionToSearch, sortedMedia, type Selection,
+} from '../lib/variants';
+
+export const handle = {
+  tracking: {
+    pageName: 'product-details-page',
+    section: 'shop',
+    ecommerce: (data) => viewItemEvent(data.product),
+    ignoreSearch: true,
+  } satisfies PageTracking<Awaited<ReturnType<typeof loadProduct>>>,
+};
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = translatorFor(matches);
+  if (!loaderData) return pageMeta(t('error.notFoundTitle'));
+  const { product } = loaderData;
+  return pageMeta(product.meta_title ?? product.name, product.meta_description ?? product.subtitle);
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return loadProduct(serverScope(context, params.store), params.urlKey);
+}
+
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  return loadProduct(browserScope(params.store), params.urlKey);
+}
+
+async function loadProduct(scope: StoreScope, urlKey: string) {
+  await requireStore(scope);
+  const page = await findProductPage(scope.catalog, urlKey);
+  if (!page) throw notFound();
+  return page;
+}
+
+/** Choosing a colour only rewrites the query string: the product is already loaded. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  return defaultShouldRevalidate;
+}
+
+export default function ProductRoute({ loaderData }: Route.ComponentProps) {
+  // A new product starts with a fresh selection and gallery.
+  return <ProductDetails key={loaderData.product.sku} product={loaderData.product} marketingSlug={loaderData.marketingSlug} />;
+}
+
+function ProductDetails({ product, marketingSlug }: { product: ProductDetail; marketingSlug: string | null }) {
+  const { t } = useTranslation();
+  const { store } = useStoreLayout();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [selection, setSelection] = useState<Selection>(() => initialSelection(product, searchParams));
+  const code = store.store_code;
+
+  const variant = findVariant(product, selection)?.product ?? null;
+  const variantMedia = sortedMedia(variant?.media_gallery);
+  const images = variantMedia.length ? variantMedia : sortedMedia(product.media_gallery);
+  const tiers = variant?.price_tiers?.length ? variant.price_tiers : (product.price_tiers ?? []);
+  const description = paragraphs(htmlToText(product.short_description?.html));
+
+  const select = (attribute: string, valueIndex: number) => {
+    const next = { ...selection, [attribute]: valueIndex };
+    setSelection(next);
+    setSearchParams(selectionToSearch(product, next), { replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <div className="pdp">
+      <Breadcrumbs
+        crumbs={[
+          { label: t('breadcrumbs.home'), to: storePath(code) },
+          { label: t('header.shopAll'), to: storePath(code, '/shop') },
+          { label: product.name },
+        ]}
+      />
+      <div className="pdp__grid">
+        <Gallery key={variant?.sku ?? product.sku} images={images} productName={product.name} />
+        <div className="pdp__info">
+          <h1 className="pdp__name">{product.name}</h1>
+          {product.subtitle && <p className="pdp__subtitle">{product.subtitle}</p>}
+          <PointsBadge sku={variant?.sku ?? product.sku} />
+          <Price range={variant?.price_range ?? product.price_range} locale={store.locale} size="large" />
+          <StockStatus
+            status={variant?.stock_status ?? product.stock_status}
+            onlyLeft={variant ? variant.only_x_left_in_stock : product.only_x_left_in_stock}
+          />
+          {configurableOptions(product).map((option) => (
+            <Swatches key={option.uid} product={product} option={option} selection={selection} onSelect={select} />
+          ))}
+          <PriceTiers tiers={tiers} locale={store.locale} />
+          {description.length > 0 && (
+            <div className="pdp__description">
+              {description.map((text, i) => <p key={i}>{text}</p>)}
+            </div>
+          )}
+          {marketingSlug && (
+            <p>
+              <Link className="text-link" to={storePath(code, `/discover/${marketingSlug}`)}>
+                {t('product.discover', { name: product.name })}
+              </Link>
+            </p>
+          )}
+          {product.disclaimer && (
+            <p className="pdp__disclaimer" role="note">{product.disclaimer}</p>
+          )}
+        </div>
+      </div>
+      {product.items && <BundleContents items={product.items} />}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} store={params.store} />;
+}

@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
+import type { Route } from './+types/store-layout';
+import { RouteError } from '../components/common/route-error';
+import { SiteFooter } from '../components/layout/site-footer';
+import { SiteHeader } from '../components/layout/site-header';
+import { browserScope, requireStore, serverScope, type StoreScope } from '../lib/api/scope';
+import { fetchStoreShell, listStores } from '../lib/api/store.api';
+import type { StoreLayoutData } from '../lib/store-layout-data';
+import { PageTracker } from '../lib/tracking/page-tracker';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return loadStoreLayout(serverScope(context, params.store));
+}
+
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  return loadStoreLayout(browserScope(params.store));
+}
+
+/** The store view, the markets to switch to and the menu: the same for every page of a store. */
+async function loadStoreLayout(scope: StoreScope): Promise<StoreLayoutData> {
+  await requireStore(scope);
+  const [shell, stores] = await Promise.all([fetchStoreShell(scope.shell), listStores(scope.directory)]);
+  return { store: shell.store, stores, categories: shell.categories };
+}
+
+/** Reloaded only when the market changes (or after a form submission). */
+export function shouldRevalidate({ currentParams, nextParams, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod) return defaultShouldRevalidate;
+  return currentParams.store !== nextParams.store;
+}
+
+export default function StoreLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { store, stores, categories } = loaderData;
+  return (
+    <>
+      <a href="#main" className="skip-link">{t('header.skipToContent')}</a>
+      <SiteHeader store={store} stores={stores} categories={categories} />
+      <main id="main" className="page" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter store={store} />
+      <PageTracker store={store} />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <main id="main" className="page page--bare">
+      <RouteError error={error} />
+    </main>
+  );
+}
