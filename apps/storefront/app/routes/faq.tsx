@@ -44,7 +44,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
       {loaderData.topics.length === 0 && <p>{t('faq.empty')}</p>}
       {loaderData.topics.map((topic, i) => (
         <section key={topic.topic} className="faq__topic" aria-labelledby={`faq-topic-${i}`}>
-          <h2 id={`faq-topic-${i}`}>{topic.topic}</h2>
+          <h2 id={`faq-topic-${i}`}>{t(`faq.topics.${topic.topic}`, { defaultValue: topicFallback(topic.topic) })}</h2>
           {topic.entries.map((entry) => (
             <details key={entry.id} className="faq__entry">
               <summary>{entry.question}</summary>
@@ -61,4 +61,10 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   return <RouteError error={error} store={params.store} />;
+}
+
+/** A readable heading for a topic code the catalogue does not know yet (`age_verification` → `Age verification`). */
+function topicFallback(code: string): string {
+  const words = code.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -65,11 +65,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="categories-heading">{t('home.categories')}</h2>
         <ul className="category-tiles">
           {categories.map((category) => (
-            <li key={category.uid}>
-              <Link className="category-tile" to={storePath(code, `/shop/${category.url_key}`)}>
-                <span className="category-tile__name">{category.name}</span>
-                {category.description && <span className="category-tile__text">{htmlToText(category.description)}</span>}
-              </Link>
+            <li key={category.uid} className="category-tile">
+              <h3>
+                <Link to={storePath(code, `/shop/${category.url_key}`)}>{category.name}</Link>
+              </h3>
+              {category.description && <p>{htmlToText(category.description)}</p>}
             </li>
           ))}
         </ul>
