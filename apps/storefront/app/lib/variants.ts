@@ -1,7 +1,7 @@
 import type { ConfigurableOption, MediaItem, ProductDetail, Variant } from './api/catalog.types';
 
-/** Chosen value per configurable attribute: attribute code → value index. */
-export type Selection = Record<string, number>;
+/** Chosen value per configurable attribute: attribute code → option value uid. */
+export type Selection = Record<string, string>;
 
 type VariantProduct = NonNullable<Variant['product']>;
 
@@ -9,8 +9,8 @@ function options(product: ProductDetail): ConfigurableOption[] {
   return [...(product.configurable_options ?? [])].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
 }
 
-function valueOf(variant: Variant, code: string): number | null {
-  return variant.attributes?.find((a) => a.code === code)?.value_index ?? null;
+function valueOf(variant: Variant, code: string): string | null {
+  return variant.attributes?.find((a) => a.code === code)?.uid ?? null;
 }
 
 /** The attribute's option code as the URL shows it (`slate`), from the variant's own field. */
@@ -19,7 +19,7 @@ function urlValueOf(variant: Variant, code: string): string | null {
   if (!p) return null;
   if (code === 'color') return p.color;
   if (code === 'flavor') return p.flavor;
-  return String(valueOf(variant, code) ?? '');
+  return valueOf(variant, code);
 }
 
 export function configurableOptions(product: ProductDetail): ConfigurableOption[] {
@@ -68,8 +68,8 @@ export function selectionToSearch(product: ProductDetail, selection: Selection):
 }
 
 /** The variant a value would lead to, holding the other chosen attributes. */
-export function variantFor(product: ProductDetail, selection: Selection, code: string, valueIndex: number): VariantProduct | null {
-  return findVariant(product, { ...selection, [code]: valueIndex })?.product ?? null;
+export function variantFor(product: ProductDetail, selection: Selection, code: string, valueUid: string): VariantProduct | null {
+  return findVariant(product, { ...selection, [code]: valueUid })?.product ?? null;
 }
 
 export function sortedMedia(media: MediaItem[] | null | undefined): MediaItem[] {

@@ -77,8 +77,8 @@ function ProductDetails({ product, marketingSlug }: { product: ProductDetail; ma
   const tiers = variant?.price_tiers?.length ? variant.price_tiers : (product.price_tiers ?? []);
   const description = paragraphs(htmlToText(product.short_description?.html));
 
-  const select = (attribute: string, valueIndex: number) => {
-    const next = { ...selection, [attribute]: valueIndex };
+  const select = (attribute: string, valueUid: string) => {
+    const next = { ...selection, [attribute]: valueUid };
     setSelection(next);
     setSearchParams(selectionToSearch(product, next), { replace: true, preventScrollReset: true });
   };

@@ -6,7 +6,7 @@ interface SwatchesProps {
   product: ProductDetail;
   option: ConfigurableOption;
   selection: Selection;
-  onSelect: (code: string, valueIndex: number) => void;
+  onSelect: (code: string, valueUid: string) => void;
 }
 
 /**
@@ -16,7 +16,7 @@ interface SwatchesProps {
 export function Swatches({ product, option, selection, onSelect }: SwatchesProps) {
   const { t } = useTranslation();
   const code = option.attribute_code as string;
-  const chosen = option.values?.find((v) => v.value_index === selection[code]);
+  const chosen = option.values?.find((v) => v.uid !== null && v.uid === selection[code]);
   return (
     <fieldset className="swatches">
       <legend className="swatches__legend">
@@ -26,22 +26,23 @@ export function Swatches({ product, option, selection, onSelect }: SwatchesProps
         </span>
       </legend>
       <div className="swatches__list">
-        {(option.values ?? []).map((value) => {
-          if (value.value_index === null) return null;
-          const variant = variantFor(product, selection, code, value.value_index);
+        {(option.values ?? []).map((value, index) => {
+          const uid = value.uid;
+          if (uid === null) return null;
+          const variant = variantFor(product, selection, code, uid);
           const unavailable = !variant || variant.stock_status !== 'IN_STOCK';
           const colour = swatchColour(value.swatch_data?.value);
-          const inputId = `swatch-${code}-${value.value_index}`;
+          const inputId = `swatch-${code}-${index}`;
           return (
-            <div key={value.value_index} className={`swatch${unavailable ? ' swatch--unavailable' : ''}`}>
+            <div key={uid} className={`swatch${unavailable ? ' swatch--unavailable' : ''}`}>
               <input
                 type="radio"
                 id={inputId}
                 className="swatch__input"
                 name={`option-${code}`}
-                value={value.value_index}
-                checked={selection[code] === value.value_index}
-                onChange={() => onSelect(code, value.value_index as number)}
+                value={uid}
+                checked={selection[code] === uid}
+                onChange={() => onSelect(code, uid)}
               />
               <label htmlFor={inputId} className="swatch__label" title={value.label ?? undefined}>
                 <span

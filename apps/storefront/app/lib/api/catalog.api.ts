@@ -212,7 +212,6 @@ export const PRODUCT_DETAIL_QUERY = gql`
             position
             values {
               uid
-              value_index
               label
               swatch_data {
                 value
@@ -222,7 +221,7 @@ export const PRODUCT_DETAIL_QUERY = gql`
           variants {
             attributes {
               code
-              value_index
+              uid
               label
             }
             product {

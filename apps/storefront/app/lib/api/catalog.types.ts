@@ -61,14 +61,13 @@ export interface ConfigurableOption {
   position: number | null;
   values: {
     uid: string | null;
-    value_index: number | null;
     label: string | null;
     swatch_data: { value: string | null } | null;
   }[] | null;
 }
 
 export interface Variant {
-  attributes: { code: string | null; value_index: number | null; label: string | null }[] | null;
+  attributes: { code: string | null; uid: string; label: string | null }[] | null;
   product: {
     uid: string;
     sku: string;
