@@ -6,6 +6,8 @@ const ssr = { resolve: { conditions: ['source'], externalConditions: [] as strin
 export default defineConfig({
   ssr,
   test: {
+    // One database per worker; two workers match the machine's two cores.
+    maxWorkers: 2,
     projects: [
       {
         ssr,
@@ -22,9 +24,7 @@ export default defineConfig({
           include: ['apps/server/src/**/*.int.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          // One database per worker; two workers match the machine's two cores.
           pool: 'forks',
-          maxWorkers: 2,
         },
       },
     ],
