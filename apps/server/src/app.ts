@@ -64,8 +64,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // React Router's hydration data is an inline script; nonces replace 'unsafe-inline' with checkout.
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        // API responses run no script; storefront documents get a per-request nonce (storefront plugin).
+        scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
