@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import { migrate, openDb, type Db } from './platform/db.js';
 import { registerErrorHandling } from './platform/errors.js';
 import { healthRoutes } from './platform/health.js';
+import { registerOpenApi } from './platform/openapi.js';
 import { SEED_DIR, seedIfEmpty } from './platform/seed.js';
 import { graphqlPlugin } from './graphql/graphql.plugin.js';
 import { buildServices, type Services } from './services.js';
@@ -41,6 +42,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     bodyLimit: config.BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
     forceCloseConnections: 'idle',
+    // X-Forwarded-For is believed for exactly TRUST_PROXY hops (0: never), so spoofed headers cannot mint new client addresses.
+    trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY,
     routerOptions: { maxParamLength: 200 },
   });
 
@@ -48,7 +51,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const db = opts.db ?? (await openDb({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DB_POOL_SIZE }));
   await migrate(db);
   if (config.SEED) await seedIfEmpty(db);
-  const services = buildServices(db, config);
+  const services = await buildServices(db, config);
+  app.addHook('onClose', async () => services.close());
 
   app.decorate('db', db);
   app.decorate('services', services);
@@ -79,6 +83,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
 
+  await registerOpenApi(app);
   await app.register(healthRoutes, { db, isDraining: () => app.draining });
   await app.register(graphqlPlugin, { config, db, services });
 

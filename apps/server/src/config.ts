@@ -30,6 +30,10 @@ export const ConfigSchema = z.object({
   PUBLIC_GRAPHQL_URL: z.string().optional(),
   SEED: bool.default(true),
   SERVICES: z.string().optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('Ember <no-reply@ember.example>'),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { graphqlIntrospection: boolean };

@@ -2,16 +2,35 @@ import type { Config } from './config.js';
 import type { Db } from './platform/db.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
 import { StoreService } from './modules/store/store.service.js';
+import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './platform/rate-limit.js';
 
 /** The domain services, built once per app and shared by every edge (GraphQL, REST, jobs). */
 export interface Services {
   stores: StoreService;
   catalog: CatalogService;
+  /** Counters for credential and code attempts: in memory, or shared in Redis with REDIS_URL. */
+  limiter: RateLimiter;
+  /** Releases connections the services hold (Redis). */
+  close(): Promise<void>;
 }
 
-export function buildServices(db: Db, config: Config): Services {
+export async function buildServices(db: Db, config: Config): Promise<Services> {
+  let limiter: RateLimiter = new MemoryRateLimiter();
+  let close = async () => undefined;
+  if (config.REDIS_URL) {
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+    // Errors surface per call (rate limits fail closed); the client reconnects by itself.
+    redis.on('error', () => undefined);
+    limiter = new RedisRateLimiter(redis);
+    close = async () => {
+      redis.disconnect();
+    };
+  }
   return {
     stores: new StoreService(db, config.DEFAULT_STORE),
     catalog: new CatalogService(db, config.CATALOG_CACHE_TTL_MS),
+    limiter,
+    close,
   };
 }

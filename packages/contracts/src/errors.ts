@@ -42,6 +42,13 @@ export const ERROR_CODES = {
   NOT_FOUND: { status: 404, category: 'graphql-no-such-entity' },
   UNAUTHORISED: { status: 401, category: 'graphql-authorization' },
   INACTIVE: { status: 403, category: 'graphql-authorization' },
+  // Accounts and one-time codes (the spec names no codes for these services)
+  ALREADY_EXISTS: { status: 409, category: 'graphql-already-exists' },
+  VERIFICATION_CODE_INVALID: { status: 400, category: 'graphql-input' },
+  VERIFICATION_EXPIRED: { status: 410, category: 'graphql-input' },
+  VERIFICATION_LOCKED: { status: 423, category: 'graphql-input' },
+  VERIFICATION_REQUIRED: { status: 403, category: 'graphql-authorization' },
+  NOT_AVAILABLE: { status: 501, category: 'graphql-input' },
 } as const satisfies Record<string, { status: number; category: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -44,6 +44,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const known = err instanceof AppError ? err : fromFastifyError(err);
     if (known) {
       if (known.status >= 500) request.log.error({ err }, known.message);
+      const retry = (known.details as { retry_after_s?: number } | undefined)?.retry_after_s;
+      if (retry) reply.header('retry-after', String(retry));
       return reply.status(known.status).send(toBody(known.code, known.message, request.id, known.details));
     }
     const unavailable = isDatabaseUnavailable(err);

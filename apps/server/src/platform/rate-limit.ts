@@ -1,0 +1,82 @@
+import type { Redis } from 'ioredis';
+import { AppError } from './errors.js';
+
+/** One budget: at most `limit` hits per `windowMs` for `key`. */
+export interface Budget {
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateLimiter {
+  /** Counts a hit against the budget and says whether it is still within it. */
+  hit(b: Budget): Promise<{ allowed: boolean; count: number; retryAfterMs: number }>;
+  /** Forgets a key (e.g. failed logins after a successful one). */
+  reset(key: string): Promise<void>;
+}
+
+/** Fixed windows in this process's memory: correct for one instance, the default. */
+export class MemoryRateLimiter implements RateLimiter {
+  private readonly windows = new Map<string, { start: number; count: number; windowMs: number }>();
+  private lastSweep = Date.now();
+
+  async hit(b: Budget) {
+    const now = Date.now();
+    this.sweep(now);
+    let w = this.windows.get(b.key);
+    if (!w || now - w.start >= b.windowMs) {
+      w = { start: now, count: 0, windowMs: b.windowMs };
+      this.windows.set(b.key, w);
+    }
+    w.count += 1;
+    return { allowed: w.count <= b.limit, count: w.count, retryAfterMs: w.start + b.windowMs - now };
+  }
+
+  async reset(key: string) {
+    this.windows.delete(key);
+  }
+
+  private sweep(now: number) {
+    if (now - this.lastSweep < 60_000) return;
+    this.lastSweep = now;
+    for (const [k, w] of this.windows) if (now - w.start >= w.windowMs) this.windows.delete(k);
+  }
+}
+
+/** Fixed windows in Redis, shared by every instance. Redis failures fail closed (503). */
+export class RedisRateLimiter implements RateLimiter {
+  constructor(private readonly redis: Redis, private readonly prefix = 'ember:rl:') {}
+
+  async hit(b: Budget) {
+    const key = this.prefix + b.key;
+    try {
+      const res = await this.redis.multi().incr(key).pexpire(key, b.windowMs, 'NX').pttl(key).exec();
+      if (!res) throw new Error('transaction aborted');
+      const count = Number(res[0]![1]);
+      const ttl = Number(res[2]![1]);
+      return { allowed: count <= b.limit, count, retryAfterMs: ttl > 0 ? ttl : b.windowMs };
+    } catch (err) {
+      throw new AppError('SERVICE_UNAVAILABLE', 'Rate limiting is unavailable, try again later', { cause: String(err) });
+    }
+  }
+
+  async reset(key: string) {
+    try {
+      await this.redis.del(this.prefix + key);
+    } catch {
+      // A stale counter only delays the user; never fail the request for it.
+    }
+  }
+}
+
+/** Counts the hit against every budget and refuses with RATE_LIMITED (429, Retry-After) when any is spent. */
+export async function enforce(limiter: RateLimiter, budgets: Budget[]): Promise<void> {
+  let retryAfterMs = 0;
+  for (const b of budgets) {
+    const r = await limiter.hit(b);
+    if (!r.allowed) retryAfterMs = Math.max(retryAfterMs, r.retryAfterMs);
+  }
+  if (retryAfterMs > 0) {
+    throw new AppError('RATE_LIMITED', 'Too many attempts, try again later', { retry_after_s: Math.ceil(retryAfterMs / 1000) });
+  }
+}
