@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.js';
@@ -12,6 +13,7 @@ import { healthRoutes } from './platform/health.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { SEED_DIR, seedIfEmpty } from './platform/seed.js';
 import { graphqlPlugin } from './graphql/graphql.plugin.js';
+import { accountRoutes, profileRoutes } from './modules/identity/identity.routes.js';
 import { buildServices, type Services } from './services.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -83,9 +85,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
 
+  await app.register(cookie);
   await registerOpenApi(app);
   await app.register(healthRoutes, { db, isDraining: () => app.draining });
   await app.register(graphqlPlugin, { config, db, services });
+  await app.register(accountRoutes, { prefix: '/account', services, ipFactor: config.RATE_LIMIT_IP_FACTOR });
+  await app.register(profileRoutes, { prefix: '/profile', services });
 
   const mediaDir = path.join(SEED_DIR, 'media');
   if (existsSync(mediaDir)) {

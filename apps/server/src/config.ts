@@ -33,6 +33,11 @@ export const ConfigSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  // Multiplies every per-IP rate limit (per-account and per-code limits stay): for large NAT'd audiences.
+  RATE_LIMIT_IP_FACTOR: z.coerce.number().min(1).max(1000).default(1),
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(1).max(64).default(8),
+  // Turns every password rule off (all zero/false), as the account configuration allows.
+  PASSWORD_POLICY_OFF: bool.default(false),
   MAIL_FROM: z.string().min(3).default('Ember <no-reply@ember.example>'),
 });
 

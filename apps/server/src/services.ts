@@ -2,12 +2,14 @@ import type { Config } from './config.js';
 import type { Db } from './platform/db.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
 import { StoreService } from './modules/store/store.service.js';
+import { IdentityService } from './modules/identity/identity.service.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './platform/rate-limit.js';
 
 /** The domain services, built once per app and shared by every edge (GraphQL, REST, jobs). */
 export interface Services {
   stores: StoreService;
   catalog: CatalogService;
+  identity: IdentityService;
   /** Counters for credential and code attempts: in memory, or shared in Redis with REDIS_URL. */
   limiter: RateLimiter;
   /** Releases connections the services hold (Redis). */
@@ -27,7 +29,21 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
       redis.disconnect();
     };
   }
+  const policyOff = config.PASSWORD_POLICY_OFF;
+  const identity = new IdentityService(
+    db,
+    {
+      min_length: policyOff ? 0 : config.PASSWORD_MIN_LENGTH,
+      min_lowercase: policyOff ? 0 : 1,
+      min_uppercase: policyOff ? 0 : 1,
+      min_number: policyOff ? 0 : 1,
+      min_symbol: 0,
+      exclude_username: !policyOff,
+    },
+    async () => undefined,
+  );
   return {
+    identity,
     stores: new StoreService(db, config.DEFAULT_STORE),
     catalog: new CatalogService(db, config.CATALOG_CACHE_TTL_MS),
     limiter,

@@ -78,7 +78,8 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
   await pg.waitReady;
   const wrap = (q: { query: PGliteQuery }): Queryable['query'] => async (sql, params) => {
     const r = await q.query(sql, params);
-    return { rows: r.rows as never[], rowCount: r.affectedRows ?? r.rows.length };
+    // PGlite reports affectedRows 0 for SELECT: count returned rows too, as node-postgres does.
+    return { rows: r.rows as never[], rowCount: Math.max(r.affectedRows ?? 0, r.rows.length) };
   };
   return {
     kind: 'pglite',

@@ -20,6 +20,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     STOREFRONT_BUILD_DIR: '/nonexistent',
+    // Every test client shares 127.0.0.1; per-account and per-code limits stay as in production.
+    RATE_LIMIT_IP_FACTOR: '100',
     ...env,
   });
 }

@@ -1,0 +1,43 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/errors.js';
+import type { IdentityService, SessionUser } from './identity.service.js';
+
+export const SESSION_COOKIE = 'ember_session';
+
+/** The session token of a request: a bearer token, or the storefront's httpOnly cookie. */
+export function sessionToken(request: FastifyRequest): string | undefined {
+  const auth = request.headers.authorization;
+  if (auth?.startsWith('Bearer ')) return auth.slice(7).trim();
+  return request.cookies?.[SESSION_COOKIE];
+}
+
+/** The signed-in customer, or UNAUTHORISED. */
+export async function requireSession(identity: IdentityService, request: FastifyRequest): Promise<SessionUser> {
+  const session = await identity.sessionFor(sessionToken(request));
+  if (!session) throw new AppError('UNAUTHORISED', 'Sign in to continue');
+  return session;
+}
+
+/**
+ * Ownership comes from the session, never from the URL: another customer's UUID answers exactly
+ * like a UUID that does not exist.
+ */
+export async function requireOwner(identity: IdentityService, request: FastifyRequest, uuid: string): Promise<SessionUser> {
+  const session = await requireSession(identity, request);
+  if (session.uuid !== uuid) throw new AppError('NOT_FOUND', 'User not found');
+  return session;
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: string): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    path: '/',
+    expires: new Date(expiresAt),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}

@@ -1,0 +1,140 @@
+import {
+  AddressInputSchema, AddressSchema, ChangePasswordSchema, ForgotPasswordSchema, LoginRequestSchema, LoginResponseSchema,
+  ProfileSchema, ProfileUpdateSchema, RegisterRequestSchema, RegisterResponseSchema, ResetPasswordSchema, UserConfigurationSchema,
+} from '@ember/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { enforce } from '../../platform/rate-limit.js';
+import { clientIp, restScope } from '../../platform/rest.js';
+import type { Services } from '../../services.js';
+import { clearSessionCookie, requireOwner, requireSession, sessionToken, setSessionCookie } from './identity.auth.js';
+
+const MIN = 60_000;
+const HOUR = 3_600_000;
+const UuidParams = z.strictObject({ uuid: z.string().uuid() });
+const AddressParams = z.strictObject({ uuid: z.string().uuid(), id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const tags = ['account'];
+
+/** The second account-service family (`/account/users/...`) over the identity service. */
+export async function accountRoutes(scope: FastifyInstance, opts: { services: Services; ipFactor: number }) {
+  const app = restScope(scope);
+  const { identity, limiter, stores } = opts.services;
+  const perIp = (limit: number) => Math.round(limit * opts.ipFactor);
+  const storeOf = (request: FastifyRequest) => stores.resolve(request.headers.store as string | undefined);
+
+  app.get('/users/configuration', { schema: { tags, response: { 200: UserConfigurationSchema } } }, async () => ({
+    password_requirements: identity.passwordRequirements(),
+    auth_strategies: ['email_password'],
+    custom_attributes: [],
+  }));
+
+  app.post('/users/register', { schema: { tags, body: RegisterRequestSchema, response: { 201: RegisterResponseSchema } } }, async (request, reply) => {
+    await enforce(limiter, [{ key: `register:ip:${clientIp(request)}`, limit: perIp(10), windowMs: HOUR }]);
+    const store = await storeOf(request);
+    const result = await identity.register(request.body, { storeCode: store.code, defaultCountry: store.default_country });
+    return reply.status(201).send(result);
+  });
+
+  app.post('/users/authentication/sessions', { schema: { tags, body: LoginRequestSchema, response: { 200: LoginResponseSchema } } }, async (request, reply) => {
+    const email = request.body.strategy_data.identifier;
+    await enforce(limiter, [
+      { key: `login:ip:${clientIp(request)}`, limit: perIp(30), windowMs: 10 * MIN },
+      { key: `login:id:${email}`, limit: 10, windowMs: 15 * MIN },
+    ]);
+    const session = await identity.login(email, request.body.strategy_data.password, {
+      ip: clientIp(request),
+      userAgent: request.headers['user-agent'] ?? null,
+    });
+    setSessionCookie(request, reply, session.token, session.expires_at);
+    return session;
+  });
+
+  app.delete('/users/authentication/sessions', { schema: { tags } }, async (request, reply) => {
+    const session = await requireSession(identity, request);
+    await identity.logout(session);
+    clearSessionCookie(reply);
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/users/authentication/sessions/validate',
+    { schema: { tags, body: z.strictObject({ token: z.string().max(100).optional() }).optional(), response: { 200: z.object({ valid: z.boolean(), user_uuid: z.string().optional() }) } } },
+    async (request) => {
+      const session = await identity.sessionFor(request.body?.token ?? sessionToken(request));
+      return session ? { valid: true, user_uuid: session.uuid } : { valid: false };
+    },
+  );
+
+  app.post('/users/authentication/password/forget', { schema: { tags, body: ForgotPasswordSchema } }, async (request, reply) => {
+    await enforce(limiter, [
+      { key: `forgot:ip:${clientIp(request)}`, limit: perIp(10), windowMs: HOUR },
+      { key: `forgot:id:${request.body.email}`, limit: 3, windowMs: HOUR },
+    ]);
+    const store = await storeOf(request);
+    await identity.requestPasswordReset(request.body.email, { storeCode: store.code, language: store.language, baseUrl: `${request.protocol}://${request.host}` });
+    return reply.status(202).send({ status: 'accepted' });
+  });
+
+  app.post(
+    '/users/authentication/password/change/:token',
+    { schema: { tags, params: z.strictObject({ token: z.string().min(20).max(100) }), body: ResetPasswordSchema } },
+    async (request, reply) => {
+      await enforce(limiter, [{ key: `reset:ip:${clientIp(request)}`, limit: perIp(20), windowMs: HOUR }]);
+      await identity.resetPassword(request.params.token, request.body.password, request.body.password_confirmation);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get('/users/:uuid/profile', { schema: { tags, params: UuidParams, response: { 200: ProfileSchema } } }, async (request) => {
+    await requireOwner(identity, request, request.params.uuid);
+    return identity.profile(request.params.uuid);
+  });
+
+  app.patch('/users/:uuid/profile', { schema: { tags, params: UuidParams, body: ProfileUpdateSchema, response: { 200: ProfileSchema } } }, async (request) => {
+    await requireOwner(identity, request, request.params.uuid);
+    return identity.updateProfile(request.params.uuid, request.body);
+  });
+
+  app.get('/users/:uuid/addresses', { schema: { tags, params: UuidParams, response: { 200: z.array(AddressSchema) } } }, async (request) => {
+    await requireOwner(identity, request, request.params.uuid);
+    return identity.addresses(request.params.uuid);
+  });
+
+  app.post('/users/:uuid/addresses', { schema: { tags, params: UuidParams, body: AddressInputSchema, response: { 201: AddressSchema } } }, async (request, reply) => {
+    await requireOwner(identity, request, request.params.uuid);
+    const store = await storeOf(request);
+    return reply.status(201).send(await identity.addAddress(request.params.uuid, request.body, store.default_country));
+  });
+
+  app.put('/users/:uuid/addresses/:id', { schema: { tags, params: AddressParams, body: AddressInputSchema, response: { 200: AddressSchema } } }, async (request) => {
+    await requireOwner(identity, request, request.params.uuid);
+    const store = await storeOf(request);
+    return identity.updateAddress(request.params.uuid, request.params.id, request.body, store.default_country);
+  });
+
+  app.delete('/users/:uuid/addresses/:id', { schema: { tags, params: AddressParams } }, async (request, reply) => {
+    await requireOwner(identity, request, request.params.uuid);
+    await identity.deleteAddress(request.params.uuid, request.params.id);
+    return reply.status(204).send();
+  });
+
+  for (const kind of ['billing', 'shipping'] as const) {
+    app.put(`/users/:uuid/addresses/${kind}/:id`, { schema: { tags, params: AddressParams, response: { 200: z.array(AddressSchema) } } }, async (request) => {
+      await requireOwner(identity, request, request.params.uuid);
+      return identity.setDefaultAddress(request.params.uuid, request.params.id, kind);
+    });
+  }
+}
+
+/** The profile service's password change (the signed-in customer; ends the other sessions). */
+export async function profileRoutes(scope: FastifyInstance, opts: { services: Services }) {
+  const app = restScope(scope);
+  const { identity, limiter } = opts.services;
+  app.post('/change-password', { schema: { tags: ['profile'], body: ChangePasswordSchema } }, async (request, reply) => {
+    const session = await requireSession(identity, request);
+    await enforce(limiter, [{ key: `change-password:${session.uuid}`, limit: 10, windowMs: HOUR }]);
+    const b = request.body;
+    await identity.changePassword(session, b.current_password, b.new_password, b.new_password_confirmation);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import {
+  passwordProblems, type AddressInput, type PasswordRequirements, type Profile, type ProfileUpdate, type RegisterRequest,
+} from '@ember/contracts';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import type { Db, Queryable } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import { decoyHash, hashPassword, newToken, tokenHash, verifyPassword } from './identity.crypto.js';
+import * as store from './identity.store.js';
+
+const SESSION_TTL_MS = 14 * 24 * 3600_000;
+const RESET_TTL_MS = 3600_000;
+
+export interface SessionUser {
+  uuid: string;
+  sessionId: string;
+  tokenHash: string;
+}
+
+/** Sends account e-mails (password reset, ...) in the caller's transaction; wired to messaging. */
+export type AccountNotifier = (tx: Queryable, message: { template: 'password_reset'; email: string; language: string; link: string }) => Promise<void>;
+
+/** Normalises a phone number to E.164 with the store's country as default; null when it is not a valid number. */
+export function normalisePhone(raw: string, defaultCountry: string): string | null {
+  const parsed = parsePhoneNumberFromString(raw, defaultCountry as CountryCode);
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+/** A date of birth that is a real calendar date, not in the future and at most 120 years ago. */
+export function checkDateOfBirth(value: string): void {
+  const d = new Date(`${value}T00:00:00Z`);
+  const valid = !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+  const now = new Date();
+  const oldest = new Date(Date.UTC(now.getUTCFullYear() - 120, now.getUTCMonth(), now.getUTCDate()));
+  if (!valid || d > now || d < oldest) {
+    throw new AppError('VALIDATION_FAILED', 'date_of_birth must be a real date in the past 120 years', { fields: { date_of_birth: 'invalid' } });
+  }
+}
+
+/** Customers, credentials and sessions (one domain behind both account-service families). */
+export class IdentityService {
+  constructor(
+    private readonly db: Db,
+    private readonly policy: PasswordRequirements,
+    private readonly notify: AccountNotifier,
+  ) {}
+
+  passwordRequirements(): PasswordRequirements {
+    return this.policy;
+  }
+
+  private checkPassword(password: string, email: string): void {
+    const problems = passwordProblems(password, this.policy, email);
+    if (problems.length) throw new AppError('VALIDATION_FAILED', 'The password does not meet the requirements', { password: problems });
+  }
+
+  /** Creates a customer with a hashed password; an e-mail already in use is ALREADY_EXISTS. */
+  async register(input: RegisterRequest, ctx: { storeCode: string; defaultCountry: string }): Promise<{ user_uuid: string }> {
+    const email = input.strategy_data.identifier;
+    this.checkPassword(input.strategy_data.password, email);
+    checkDateOfBirth(input.date_of_birth);
+    const telephone = input.phone ? normalisePhone(input.phone, ctx.defaultCountry) : null;
+    if (input.phone && !telephone) throw new AppError('VALIDATION_FAILED', 'phone is not a valid phone number', { fields: { phone: 'invalid' } });
+    const hash = await hashPassword(input.strategy_data.password);
+    const uuid = randomUUID();
+    const created = await this.db.transaction((tx) =>
+      store.insertUser(tx, {
+        uuid, email, firstname: input.firstname, lastname: input.lastname, date_of_birth: input.date_of_birth,
+        telephone, gender: input.gender ?? null, store_code: ctx.storeCode,
+      }, hash),
+    );
+    if (!created) throw new AppError('ALREADY_EXISTS', 'An account with this e-mail address already exists');
+    return { user_uuid: uuid };
+  }
+
+  /** Checks credentials and opens a session; unknown e-mail and wrong password answer the same. */
+  async login(email: string, password: string, meta: { ip: string; userAgent: string | null }) {
+    const found = await store.findLoginByEmail(this.db, email);
+    const ok = await verifyPassword(password, found?.password_hash ?? (await decoyHash()));
+    if (!found || !ok || found.status !== 'active') throw new AppError('UNAUTHORISED', 'The e-mail address or password is not correct');
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+    await this.db.transaction((tx) =>
+      store.insertSession(tx, { id: randomUUID(), user_uuid: found.uuid, token_hash: tokenHash(token), expires_at: expiresAt, ip: meta.ip, user_agent: meta.userAgent?.slice(0, 300) ?? null }),
+    );
+    return { user_uuid: found.uuid, token, magento_token: token, expires_at: expiresAt.toISOString() };
+  }
+
+  /** The session a token belongs to, if it is live. */
+  async sessionFor(token: string | undefined): Promise<SessionUser | null> {
+    if (!token || token.length > 100) return null;
+    const hash = tokenHash(token);
+    const s = await store.findLiveSession(this.db, hash);
+    return s ? { uuid: s.user_uuid, sessionId: s.id, tokenHash: hash } : null;
+  }
+
+  async logout(session: SessionUser): Promise<void> {
+    await this.db.transaction((tx) => store.revokeSession(tx, session.tokenHash));
+  }
+
+  async profile(uuid: string): Promise<Profile> {
+    const user = await store.findUser(this.db, uuid);
+    if (!user || user.status !== 'active') throw new AppError('NOT_FOUND', 'User not found');
+    const [addresses, extra] = await Promise.all([this.addresses(uuid), store.listCustomAttributes(this.db, uuid)]);
+    return {
+      uuid: user.uuid,
+      is_age_verified: user.is_age_verified,
+      is_pending_email_verification: user.pending_email !== null,
+      personalInfo: {
+        email: user.email, firstname: user.firstname, lastname: user.lastname,
+        dob: user.date_of_birth, telephone: user.telephone, gender: user.gender,
+      },
+      addresses,
+      extra,
+      purposes: [],
+      meta: { allow_date_of_birth_update: user.allow_date_of_birth_update },
+    };
+  }
+
+  /** Updates the fields a customer may set; the date of birth only while the account allows it. */
+  async updateProfile(uuid: string, patch: ProfileUpdate): Promise<Profile> {
+    if (patch.date_of_birth) {
+      checkDateOfBirth(patch.date_of_birth);
+      const user = await store.findUser(this.db, uuid);
+      if (!user?.allow_date_of_birth_update) throw new AppError('PERMISSION_DENIED', 'The date of birth can no longer be changed');
+    }
+    await this.db.transaction((tx) => store.updateUser(tx, uuid, patch));
+    return this.profile(uuid);
+  }
+
+  /** Changes the password after checking the current one, and ends every other session. */
+  async changePassword(session: SessionUser, current: string, next: string, confirmation: string): Promise<void> {
+    if (next !== confirmation) throw new AppError('VALIDATION_FAILED', 'The new passwords do not match', { fields: { new_password_confirmation: 'mismatch' } });
+    const user = await store.findUser(this.db, session.uuid);
+    const hash = await store.findPasswordHash(this.db, session.uuid);
+    if (!user || !hash || !(await verifyPassword(current, hash))) throw new AppError('UNAUTHORISED', 'The current password is not correct');
+    this.checkPassword(next, user.email);
+    const newHash = await hashPassword(next);
+    await this.db.transaction(async (tx) => {
+      await store.setPasswordHash(tx, session.uuid, newHash);
+      await store.revokeUserSessions(tx, session.uuid, session.sessionId);
+    });
+  }
+
+  /** Mails a single-use reset link when the address has an account; answers the same either way. */
+  async requestPasswordReset(email: string, ctx: { storeCode: string; language: string; baseUrl: string }): Promise<void> {
+    const user = await store.findUserByEmail(this.db, email);
+    if (!user || user.status !== 'active') return;
+    const token = newToken();
+    await this.db.transaction(async (tx) => {
+      await store.insertPasswordReset(tx, tokenHash(token), user.uuid, new Date(Date.now() + RESET_TTL_MS));
+      await this.notify(tx, {
+        template: 'password_reset', email: user.email, language: ctx.language,
+        link: `${ctx.baseUrl}/${ctx.storeCode}/reset-password?token=${token}`,
+      });
+    });
+  }
+
+  /** Sets a new password with a reset token (single use) and ends every session of the account. */
+  async resetPassword(token: string, password: string, confirmation: string): Promise<void> {
+    if (password !== confirmation) throw new AppError('VALIDATION_FAILED', 'The passwords do not match', { fields: { password_confirmation: 'mismatch' } });
+    await this.db.transaction(async (tx) => {
+      const uuid = await store.consumePasswordReset(tx, tokenHash(token));
+      if (!uuid) throw new AppError('NOT_FOUND', 'This reset link is invalid or has expired');
+      const user = await store.findUser(tx, uuid);
+      this.checkPassword(password, user!.email);
+      await store.setPasswordHash(tx, uuid, await hashPassword(password));
+      await store.revokeUserSessions(tx, uuid);
+    });
+  }
+
+  async addresses(uuid: string) {
+    return (await store.listAddresses(this.db, uuid)).map((a) => ({
+      id: a.id, firstname: a.firstname, lastname: a.lastname, street: a.street, city: a.city,
+      postcode: a.postcode ?? undefined, country_code: a.country_code, region: a.region ?? undefined,
+      telephone: a.telephone ?? undefined, is_default_billing: a.is_default_billing,
+      is_default_shipping: a.is_default_shipping, isSubscription: a.is_subscription,
+    }));
+  }
+
+  private addressValues(a: AddressInput, defaultCountry: string): store.AddressValues {
+    const telephone = a.telephone ? normalisePhone(a.telephone, a.country_code || defaultCountry) : null;
+    if (a.telephone && !telephone) throw new AppError('VALIDATION_FAILED', 'telephone is not a valid phone number', { fields: { telephone: 'invalid' } });
+    return {
+      firstname: a.firstname, lastname: a.lastname, street: a.street, city: a.city, postcode: a.postcode ?? null,
+      country_code: a.country_code, region: a.region ?? null, telephone,
+    };
+  }
+
+  async addAddress(uuid: string, a: AddressInput, defaultCountry: string) {
+    const values = this.addressValues(a, defaultCountry);
+    const id = await this.db.transaction(async (tx) => {
+      const newId = await store.insertAddress(tx, uuid, values);
+      if (a.is_default_billing) await store.setDefaultAddress(tx, uuid, newId, 'billing');
+      if (a.is_default_shipping) await store.setDefaultAddress(tx, uuid, newId, 'shipping');
+      return newId;
+    }).catch(rethrowCountry);
+    return (await this.addresses(uuid)).find((x) => x.id === id)!;
+  }
+
+  async updateAddress(uuid: string, id: number, a: AddressInput, defaultCountry: string) {
+    const values = this.addressValues(a, defaultCountry);
+    await this.db.transaction(async (tx) => {
+      if (!(await store.updateAddress(tx, uuid, id, values))) throw new AppError('NOT_FOUND', 'Address not found');
+      if (a.is_default_billing) await store.setDefaultAddress(tx, uuid, id, 'billing');
+      if (a.is_default_shipping) await store.setDefaultAddress(tx, uuid, id, 'shipping');
+    }).catch(rethrowCountry);
+    return (await this.addresses(uuid)).find((x) => x.id === id)!;
+  }
+
+  async deleteAddress(uuid: string, id: number): Promise<void> {
+    const deleted = await this.db.transaction((tx) => store.deleteAddress(tx, uuid, id));
+    if (!deleted) throw new AppError('NOT_FOUND', 'Address not found');
+  }
+
+  async setDefaultAddress(uuid: string, id: number, kind: 'billing' | 'shipping') {
+    const ok = await this.db.transaction((tx) => store.setDefaultAddress(tx, uuid, id, kind));
+    if (!ok) throw new AppError('NOT_FOUND', 'Address not found');
+    return this.addresses(uuid);
+  }
+}
+
+/** An unknown country code breaks the foreign key: that is bad input, not a server fault. */
+function rethrowCountry(err: unknown): never {
+  if ((err as { code?: string }).code === '23503') throw new AppError('VALIDATION_FAILED', 'country_code is not a known country', { fields: { country_code: 'invalid' } });
+  throw err;
+}

@@ -1,0 +1,190 @@
+import type { Queryable } from '../../platform/db.js';
+
+export interface UserRow {
+  uuid: string;
+  email: string;
+  email_verified_at: Date | null;
+  pending_email: string | null;
+  firstname: string;
+  lastname: string;
+  date_of_birth: string | null;
+  telephone: string | null;
+  gender: string | null;
+  store_code: string;
+  status: 'active' | 'deactivated' | 'cancelled';
+  is_age_verified: boolean;
+  allow_date_of_birth_update: boolean;
+}
+
+export interface AddressRow {
+  id: number;
+  firstname: string;
+  lastname: string;
+  street: string[];
+  city: string;
+  postcode: string | null;
+  country_code: string;
+  region: string | null;
+  telephone: string | null;
+  is_default_billing: boolean;
+  is_default_shipping: boolean;
+  is_subscription: boolean;
+}
+
+const USER_COLUMNS = `uuid, email, email_verified_at, pending_email, firstname, lastname,
+  to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, telephone, gender, store_code, status,
+  is_age_verified, allow_date_of_birth_update`;
+
+export async function insertUser(
+  tx: Queryable,
+  u: { uuid: string; email: string; firstname: string; lastname: string; date_of_birth: string; telephone: string | null; gender: string | null; store_code: string },
+  passwordHash: string,
+): Promise<boolean> {
+  const inserted = await tx.query(
+    `INSERT INTO identity_user (uuid, email, firstname, lastname, date_of_birth, telephone, gender, store_code)
+     VALUES ($1, $2, $3, $4, $5::date, $6, $7, $8)
+     ON CONFLICT (email) WHERE status <> 'cancelled' DO NOTHING`,
+    [u.uuid, u.email, u.firstname, u.lastname, u.date_of_birth, u.telephone, u.gender, u.store_code],
+  );
+  if (inserted.rowCount === 0) return false;
+  await tx.query('INSERT INTO identity_credential (user_uuid, password_hash) VALUES ($1, $2)', [u.uuid, passwordHash]);
+  return true;
+}
+
+export async function findLoginByEmail(db: Queryable, email: string) {
+  const { rows } = await db.query<{ uuid: string; status: string; password_hash: string }>(
+    `SELECT u.uuid, u.status, c.password_hash FROM identity_user u JOIN identity_credential c ON c.user_uuid = u.uuid
+      WHERE u.email = $1 AND u.status <> 'cancelled'`,
+    [email],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findUser(db: Queryable, uuid: string): Promise<UserRow | null> {
+  const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM identity_user WHERE uuid = $1`, [uuid]);
+  return rows[0] ?? null;
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
+  const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM identity_user WHERE email = $1 AND status <> 'cancelled'`, [email]);
+  return rows[0] ?? null;
+}
+
+export async function updateUser(tx: Queryable, uuid: string, patch: { firstname?: string; lastname?: string; date_of_birth?: string; gender?: string }): Promise<void> {
+  await tx.query(
+    `UPDATE identity_user SET
+       firstname = COALESCE($2, firstname), lastname = COALESCE($3, lastname),
+       date_of_birth = COALESCE($4::date, date_of_birth), gender = COALESCE($5, gender), updated_at = now()
+     WHERE uuid = $1`,
+    [uuid, patch.firstname ?? null, patch.lastname ?? null, patch.date_of_birth ?? null, patch.gender ?? null],
+  );
+}
+
+export async function findPasswordHash(db: Queryable, uuid: string): Promise<string | null> {
+  const { rows } = await db.query<{ password_hash: string }>('SELECT password_hash FROM identity_credential WHERE user_uuid = $1', [uuid]);
+  return rows[0]?.password_hash ?? null;
+}
+
+export async function setPasswordHash(tx: Queryable, uuid: string, hash: string): Promise<void> {
+  await tx.query('UPDATE identity_credential SET password_hash = $2, changed_at = now() WHERE user_uuid = $1', [uuid, hash]);
+}
+
+// --- sessions -------------------------------------------------------------------------------
+
+export async function insertSession(tx: Queryable, s: { id: string; user_uuid: string; token_hash: string; expires_at: Date; ip: string; user_agent: string | null }) {
+  await tx.query(
+    'INSERT INTO identity_session (id, user_uuid, token_hash, expires_at, ip, user_agent) VALUES ($1, $2, $3, $4, $5, $6)',
+    [s.id, s.user_uuid, s.token_hash, s.expires_at, s.ip, s.user_agent],
+  );
+}
+
+/** The live session for a token hash: not revoked, not expired, and its user active. */
+export async function findLiveSession(db: Queryable, tokenHash: string) {
+  const { rows } = await db.query<{ id: string; user_uuid: string; expires_at: Date }>(
+    `SELECT s.id, s.user_uuid, s.expires_at FROM identity_session s JOIN identity_user u ON u.uuid = s.user_uuid
+      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.status = 'active'`,
+    [tokenHash],
+  );
+  return rows[0] ?? null;
+}
+
+export async function revokeSession(tx: Queryable, tokenHash: string): Promise<void> {
+  await tx.query('UPDATE identity_session SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [tokenHash]);
+}
+
+/** Ends every session of a user except, optionally, one. */
+export async function revokeUserSessions(tx: Queryable, uuid: string, exceptId?: string): Promise<void> {
+  await tx.query(
+    'UPDATE identity_session SET revoked_at = now() WHERE user_uuid = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid)',
+    [uuid, exceptId ?? null],
+  );
+}
+
+// --- password resets ------------------------------------------------------------------------
+
+export async function insertPasswordReset(tx: Queryable, tokenHash: string, uuid: string, expiresAt: Date): Promise<void> {
+  await tx.query('INSERT INTO identity_password_reset (token_hash, user_uuid, expires_at) VALUES ($1, $2, $3)', [tokenHash, uuid, expiresAt]);
+}
+
+/** Marks a reset token used and returns its user, only if it was unused and unexpired (single use under races). */
+export async function consumePasswordReset(tx: Queryable, tokenHash: string): Promise<string | null> {
+  const { rows } = await tx.query<{ user_uuid: string }>(
+    `UPDATE identity_password_reset SET used_at = now()
+      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_uuid`,
+    [tokenHash],
+  );
+  return rows[0]?.user_uuid ?? null;
+}
+
+// --- addresses ------------------------------------------------------------------------------
+
+const ADDRESS_COLUMNS = 'id, firstname, lastname, street, city, postcode, country_code, region, telephone, is_default_billing, is_default_shipping, is_subscription';
+
+export async function listAddresses(db: Queryable, uuid: string): Promise<AddressRow[]> {
+  const { rows } = await db.query<AddressRow>(`SELECT ${ADDRESS_COLUMNS} FROM identity_address WHERE user_uuid = $1 ORDER BY id`, [uuid]);
+  return rows;
+}
+
+export interface AddressValues {
+  firstname: string; lastname: string; street: string[]; city: string; postcode: string | null;
+  country_code: string; region: string | null; telephone: string | null;
+}
+
+export async function insertAddress(tx: Queryable, uuid: string, a: AddressValues): Promise<number> {
+  const { rows } = await tx.query<{ id: number }>(
+    `INSERT INTO identity_address (user_uuid, firstname, lastname, street, city, postcode, country_code, region, telephone)
+     VALUES ($1, $2, $3, $4::text[], $5, $6, $7, $8, $9) RETURNING id`,
+    [uuid, a.firstname, a.lastname, a.street, a.city, a.postcode, a.country_code, a.region, a.telephone],
+  );
+  return rows[0]!.id;
+}
+
+/** Updates an address only if it belongs to the user; false when it does not. */
+export async function updateAddress(tx: Queryable, uuid: string, id: number, a: AddressValues): Promise<boolean> {
+  const r = await tx.query(
+    `UPDATE identity_address SET firstname = $3, lastname = $4, street = $5::text[], city = $6, postcode = $7,
+            country_code = $8, region = $9, telephone = $10, updated_at = now()
+      WHERE user_uuid = $1 AND id = $2`,
+    [uuid, id, a.firstname, a.lastname, a.street, a.city, a.postcode, a.country_code, a.region, a.telephone],
+  );
+  return r.rowCount > 0;
+}
+
+export async function deleteAddress(tx: Queryable, uuid: string, id: number): Promise<boolean> {
+  return (await tx.query('DELETE FROM identity_address WHERE user_uuid = $1 AND id = $2', [uuid, id])).rowCount > 0;
+}
+
+/** Makes one of the user's addresses the default of a kind; clears the old default first (partial unique index). */
+export async function setDefaultAddress(tx: Queryable, uuid: string, id: number, kind: 'billing' | 'shipping'): Promise<boolean> {
+  const column = kind === 'billing' ? 'is_default_billing' : 'is_default_shipping';
+  const owned = await tx.query('SELECT 1 FROM identity_address WHERE user_uuid = $1 AND id = $2 FOR UPDATE', [uuid, id]);
+  if (owned.rowCount === 0) return false;
+  await tx.query(`UPDATE identity_address SET ${column} = false WHERE user_uuid = $1 AND ${column}`, [uuid]);
+  await tx.query(`UPDATE identity_address SET ${column} = true WHERE user_uuid = $1 AND id = $2`, [uuid, id]);
+  return true;
+}
+
+export async function listCustomAttributes(db: Queryable, uuid: string): Promise<Record<string, string>> {
+  const { rows } = await db.query<{ code: string; value: string }>('SELECT code, value FROM identity_custom_attribute WHERE user_uuid = $1 ORDER BY code', [uuid]);
+  return Object.fromEntries(rows.map((r) => [r.code, r.value]));
+}
