@@ -14,6 +14,7 @@ import { catalogResolvers } from '../modules/catalog/catalog.resolvers.js';
 import { contentResolvers } from '../modules/content/content.resolvers.js';
 import { directoryResolvers } from '../modules/directory/directory.resolvers.js';
 import { storeResolvers } from '../modules/store/store.resolvers.js';
+import { identityResolvers } from '../modules/identity/identity.resolvers.js';
 import type { GraphQLContext } from './context.js';
 import { complexityLimitRule, depthLimitRule } from './limits.js';
 
@@ -103,7 +104,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { config: Config
 
   await app.register(mercurius, {
     schema: readFileSync(SCHEMA_PATH, 'utf8'),
-    resolvers: mergeResolvers(storeResolvers, directoryResolvers, catalogResolvers, contentResolvers) as never,
+    resolvers: mergeResolvers(storeResolvers, directoryResolvers, catalogResolvers, contentResolvers, identityResolvers) as never,
     path: '/graphql',
     graphiql: false,
     jit: 1,

@@ -227,3 +227,20 @@ describe('account: rate limits on credentials', () => {
     expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
+
+describe('account: the commerce GraphQL accepts the login token', () => {
+  it('answers the customer query for the bearer of a login token, and refuses without one', async () => {
+    const a = await registerAndLogin();
+    await call('POST', `/account/users/${a.uuid}/addresses`, { firstname: 'A', lastname: 'L', street: ['1 Road'], city: 'Bath', postcode: 'BA1 1AA', country_code: 'GB', is_default_billing: true }, { token: a.token });
+    const login = await call('POST', '/account/users/authentication/sessions', { strategy: 'email_password', strategy_data: { identifier: a.email, password: PASSWORD } });
+    const query = '{ customer { uuid firstname lastname email date_of_birth default_billing addresses { city country_code default_billing } } }';
+    const res = await fetch(`${server.url}/graphql?query=${encodeURIComponent(query)}`, { headers: { authorization: `Bearer ${login.body.magento_token}` } });
+    const body = (await res.json()) as any;
+    expect(body.data.customer).toMatchObject({ uuid: a.uuid, email: a.email, firstname: 'Ada', date_of_birth: '1990-04-12' });
+    expect(body.data.customer.addresses).toEqual([{ city: 'Bath', country_code: 'GB', default_billing: true }]);
+    const anon = await fetch(`${server.url}/graphql?query=${encodeURIComponent(query)}`);
+    const anonBody = (await anon.json()) as any;
+    expect(anonBody.data.customer).toBeNull();
+    expect(anonBody.errors[0].extensions).toMatchObject({ code: 'UNAUTHORISED', category: 'graphql-authorization' });
+  });
+});
