@@ -16,6 +16,7 @@ import { graphqlPlugin } from './graphql/graphql.plugin.js';
 import { accountRoutes, profileRoutes } from './modules/identity/identity.routes.js';
 import { buildServices, type Services } from './services.js';
 
+import { legacyAccountRoutes } from './modules/identity/identity.legacy.routes.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const STOREFRONT_BUILD = path.resolve(here, '../../storefront/build');
 
@@ -94,6 +95,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const mediaDir = path.join(SEED_DIR, 'media');
   if (existsSync(mediaDir)) {
+  await app.register(legacyAccountRoutes, { prefix: '/account-legacy', services, ipFactor: config.RATE_LIMIT_IP_FACTOR });
     await app.register(fastifyStatic, {
       root: mediaDir,
       prefix: '/media/',

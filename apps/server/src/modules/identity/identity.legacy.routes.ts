@@ -1,0 +1,144 @@
+import {
+  AddressInputSchema, AddressSchema, DateOfBirthSchema, EmailSchema, GenderSchema, NameSchema, PasswordRequirementsSchema,
+  PasswordSchema, ProfileSchema,
+} from '@ember/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../platform/errors.js';
+import { enforce } from '../../platform/rate-limit.js';
+import { clientIp, restScope } from '../../platform/rest.js';
+import type { Services } from '../../services.js';
+import { clearSessionCookie, requireOwner, sessionToken, setSessionCookie } from './identity.auth.js';
+
+const MIN = 60_000;
+const HOUR = 3_600_000;
+const tags = ['account-legacy'];
+const Uuid = z.strictObject({ uuid: z.string().uuid() });
+const UuidAndAddress = z.strictObject({ uuid: z.string().uuid(), id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+const LegacyLogin = z.strictObject({ email: EmailSchema, password: PasswordSchema });
+const LegacyRegister = z.strictObject({
+  firstname: NameSchema, lastname: NameSchema, email: EmailSchema, password: PasswordSchema,
+  dob: DateOfBirthSchema, phone: z.string().trim().min(5).max(32).optional(), gender: GenderSchema.optional(),
+});
+const LegacyPersonalDetails = z.strictObject({
+  firstname: NameSchema.optional(), lastname: NameSchema.optional(), dob: DateOfBirthSchema.optional(), gender: GenderSchema.optional(),
+});
+const LegacyChangePassword = z.strictObject({ email: EmailSchema, old_password: PasswordSchema, new_password: PasswordSchema, new_password_confirmation: PasswordSchema });
+
+/**
+ * The legacy account-service family (`/account-legacy/...`): the same identity functions as the
+ * second family under the legacy paths and field names. Deactivation does not exist here.
+ */
+export async function legacyAccountRoutes(scope: FastifyInstance, opts: { services: Services; ipFactor: number }) {
+  const app = restScope(scope);
+  const { identity, limiter, stores } = opts.services;
+  const perIp = (limit: number) => Math.round(limit * opts.ipFactor);
+  const storeOf = (request: FastifyRequest) => stores.resolve(request.headers.store as string | undefined);
+
+  app.get('/password-requirements', { schema: { tags, response: { 200: PasswordRequirementsSchema } } }, async () => identity.passwordRequirements());
+
+  app.post('/register', { schema: { tags, body: LegacyRegister } }, async (request, reply) => {
+    await enforce(limiter, [{ key: `register:ip:${clientIp(request)}`, limit: perIp(10), windowMs: HOUR }]);
+    const b = request.body;
+    const store = await storeOf(request);
+    const result = await identity.register(
+      { firstname: b.firstname, lastname: b.lastname, date_of_birth: b.dob, phone: b.phone, gender: b.gender, strategy: 'email_password', strategy_data: { identifier: b.email, password: b.password } },
+      { storeCode: store.code, defaultCountry: store.default_country },
+    );
+    return reply.status(201).send({ uuid: result.user_uuid });
+  });
+
+  app.post('/login', { schema: { tags, body: LegacyLogin } }, async (request, reply) => {
+    await enforce(limiter, [
+      { key: `login:ip:${clientIp(request)}`, limit: perIp(30), windowMs: 10 * MIN },
+      { key: `login:id:${request.body.email}`, limit: 10, windowMs: 15 * MIN },
+    ]);
+    const s = await identity.login(request.body.email, request.body.password, { ip: clientIp(request), userAgent: request.headers['user-agent'] ?? null });
+    setSessionCookie(request, reply, s.token, s.expires_at);
+    return { uuid: s.user_uuid, session_token: s.token, magento_token: s.magento_token, expires_at: s.expires_at };
+  });
+
+  app.post('/validate-session', { schema: { tags, body: z.strictObject({ token: z.string().max(100) }) } }, async (request) => {
+    const session = await identity.sessionFor(request.body.token);
+    return session ? { valid: true, uuid: session.uuid } : { valid: false };
+  });
+
+  app.post('/logout', { schema: { tags } }, async (request, reply) => {
+    const session = await identity.sessionFor(sessionToken(request));
+    if (session) await identity.logout(session);
+    clearSessionCookie(reply);
+    return reply.status(204).send();
+  });
+
+  app.post('/forgot-password', { schema: { tags, body: z.strictObject({ email: EmailSchema }) } }, async (request, reply) => {
+    await enforce(limiter, [
+      { key: `forgot:ip:${clientIp(request)}`, limit: perIp(10), windowMs: HOUR },
+      { key: `forgot:id:${request.body.email}`, limit: 3, windowMs: HOUR },
+    ]);
+    const store = await storeOf(request);
+    await identity.requestPasswordReset(request.body.email, { storeCode: store.code, language: store.language, baseUrl: `${request.protocol}://${request.host}` });
+    return reply.status(202).send({ status: 'accepted' });
+  });
+
+  app.put(
+    '/reset-consumer-password',
+    { schema: { tags, body: z.strictObject({ token: z.string().min(20).max(100), password: PasswordSchema, password_confirmation: PasswordSchema }) } },
+    async (request, reply) => {
+      await enforce(limiter, [{ key: `reset:ip:${clientIp(request)}`, limit: perIp(20), windowMs: HOUR }]);
+      await identity.resetPassword(request.body.token, request.body.password, request.body.password_confirmation);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get('/profile/:uuid', { schema: { tags, params: Uuid, response: { 200: ProfileSchema } } }, async (request) => {
+    await requireOwner(identity, request, request.params.uuid);
+    return identity.profile(request.params.uuid);
+  });
+
+  app.post('/update-profile/personal-details/:uuid', { schema: { tags, params: Uuid, body: LegacyPersonalDetails, response: { 200: ProfileSchema } } }, async (request) => {
+    await requireOwner(identity, request, request.params.uuid);
+    const { dob, ...rest } = request.body;
+    return identity.updateProfile(request.params.uuid, { ...rest, ...(dob ? { date_of_birth: dob } : {}) });
+  });
+
+  app.post('/consumers/:uuid/change-password', { schema: { tags, params: Uuid, body: LegacyChangePassword } }, async (request, reply) => {
+    const session = await requireOwner(identity, request, request.params.uuid);
+    await enforce(limiter, [{ key: `change-password:${session.uuid}`, limit: 10, windowMs: HOUR }]);
+    const b = request.body;
+    await identity.changePassword(session, b.old_password, b.new_password, b.new_password_confirmation);
+    return reply.status(204).send();
+  });
+
+  app.post('/update-profile/addresses/:uuid', { schema: { tags, params: Uuid, body: AddressInputSchema, response: { 201: AddressSchema } } }, async (request, reply) => {
+    await requireOwner(identity, request, request.params.uuid);
+    const store = await storeOf(request);
+    return reply.status(201).send(await identity.addAddress(request.params.uuid, request.body, store.default_country));
+  });
+
+  app.put('/update-profile/addresses/:uuid/:id', { schema: { tags, params: UuidAndAddress, body: AddressInputSchema, response: { 200: AddressSchema } } }, async (request) => {
+    await requireOwner(identity, request, request.params.uuid);
+    const store = await storeOf(request);
+    return identity.updateAddress(request.params.uuid, request.params.id, request.body, store.default_country);
+  });
+
+  app.delete('/update-profile/addresses/:uuid/:id', { schema: { tags, params: UuidAndAddress } }, async (request, reply) => {
+    await requireOwner(identity, request, request.params.uuid);
+    await identity.deleteAddress(request.params.uuid, request.params.id);
+    return reply.status(204).send();
+  });
+
+  for (const kind of ['billing', 'shipping'] as const) {
+    app.put(`/update-profile/addresses/:uuid/:id/set-default-${kind}`, { schema: { tags, params: UuidAndAddress, response: { 200: z.array(AddressSchema) } } }, async (request) => {
+      await requireOwner(identity, request, request.params.uuid);
+      return identity.setDefaultAddress(request.params.uuid, request.params.id, kind);
+    });
+  }
+
+  // The legacy service has no deactivation (spec §5): a signed-in caller learns so explicitly.
+  app.post('/deactivate/:uuid', { schema: { tags, params: Uuid } }, async (request) => {
+    await requireOwner(identity, request, request.params.uuid);
+    throw new AppError('NOT_AVAILABLE', 'Deactivation is not available for the legacy account service');
+  });
+
+}
