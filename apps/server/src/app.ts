@@ -13,6 +13,8 @@ import { healthRoutes } from './platform/health.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { SEED_DIR, seedIfEmpty } from './platform/seed.js';
 import { graphqlPlugin } from './graphql/graphql.plugin.js';
+import { messagingPlugin } from './modules/messaging/messaging.routes.js';
+import { verificationRoutes } from './modules/verification/verification.routes.js';
 import { accountRoutes, profileRoutes } from './modules/identity/identity.routes.js';
 import { buildServices, type Services } from './services.js';
 
@@ -90,6 +92,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerOpenApi(app);
   await app.register(healthRoutes, { db, isDraining: () => app.draining });
   await app.register(graphqlPlugin, { config, db, services });
+  await app.register(verificationRoutes);
+  await app.register(messagingPlugin);
   await app.register(accountRoutes, { prefix: '/account', services, ipFactor: config.RATE_LIMIT_IP_FACTOR });
   await app.register(profileRoutes, { prefix: '/profile', services });
 

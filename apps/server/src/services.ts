@@ -1,7 +1,9 @@
 import type { Config } from './config.js';
 import type { Db } from './platform/db.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
+import { createMessagingService, type MessagingService } from './modules/messaging/messaging.service.js';
 import { StoreService } from './modules/store/store.service.js';
+import { VerificationService } from './modules/verification/verification.service.js';
 import { IdentityService } from './modules/identity/identity.service.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './platform/rate-limit.js';
 
@@ -12,6 +14,10 @@ export interface Services {
   identity: IdentityService;
   /** Counters for credential and code attempts: in memory, or shared in Redis with REDIS_URL. */
   limiter: RateLimiter;
+  /** Outgoing e-mail and SMS through the transactional outbox. */
+  messaging: MessagingService;
+  /** One-time codes by SMS or e-mail. */
+  verification: VerificationService;
   /** Releases connections the services hold (Redis). */
   close(): Promise<void>;
 }
@@ -42,11 +48,14 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     },
     async () => undefined,
   );
+  const messaging = createMessagingService(db, config);
   return {
     identity,
     stores: new StoreService(db, config.DEFAULT_STORE),
     catalog: new CatalogService(db, config.CATALOG_CACHE_TTL_MS),
     limiter,
+    messaging,
+    verification: new VerificationService(messaging, limiter),
     close,
   };
 }

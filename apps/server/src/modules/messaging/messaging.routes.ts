@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../../config.js';
+import { restScope } from '../../platform/rest.js';
+import { renderMailboxPage } from './messaging.mailbox.js';
+import type { OutboxRow } from './messaging.store.js';
+import { startDeliveryWorker, type DeliveryWorker } from './messaging.worker.js';
+
+export const DELIVERY_INTERVAL_MS = 2_000;
+const MAILBOX_SIZE = 50;
+
+/** The dev mailbox exposes every message, codes included: only in TEST store mode. */
+export function isDevMailboxEnabled(config: Pick<Config, 'STORE_MODE'>): boolean {
+  return config.STORE_MODE === 'TEST';
+}
+
+/**
+ * Tests drive delivery themselves (`deliverPending`), so apps of concurrently running test files on one
+ * database never race for the same outbox rows; every other process runs the job.
+ */
+export function isDeliveryWorkerEnabled(config: Pick<Config, 'NODE_ENV'>): boolean {
+  return config.NODE_ENV !== 'test';
+}
+
+const MailboxQuerySchema = z.strictObject({ recipient: z.string().trim().min(1).max(254).optional() });
+const MailboxMessageSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+  status: z.enum(['pending', 'sent', 'failed']),
+  channel: z.enum(['email', 'sms']),
+  recipient: z.string(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  template: z.string(),
+  language: z.string(),
+});
+const MailboxResponseSchema = z.object({ messages: z.array(MailboxMessageSchema) });
+
+function toMailboxMessage(row: OutboxRow): z.infer<typeof MailboxMessageSchema> {
+  return {
+    id: row.id,
+    created_at: new Date(row.created_at).toISOString(),
+    sent_at: row.sent_at ? new Date(row.sent_at).toISOString() : null,
+    status: row.sent_at ? 'sent' : row.failed_at ? 'failed' : 'pending',
+    channel: row.channel,
+    recipient: row.recipient,
+    subject: row.subject,
+    body: row.body,
+    template: row.template,
+    language: row.language,
+  };
+}
+
+async function devMailboxRoutes(app: FastifyInstance): Promise<void> {
+  const r = restScope(app);
+  const messaging = app.services.messaging;
+
+  r.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
+    const rows = await messaging.listRecent({ limit: MAILBOX_SIZE });
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(renderMailboxPage(rows));
+  });
+
+  r.get(
+    '/dev/mailbox/messages',
+    {
+      schema: {
+        tags: ['dev mailbox'],
+        summary: 'Latest messages, newest first (TEST store mode only)',
+        querystring: MailboxQuerySchema,
+        response: { 200: MailboxResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const raw = request.query.recipient;
+      // E-mail recipients are stored lower-cased; phone numbers in E.164 (send "+" as %2B).
+      const recipient = raw?.includes('@') ? raw.toLowerCase() : raw;
+      const rows = await messaging.listRecent({ recipient, limit: MAILBOX_SIZE });
+      return reply.header('cache-control', 'no-store').send({ messages: rows.map(toMailboxMessage) });
+    },
+  );
+}
+
+/** Runs outbox delivery while the app is up and serves the dev mailbox in TEST store mode. */
+export async function messagingPlugin(app: FastifyInstance): Promise<void> {
+  const { config, services } = app;
+  let worker: DeliveryWorker | null = null;
+  if (isDeliveryWorkerEnabled(config)) {
+    app.addHook('onReady', async () => {
+      worker = startDeliveryWorker(() => services.messaging.deliverPending(), {
+        intervalMs: DELIVERY_INTERVAL_MS,
+        onError: (err) => app.log.error({ err }, 'outbox delivery run failed'),
+      });
+    });
+  }
+  app.addHook('onClose', async () => {
+    await worker?.stop();
+    await services.messaging.close();
+  });
+  if (isDevMailboxEnabled(config)) await app.register(devMailboxRoutes);
+}

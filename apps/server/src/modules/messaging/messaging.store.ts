@@ -1,0 +1,94 @@
+import type { Queryable } from '../../platform/db.js';
+
+export type MessageChannel = 'email' | 'sms';
+
+export interface NewOutboxRow {
+  channel: MessageChannel;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  template: string;
+  language: string;
+}
+
+export interface OutboxRow {
+  id: string;
+  channel: MessageChannel;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  template: string;
+  language: string;
+  created_at: Date;
+  sent_at: Date | null;
+  failed_at: Date | null;
+  attempts: number;
+  last_error: string | null;
+}
+
+const COLUMNS = `id::text AS id, channel, recipient, subject, body, template, language, created_at, sent_at, failed_at, attempts, last_error`;
+
+export async function insertOutboxRow(tx: Queryable, row: NewOutboxRow): Promise<{ id: string }> {
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO messaging_outbox (channel, recipient, subject, body, template, language)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id::text AS id`,
+    [row.channel, row.recipient, row.subject, row.body, row.template, row.language],
+  );
+  return rows[0]!;
+}
+
+/**
+ * Claims due rows for one sender run: SKIP LOCKED lets several instances claim side by side, and the
+ * lease (next_attempt_at pushed forward) keeps a row from being sent twice while it is in flight
+ * without holding a transaction open across the network call. A crash mid-send retries after the lease.
+ */
+export async function claimDueRows(
+  db: Queryable,
+  opts: { email: boolean; sms: boolean; limit: number; leaseSeconds: number },
+): Promise<OutboxRow[]> {
+  const { rows } = await db.query<OutboxRow>(
+    `UPDATE messaging_outbox o
+        SET next_attempt_at = now() + $4 * interval '1 second'
+      WHERE o.id IN (
+        SELECT id FROM messaging_outbox
+         WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
+           AND ((channel = 'email' AND $1::boolean) OR (channel = 'sms' AND $2::boolean))
+         ORDER BY next_attempt_at, id
+         LIMIT $3
+         FOR UPDATE SKIP LOCKED)
+      RETURNING ${COLUMNS}`,
+    [opts.email, opts.sms, opts.limit, opts.leaseSeconds],
+  );
+  return rows.sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/** Marks a row delivered; with `redact` its body is blanked so a secret does not outlive delivery. */
+export async function markSent(db: Queryable, id: string, redact: boolean): Promise<void> {
+  await db.query(
+    `UPDATE messaging_outbox
+        SET sent_at = now(), last_error = NULL, body = CASE WHEN $2::boolean THEN '' ELSE body END
+      WHERE id = $1::bigint AND sent_at IS NULL`,
+    [id, redact],
+  );
+}
+
+/** Counts a failed delivery and schedules the retry, or gives the row up after the last allowed attempt. */
+export async function markFailed(db: Queryable, id: string, error: string, retryInSeconds: number, maxAttempts: number): Promise<void> {
+  await db.query(
+    `UPDATE messaging_outbox
+        SET attempts = attempts + 1,
+            last_error = left($2, 500),
+            next_attempt_at = now() + $3 * interval '1 second',
+            failed_at = CASE WHEN attempts + 1 >= $4 THEN now() END
+      WHERE id = $1::bigint AND sent_at IS NULL`,
+    [id, error, retryInSeconds, maxAttempts],
+  );
+}
+
+/** The latest messages, newest first, optionally for one recipient (dev mailbox). */
+export async function listRecentRows(db: Queryable, opts: { recipient?: string; limit: number }): Promise<OutboxRow[]> {
+  const { rows } = opts.recipient
+    ? await db.query<OutboxRow>(`SELECT ${COLUMNS} FROM messaging_outbox WHERE recipient = $1 ORDER BY id DESC LIMIT $2`, [opts.recipient, opts.limit])
+    : await db.query<OutboxRow>(`SELECT ${COLUMNS} FROM messaging_outbox ORDER BY id DESC LIMIT $1`, [opts.limit]);
+  return rows;
+}
