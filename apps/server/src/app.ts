@@ -16,9 +16,10 @@ import { graphqlPlugin } from './graphql/graphql.plugin.js';
 import { messagingPlugin } from './modules/messaging/messaging.routes.js';
 import { verificationRoutes } from './modules/verification/verification.routes.js';
 import { accountRoutes, profileRoutes } from './modules/identity/identity.routes.js';
+import { legacyAccountRoutes } from './modules/identity/identity.legacy.routes.js';
+import { consentRoutes } from './modules/consents/consents.routes.js';
 import { buildServices, type Services } from './services.js';
 
-import { legacyAccountRoutes } from './modules/identity/identity.legacy.routes.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const STOREFRONT_BUILD = path.resolve(here, '../../storefront/build');
 
@@ -95,11 +96,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(verificationRoutes);
   await app.register(messagingPlugin);
   await app.register(accountRoutes, { prefix: '/account', services, ipFactor: config.RATE_LIMIT_IP_FACTOR });
+  await app.register(legacyAccountRoutes, { prefix: '/account-legacy', services, ipFactor: config.RATE_LIMIT_IP_FACTOR });
   await app.register(profileRoutes, { prefix: '/profile', services });
+  await app.register(consentRoutes, { services });
 
   const mediaDir = path.join(SEED_DIR, 'media');
   if (existsSync(mediaDir)) {
-  await app.register(legacyAccountRoutes, { prefix: '/account-legacy', services, ipFactor: config.RATE_LIMIT_IP_FACTOR });
     await app.register(fastifyStatic, {
       root: mediaDir,
       prefix: '/media/',

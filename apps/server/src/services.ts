@@ -5,6 +5,7 @@ import { createMessagingService, type MessagingService } from './modules/messagi
 import { StoreService } from './modules/store/store.service.js';
 import { VerificationService } from './modules/verification/verification.service.js';
 import { IdentityService } from './modules/identity/identity.service.js';
+import { ConsentService } from './modules/consents/consents.service.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './platform/rate-limit.js';
 
 /** The domain services, built once per app and shared by every edge (GraphQL, REST, jobs). */
@@ -12,6 +13,7 @@ export interface Services {
   stores: StoreService;
   catalog: CatalogService;
   identity: IdentityService;
+  consents: ConsentService;
   /** Counters for credential and code attempts: in memory, or shared in Redis with REDIS_URL. */
   limiter: RateLimiter;
   /** Outgoing e-mail and SMS through the transactional outbox. */
@@ -36,6 +38,8 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     };
   }
   const policyOff = config.PASSWORD_POLICY_OFF;
+  const messaging = createMessagingService(db, config);
+  const consents = new ConsentService(db);
   const identity = new IdentityService(
     db,
     {
@@ -46,11 +50,14 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
       min_symbol: 0,
       exclude_username: !policyOff,
     },
-    async () => undefined,
+    async (tx, m) => {
+      await messaging.enqueue(tx, { channel: 'email', recipient: m.email, template: m.template, language: m.language, params: { link: m.link } });
+    },
+    (uuid) => consents.grantedPurposes(uuid),
   );
-  const messaging = createMessagingService(db, config);
   return {
     identity,
+    consents,
     stores: new StoreService(db, config.DEFAULT_STORE),
     catalog: new CatalogService(db, config.CATALOG_CACHE_TTL_MS),
     limiter,

@@ -208,6 +208,25 @@ describe('account: profile, addresses and passwords', () => {
     expect(resets.rowCount).toBe(1);
   });
 
+  it('resets the password through the e-mailed single-use link and ends every session', async () => {
+    const a = await registerAndLogin();
+    expect((await call('POST', '/account/users/authentication/password/forget', { email: a.email }, { store: 'de' })).status).toBe(202);
+    const mailbox = await call('GET', `/dev/mailbox/messages?recipient=${encodeURIComponent(a.email)}`);
+    const mail = mailbox.body.messages[0];
+    expect(mail.subject).toMatch(/Passwort/);
+    const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.body)![1]!;
+    const reset = await call('POST', `/account/users/authentication/password/change/${token}`, { password: 'Reset-Pass-7', password_confirmation: 'Reset-Pass-7' });
+    expect(reset.status).toBe(204);
+    expect((await call('GET', `/account/users/${a.uuid}/profile`, undefined, { token: a.token })).status).toBe(401);
+    const reuse = await call('POST', `/account/users/authentication/password/change/${token}`, { password: 'Other-Pass-8', password_confirmation: 'Other-Pass-8' });
+    expect(reuse.status).toBe(404);
+    const login = await call('POST', '/account/users/authentication/sessions', { strategy: 'email_password', strategy_data: { identifier: a.email, password: 'Reset-Pass-7' } });
+    expect(login.status).toBe(200);
+    const db = await testDb();
+    const stored = await db.query<{ token_hash: string }>('SELECT token_hash FROM identity_password_reset WHERE user_uuid = $1', [a.uuid]);
+    expect(stored.rows[0]!.token_hash).not.toBe(token);
+  });
+
   it('refuses an unknown reset token', async () => {
     const res = await call('POST', `/account/users/authentication/password/change/${'x'.repeat(43)}`, { password: 'Another-Pass-9', password_confirmation: 'Another-Pass-9' });
     expect(res.status).toBe(404);

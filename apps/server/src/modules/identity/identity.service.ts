@@ -43,6 +43,8 @@ export class IdentityService {
     private readonly db: Db,
     private readonly policy: PasswordRequirements,
     private readonly notify: AccountNotifier,
+    /** The purposes a customer consented to (owned by the consents module). */
+    private readonly purposesOf: (uuid: string) => Promise<string[]> = async () => [],
   ) {}
 
   passwordRequirements(): PasswordRequirements {
@@ -101,7 +103,7 @@ export class IdentityService {
   async profile(uuid: string): Promise<Profile> {
     const user = await store.findUser(this.db, uuid);
     if (!user || user.status !== 'active') throw new AppError('NOT_FOUND', 'User not found');
-    const [addresses, extra] = await Promise.all([this.addresses(uuid), store.listCustomAttributes(this.db, uuid)]);
+    const [addresses, extra, purposes] = await Promise.all([this.addresses(uuid), store.listCustomAttributes(this.db, uuid), this.purposesOf(uuid)]);
     return {
       uuid: user.uuid,
       is_age_verified: user.is_age_verified,
@@ -112,7 +114,7 @@ export class IdentityService {
       },
       addresses,
       extra,
-      purposes: [],
+      purposes,
       meta: { allow_date_of_birth_update: user.allow_date_of_birth_update },
     };
   }

@@ -1,0 +1,45 @@
+import type { Db } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import * as store from './consents.store.js';
+
+/** Consent purposes and each customer's consents; every change is kept with its time and source. */
+export class ConsentService {
+  constructor(private readonly db: Db) {}
+
+  async purposes(language: string, filter: { step?: string; category?: string }) {
+    return (await store.findPurposes(this.db, language, filter)).map((p) => ({
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      category: p.category,
+      section: { id: p.section_id, name: p.section_name, description: p.section_description },
+      mandatory: p.mandatory,
+      steps: p.steps,
+    }));
+  }
+
+  async userConsents(uuid: string) {
+    return (await store.findUserConsents(this.db, uuid)).map((c) => ({ purpose_id: c.purpose_id, granted: c.granted, updated_at: c.updated_at.toISOString() }));
+  }
+
+  async grantedPurposes(uuid: string): Promise<string[]> {
+    return (await store.findUserConsents(this.db, uuid)).filter((c) => c.granted).map((c) => c.purpose_id);
+  }
+
+  /** Applies a set of consent changes in one transaction; mandatory purposes cannot be withdrawn. */
+  async update(uuid: string, changes: { purpose_id: string; granted: boolean }[], meta: { source: string; ip: string | null }) {
+    const flags = await store.findPurposeFlags(this.db, changes.map((c) => c.purpose_id));
+    for (const c of changes) {
+      if (!flags.has(c.purpose_id)) throw new AppError('VALIDATION_FAILED', `Unknown purpose ${c.purpose_id}`, { fields: { purpose_id: c.purpose_id } });
+      if (flags.get(c.purpose_id) && !c.granted) throw new AppError('VALIDATION_FAILED', `${c.purpose_id} is required and cannot be withdrawn`, { fields: { purpose_id: c.purpose_id } });
+    }
+    await this.db.transaction(async (tx) => {
+      for (const c of changes) await store.upsertConsent(tx, uuid, c.purpose_id, c.granted, meta.source, meta.ip);
+    });
+    return this.userConsents(uuid);
+  }
+
+  async history(uuid: string) {
+    return (await store.findHistory(this.db, uuid)).map((h) => ({ ...h, changed_at: h.changed_at.toISOString() }));
+  }
+}

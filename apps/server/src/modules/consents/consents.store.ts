@@ -1,0 +1,58 @@
+import type { Queryable } from '../../platform/db.js';
+
+export interface PurposeRow {
+  id: string; category: string; section_id: string; mandatory: boolean; steps: string[];
+  name: string; description: string; section_name: string; section_description: string;
+}
+
+/** The spec's category order: email, sms, post, survey, additional, GDPR. */
+const CATEGORY_ORDER = `array_position(ARRAY['email','sms','post','survey','additional','GDPR']::text[], p.category)`;
+
+export async function findPurposes(db: Queryable, language: string, filter: { step?: string; category?: string }): Promise<PurposeRow[]> {
+  const { rows } = await db.query<PurposeRow>(
+    `SELECT p.id, p.category, p.section_id, p.mandatory, p.steps, t.name, t.description, t.section_name, t.section_description
+       FROM consent_purpose p
+       JOIN consent_purpose_text t ON t.purpose_id = p.id
+        AND t.language = COALESCE((SELECT language FROM consent_purpose_text WHERE purpose_id = p.id AND language = $1), 'en')
+      WHERE ($2::text IS NULL OR $2 = ANY(p.steps)) AND ($3::text IS NULL OR p.category = $3)
+      ORDER BY ${CATEGORY_ORDER}, p.position, p.id`,
+    [language, filter.step ?? null, filter.category ?? null],
+  );
+  return rows;
+}
+
+export async function findUserConsents(db: Queryable, uuid: string) {
+  const { rows } = await db.query<{ purpose_id: string; granted: boolean; updated_at: Date }>(
+    `SELECT c.purpose_id, c.granted, c.updated_at FROM consent_user c JOIN consent_purpose p ON p.id = c.purpose_id
+      WHERE c.user_uuid = $1 ORDER BY ${CATEGORY_ORDER}, p.position`,
+    [uuid],
+  );
+  return rows;
+}
+
+export async function findPurposeFlags(db: Queryable, ids: string[]) {
+  const { rows } = await db.query<{ id: string; mandatory: boolean }>('SELECT id, mandatory FROM consent_purpose WHERE id = ANY($1::text[])', [ids]);
+  return new Map(rows.map((r) => [r.id, r.mandatory]));
+}
+
+/** Sets one consent; writes history only when the value changes (or is first given). */
+export async function upsertConsent(tx: Queryable, uuid: string, purposeId: string, granted: boolean, source: string, ip: string | null): Promise<boolean> {
+  const { rows } = await tx.query<{ changed: boolean }>(
+    `INSERT INTO consent_user (user_uuid, purpose_id, granted) VALUES ($1, $2, $3)
+     ON CONFLICT (user_uuid, purpose_id) DO UPDATE SET granted = EXCLUDED.granted, updated_at = now()
+       WHERE consent_user.granted IS DISTINCT FROM EXCLUDED.granted
+     RETURNING true AS changed`,
+    [uuid, purposeId, granted],
+  );
+  if (!rows.length) return false;
+  await tx.query('INSERT INTO consent_history (user_uuid, purpose_id, granted, source, ip) VALUES ($1, $2, $3, $4, $5)', [uuid, purposeId, granted, source, ip]);
+  return true;
+}
+
+export async function findHistory(db: Queryable, uuid: string) {
+  const { rows } = await db.query<{ purpose_id: string; granted: boolean; changed_at: Date; source: string }>(
+    'SELECT purpose_id, granted, changed_at, source FROM consent_history WHERE user_uuid = $1 ORDER BY changed_at, id',
+    [uuid],
+  );
+  return rows;
+}
