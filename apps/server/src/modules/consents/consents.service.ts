@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/db.js';
+import type { Db, Queryable } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import * as store from './consents.store.js';
 
@@ -37,6 +37,11 @@ export class ConsentService {
       for (const c of changes) await store.upsertConsent(tx, uuid, c.purpose_id, c.granted, meta.source, meta.ip);
     });
     return this.userConsents(uuid);
+  }
+
+  /** Ends a cancelled customer's consents inside the cancellation transaction. */
+  eraseFor(tx: Queryable, uuid: string): Promise<void> {
+    return store.eraseUserConsents(tx, uuid);
   }
 
   async history(uuid: string) {

@@ -56,3 +56,9 @@ export async function findHistory(db: Queryable, uuid: string) {
   );
   return rows;
 }
+
+/** Removes a customer's current consents and the addresses kept with their history (the changes stay as proof). */
+export async function eraseUserConsents(tx: Queryable, uuid: string): Promise<void> {
+  await tx.query('DELETE FROM consent_user WHERE user_uuid = $1', [uuid]);
+  await tx.query('UPDATE consent_history SET ip = NULL WHERE user_uuid = $1', [uuid]);
+}

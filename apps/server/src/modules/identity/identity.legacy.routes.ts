@@ -8,7 +8,9 @@ import { AppError } from '../../platform/errors.js';
 import { enforce } from '../../platform/rate-limit.js';
 import { clientIp, restScope } from '../../platform/rest.js';
 import type { Services } from '../../services.js';
-import { clearSessionCookie, requireOwner, sessionToken, setSessionCookie } from './identity.auth.js';
+import { clearSessionCookie, requireOwner, requireSession, sessionToken, setSessionCookie } from './identity.auth.js';
+import type { Db } from '../../platform/db.js';
+import { cancelAccount, exportAccount } from '../../workflows/account-privacy.js';
 
 const MIN = 60_000;
 const HOUR = 3_600_000;
@@ -30,7 +32,7 @@ const LegacyChangePassword = z.strictObject({ email: EmailSchema, old_password: 
  * The legacy account-service family (`/account-legacy/...`): the same identity functions as the
  * second family under the legacy paths and field names. Deactivation does not exist here.
  */
-export async function legacyAccountRoutes(scope: FastifyInstance, opts: { services: Services; ipFactor: number }) {
+export async function legacyAccountRoutes(scope: FastifyInstance, opts: { services: Services; db: Db; ipFactor: number }) {
   const app = restScope(scope);
   const { identity, limiter, stores } = opts.services;
   const perIp = (limit: number) => Math.round(limit * opts.ipFactor);
@@ -134,6 +136,20 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
       return identity.setDefaultAddress(request.params.uuid, request.params.id, kind);
     });
   }
+
+  app.put('/cancel-account/:uuid', { schema: { tags, params: Uuid } }, async (request, reply) => {
+    await requireOwner(identity, request, request.params.uuid);
+    await cancelAccount(opts.db, opts.services, request.params.uuid);
+    clearSessionCookie(reply);
+    return reply.status(204).send();
+  });
+
+  app.post('/dsar-request', { schema: { tags } }, async (request, reply) => {
+    const session = await requireSession(identity, request);
+    await enforce(limiter, [{ key: `dsar:${session.uuid}`, limit: 10, windowMs: HOUR }]);
+    reply.header('content-disposition', 'attachment; filename="ember-account-data.json"');
+    return exportAccount(opts.db, opts.services, session.uuid);
+  });
 
   // The legacy service has no deactivation (spec §5): a signed-in caller learns so explicitly.
   app.post('/deactivate/:uuid', { schema: { tags, params: Uuid } }, async (request) => {

@@ -6,7 +6,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { enforce } from '../../platform/rate-limit.js';
 import { clientIp, restScope } from '../../platform/rest.js';
+import type { Db } from '../../platform/db.js';
 import type { Services } from '../../services.js';
+import { cancelAccount, exportAccount } from '../../workflows/account-privacy.js';
 import { clearSessionCookie, requireOwner, requireSession, sessionToken, setSessionCookie } from './identity.auth.js';
 
 const MIN = 60_000;
@@ -124,6 +126,38 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
       return identity.setDefaultAddress(request.params.uuid, request.params.id, kind);
     });
   }
+}
+
+/** Account end of life and data-subject export, second family. */
+export async function accountPrivacyRoutes(scope: FastifyInstance, opts: { services: Services; db: Db }) {
+  const app = restScope(scope);
+  const { services, db } = opts;
+  const { identity } = services;
+
+  app.get('/users/privacy', { schema: { tags } }, async (request, reply) => {
+    const session = await requireSession(identity, request);
+    await enforce(services.limiter, [{ key: `dsar:${session.uuid}`, limit: 10, windowMs: HOUR }]);
+    reply.header('content-disposition', 'attachment; filename="ember-account-data.json"');
+    return exportAccount(db, services, session.uuid);
+  });
+
+  app.post('/users/:uuid/cancel', { schema: { tags, params: UuidParams } }, async (request, reply) => {
+    await requireOwner(identity, request, request.params.uuid);
+    await cancelAccount(db, services, request.params.uuid);
+    clearSessionCookie(reply);
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/users/:uuid/deactivate',
+    { schema: { tags, params: UuidParams, body: z.strictObject({ reason: z.string().trim().min(1).max(500) }) } },
+    async (request, reply) => {
+      await requireOwner(identity, request, request.params.uuid);
+      await identity.deactivate(request.params.uuid, request.body.reason);
+      clearSessionCookie(reply);
+      return reply.status(204).send();
+    },
+  );
 }
 
 /** The profile service's password change (the signed-in customer; ends the other sessions). */

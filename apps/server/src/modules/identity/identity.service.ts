@@ -171,6 +171,25 @@ export class IdentityService {
     });
   }
 
+  /** Ends the account now: personal data replaced or deleted, every session revoked (inside the caller's transaction). */
+  async cancel(tx: Queryable, uuid: string): Promise<void> {
+    await store.anonymiseUser(tx, uuid);
+  }
+
+  /** Deactivates the account with the customer's reason: data kept, sessions ended, sign-in refused. */
+  async deactivate(uuid: string, reason: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await store.setUserStatus(tx, uuid, 'deactivated', reason);
+      await store.revokeUserSessions(tx, uuid);
+    });
+  }
+
+  /** Everything identity holds about a customer, for a data-subject export. */
+  async exportData(uuid: string) {
+    const [profile, sessions] = await Promise.all([this.profile(uuid), store.listSessions(this.db, uuid)]);
+    return { profile, sessions };
+  }
+
   async addresses(uuid: string) {
     return (await store.listAddresses(this.db, uuid)).map((a) => ({
       id: a.id, firstname: a.firstname, lastname: a.lastname, street: a.street, city: a.city,

@@ -188,3 +188,33 @@ export async function listCustomAttributes(db: Queryable, uuid: string): Promise
   const { rows } = await db.query<{ code: string; value: string }>('SELECT code, value FROM identity_custom_attribute WHERE user_uuid = $1 ORDER BY code', [uuid]);
   return Object.fromEntries(rows.map((r) => [r.code, r.value]));
 }
+
+// --- account end of life ----------------------------------------------------------------------
+
+/** Replaces every personal field of a cancelled account; the uuid stays for records the law keeps (orders). */
+export async function anonymiseUser(tx: Queryable, uuid: string): Promise<void> {
+  await tx.query(
+    `UPDATE identity_user SET email = 'erased+' || uuid::text || '@invalid', pending_email = NULL, firstname = 'Erased',
+            lastname = 'Erased', date_of_birth = NULL, telephone = NULL, gender = NULL, status = 'cancelled',
+            status_reason = 'cancelled by customer', email_verified_at = NULL, telephone_verified_at = NULL, updated_at = now()
+      WHERE uuid = $1`,
+    [uuid],
+  );
+  await tx.query('DELETE FROM identity_address WHERE user_uuid = $1', [uuid]);
+  await tx.query('DELETE FROM identity_custom_attribute WHERE user_uuid = $1', [uuid]);
+  await tx.query('DELETE FROM identity_credential WHERE user_uuid = $1', [uuid]);
+  await tx.query('DELETE FROM identity_password_reset WHERE user_uuid = $1', [uuid]);
+  await tx.query('UPDATE identity_session SET revoked_at = COALESCE(revoked_at, now()), ip = NULL, user_agent = NULL WHERE user_uuid = $1', [uuid]);
+}
+
+export async function setUserStatus(tx: Queryable, uuid: string, status: 'deactivated', reason: string): Promise<void> {
+  await tx.query('UPDATE identity_user SET status = $2, status_reason = $3, updated_at = now() WHERE uuid = $1', [uuid, status, reason]);
+}
+
+export async function listSessions(db: Queryable, uuid: string) {
+  const { rows } = await db.query<{ created_at: Date; expires_at: Date; revoked_at: Date | null; ip: string | null; user_agent: string | null }>(
+    'SELECT created_at, expires_at, revoked_at, ip, user_agent FROM identity_session WHERE user_uuid = $1 ORDER BY created_at',
+    [uuid],
+  );
+  return rows;
+}

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../platform/db.js';
 import { DevMailboxEmailSender, SmtpEmailSender, TestSmsSender, type EmailSender, type SmsSender } from './messaging.senders.js';
-import { claimDueRows, insertOutboxRow, listRecentRows, markFailed, markSent, type MessageChannel, type OutboxRow } from './messaging.store.js';
+import { claimDueRows, deleteMessagesFor, findMessagesFor, insertOutboxRow, listRecentRows, markFailed, markSent, type MessageChannel, type OutboxRow } from './messaging.store.js';
 import { isSecretTemplate, renderTemplate, type TemplateCode, type TemplateParams } from './messaging.templates.js';
 
 export type { MessageChannel, OutboxRow } from './messaging.store.js';
@@ -103,6 +103,16 @@ export class MessagingService {
   }
 
   /** Closes provider connections (SMTP). */
+  /** What the outbox holds about these recipients, for a data-subject export. */
+  exportFor(db: Queryable, recipients: string[]) {
+    return findMessagesFor(db, recipients);
+  }
+
+  /** Erases every message to these recipients (account cancellation). */
+  eraseFor(tx: Queryable, recipients: string[]): Promise<number> {
+    return deleteMessagesFor(tx, recipients);
+  }
+
   async close(): Promise<void> {
     await this.opts.email?.close?.();
     await this.opts.sms?.close?.();

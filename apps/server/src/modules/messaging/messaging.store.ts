@@ -92,3 +92,17 @@ export async function listRecentRows(db: Queryable, opts: { recipient?: string; 
     : await db.query<OutboxRow>(`SELECT ${COLUMNS} FROM messaging_outbox ORDER BY id DESC LIMIT $1`, [opts.limit]);
   return rows;
 }
+
+/** Messages sent to any of these recipients (no bodies: they may hold codes or links). */
+export async function findMessagesFor(db: Queryable, recipients: string[]) {
+  const { rows } = await db.query<{ id: string; channel: string; recipient: string; subject: string | null; template: string; created_at: Date; sent_at: Date | null }>(
+    `SELECT id::text AS id, channel, recipient, subject, template, created_at, sent_at FROM messaging_outbox
+      WHERE recipient = ANY($1::text[]) ORDER BY id`,
+    [recipients],
+  );
+  return rows;
+}
+
+export async function deleteMessagesFor(tx: Queryable, recipients: string[]): Promise<number> {
+  return (await tx.query('DELETE FROM messaging_outbox WHERE recipient = ANY($1::text[])', [recipients])).rowCount;
+}

@@ -6,6 +6,8 @@ import { enforce, type Budget, type RateLimiter } from '../../platform/rate-limi
 import type { MessagingService } from '../messaging/messaging.service.js';
 import { generateCode, hashCode, matchesCode, normaliseIdentifier, type VerificationChannel } from './verification.codes.js';
 import {
+  deleteItemsFor,
+  findItemsFor,
   consumeItem,
   expirePendingFor,
   findItem,
@@ -110,6 +112,16 @@ export class VerificationService {
   ) {}
 
   /** Creates an item, sends its code through the outbox in the same transaction and retires older open items for the target. */
+  /** Codes sent to these identifiers (no hashes), for a data-subject export. */
+  exportFor(db: Queryable, identifiers: string[]) {
+    return findItemsFor(db, identifiers);
+  }
+
+  /** Erases every item for these identifiers (account cancellation). */
+  eraseFor(tx: Queryable, identifiers: string[]): Promise<number> {
+    return deleteItemsFor(tx, identifiers);
+  }
+
   async createItem(tx: Queryable, input: CreateItemInput): Promise<CreatedItem> {
     if (!PURPOSE.test(input.purpose)) throw new Error(`Invalid verification purpose: ${input.purpose}`);
     const identifier = normaliseIdentifier(input.channel, input.identifier, input.defaultCountry);

@@ -103,3 +103,16 @@ export async function consumeItem(
   );
   return rowCount === 1;
 }
+
+/** Items sent to any of these identifiers (never the code hash), for a data-subject export. */
+export async function findItemsFor(db: Queryable, identifiers: string[]) {
+  const { rows } = await db.query<{ uuid: string; channel: string; identifier: string; status: string; purpose: string; created_at: Date }>(
+    'SELECT uuid, channel, identifier, status, purpose, created_at FROM verification_item WHERE identifier = ANY($1::text[]) ORDER BY created_at',
+    [identifiers],
+  );
+  return rows;
+}
+
+export async function deleteItemsFor(tx: Queryable, identifiers: string[]): Promise<number> {
+  return (await tx.query('DELETE FROM verification_item WHERE identifier = ANY($1::text[])', [identifiers])).rowCount;
+}
