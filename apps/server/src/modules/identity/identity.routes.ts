@@ -1,15 +1,20 @@
 import {
+  EmailSchema,
   AddressInputSchema, AddressSchema, ChangePasswordSchema, ForgotPasswordSchema, LoginRequestSchema, LoginResponseSchema,
   ProfileSchema, ProfileUpdateSchema, RegisterRequestSchema, RegisterResponseSchema, ResetPasswordSchema, UserConfigurationSchema,
 } from '@ember/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { AppError } from '../../platform/errors.js';
 import { enforce } from '../../platform/rate-limit.js';
 import { clientIp, restScope } from '../../platform/rest.js';
 import type { Db } from '../../platform/db.js';
 import type { Services } from '../../services.js';
 import { cancelAccount, exportAccount } from '../../workflows/account-privacy.js';
+import { confirmEmailChange, requestEmailChange, updateVerifiedPhone } from '../../workflows/contact-change.js';
+import { ACTION_PURPOSE } from '../verification/verification.service.js';
 import { clearSessionCookie, requireOwner, requireSession, sessionToken, setSessionCookie } from './identity.auth.js';
+import { normalisePhone } from './identity.service.js';
 
 const MIN = 60_000;
 const HOUR = 3_600_000;
@@ -33,7 +38,12 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
   app.post('/users/register', { schema: { tags, body: RegisterRequestSchema, response: { 201: RegisterResponseSchema } } }, async (request, reply) => {
     await enforce(limiter, [{ key: `register:ip:${clientIp(request)}`, limit: perIp(10), windowMs: HOUR }]);
     const store = await storeOf(request);
-    const result = await identity.register(request.body, { storeCode: store.code, defaultCountry: store.default_country });
+    const result = await identity.register(request.body, {
+      storeCode: store.code,
+      defaultCountry: store.default_country,
+      consumePhoneVerification: (tx, e164, uuid) =>
+        opts.services.verification.consumeValidated(tx, uuid, { channel: 'sms', identifier: e164, purpose: ACTION_PURPOSE }),
+    });
     return reply.status(201).send(result);
   });
 
@@ -156,6 +166,62 @@ export async function accountPrivacyRoutes(scope: FastifyInstance, opts: { servi
       await identity.deactivate(request.params.uuid, request.body.reason);
       clearSessionCookie(reply);
       return reply.status(204).send();
+    },
+  );
+}
+
+/** E-mail and phone changes confirmed by one-time codes, and the registration availability check. */
+export async function accountContactRoutes(scope: FastifyInstance, opts: { services: Services; db: Db; ipFactor: number }) {
+  const app = restScope(scope);
+  const { services, db } = opts;
+  const { identity, stores, limiter } = services;
+  const storeOf = (request: FastifyRequest) => stores.resolve(request.headers.store as string | undefined);
+
+  app.post(
+    '/users/:uuid/profile/email/request-update',
+    { schema: { tags, params: UuidParams, body: z.strictObject({ email: EmailSchema }) } },
+    async (request, reply) => {
+      await requireOwner(identity, request, request.params.uuid);
+      const item = await requestEmailChange(db, services, request.params.uuid, request.body.email, { store: await storeOf(request), ip: clientIp(request) });
+      return reply.status(202).send({ verification_uuid: item.uuid, expires_at: item.expires_at });
+    },
+  );
+
+  app.patch(
+    '/users/profile/email',
+    { schema: { tags, body: z.strictObject({ verification_uuid: z.string().uuid() }), response: { 200: ProfileSchema } } },
+    async (request) => {
+      const session = await requireSession(identity, request);
+      await confirmEmailChange(db, services, session.uuid, request.body.verification_uuid);
+      return identity.profile(session.uuid);
+    },
+  );
+
+  const PhoneBody = z.strictObject({ phone: z.string().trim().min(5).max(32), pvs_uuid: z.string().uuid(), avp_uuid: z.string().uuid().optional() });
+  for (const method of ['PATCH', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/users/:uuid/profile/phone',
+      schema: { tags, params: UuidParams, body: PhoneBody, response: { 200: ProfileSchema } },
+      handler: async (request) => {
+        await requireOwner(identity, request, request.params.uuid);
+        await updateVerifiedPhone(db, services, request.params.uuid, request.body.phone, request.body.pvs_uuid, await storeOf(request));
+        return identity.profile(request.params.uuid);
+      },
+    });
+  }
+
+  // Tells a registration form whether an e-mail or phone is free: an enumeration oracle by nature, so tightly limited.
+  app.get(
+    '/users/verify/:value',
+    { schema: { tags, params: z.strictObject({ value: z.string().trim().min(3).max(254) }), response: { 200: z.object({ available: z.boolean() }) } } },
+    async (request) => {
+      await enforce(limiter, [{ key: `verify-contact:ip:${clientIp(request)}`, limit: Math.round(20 * opts.ipFactor), windowMs: HOUR }]);
+      const store = await storeOf(request);
+      const raw = request.params.value;
+      const value = raw.includes('@') ? raw.toLowerCase() : normalisePhone(raw, store.default_country);
+      if (!value) throw new AppError('VALIDATION_FAILED', 'Not an e-mail address or phone number');
+      return { available: !(await identity.isContactTaken(value)) };
     },
   );
 }

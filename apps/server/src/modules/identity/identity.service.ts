@@ -57,7 +57,10 @@ export class IdentityService {
   }
 
   /** Creates a customer with a hashed password; an e-mail already in use is ALREADY_EXISTS. */
-  async register(input: RegisterRequest, ctx: { storeCode: string; defaultCountry: string }): Promise<{ user_uuid: string }> {
+  async register(
+    input: RegisterRequest,
+    ctx: { storeCode: string; defaultCountry: string; consumePhoneVerification?: (tx: Queryable, e164: string, verificationUuid: string) => Promise<boolean> },
+  ): Promise<{ user_uuid: string }> {
     const email = input.strategy_data.identifier;
     this.checkPassword(input.strategy_data.password, email);
     checkDateOfBirth(input.date_of_birth);
@@ -65,12 +68,23 @@ export class IdentityService {
     if (input.phone && !telephone) throw new AppError('VALIDATION_FAILED', 'phone is not a valid phone number', { fields: { phone: 'invalid' } });
     const hash = await hashPassword(input.strategy_data.password);
     const uuid = randomUUID();
-    const created = await this.db.transaction((tx) =>
-      store.insertUser(tx, {
+    if (input.sms_verification_uuid && (!telephone || !ctx.consumePhoneVerification)) {
+      throw new AppError('VALIDATION_FAILED', 'phone is required with sms_verification_uuid', { fields: { phone: 'required' } });
+    }
+    const created = await this.db.transaction(async (tx) => {
+      const inserted = await store.insertUser(tx, {
         uuid, email, firstname: input.firstname, lastname: input.lastname, date_of_birth: input.date_of_birth,
         telephone, gender: input.gender ?? null, store_code: ctx.storeCode,
-      }, hash),
-    );
+      }, hash);
+      // A phone verified by SMS code before registering is marked verified, in the same transaction.
+      if (inserted && input.sms_verification_uuid) {
+        if (!(await ctx.consumePhoneVerification!(tx, telephone!, input.sms_verification_uuid))) {
+          throw new AppError('VERIFICATION_REQUIRED', 'Verify this phone number with the code sent by SMS first');
+        }
+        await store.setVerifiedTelephone(tx, uuid, telephone!);
+      }
+      return inserted;
+    });
     if (!created) throw new AppError('ALREADY_EXISTS', 'An account with this e-mail address already exists');
     return { user_uuid: uuid };
   }
@@ -169,6 +183,34 @@ export class IdentityService {
       await store.setPasswordHash(tx, uuid, await hashPassword(password));
       await store.revokeUserSessions(tx, uuid);
     });
+  }
+
+  /** Records the e-mail a customer wants to move to; it takes effect once its code is verified. */
+  async setPendingEmail(tx: Queryable, uuid: string, email: string): Promise<void> {
+    if (await store.isContactTaken(tx, email)) throw new AppError('ALREADY_EXISTS', 'An account with this e-mail address already exists');
+    await store.setPendingEmail(tx, uuid, email);
+  }
+
+  pendingEmail(uuid: string): Promise<string | null> {
+    return store.findPendingEmail(this.db, uuid);
+  }
+
+  /** Makes the verified pending e-mail the account's address. */
+  async confirmEmail(tx: Queryable, uuid: string, email: string): Promise<void> {
+    try {
+      if (!(await store.confirmPendingEmail(tx, uuid, email))) throw new AppError('VERIFICATION_REQUIRED', 'No e-mail change is waiting for this code');
+    } catch (err) {
+      if ((err as { code?: string }).code === '23505') throw new AppError('ALREADY_EXISTS', 'An account with this e-mail address already exists');
+      throw err;
+    }
+  }
+
+  async setVerifiedTelephone(tx: Queryable, uuid: string, telephone: string): Promise<void> {
+    await store.setVerifiedTelephone(tx, uuid, telephone);
+  }
+
+  isContactTaken(value: string): Promise<boolean> {
+    return store.isContactTaken(this.db, value);
   }
 
   /** Ends the account now: personal data replaced or deleted, every session revoked (inside the caller's transaction). */

@@ -218,3 +218,34 @@ export async function listSessions(db: Queryable, uuid: string) {
   );
   return rows;
 }
+
+// --- contact changes ------------------------------------------------------------------------
+
+export async function setPendingEmail(tx: Queryable, uuid: string, email: string): Promise<void> {
+  await tx.query('UPDATE identity_user SET pending_email = $2, updated_at = now() WHERE uuid = $1', [uuid, email]);
+}
+
+/** Moves the pending e-mail into place; false when there is none or it is not the one verified. */
+export async function confirmPendingEmail(tx: Queryable, uuid: string, email: string): Promise<boolean> {
+  const r = await tx.query(
+    `UPDATE identity_user SET email = pending_email, pending_email = NULL, email_verified_at = now(), updated_at = now()
+      WHERE uuid = $1 AND pending_email = $2`,
+    [uuid, email],
+  );
+  return r.rowCount > 0;
+}
+
+export async function setVerifiedTelephone(tx: Queryable, uuid: string, telephone: string): Promise<void> {
+  await tx.query('UPDATE identity_user SET telephone = $2, telephone_verified_at = now(), updated_at = now() WHERE uuid = $1', [uuid, telephone]);
+}
+
+export async function findPendingEmail(db: Queryable, uuid: string): Promise<string | null> {
+  const { rows } = await db.query<{ pending_email: string | null }>('SELECT pending_email FROM identity_user WHERE uuid = $1', [uuid]);
+  return rows[0]?.pending_email ?? null;
+}
+
+/** Whether an active account already uses this e-mail or phone. */
+export async function isContactTaken(db: Queryable, value: string): Promise<boolean> {
+  const r = await db.query("SELECT 1 FROM identity_user WHERE status <> 'cancelled' AND (email = $1 OR telephone = $1) LIMIT 1", [value]);
+  return r.rowCount > 0;
+}

@@ -1,0 +1,38 @@
+import type { Db } from '../platform/db.js';
+import { AppError } from '../platform/errors.js';
+import type { StoreView } from '../modules/store/store.service.js';
+import { normalisePhone } from '../modules/identity/identity.service.js';
+import { ACTION_PURPOSE } from '../modules/verification/verification.service.js';
+import type { Services } from '../services.js';
+
+const EMAIL_CHANGE = 'email_change';
+
+/** Step 1 of an e-mail change: remember the new address and send a code to it (not to the old one). */
+export async function requestEmailChange(db: Db, services: Services, uuid: string, email: string, ctx: { store: StoreView; ip: string }) {
+  return db.transaction(async (tx) => {
+    await services.identity.setPendingEmail(tx, uuid, email);
+    return services.verification.createItem(tx, { channel: 'email', identifier: email, purpose: EMAIL_CHANGE, language: ctx.store.language, ip: ctx.ip });
+  });
+}
+
+/** Step 2: once the code of that item is verified, the new address replaces the old one (single use). */
+export async function confirmEmailChange(db: Db, services: Services, uuid: string, verificationUuid: string) {
+  const pending = await services.identity.pendingEmail(uuid);
+  if (!pending) throw new AppError('VERIFICATION_REQUIRED', 'No e-mail change is waiting');
+  await db.transaction(async (tx) => {
+    const ok = await services.verification.consumeValidated(tx, verificationUuid, { channel: 'email', identifier: pending, purpose: EMAIL_CHANGE });
+    if (!ok) throw new AppError('VERIFICATION_REQUIRED', 'Verify the code sent to the new address first');
+    await services.identity.confirmEmail(tx, uuid, pending);
+  });
+}
+
+/** Sets a phone number whose SMS code was verified (a pvs/sms verification uuid, used once). */
+export async function updateVerifiedPhone(db: Db, services: Services, uuid: string, phone: string, verificationUuid: string, store: StoreView) {
+  const e164 = normalisePhone(phone, store.default_country);
+  if (!e164) throw new AppError('VALIDATION_FAILED', 'phone is not a valid phone number', { fields: { phone: 'invalid' } });
+  await db.transaction(async (tx) => {
+    const ok = await services.verification.consumeValidated(tx, verificationUuid, { channel: 'sms', identifier: e164, purpose: ACTION_PURPOSE, defaultCountry: store.default_country });
+    if (!ok) throw new AppError('VERIFICATION_REQUIRED', 'Verify this phone number with the code sent by SMS first');
+    await services.identity.setVerifiedTelephone(tx, uuid, e164);
+  });
+}
