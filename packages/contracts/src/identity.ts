@@ -40,7 +40,11 @@ export const RegisterRequestSchema = z.strictObject({
 });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 
-export const RegisterResponseSchema = z.object({ user_uuid: z.string().uuid() });
+export const RegisterResponseSchema = z.object({
+  user_uuid: z.string().uuid(),
+  /** The code e-mailed to the new address confirms it (POST /users/register/verify-email); absent when codes to it are throttled. */
+  email_verification_uuid: z.string().uuid().optional(),
+});
 
 export const PasswordRequirementsSchema = z.object({
   min_length: z.number().int(),

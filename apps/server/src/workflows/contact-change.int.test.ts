@@ -37,6 +37,26 @@ async function customer(extra: Record<string, unknown> = {}) {
   return { status: reg.status, body: reg.body, email, uuid: reg.body.user_uuid as string, token: login.body.token as string };
 }
 
+describe('e-mail verification after registration', () => {
+  it('mails a code at registration; the code confirms the address, once, without a session', async () => {
+    const c = await customer();
+    expect(c.body.email_verification_uuid).toMatch(/^[0-9a-f-]{36}$/);
+    const before = await call('GET', `/account/users/${c.uuid}/profile`, undefined, c.token);
+    expect(before.body.is_pending_email_verification).toBe(true);
+    const verifyBody = { user_uuid: c.uuid, verification_uuid: c.body.email_verification_uuid };
+    expect((await call('POST', '/account/users/register/verify-email', verifyBody)).status).toBe(403);
+    const code = await latestCode(c.email);
+    expect((await call('PATCH', `/api/action-verifications/items/${c.body.email_verification_uuid}/verify`, { code })).body.status).toBe('validated');
+    // Another account cannot be confirmed with this item.
+    const other = await customer();
+    expect((await call('POST', '/account/users/register/verify-email', { user_uuid: other.uuid, verification_uuid: c.body.email_verification_uuid })).status).toBe(403);
+    expect((await call('POST', '/account/users/register/verify-email', verifyBody)).status).toBe(204);
+    expect((await call('POST', '/account/users/register/verify-email', verifyBody)).status).toBe(403);
+    const after = await call('GET', `/account/users/${c.uuid}/profile`, undefined, c.token);
+    expect(after.body).toMatchObject({ is_pending_email_verification: false, personalInfo: { email: c.email } });
+  });
+});
+
 describe('e-mail change confirmed by a code sent to the new address', () => {
   it('moves the account to the new address only after the code is verified, once', async () => {
     const c = await customer();

@@ -7,6 +7,23 @@ import type { Services } from '../services.js';
 
 const EMAIL_CHANGE = 'email_change';
 
+/**
+ * After registration: the new account's address waits for verification (pending) and gets a code.
+ * Returns the verification item the storefront confirms with `confirmRegistrationEmail`.
+ */
+export async function sendRegistrationEmailCode(db: Db, services: Services, uuid: string, email: string, ctx: { store: StoreView; ip: string }) {
+  try {
+    return await db.transaction(async (tx) => {
+      await services.identity.markEmailPending(tx, uuid, email);
+      return services.verification.createItem(tx, { channel: 'email', identifier: email, purpose: EMAIL_CHANGE, language: ctx.store.language, ip: ctx.ip });
+    });
+  } catch (err) {
+    // The account exists either way; a throttled code is asked for again later.
+    if (err instanceof AppError && err.code === 'RATE_LIMITED') return null;
+    throw err;
+  }
+}
+
 /** Step 1 of an e-mail change: remember the new address and send a code to it (not to the old one). */
 export async function requestEmailChange(db: Db, services: Services, uuid: string, email: string, ctx: { store: StoreView; ip: string }) {
   return db.transaction(async (tx) => {
@@ -18,7 +35,7 @@ export async function requestEmailChange(db: Db, services: Services, uuid: strin
 /** Step 2: once the code of that item is verified, the new address replaces the old one (single use). */
 export async function confirmEmailChange(db: Db, services: Services, uuid: string, verificationUuid: string) {
   const pending = await services.identity.pendingEmail(uuid);
-  if (!pending) throw new AppError('VERIFICATION_REQUIRED', 'No e-mail change is waiting');
+  if (!pending) throw new AppError('VERIFICATION_REQUIRED', 'No e-mail verification is waiting');
   await db.transaction(async (tx) => {
     const ok = await services.verification.consumeValidated(tx, verificationUuid, { channel: 'email', identifier: pending, purpose: EMAIL_CHANGE });
     if (!ok) throw new AppError('VERIFICATION_REQUIRED', 'Verify the code sent to the new address first');

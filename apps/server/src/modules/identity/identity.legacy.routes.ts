@@ -11,6 +11,7 @@ import type { Services } from '../../services.js';
 import { clearSessionCookie, requireOwner, requireSession, sessionToken, setSessionCookie } from './identity.auth.js';
 import type { Db } from '../../platform/db.js';
 import { cancelAccount, exportAccount } from '../../workflows/account-privacy.js';
+import { confirmEmailChange, requestEmailChange, sendRegistrationEmailCode, updateVerifiedPhone } from '../../workflows/contact-change.js';
 
 const MIN = 60_000;
 const HOUR = 3_600_000;
@@ -48,7 +49,8 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
       { firstname: b.firstname, lastname: b.lastname, date_of_birth: b.dob, phone: b.phone, gender: b.gender, strategy: 'email_password', strategy_data: { identifier: b.email, password: b.password } },
       { storeCode: store.code, defaultCountry: store.default_country },
     );
-    return reply.status(201).send({ uuid: result.user_uuid });
+    const item = await sendRegistrationEmailCode(opts.db, opts.services, result.user_uuid, b.email, { store, ip: clientIp(request) });
+    return reply.status(201).send({ uuid: result.user_uuid, email_verification_uuid: item?.uuid });
   });
 
   app.post('/login', { schema: { tags, body: LegacyLogin } }, async (request, reply) => {
@@ -149,6 +151,33 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
     await enforce(limiter, [{ key: `dsar:${session.uuid}`, limit: 10, windowMs: HOUR }]);
     reply.header('content-disposition', 'attachment; filename="ember-account-data.json"');
     return exportAccount(opts.db, opts.services, session.uuid);
+  });
+
+  app.post('/request-update-email/:uuid', { schema: { tags, params: Uuid, body: z.strictObject({ email: EmailSchema }) } }, async (request, reply) => {
+    await requireOwner(identity, request, request.params.uuid);
+    const item = await requestEmailChange(opts.db, opts.services, request.params.uuid, request.body.email, { store: await storeOf(request), ip: clientIp(request) });
+    return reply.status(202).send({ uuid: item.uuid });
+  });
+
+  app.patch('/verify-email-update', { schema: { tags, body: z.strictObject({ uuid: z.string().uuid() }) } }, async (request) => {
+    const session = await requireSession(identity, request);
+    await confirmEmailChange(opts.db, opts.services, session.uuid, request.body.uuid);
+    return identity.profile(session.uuid);
+  });
+
+  app.post(
+    '/update-profile/phone/:uuid',
+    { schema: { tags, params: Uuid, body: z.strictObject({ phone: z.string().trim().min(5).max(32), pvs_uuid: z.string().uuid() }) } },
+    async (request) => {
+      await requireOwner(identity, request, request.params.uuid);
+      await updateVerifiedPhone(opts.db, opts.services, request.params.uuid, request.body.phone, request.body.pvs_uuid, await storeOf(request));
+      return identity.profile(request.params.uuid);
+    },
+  );
+
+  app.get('/verify/:email', { schema: { tags, params: z.strictObject({ email: EmailSchema }) } }, async (request) => {
+    await enforce(limiter, [{ key: `verify-contact:ip:${clientIp(request)}`, limit: perIp(20), windowMs: HOUR }]);
+    return { available: !(await identity.isContactTaken(request.params.email)) };
   });
 
   // The legacy service has no deactivation (spec §5): a signed-in caller learns so explicitly.

@@ -11,7 +11,7 @@ import { clientIp, restScope } from '../../platform/rest.js';
 import type { Db } from '../../platform/db.js';
 import type { Services } from '../../services.js';
 import { cancelAccount, exportAccount } from '../../workflows/account-privacy.js';
-import { confirmEmailChange, requestEmailChange, updateVerifiedPhone } from '../../workflows/contact-change.js';
+import { confirmEmailChange, requestEmailChange, sendRegistrationEmailCode, updateVerifiedPhone } from '../../workflows/contact-change.js';
 import { ACTION_PURPOSE } from '../verification/verification.service.js';
 import { clearSessionCookie, requireOwner, requireSession, sessionToken, setSessionCookie } from './identity.auth.js';
 import { normalisePhone } from './identity.service.js';
@@ -23,7 +23,7 @@ const AddressParams = z.strictObject({ uuid: z.string().uuid(), id: z.coerce.num
 const tags = ['account'];
 
 /** The second account-service family (`/account/users/...`) over the identity service. */
-export async function accountRoutes(scope: FastifyInstance, opts: { services: Services; ipFactor: number }) {
+export async function accountRoutes(scope: FastifyInstance, opts: { services: Services; db: Db; ipFactor: number }) {
   const app = restScope(scope);
   const { identity, limiter, stores } = opts.services;
   const perIp = (limit: number) => Math.round(limit * opts.ipFactor);
@@ -44,8 +44,19 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
       consumePhoneVerification: (tx, e164, uuid) =>
         opts.services.verification.consumeValidated(tx, uuid, { channel: 'sms', identifier: e164, purpose: ACTION_PURPOSE }),
     });
-    return reply.status(201).send(result);
+    const item = await sendRegistrationEmailCode(opts.db, opts.services, result.user_uuid, request.body.strategy_data.identifier, { store, ip: clientIp(request) });
+    return reply.status(201).send({ ...result, email_verification_uuid: item?.uuid });
   });
+
+  // The code e-mailed at registration proves the address; no session is needed to confirm it.
+  app.post(
+    '/users/register/verify-email',
+    { schema: { tags, body: z.strictObject({ user_uuid: z.string().uuid(), verification_uuid: z.string().uuid() }) } },
+    async (request, reply) => {
+      await confirmEmailChange(opts.db, opts.services, request.body.user_uuid, request.body.verification_uuid);
+      return reply.status(204).send();
+    },
+  );
 
   app.post('/users/authentication/sessions', { schema: { tags, body: LoginRequestSchema, response: { 200: LoginResponseSchema } } }, async (request, reply) => {
     const email = request.body.strategy_data.identifier;

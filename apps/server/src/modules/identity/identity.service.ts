@@ -187,7 +187,12 @@ export class IdentityService {
 
   /** Records the e-mail a customer wants to move to; it takes effect once its code is verified. */
   async setPendingEmail(tx: Queryable, uuid: string, email: string): Promise<void> {
-    if (await store.isContactTaken(tx, email)) throw new AppError('ALREADY_EXISTS', 'An account with this e-mail address already exists');
+    if (await store.isContactTaken(tx, email, uuid)) throw new AppError('ALREADY_EXISTS', 'An account with this e-mail address already exists');
+    await store.setPendingEmail(tx, uuid, email);
+  }
+
+  /** A newly registered address waits for its code like a changed one (is_pending_email_verification). */
+  async markEmailPending(tx: Queryable, uuid: string, email: string): Promise<void> {
     await store.setPendingEmail(tx, uuid, email);
   }
 

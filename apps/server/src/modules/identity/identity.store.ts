@@ -229,7 +229,7 @@ export async function setPendingEmail(tx: Queryable, uuid: string, email: string
 export async function confirmPendingEmail(tx: Queryable, uuid: string, email: string): Promise<boolean> {
   const r = await tx.query(
     `UPDATE identity_user SET email = pending_email, pending_email = NULL, email_verified_at = now(), updated_at = now()
-      WHERE uuid = $1 AND pending_email = $2`,
+      WHERE uuid = $1 AND pending_email = $2 AND status = 'active'`,
     [uuid, email],
   );
   return r.rowCount > 0;
@@ -244,8 +244,12 @@ export async function findPendingEmail(db: Queryable, uuid: string): Promise<str
   return rows[0]?.pending_email ?? null;
 }
 
-/** Whether an active account already uses this e-mail or phone. */
-export async function isContactTaken(db: Queryable, value: string): Promise<boolean> {
-  const r = await db.query("SELECT 1 FROM identity_user WHERE status <> 'cancelled' AND (email = $1 OR telephone = $1) LIMIT 1", [value]);
+/** Whether an active account already uses (or is verifying) this e-mail, or uses this phone. */
+export async function isContactTaken(db: Queryable, value: string, exceptUuid?: string): Promise<boolean> {
+  const r = await db.query(
+    `SELECT 1 FROM identity_user WHERE status <> 'cancelled' AND (email = $1 OR pending_email = $1 OR telephone = $1)
+        AND ($2::uuid IS NULL OR uuid <> $2::uuid) LIMIT 1`,
+    [value, exceptUuid ?? null],
+  );
   return r.rowCount > 0;
 }
