@@ -263,3 +263,20 @@ describe('account: the commerce GraphQL accepts the login token', () => {
     expect(anonBody.errors[0].extensions).toMatchObject({ code: 'UNAUTHORISED', category: 'graphql-authorization' });
   });
 });
+
+describe('account: custom attributes', () => {
+  it('publishes the definitions, stores valid values per customer, refuses unknown codes and bad values', async () => {
+    const a = await registerAndLogin();
+    const config = await call('GET', '/account/users/configuration');
+    expect(config.body.custom_attributes.map((x: any) => x.code)).toContain('preferred_flavour');
+    const set = await call('PATCH', `/account/users/${a.uuid}/custom-attributes`, { attributes: [{ code: 'preferred_flavour', value: 'mint' }, { code: 'nickname', value: 'Ada' }] }, { token: a.token });
+    expect(set.body).toEqual({ nickname: 'Ada', preferred_flavour: 'mint' });
+    expect((await call('PATCH', `/account/users/${a.uuid}/custom-attributes`, { attributes: [{ code: 'points', value: '9999' }] }, { token: a.token })).status).toBe(400);
+    expect((await call('PATCH', `/account/users/${a.uuid}/custom-attributes`, { attributes: [{ code: 'preferred_flavour', value: 'tar' }] }, { token: a.token })).status).toBe(400);
+    expect((await call('PATCH', `/account/users/${a.uuid}/custom-attributes`, { attributes: [{ code: 'nickname', value: '<script>' }] }, { token: a.token })).status).toBe(400);
+    const profile = await call('GET', `/account/users/${a.uuid}/profile`, undefined, { token: a.token });
+    expect(profile.body.extra).toEqual({ nickname: 'Ada', preferred_flavour: 'mint' });
+    const b = await registerAndLogin();
+    expect((await call('GET', `/account/users/${a.uuid}/custom-attributes`, undefined, { token: b.token })).status).toBe(404);
+  });
+});

@@ -10,6 +10,7 @@ import { clientIp, restScope } from '../../platform/rest.js';
 import type { Services } from '../../services.js';
 import { clearSessionCookie, requireOwner, requireSession, sessionToken, setSessionCookie } from './identity.auth.js';
 import type { Db } from '../../platform/db.js';
+import { CUSTOM_ATTRIBUTES } from './identity.attributes.js';
 import { cancelAccount, exportAccount } from '../../workflows/account-privacy.js';
 import { confirmEmailChange, requestEmailChange, sendRegistrationEmailCode, updateVerifiedPhone } from '../../workflows/contact-change.js';
 
@@ -179,6 +180,19 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
     await enforce(limiter, [{ key: `verify-contact:ip:${clientIp(request)}`, limit: perIp(20), windowMs: HOUR }]);
     return { available: !(await identity.isContactTaken(request.params.email)) };
   });
+
+  app.get('/custom-attributes', { schema: { tags } }, async () =>
+    CUSTOM_ATTRIBUTES.map(({ code, label, input_type, is_required }) => ({ code, label, input_type, is_required })),
+  );
+
+  app.patch(
+    '/update-profile/custom-attributes/:uuid',
+    { schema: { tags, params: Uuid, body: z.strictObject({ attributes: z.array(z.strictObject({ code: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/), value: z.string().max(1000) })).min(1).max(20) }) } },
+    async (request) => {
+      await requireOwner(identity, request, request.params.uuid);
+      return identity.setCustomAttributes(request.params.uuid, request.body.attributes);
+    },
+  );
 
   // The legacy service has no deactivation (spec §5): a signed-in caller learns so explicitly.
   app.post('/deactivate/:uuid', { schema: { tags, params: Uuid } }, async (request) => {

@@ -15,6 +15,7 @@ import { confirmEmailChange, requestEmailChange, sendRegistrationEmailCode, upda
 import { ACTION_PURPOSE } from '../verification/verification.service.js';
 import { clearSessionCookie, requireOwner, requireSession, sessionToken, setSessionCookie } from './identity.auth.js';
 import { normalisePhone } from './identity.service.js';
+import { CUSTOM_ATTRIBUTES } from './identity.attributes.js';
 
 const MIN = 60_000;
 const HOUR = 3_600_000;
@@ -32,8 +33,25 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
   app.get('/users/configuration', { schema: { tags, response: { 200: UserConfigurationSchema } } }, async () => ({
     password_requirements: identity.passwordRequirements(),
     auth_strategies: ['email_password'],
-    custom_attributes: [],
+    custom_attributes: CUSTOM_ATTRIBUTES.map(({ code, label, input_type, is_required }) => ({ code, label, input_type, is_required })),
   }));
+
+  const AttributesBody = z.strictObject({ attributes: z.array(z.strictObject({ code: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/), value: z.string().max(1000) })).min(1).max(20) });
+  app.get('/users/:uuid/custom-attributes', { schema: { tags, params: UuidParams, response: { 200: z.record(z.string(), z.string()) } } }, async (request) => {
+    await requireOwner(identity, request, request.params.uuid);
+    return identity.customAttributes(request.params.uuid);
+  });
+  for (const method of ['PATCH', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/users/:uuid/custom-attributes',
+      schema: { tags, params: UuidParams, body: AttributesBody, response: { 200: z.record(z.string(), z.string()) } },
+      handler: async (request) => {
+        await requireOwner(identity, request, request.params.uuid);
+        return identity.setCustomAttributes(request.params.uuid, request.body.attributes);
+      },
+    });
+  }
 
   app.post('/users/register', { schema: { tags, body: RegisterRequestSchema, response: { 201: RegisterResponseSchema } } }, async (request, reply) => {
     await enforce(limiter, [{ key: `register:ip:${clientIp(request)}`, limit: perIp(10), windowMs: HOUR }]);

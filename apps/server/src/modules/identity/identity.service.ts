@@ -6,6 +6,7 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js'
 import type { Db, Queryable } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { decoyHash, hashPassword, newToken, tokenHash, verifyPassword } from './identity.crypto.js';
+import { checkCustomAttributes } from './identity.attributes.js';
 import * as store from './identity.store.js';
 
 const SESSION_TTL_MS = 14 * 24 * 3600_000;
@@ -216,6 +217,17 @@ export class IdentityService {
 
   isContactTaken(value: string): Promise<boolean> {
     return store.isContactTaken(this.db, value);
+  }
+
+  customAttributes(uuid: string): Promise<Record<string, string>> {
+    return store.listCustomAttributes(this.db, uuid);
+  }
+
+  /** Sets custom attributes (an empty value removes one) after checking them against their definitions. */
+  async setCustomAttributes(uuid: string, values: { code: string; value: string }[]): Promise<Record<string, string>> {
+    checkCustomAttributes(values.filter((v) => v.value !== ''));
+    await this.db.transaction((tx) => store.upsertCustomAttributes(tx, uuid, values));
+    return this.customAttributes(uuid);
   }
 
   /** Ends the account now: personal data replaced or deleted, every session revoked (inside the caller's transaction). */

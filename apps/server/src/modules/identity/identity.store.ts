@@ -253,3 +253,16 @@ export async function isContactTaken(db: Queryable, value: string, exceptUuid?: 
   );
   return r.rowCount > 0;
 }
+
+export async function upsertCustomAttributes(tx: Queryable, uuid: string, values: { code: string; value: string }[]): Promise<void> {
+  for (const { code, value } of values) {
+    if (value === '') await tx.query('DELETE FROM identity_custom_attribute WHERE user_uuid = $1 AND code = $2', [uuid, code]);
+    else {
+      await tx.query(
+        `INSERT INTO identity_custom_attribute (user_uuid, code, value) VALUES ($1, $2, $3)
+         ON CONFLICT (user_uuid, code) DO UPDATE SET value = EXCLUDED.value`,
+        [uuid, code, value],
+      );
+    }
+  }
+}
