@@ -31,15 +31,44 @@ async function withRetry<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Counts operations in flight so close() can wait for them: a request whose client already went
+ * away still runs to its end during shutdown instead of meeting a closed pool.
+ */
+function inFlight() {
+  let active = 0;
+  let idle: (() => void) | null = null;
+  return {
+    async track<T>(run: () => Promise<T>): Promise<T> {
+      active++;
+      try {
+        return await run();
+      } finally {
+        active--;
+        if (active === 0) idle?.();
+      }
+    },
+    async drained(timeoutMs: number): Promise<void> {
+      if (active === 0) return;
+      await new Promise<void>((resolve) => {
+        idle = resolve;
+        setTimeout(resolve, timeoutMs).unref();
+      });
+    },
+  };
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<Db> {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  const query: Queryable['query'] = async (sql, params) => {
-    const r = await pool.query(sql, params as unknown[]);
-    return { rows: r.rows, rowCount: r.rowCount ?? 0 };
-  };
+  const flight = inFlight();
+  const query: Queryable['query'] = (sql, params) =>
+    flight.track(async () => {
+      const r = await pool.query(sql, params as unknown[]);
+      return { rows: r.rows, rowCount: r.rowCount ?? 0 };
+    });
   return {
     kind: 'postgres',
     query,
@@ -47,7 +76,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
       await pool.query(sql);
     },
     transaction: (fn) =>
-      withRetry(async () => {
+      flight.track(() => withRetry(async () => {
         const client = await pool.connect();
         try {
           await client.query('BEGIN');
@@ -66,8 +95,11 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
         } finally {
           client.release();
         }
-      }),
-    close: () => pool.end(),
+      })),
+    close: async () => {
+      await flight.drained(10_000);
+      await pool.end();
+    },
   };
 }
 
@@ -81,14 +113,19 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
     // PGlite reports affectedRows 0 for SELECT: count returned rows too, as node-postgres does.
     return { rows: r.rows as never[], rowCount: Math.max(r.affectedRows ?? 0, r.rows.length) };
   };
+  const flight = inFlight();
+  const query = wrap(pg as never);
   return {
     kind: 'pglite',
-    query: wrap(pg as never),
+    query: (sql, params) => flight.track(() => query(sql, params)),
     async exec(sql) {
       await pg.exec(sql);
     },
-    transaction: (fn) => withRetry(() => pg.transaction((tx) => fn({ query: wrap(tx as never) }))),
-    close: () => pg.close(),
+    transaction: (fn) => flight.track(() => withRetry(() => pg.transaction((tx) => fn({ query: wrap(tx as never) })))),
+    close: async () => {
+      await flight.drained(10_000);
+      await pg.close();
+    },
   };
 }
 
