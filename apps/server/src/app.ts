@@ -15,7 +15,8 @@ import { SEED_DIR, seedIfEmpty } from './platform/seed.js';
 import { graphqlPlugin } from './graphql/graphql.plugin.js';
 import { messagingPlugin } from './modules/messaging/messaging.routes.js';
 import { verificationRoutes } from './modules/verification/verification.routes.js';
-import { accountContactRoutes, accountPrivacyRoutes, accountRoutes, profileRoutes } from './modules/identity/identity.routes.js';
+import { accountContactRoutes, accountPrivacyRoutes, accountRoutes } from './modules/identity/identity.routes.js';
+import { profileRoutes } from './modules/identity/identity.profile.routes.js';
 import { legacyAccountRoutes } from './modules/identity/identity.legacy.routes.js';
 import { consentRoutes } from './modules/consents/consents.routes.js';
 import { buildServices, type Services } from './services.js';
@@ -99,7 +100,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(legacyAccountRoutes, { prefix: '/account-legacy', services, db, ipFactor: config.RATE_LIMIT_IP_FACTOR });
   await app.register(accountPrivacyRoutes, { prefix: '/account', services, db });
   await app.register(accountContactRoutes, { prefix: '/account', services, db, ipFactor: config.RATE_LIMIT_IP_FACTOR });
-  await app.register(profileRoutes, { prefix: '/profile', services });
+  await app.register(profileRoutes, { prefix: '/profile', services, db });
   await app.register(consentRoutes, { services });
 
   const mediaDir = path.join(SEED_DIR, 'media');

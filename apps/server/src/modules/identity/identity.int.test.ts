@@ -280,3 +280,20 @@ describe('account: custom attributes', () => {
     expect((await call('GET', `/account/users/${a.uuid}/custom-attributes`, undefined, { token: b.token })).status).toBe(404);
   });
 });
+
+describe('profile service', () => {
+  it('reads, updates and logs out the signed-in customer, with both password field spellings', async () => {
+    const a = await registerAndLogin();
+    expect((await call('GET', '/profile', undefined, { token: a.token })).body.uuid).toBe(a.uuid);
+    expect((await call('GET', `/profile/users/${a.uuid}`, undefined, { token: a.token })).status).toBe(200);
+    const b = await registerAndLogin();
+    expect((await call('GET', `/profile/users/${a.uuid}`, undefined, { token: b.token })).status).toBe(404);
+    const updated = await call('POST', '/profile/update-profile', { first_name: 'Countess', gender: 'female' }, { token: a.token });
+    expect(updated.body.personalInfo).toMatchObject({ firstname: 'Countess', gender: 'female' });
+    expect((await call('POST', '/profile/update-profile', { is_age_verified: true }, { token: a.token })).status).toBe(400);
+    const legacyShape = await call('POST', '/profile/change-password', { old_password: PASSWORD, new_password: 'Legacy-Shape-4', new_password_confirmation: 'Legacy-Shape-4' }, { token: a.token });
+    expect(legacyShape.status).toBe(204);
+    expect((await call('DELETE', '/profile/logout', undefined, { token: a.token })).status).toBe(204);
+    expect((await call('GET', '/profile', undefined, { token: a.token })).status).toBe(401);
+  });
+});

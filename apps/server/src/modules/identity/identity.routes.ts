@@ -1,6 +1,6 @@
 import {
   EmailSchema,
-  AddressInputSchema, AddressSchema, ChangePasswordSchema, ForgotPasswordSchema, LoginRequestSchema, LoginResponseSchema,
+  AddressInputSchema, AddressSchema, ForgotPasswordSchema, LoginRequestSchema, LoginResponseSchema,
   ProfileSchema, ProfileUpdateSchema, RegisterRequestSchema, RegisterResponseSchema, ResetPasswordSchema, UserConfigurationSchema,
 } from '@ember/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -253,17 +253,4 @@ export async function accountContactRoutes(scope: FastifyInstance, opts: { servi
       return { available: !(await identity.isContactTaken(value)) };
     },
   );
-}
-
-/** The profile service's password change (the signed-in customer; ends the other sessions). */
-export async function profileRoutes(scope: FastifyInstance, opts: { services: Services }) {
-  const app = restScope(scope);
-  const { identity, limiter } = opts.services;
-  app.post('/change-password', { schema: { tags: ['profile'], body: ChangePasswordSchema } }, async (request, reply) => {
-    const session = await requireSession(identity, request);
-    await enforce(limiter, [{ key: `change-password:${session.uuid}`, limit: 10, windowMs: HOUR }]);
-    const b = request.body;
-    await identity.changePassword(session, b.current_password, b.new_password, b.new_password_confirmation);
-    return reply.status(204).send();
-  });
 }

@@ -1,0 +1,84 @@
+import { ChangePasswordSchema, DateOfBirthSchema, EmailSchema, GenderSchema, NameSchema, ProfileSchema } from '@ember/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../platform/db.js';
+import { enforce } from '../../platform/rate-limit.js';
+import { clientIp, restScope } from '../../platform/rest.js';
+import type { Services } from '../../services.js';
+import { requestEmailChange, updateVerifiedPhone } from '../../workflows/contact-change.js';
+import { clearSessionCookie, requireOwner, requireSession } from './identity.auth.js';
+
+const HOUR = 3_600_000;
+const tags = ['profile'];
+const Uuid = z.strictObject({ uuid: z.string().uuid() });
+const ProfileUpdate = z.strictObject({
+  first_name: NameSchema.optional(), last_name: NameSchema.optional(), date_of_birth: DateOfBirthSchema.optional(), gender: GenderSchema.optional(),
+});
+const ChangePasswordAny = z.union([
+  ChangePasswordSchema,
+  z.strictObject({ old_password: z.string().min(1).max(128), new_password: z.string().min(1).max(128), new_password_confirmation: z.string().min(1).max(128), email: EmailSchema.optional() }),
+]);
+
+/** The profile service (`/profile/...`): the signed-in customer's profile over the identity functions. */
+export async function profileRoutes(scope: FastifyInstance, opts: { services: Services; db: Db }) {
+  const app = restScope(scope);
+  const { services, db } = opts;
+  const { identity, limiter, stores } = services;
+  const storeOf = (request: FastifyRequest) => stores.resolve(request.headers.store as string | undefined);
+
+  app.get('/', { schema: { tags, response: { 200: ProfileSchema } } }, async (request) => identity.profile((await requireSession(identity, request)).uuid));
+
+  app.get('/users/:uuid', { schema: { tags, params: Uuid, response: { 200: ProfileSchema } } }, async (request) => {
+    await requireOwner(identity, request, request.params.uuid);
+    return identity.profile(request.params.uuid);
+  });
+
+  for (const method of ['POST', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/logout',
+      schema: { tags },
+      handler: async (request, reply) => {
+        await identity.logout(await requireSession(identity, request));
+        clearSessionCookie(reply);
+        return reply.status(204).send();
+      },
+    });
+  }
+
+  // Accepts the second family's field names (current_password) and the legacy ones (old_password).
+  app.post('/change-password', { schema: { tags, body: ChangePasswordAny } }, async (request, reply) => {
+    const session = await requireSession(identity, request);
+    await enforce(limiter, [{ key: `change-password:${session.uuid}`, limit: 10, windowMs: HOUR }]);
+    const b = request.body;
+    const current = 'current_password' in b ? b.current_password : b.old_password;
+    await identity.changePassword(session, current, b.new_password, b.new_password_confirmation);
+    return reply.status(204).send();
+  });
+
+  app.post('/update-profile', { schema: { tags, body: ProfileUpdate, response: { 200: ProfileSchema } } }, async (request) => {
+    const session = await requireSession(identity, request);
+    const b = request.body;
+    return identity.updateProfile(session.uuid, { firstname: b.first_name, lastname: b.last_name, date_of_birth: b.date_of_birth, gender: b.gender });
+  });
+
+  app.post('/update-email', { schema: { tags, body: z.strictObject({ email: EmailSchema }) } }, async (request, reply) => {
+    const session = await requireSession(identity, request);
+    const item = await requestEmailChange(db, services, session.uuid, request.body.email, { store: await storeOf(request), ip: clientIp(request) });
+    return reply.status(202).send({ verification_uuid: item.uuid, expires_at: item.expires_at });
+  });
+
+  const PhoneBody = z.strictObject({ phone: z.string().trim().min(5).max(32), pvs_uuid: z.string().uuid(), avp_uuid: z.string().uuid().optional() });
+  for (const method of ['PATCH', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/update-phone',
+      schema: { tags, body: PhoneBody, response: { 200: ProfileSchema } },
+      handler: async (request) => {
+        const session = await requireSession(identity, request);
+        await updateVerifiedPhone(db, services, session.uuid, request.body.phone, request.body.pvs_uuid, await storeOf(request));
+        return identity.profile(session.uuid);
+      },
+    });
+  }
+}
