@@ -9,6 +9,12 @@ export default [
     route('p/:urlKey', 'routes/product.tsx'),
     route('discover/:slug', 'routes/discover.tsx'),
     route('faq', 'routes/faq.tsx'),
+    route('login', 'routes/login.tsx'),
+    route('register', 'routes/register.tsx'),
+    route('forgot-password', 'routes/forgot-password.tsx'),
+    route('reset-password', 'routes/reset-password.tsx'),
+    // The account single-page app: client-rendered, its pages are hash routes (#/address, ...).
+    route('account', 'routes/account.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

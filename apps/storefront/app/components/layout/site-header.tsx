@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Link } from 'react-router';
 import type { NavCategory, StoreView } from '../../lib/api/store.api';
 import { storePath } from '../../lib/store-paths';
+import { AccountMenu } from './account-menu';
 import { MarketSwitcher } from './market-switcher';
 
 interface SiteHeaderProps {
@@ -20,7 +21,10 @@ export function SiteHeader({ store, stores, categories }: SiteHeaderProps) {
           <span aria-hidden="true" className="site-header__logo-mark">◆</span>
           <span>Ember</span>
         </Link>
-        <MarketSwitcher current={store} stores={stores} />
+        <div className="site-header__tools">
+          <MarketSwitcher current={store} stores={stores} />
+          <AccountMenu store={code} />
+        </div>
       </div>
       <nav aria-label={t('header.mainNavigation')} className="site-nav">
         <ul>

@@ -14,3 +14,8 @@ export function graphqlUrlFrom(context: AppLoadContext): string {
   if (!context.graphqlUrl) throw new Error('the load context has no graphqlUrl');
   return context.graphqlUrl;
 }
+
+/** This server's origin for server-side account calls (the account services share the API's host). */
+export function apiOriginFrom(context: AppLoadContext): string {
+  return new URL(graphqlUrlFrom(context)).origin;
+}

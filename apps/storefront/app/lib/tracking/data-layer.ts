@@ -24,6 +24,8 @@ export interface PageTracking<Data = unknown> {
   ecommerce?: (data: Data) => EcommerceEvent | null;
   /** Search parameters that only change what the page shows (a selected colour), not the page. */
   ignoreSearch?: boolean;
+  /** The page reports its own views (the account app, whose pages are hash routes). */
+  tracksItself?: boolean;
 }
 
 export interface EcommerceItem {
@@ -42,13 +44,19 @@ export type EcommerceEvent = {
   ecommerce: Record<string, unknown> & { items: EcommerceItem[] };
 };
 
-/** The standard `on_load` event: the page, the market and (logged out) no user fields. */
-export function onLoadEvent(pageName: string, section: string, store: StoreView): Record<string, unknown> {
+/** Who is looking: the signed-in customer's uuid, or nobody. */
+export interface TrackedUser {
+  uuid: string;
+}
+
+/** The standard `on_load` event: the page, the market and, signed in, the customer's uuid. */
+export function onLoadEvent(pageName: string, section: string, store: StoreView, user?: TrackedUser | null): Record<string, unknown> {
   const templateName: PageName = normalisePageName(pageName);
   return {
     event: 'on_load',
     section,
     template_name: templateName,
+    ...(user ? { user_id: user.uuid } : {}),
     user_country: store.default_country ?? store.store_code.toUpperCase(),
     user_language: store.language,
     user_membership: 'N/A',

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useMatches } from 'react-router';
+import { useSession } from '../account/session';
 import type { StoreView } from '../api/store.api';
 import { onLoadEvent, pushToDataLayer, type PageTracking } from './data-layer';
 
@@ -10,12 +11,14 @@ interface TrackedHandle {
 /**
  * Pushes `on_load` once per page view, then the page's e-commerce event. Lives in the store
  * layout, so it knows the market; the page itself is the deepest route with tracking in its
- * handle. A page whose loader failed (404) is reported as `other`.
+ * handle. A page whose loader failed (404) is reported as `other`. The event waits until the
+ * browser knows whether a customer is signed in, so it carries their `user_id`.
  */
 export function PageTracker({ store }: { store: StoreView }) {
   const matches = useMatches();
   const location = useLocation();
   const lastTracked = useRef<string | null>(null);
+  const session = useSession();
 
   const match = [...matches].reverse().find((m) => (m.handle as TrackedHandle | undefined)?.tracking);
   const tracking = (match?.handle as TrackedHandle | undefined)?.tracking;
@@ -23,19 +26,20 @@ export function PageTracker({ store }: { store: StoreView }) {
   const pageKey = `${store.store_code}|${location.pathname}${tracking?.ignoreSearch ? '' : location.search}`;
 
   useEffect(() => {
-    if (lastTracked.current === pageKey) return;
+    if (session.status === 'pending' || lastTracked.current === pageKey) return;
     lastTracked.current = pageKey;
+    if (tracking?.tracksItself) return;
     if (!tracking || failed) {
-      pushToDataLayer(onLoadEvent('other', 'other', store));
+      pushToDataLayer(onLoadEvent('other', 'other', store, session.user));
       return;
     }
-    pushToDataLayer(onLoadEvent(tracking.pageName, tracking.section, store));
+    pushToDataLayer(onLoadEvent(tracking.pageName, tracking.section, store, session.user));
     const ecommerce = tracking.ecommerce?.(match.loaderData as never);
     if (ecommerce) {
       pushToDataLayer({ ecommerce: null });
       pushToDataLayer(ecommerce);
     }
-  }, [pageKey, tracking, failed, match, store]);
+  }, [pageKey, tracking, failed, match, store, session]);
 
   return null;
 }

@@ -1,0 +1,42 @@
+import type { Address, Profile } from '@ember/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchProfile, listAddresses } from '../api/account.api';
+import { browserClient } from '../api/clients';
+import { listCountries } from '../api/directory.api';
+import { getBrowserQueryClient } from '../api/query-client';
+import { addressesQueryKey, profileQueryKey, SESSION_QUERY_KEY, toSessionUser } from './session';
+
+/** Account data is the customer's own and changes by their hand: fresh for a minute, refetched after each change. */
+const ACCOUNT_STALE_MS = 60_000;
+
+export function profileQuery(store: string, uuid: string) {
+  return queryOptions({ queryKey: profileQueryKey(uuid), queryFn: () => fetchProfile(store, uuid), staleTime: ACCOUNT_STALE_MS });
+}
+
+export function useProfile(store: string, uuid: string) {
+  return useQuery(profileQuery(store, uuid));
+}
+
+export function useAddresses(store: string, uuid: string) {
+  return useQuery(queryOptions({ queryKey: addressesQueryKey(uuid), queryFn: () => listAddresses(store, uuid), staleTime: ACCOUNT_STALE_MS }));
+}
+
+/** The countries the store ships to, named in its language. */
+export function useCountries(store: string, locale: string) {
+  return useQuery({ queryKey: ['countries', store], queryFn: () => listCountries(browserClient(store), locale), staleTime: 60 * 60_000 });
+}
+
+/** A saved profile replaces the cached one; the header's name follows. */
+export function storeProfile(profile: Profile): void {
+  const queryClient = getBrowserQueryClient();
+  queryClient.setQueryData(profileQueryKey(profile.uuid), profile);
+  queryClient.setQueryData(SESSION_QUERY_KEY, toSessionUser(profile));
+}
+
+export function storeAddresses(uuid: string, addresses: Address[]): void {
+  getBrowserQueryClient().setQueryData(addressesQueryKey(uuid), addresses);
+}
+
+export function refreshAddresses(uuid: string): Promise<void> {
+  return getBrowserQueryClient().invalidateQueries({ queryKey: addressesQueryKey(uuid) });
+}

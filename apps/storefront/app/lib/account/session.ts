@@ -1,0 +1,99 @@
+import type { Profile } from '@ember/contracts';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { fetchProfile, isAccountApiError, logOut, validateSession } from '../api/account.api';
+import { getBrowserQueryClient } from '../api/query-client';
+
+/** The signed-in customer as the storefront shows them (spec §3 session user, without tokens). */
+export interface SessionUser {
+  uuid: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  isAgeVerified: boolean;
+}
+
+export type SessionState =
+  | { status: 'pending'; user: null }
+  | { status: 'anonymous'; user: null }
+  | { status: 'signed-in'; user: SessionUser };
+
+/** Every account query lives under this key, so signing out drops them together. */
+export const ACCOUNT_QUERY_KEY = ['account'] as const;
+export const SESSION_QUERY_KEY = ['account', 'session'] as const;
+export const profileQueryKey = (uuid: string) => ['account', 'profile', uuid] as const;
+export const addressesQueryKey = (uuid: string) => ['account', 'addresses', uuid] as const;
+
+const SESSION_STALE_MS = 60_000;
+
+export function toSessionUser(profile: Profile): SessionUser {
+  return {
+    uuid: profile.uuid,
+    firstname: profile.personalInfo.firstname,
+    lastname: profile.personalInfo.lastname,
+    email: profile.personalInfo.email,
+    isAgeVerified: profile.is_age_verified,
+  };
+}
+
+/**
+ * Who the session cookie belongs to: validate, then the profile (kept in the cache for the
+ * account pages). A session that ends between the two calls is simply no session.
+ */
+async function loadSessionUser(store: string, queryClient: QueryClient): Promise<SessionUser | null> {
+  const uuid = await validateSession(store);
+  if (!uuid) return null;
+  try {
+    const profile = await fetchProfile(store, uuid);
+    queryClient.setQueryData(profileQueryKey(uuid), profile);
+    return toSessionUser(profile);
+  } catch (error) {
+    if (isAccountApiError(error, 'UNAUTHORISED') || isAccountApiError(error, 'NOT_FOUND')) return null;
+    throw error;
+  }
+}
+
+export function sessionQuery(store: string) {
+  return queryOptions({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: () => loadSessionUser(store, getBrowserQueryClient()),
+    staleTime: SESSION_STALE_MS,
+    retry: false,
+  });
+}
+
+/**
+ * The session as seen from the browser. Pending on the server and during hydration, so pages
+ * render the same anonymous markup there and switch once the browser knows.
+ */
+export function useSession(): SessionState {
+  const store = useParams().store ?? '';
+  const query = useQuery({ ...sessionQuery(store), enabled: typeof window !== 'undefined' });
+  if (query.isPending) return { status: 'pending', user: null };
+  if (query.data) return { status: 'signed-in', user: query.data };
+  return { status: 'anonymous', user: null };
+}
+
+/** After a login: reads the new session before the next page, so it renders signed in. */
+export async function refreshSession(store: string): Promise<SessionUser | null> {
+  const queryClient = getBrowserQueryClient();
+  await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY, refetchType: 'none' });
+  return queryClient.fetchQuery({ ...sessionQuery(store), staleTime: 0 });
+}
+
+/** The session ended (signed out, or expired on the server): forget everything about the account. */
+export function forgetSession(): void {
+  const queryClient = getBrowserQueryClient();
+  queryClient.removeQueries({ queryKey: ACCOUNT_QUERY_KEY, predicate: (q) => q.queryKey[1] !== 'session' });
+  queryClient.setQueryData(SESSION_QUERY_KEY, null);
+}
+
+/** Ends the session on the server; the caller navigates, then forgets it locally. */
+export async function endSession(store: string): Promise<void> {
+  try {
+    await logOut(store);
+  } catch (error) {
+    // No session left on the server is the outcome we wanted.
+    if (!isAccountApiError(error, 'UNAUTHORISED')) throw error;
+  }
+}
