@@ -17,6 +17,8 @@ export default defineConfig({
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
       },
+      // The storefront's own logic tests (returnTo, hash routes, forms), with its own config.
+      'apps/storefront/vitest.config.ts',
       {
         ssr,
         test: {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,6 +38,16 @@ async function start(env: Record<string, string> = {}): Promise<{ child: ChildPr
   throw new Error(`server did not start:\n${output}`);
 }
 
+/** A GET on a fresh connection (no keep-alive reuse across the shutdown), resolving to the status. */
+function freshGet(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    }).on('error', reject);
+  });
+}
+
 const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
 
@@ -63,11 +74,14 @@ describe('server process', () => {
     const s = await start({ SHUTDOWN_DRAIN_DELAY_MS: '1500' });
     s.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 200));
-    expect((await fetch(`${s.url}/readyz`)).status).toBe(503);
+    const diagnose = (err: unknown) => {
+      throw new Error(`${String(err)}\nserver output:\n${s.output()}`);
+    };
+    expect(await freshGet(`${s.url}/readyz`).catch(diagnose)).toBe(503);
     const during = await Promise.all(
-      Array.from({ length: 20 }, () => fetch(`${s.url}/graphql?query=${encodeURIComponent('{ categoryList { children { name } } }')}`)),
+      Array.from({ length: 20 }, () => freshGet(`${s.url}/graphql?query=${encodeURIComponent('{ categoryList { children { name } } }')}`).catch(diagnose)),
     );
-    for (const r of during) expect(r.status).toBe(200);
+    for (const status of during) expect(status).toBe(200);
     expect(await exited(s.child)).toBe(0);
     await expect(fetch(`${s.url}/healthz`)).rejects.toThrow();
     expect(s.output()).toMatch(/shutting down/);

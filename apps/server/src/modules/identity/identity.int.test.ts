@@ -93,6 +93,9 @@ describe('account: registration and sessions', () => {
     expect(weak.body.error.details.password).toEqual(expect.arrayContaining(['min_length', 'min_uppercase', 'min_number']));
     const future = await call('POST', '/account/users/register', { ...base, date_of_birth: '2999-01-01', strategy_data: { identifier: newEmail(), password: PASSWORD } });
     expect(future.status).toBe(400);
+    const minorDob = new Date(Date.now() - 17 * 365.25 * 86_400_000).toISOString().slice(0, 10);
+    const minor = await call('POST', '/account/users/register', { ...base, date_of_birth: minorDob, strategy_data: { identifier: newEmail(), password: PASSWORD } });
+    expect([minor.status, minor.body.error.details.fields]).toEqual([400, { date_of_birth: 'underage' }]);
     const extra = await call('POST', '/account/users/register', { ...base, is_age_verified: true, strategy_data: { identifier: newEmail(), password: PASSWORD } });
     expect(extra.status).toBe(400);
     expect(extra.body.error.code).toBe('VALIDATION_FAILED');
@@ -186,7 +189,7 @@ describe('account: profile, addresses and passwords', () => {
     const a = await registerAndLogin();
     const other = await call('POST', '/account/users/authentication/sessions', { strategy: 'email_password', strategy_data: { identifier: a.email, password: PASSWORD } });
     const wrong = await call('POST', '/profile/change-password', { current_password: 'Wrong-Pass-1', new_password: 'Another-Pass-9', new_password_confirmation: 'Another-Pass-9' }, { token: a.token });
-    expect(wrong.status).toBe(401);
+    expect([wrong.status, wrong.body.error.details.fields]).toEqual([400, { current_password: "incorrect" }]);
     const ok = await call('POST', '/profile/change-password', { current_password: PASSWORD, new_password: 'Another-Pass-9', new_password_confirmation: 'Another-Pass-9' }, { token: a.token });
     expect(ok.status).toBe(204);
     expect((await call('GET', `/account/users/${a.uuid}/profile`, undefined, { token: a.token })).status).toBe(200);

@@ -27,14 +27,20 @@ export function normalisePhone(raw: string, defaultCountry: string): string | nu
   return parsed?.isValid() ? parsed.number : null;
 }
 
-/** A date of birth that is a real calendar date, not in the future and at most 120 years ago. */
-export function checkDateOfBirth(value: string): void {
+/** The shop sells age-restricted products: customers must be adults. */
+export const MINIMUM_AGE = 18;
+
+/** A date of birth that is a real calendar date at most 120 years ago, of someone at least MINIMUM_AGE today. */
+export function checkDateOfBirth(value: string, today = new Date()): void {
   const d = new Date(`${value}T00:00:00Z`);
   const valid = !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-  const now = new Date();
-  const oldest = new Date(Date.UTC(now.getUTCFullYear() - 120, now.getUTCMonth(), now.getUTCDate()));
-  if (!valid || d > now || d < oldest) {
+  const oldest = Date.UTC(today.getUTCFullYear() - 120, today.getUTCMonth(), today.getUTCDate());
+  if (!valid || d.getTime() > today.getTime() || d.getTime() < oldest) {
     throw new AppError('VALIDATION_FAILED', 'date_of_birth must be a real date in the past 120 years', { fields: { date_of_birth: 'invalid' } });
+  }
+  const adultFrom = Date.UTC(d.getUTCFullYear() + MINIMUM_AGE, d.getUTCMonth(), d.getUTCDate());
+  if (adultFrom > today.getTime()) {
+    throw new AppError('VALIDATION_FAILED', `Customers must be at least ${MINIMUM_AGE} years old`, { fields: { date_of_birth: 'underage' } });
   }
 }
 
@@ -150,7 +156,10 @@ export class IdentityService {
     if (next !== confirmation) throw new AppError('VALIDATION_FAILED', 'The new passwords do not match', { fields: { new_password_confirmation: 'mismatch' } });
     const user = await store.findUser(this.db, session.uuid);
     const hash = await store.findPasswordHash(this.db, session.uuid);
-    if (!user || !hash || !(await verifyPassword(current, hash))) throw new AppError('UNAUTHORISED', 'The current password is not correct');
+    // A wrong current password is a field error, not a lost session (which is UNAUTHORISED).
+    if (!user || !hash || !(await verifyPassword(current, hash))) {
+      throw new AppError('VALIDATION_FAILED', 'The current password is not correct', { fields: { current_password: 'incorrect' } });
+    }
     this.checkPassword(next, user.email);
     const newHash = await hashPassword(next);
     await this.db.transaction(async (tx) => {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { changePasswordFormSchema, type ChangePasswordFormValues } from '../../lib/account/account-forms';
 import { useConfiguration } from '../../lib/account/configuration';
 import { forgetSession, type SessionUser } from '../../lib/account/session';
-import { changePassword, isAccountApiError, validateSession } from '../../lib/api/account.api';
+import { changePassword, isAccountApiError } from '../../lib/api/account.api';
 import { schemaResolver } from '../../lib/forms/schema-resolver';
 import { applyServerError, type FormAlert as FormAlertMessage } from '../../lib/forms/server-errors';
 import { FormAlert } from '../forms/form-alert';
@@ -37,13 +37,9 @@ export function ChangePasswordForm({ store, user }: { store: string; user: Sessi
       reset(EMPTY);
       setChanged(true);
     } catch (error) {
-      // The service answers UNAUTHORISED both for a wrong current password and for no session.
+      // A wrong current password is a field error; UNAUTHORISED means the session has ended.
       if (isAccountApiError(error, 'UNAUTHORISED')) {
-        if (await validateSession(store).catch(() => null)) {
-          setError('current_password', { type: 'server', message: 'currentPasswordWrong' }, { shouldFocus: true });
-        } else {
-          forgetSession();
-        }
+        forgetSession();
         return;
       }
       setAlert(applyServerError(error, setError, {

@@ -51,7 +51,8 @@ export function fieldProblems(details: unknown): Record<string, string> {
   }
   if (details && typeof details === 'object') {
     const { fields, password } = details as { fields?: Record<string, string>; password?: string[] };
-    for (const [field, problem] of Object.entries(fields ?? {})) problems[field] = problem === 'mismatch' ? 'passwordMismatch' : 'invalid';
+    const known: Record<string, string> = { mismatch: 'passwordMismatch', incorrect: 'currentPasswordWrong', underage: 'underage' };
+    for (const [field, problem] of Object.entries(fields ?? {})) problems[field] = known[problem] ?? 'invalid';
     if (Array.isArray(password) && password.length) problems.password = 'passwordPolicy';
   }
   return problems;
