@@ -67,3 +67,26 @@ export async function gql(
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : {}, headers: res.headers };
 }
+
+export interface RestResult {
+  status: number;
+  body: any;
+  headers: Headers;
+}
+
+/** Sends a JSON request over HTTP as a client would: bearer token and store view optional. */
+export async function restCall(
+  server: TestServer,
+  method: string,
+  path: string,
+  body?: unknown,
+  opts: { token?: string; store?: string } = {},
+): Promise<RestResult> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.store) headers.store = opts.store;
+  const res = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+}

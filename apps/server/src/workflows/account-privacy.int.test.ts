@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDb, type TestServer } from '../test/test-app.js';
+import { startTestServer, testDb, type TestServer, restCall } from '../test/test-app.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -12,14 +12,7 @@ afterAll(async () => {
 
 const PASSWORD = 'Privacy-Pass-1';
 
-async function call(method: string, path: string, body?: unknown, token?: string) {
-  const headers: Record<string, string> = { store: 'gb' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
-}
+const call = (method: string, path: string, body?: unknown, token?: string) => restCall(server, method, path, body, { token, store: 'gb' });
 
 async function customerWithData() {
   const email = `privacy+${randomUUID().slice(0, 8)}@example.com`;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/test-app.js';
+import { startTestServer, type TestServer, restCall } from '../test/test-app.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -12,14 +12,7 @@ afterAll(async () => {
 
 const PASSWORD = 'Contact-Pass-1';
 
-async function call(method: string, path: string, body?: unknown, token?: string) {
-  const headers: Record<string, string> = { store: 'gb' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = (method: string, path: string, body?: unknown, token?: string) => restCall(server, method, path, body, { token, store: 'gb' });
 
 /** The newest code sent to a recipient, read from the dev mailbox as a person would. */
 async function latestCode(recipient: string): Promise<string> {

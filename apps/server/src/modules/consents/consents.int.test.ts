@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDb, type TestServer } from '../../test/test-app.js';
+import { startTestServer, testDb, type TestServer, restCall } from '../../test/test-app.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -10,14 +10,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function call(method: string, path: string, body?: unknown, token?: string) {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = (method: string, path: string, body?: unknown, token?: string) => restCall(server, method, path, body, { token });
 
 async function customer() {
   const email = `consent+${randomUUID().slice(0, 8)}@example.com`;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDb, type TestServer } from '../../test/test-app.js';
+import { startTestServer, testDb, type TestServer, restCall } from '../../test/test-app.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -12,15 +12,8 @@ afterAll(async () => {
 
 const PASSWORD = 'Ember-Test-2026';
 
-async function call(method: string, path: string, body?: unknown, opts: { token?: string; store?: string; ip?: string } = {}) {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.store) headers.store = opts.store;
-  const res = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
-}
+const call = (method: string, path: string, body?: unknown, opts: { token?: string; store?: string } = {}) =>
+  restCall(server, method, path, body, opts);
 
 function newEmail() {
   return `shopper+${randomUUID().slice(0, 8)}@example.com`;

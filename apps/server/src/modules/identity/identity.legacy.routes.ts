@@ -1,5 +1,5 @@
 import {
-  AddressInputSchema, AddressSchema, DateOfBirthSchema, EmailSchema, GenderSchema, NameSchema, PasswordRequirementsSchema,
+  DateOfBirthSchema, EmailSchema, GenderSchema, NameSchema, PasswordRequirementsSchema,
   PasswordSchema, ProfileSchema,
 } from '@ember/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -10,6 +10,7 @@ import { clientIp, restScope } from '../../platform/rest.js';
 import type { Services } from '../../services.js';
 import { clearSessionCookie, requireOwner, requireSession, sessionToken, setSessionCookie } from './identity.auth.js';
 import type { Db } from '../../platform/db.js';
+import { registerAddressRoutes } from './identity.addresses.js';
 import { CUSTOM_ATTRIBUTES } from './identity.attributes.js';
 import { cancelAccount, exportAccount } from '../../workflows/account-privacy.js';
 import { confirmEmailChange, requestEmailChange, sendRegistrationEmailCode, updateVerifiedPhone } from '../../workflows/contact-change.js';
@@ -18,7 +19,6 @@ const MIN = 60_000;
 const HOUR = 3_600_000;
 const tags = ['account-legacy'];
 const Uuid = z.strictObject({ uuid: z.string().uuid() });
-const UuidAndAddress = z.strictObject({ uuid: z.string().uuid(), id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 const LegacyLogin = z.strictObject({ email: EmailSchema, password: PasswordSchema });
 const LegacyRegister = z.strictObject({
@@ -115,30 +115,13 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
     return reply.status(204).send();
   });
 
-  app.post('/update-profile/addresses/:uuid', { schema: { tags, params: Uuid, body: AddressInputSchema, response: { 201: AddressSchema } } }, async (request, reply) => {
-    await requireOwner(identity, request, request.params.uuid);
-    const store = await storeOf(request);
-    return reply.status(201).send(await identity.addAddress(request.params.uuid, request.body, store.default_country));
-  });
+  registerAddressRoutes(app, opts.services, {
+    create: '/update-profile/addresses/:uuid',
+    item: '/update-profile/addresses/:uuid/:id',
+    defaultBilling: '/update-profile/addresses/:uuid/:id/set-default-billing',
+    defaultShipping: '/update-profile/addresses/:uuid/:id/set-default-shipping',
+  }, tags);
 
-  app.put('/update-profile/addresses/:uuid/:id', { schema: { tags, params: UuidAndAddress, body: AddressInputSchema, response: { 200: AddressSchema } } }, async (request) => {
-    await requireOwner(identity, request, request.params.uuid);
-    const store = await storeOf(request);
-    return identity.updateAddress(request.params.uuid, request.params.id, request.body, store.default_country);
-  });
-
-  app.delete('/update-profile/addresses/:uuid/:id', { schema: { tags, params: UuidAndAddress } }, async (request, reply) => {
-    await requireOwner(identity, request, request.params.uuid);
-    await identity.deleteAddress(request.params.uuid, request.params.id);
-    return reply.status(204).send();
-  });
-
-  for (const kind of ['billing', 'shipping'] as const) {
-    app.put(`/update-profile/addresses/:uuid/:id/set-default-${kind}`, { schema: { tags, params: UuidAndAddress, response: { 200: z.array(AddressSchema) } } }, async (request) => {
-      await requireOwner(identity, request, request.params.uuid);
-      return identity.setDefaultAddress(request.params.uuid, request.params.id, kind);
-    });
-  }
 
   app.put('/cancel-account/:uuid', { schema: { tags, params: Uuid } }, async (request, reply) => {
     await requireOwner(identity, request, request.params.uuid);

@@ -1,6 +1,5 @@
 import {
-  EmailSchema,
-  AddressInputSchema, AddressSchema, ForgotPasswordSchema, LoginRequestSchema, LoginResponseSchema,
+  EmailSchema, ForgotPasswordSchema, LoginRequestSchema, LoginResponseSchema,
   ProfileSchema, ProfileUpdateSchema, RegisterRequestSchema, RegisterResponseSchema, ResetPasswordSchema, UserConfigurationSchema,
 } from '@ember/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -15,12 +14,12 @@ import { confirmEmailChange, requestEmailChange, sendRegistrationEmailCode, upda
 import { ACTION_PURPOSE } from '../verification/verification.service.js';
 import { clearSessionCookie, requireOwner, requireSession, sessionToken, setSessionCookie } from './identity.auth.js';
 import { normalisePhone } from './identity.service.js';
+import { registerAddressRoutes } from './identity.addresses.js';
 import { CUSTOM_ATTRIBUTES } from './identity.attributes.js';
 
 const MIN = 60_000;
 const HOUR = 3_600_000;
 const UuidParams = z.strictObject({ uuid: z.string().uuid() });
-const AddressParams = z.strictObject({ uuid: z.string().uuid(), id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const tags = ['account'];
 
 /** The second account-service family (`/account/users/...`) over the identity service. */
@@ -136,35 +135,14 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
     return identity.updateProfile(request.params.uuid, request.body);
   });
 
-  app.get('/users/:uuid/addresses', { schema: { tags, params: UuidParams, response: { 200: z.array(AddressSchema) } } }, async (request) => {
-    await requireOwner(identity, request, request.params.uuid);
-    return identity.addresses(request.params.uuid);
-  });
+  registerAddressRoutes(app, opts.services, {
+    list: '/users/:uuid/addresses',
+    create: '/users/:uuid/addresses',
+    item: '/users/:uuid/addresses/:id',
+    defaultBilling: '/users/:uuid/addresses/billing/:id',
+    defaultShipping: '/users/:uuid/addresses/shipping/:id',
+  }, tags);
 
-  app.post('/users/:uuid/addresses', { schema: { tags, params: UuidParams, body: AddressInputSchema, response: { 201: AddressSchema } } }, async (request, reply) => {
-    await requireOwner(identity, request, request.params.uuid);
-    const store = await storeOf(request);
-    return reply.status(201).send(await identity.addAddress(request.params.uuid, request.body, store.default_country));
-  });
-
-  app.put('/users/:uuid/addresses/:id', { schema: { tags, params: AddressParams, body: AddressInputSchema, response: { 200: AddressSchema } } }, async (request) => {
-    await requireOwner(identity, request, request.params.uuid);
-    const store = await storeOf(request);
-    return identity.updateAddress(request.params.uuid, request.params.id, request.body, store.default_country);
-  });
-
-  app.delete('/users/:uuid/addresses/:id', { schema: { tags, params: AddressParams } }, async (request, reply) => {
-    await requireOwner(identity, request, request.params.uuid);
-    await identity.deleteAddress(request.params.uuid, request.params.id);
-    return reply.status(204).send();
-  });
-
-  for (const kind of ['billing', 'shipping'] as const) {
-    app.put(`/users/:uuid/addresses/${kind}/:id`, { schema: { tags, params: AddressParams, response: { 200: z.array(AddressSchema) } } }, async (request) => {
-      await requireOwner(identity, request, request.params.uuid);
-      return identity.setDefaultAddress(request.params.uuid, request.params.id, kind);
-    });
-  }
 }
 
 /** Account end of life and data-subject export, second family. */
