@@ -293,3 +293,19 @@ describe('profile service', () => {
     expect((await call('GET', '/profile', undefined, { token: a.token })).status).toBe(401);
   });
 });
+
+describe('account: personal promo codes', () => {
+  it('generates one readable code per customer, lists it as a coupon, and keeps it to its owner', async () => {
+    const a = await registerAndLogin();
+    const first = await call('POST', '/profile/generate-promo-code', undefined, { token: a.token });
+    expect(first.body.code).toMatch(/^EMB-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+    const again = await call('POST', `/account-legacy/consumers/${a.uuid}/generate-promo-code`, undefined, { token: a.token });
+    expect(again.body.code).toBe(first.body.code);
+    const coupons = await call('GET', `/account/users/${a.uuid}/coupons`, undefined, { token: a.token });
+    expect(coupons.body).toEqual([expect.objectContaining({ code: first.body.code, type: 'personal_promo_code' })]);
+    const b = await registerAndLogin();
+    expect((await call('GET', `/account/users/${a.uuid}/coupons`, undefined, { token: b.token })).status).toBe(404);
+    expect((await call('POST', `/account-legacy/consumers/${a.uuid}/generate-promo-code`, undefined, { token: b.token })).status).toBe(404);
+    expect((await call('POST', '/profile/generate-promo-code', undefined, { token: b.token })).body.code).not.toBe(first.body.code);
+  });
+});

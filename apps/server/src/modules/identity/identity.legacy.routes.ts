@@ -164,6 +164,11 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
     return { available: !(await identity.isContactTaken(request.params.email)) };
   });
 
+  app.post('/consumers/:uuid/generate-promo-code', { schema: { tags, params: Uuid } }, async (request) => {
+    await requireOwner(identity, request, request.params.uuid);
+    return identity.promoCode(request.params.uuid);
+  });
+
   app.get('/custom-attributes', { schema: { tags } }, async () =>
     CUSTOM_ATTRIBUTES.map(({ code, label, input_type, is_required }) => ({ code, label, input_type, is_required })),
   );

@@ -56,6 +56,8 @@ export async function profileRoutes(scope: FastifyInstance, opts: { services: Se
     return reply.status(204).send();
   });
 
+  app.post('/generate-promo-code', { schema: { tags } }, async (request) => identity.promoCode((await requireSession(identity, request)).uuid));
+
   app.post('/update-profile', { schema: { tags, body: ProfileUpdate, response: { 200: ProfileSchema } } }, async (request) => {
     const session = await requireSession(identity, request);
     const b = request.body;

@@ -135,6 +135,11 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
     return identity.updateProfile(request.params.uuid, request.body);
   });
 
+  app.get('/users/:uuid/coupons', { schema: { tags, params: UuidParams } }, async (request) => {
+    await requireOwner(identity, request, request.params.uuid);
+    return identity.coupons(request.params.uuid);
+  });
+
   registerAddressRoutes(app, opts.services, {
     list: '/users/:uuid/addresses',
     create: '/users/:uuid/addresses',

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   passwordProblems, type AddressInput, type PasswordRequirements, type Profile, type ProfileUpdate, type RegisterRequest,
 } from '@ember/contracts';
@@ -25,6 +25,18 @@ export type AccountNotifier = (tx: Queryable, message: { template: 'password_res
 export function normalisePhone(raw: string, defaultCountry: string): string | null {
   const parsed = parsePhoneNumberFromString(raw, defaultCountry as CountryCode);
   return parsed?.isValid() ? parsed.number : null;
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** EMB-XXXX-XXXX in Crockford base32 (no I, L, O, U): easy to read aloud and type. */
+export function newPromoCode(): string {
+  const bytes = randomBytes(5);
+  let bits = 0n;
+  for (const b of bytes) bits = (bits << 8n) | BigInt(b);
+  let out = '';
+  for (let i = 0; i < 8; i++) out = CROCKFORD[Number((bits >> BigInt(i * 5)) & 31n)] + out;
+  return `EMB-${out.slice(0, 4)}-${out.slice(4)}`;
 }
 
 /** The shop sells age-restricted products: customers must be adults. */
@@ -226,6 +238,22 @@ export class IdentityService {
 
   isContactTaken(value: string): Promise<boolean> {
     return store.isContactTaken(this.db, value);
+  }
+
+  /** The customer's personal promo code: the live one, or a new one valid for a year (40 random bits). */
+  async promoCode(uuid: string): Promise<{ code: string; created_at: string; expires_at: string }> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const live = await store.findLivePromoCode(this.db, uuid);
+      if (live) return { code: live.code, created_at: live.created_at.toISOString(), expires_at: live.expires_at.toISOString() };
+      await this.db.transaction((tx) => store.insertPromoCode(tx, uuid, newPromoCode(), new Date(Date.now() + 365 * 86_400_000)));
+    }
+    throw new Error('could not allocate a promo code');
+  }
+
+  /** Personal coupons the customer holds (their promo code for now; provider coupons join later). */
+  async coupons(uuid: string) {
+    const live = await store.findLivePromoCode(this.db, uuid);
+    return live ? [{ code: live.code, type: 'personal_promo_code', expires_at: live.expires_at.toISOString() }] : [];
   }
 
   customAttributes(uuid: string): Promise<Record<string, string>> {

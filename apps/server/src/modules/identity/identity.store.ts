@@ -204,6 +204,7 @@ export async function anonymiseUser(tx: Queryable, uuid: string): Promise<void> 
   await tx.query('DELETE FROM identity_custom_attribute WHERE user_uuid = $1', [uuid]);
   await tx.query('DELETE FROM identity_credential WHERE user_uuid = $1', [uuid]);
   await tx.query('DELETE FROM identity_password_reset WHERE user_uuid = $1', [uuid]);
+  await revokePromoCodes(tx, uuid);
   await tx.query('UPDATE identity_session SET revoked_at = COALESCE(revoked_at, now()), ip = NULL, user_agent = NULL WHERE user_uuid = $1', [uuid]);
 }
 
@@ -265,4 +266,30 @@ export async function upsertCustomAttributes(tx: Queryable, uuid: string, values
       );
     }
   }
+}
+
+// --- personal promo codes -------------------------------------------------------------------
+
+export interface PromoCodeRow { code: string; created_at: Date; expires_at: Date }
+
+export async function findLivePromoCode(db: Queryable, uuid: string): Promise<PromoCodeRow | null> {
+  const { rows } = await db.query<PromoCodeRow>(
+    'SELECT code, created_at, expires_at FROM identity_promo_code WHERE user_uuid = $1 AND revoked_at IS NULL AND expires_at > now()',
+    [uuid],
+  );
+  return rows[0] ?? null;
+}
+
+/** Inserts a code unless the customer already has a live one; expired ones are retired first. */
+export async function insertPromoCode(tx: Queryable, uuid: string, code: string, expiresAt: Date): Promise<boolean> {
+  await tx.query('UPDATE identity_promo_code SET revoked_at = now() WHERE user_uuid = $1 AND revoked_at IS NULL AND expires_at <= now()', [uuid]);
+  const r = await tx.query(
+    'INSERT INTO identity_promo_code (code, user_uuid, expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+    [code, uuid, expiresAt],
+  );
+  return r.rowCount > 0;
+}
+
+export async function revokePromoCodes(tx: Queryable, uuid: string): Promise<void> {
+  await tx.query('UPDATE identity_promo_code SET revoked_at = now() WHERE user_uuid = $1 AND revoked_at IS NULL', [uuid]);
 }
