@@ -56,8 +56,10 @@ async function devMailboxRoutes(app: FastifyInstance): Promise<void> {
   const r = restScope(app);
   const messaging = app.services.messaging;
 
-  r.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
-    const rows = await messaging.listRecent({ limit: MAILBOX_SIZE });
+  // `?recipient=` narrows the page to one address or number, like the JSON view.
+  r.get('/dev/mailbox', { schema: { hide: true, querystring: MailboxQuerySchema } }, async (request, reply) => {
+    const raw = request.query.recipient;
+    const rows = await messaging.listRecent({ recipient: raw?.includes('@') ? raw.toLowerCase() : raw, limit: MAILBOX_SIZE });
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(renderMailboxPage(rows));
   });
 
