@@ -96,10 +96,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(graphqlPlugin, { config, db, services });
   await app.register(verificationRoutes);
   await app.register(messagingPlugin);
-  await app.register(accountRoutes, { prefix: '/account', services, db, ipFactor: config.RATE_LIMIT_IP_FACTOR });
-  await app.register(legacyAccountRoutes, { prefix: '/account-legacy', services, db, ipFactor: config.RATE_LIMIT_IP_FACTOR });
+  await app.register(accountRoutes, { prefix: '/account', services, db });
+  await app.register(legacyAccountRoutes, { prefix: '/account-legacy', services, db });
   await app.register(accountPrivacyRoutes, { prefix: '/account', services, db });
-  await app.register(accountContactRoutes, { prefix: '/account', services, db, ipFactor: config.RATE_LIMIT_IP_FACTOR });
+  await app.register(accountContactRoutes, { prefix: '/account', services, db });
   await app.register(profileRoutes, { prefix: '/profile', services, db });
   await app.register(consentRoutes, { services });
 

@@ -5,6 +5,7 @@ import { createMessagingService, type MessagingService } from './modules/messagi
 import { StoreService } from './modules/store/store.service.js';
 import { VerificationService } from './modules/verification/verification.service.js';
 import { IdentityService } from './modules/identity/identity.service.js';
+import { accountLimits, type AccountLimits } from './modules/identity/identity.limits.js';
 import { ConsentService } from './modules/consents/consents.service.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './platform/rate-limit.js';
 
@@ -16,6 +17,8 @@ export interface Services {
   consents: ConsentService;
   /** Counters for credential and code attempts: in memory, or shared in Redis with REDIS_URL. */
   limiter: RateLimiter;
+  /** The attempt budgets of account actions, shared by both account families. */
+  limits: AccountLimits;
   /** Outgoing e-mail and SMS through the transactional outbox. */
   messaging: MessagingService;
   /** One-time codes by SMS or e-mail. */
@@ -61,6 +64,7 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     stores: new StoreService(db, config.DEFAULT_STORE),
     catalog: new CatalogService(db, config.CATALOG_CACHE_TTL_MS),
     limiter,
+    limits: accountLimits(limiter, config.RATE_LIMIT_IP_FACTOR),
     messaging,
     verification: new VerificationService(messaging, limiter),
     close,

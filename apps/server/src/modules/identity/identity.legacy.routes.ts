@@ -5,7 +5,6 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
-import { enforce } from '../../platform/rate-limit.js';
 import { clientIp, restScope } from '../../platform/rest.js';
 import type { Services } from '../../services.js';
 import { clearSessionCookie, requireOwner, requireSession, sessionToken, setSessionCookie } from './identity.auth.js';
@@ -15,8 +14,6 @@ import { CUSTOM_ATTRIBUTES } from './identity.attributes.js';
 import { cancelAccount, exportAccount } from '../../workflows/account-privacy.js';
 import { confirmEmailChange, requestEmailChange, sendRegistrationEmailCode, updateVerifiedPhone } from '../../workflows/contact-change.js';
 
-const MIN = 60_000;
-const HOUR = 3_600_000;
 const tags = ['account-legacy'];
 const Uuid = z.strictObject({ uuid: z.string().uuid() });
 
@@ -34,16 +31,15 @@ const LegacyChangePassword = z.strictObject({ email: EmailSchema, old_password: 
  * The legacy account-service family (`/account-legacy/...`): the same identity functions as the
  * second family under the legacy paths and field names. Deactivation does not exist here.
  */
-export async function legacyAccountRoutes(scope: FastifyInstance, opts: { services: Services; db: Db; ipFactor: number }) {
+export async function legacyAccountRoutes(scope: FastifyInstance, opts: { services: Services; db: Db }) {
   const app = restScope(scope);
-  const { identity, limiter, stores } = opts.services;
-  const perIp = (limit: number) => Math.round(limit * opts.ipFactor);
+  const { identity, stores, limits } = opts.services;
   const storeOf = (request: FastifyRequest) => stores.resolve(request.headers.store as string | undefined);
 
   app.get('/password-requirements', { schema: { tags, response: { 200: PasswordRequirementsSchema } } }, async () => identity.passwordRequirements());
 
   app.post('/register', { schema: { tags, body: LegacyRegister } }, async (request, reply) => {
-    await enforce(limiter, [{ key: `register:ip:${clientIp(request)}`, limit: perIp(10), windowMs: HOUR }]);
+    await limits.register(request);
     const b = request.body;
     const store = await storeOf(request);
     const result = await identity.register(
@@ -55,10 +51,7 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
   });
 
   app.post('/login', { schema: { tags, body: LegacyLogin } }, async (request, reply) => {
-    await enforce(limiter, [
-      { key: `login:ip:${clientIp(request)}`, limit: perIp(30), windowMs: 10 * MIN },
-      { key: `login:id:${request.body.email}`, limit: 10, windowMs: 15 * MIN },
-    ]);
+    await limits.login(request, request.body.email);
     const s = await identity.login(request.body.email, request.body.password, { ip: clientIp(request), userAgent: request.headers['user-agent'] ?? null });
     setSessionCookie(request, reply, s.token, s.expires_at);
     return { uuid: s.user_uuid, session_token: s.token, magento_token: s.magento_token, expires_at: s.expires_at };
@@ -77,10 +70,7 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
   });
 
   app.post('/forgot-password', { schema: { tags, body: z.strictObject({ email: EmailSchema }) } }, async (request, reply) => {
-    await enforce(limiter, [
-      { key: `forgot:ip:${clientIp(request)}`, limit: perIp(10), windowMs: HOUR },
-      { key: `forgot:id:${request.body.email}`, limit: 3, windowMs: HOUR },
-    ]);
+    await limits.forgotPassword(request, request.body.email);
     const store = await storeOf(request);
     await identity.requestPasswordReset(request.body.email, { storeCode: store.code, language: store.language, baseUrl: `${request.protocol}://${request.host}` });
     return reply.status(202).send({ status: 'accepted' });
@@ -90,7 +80,7 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
     '/reset-consumer-password',
     { schema: { tags, body: z.strictObject({ token: z.string().min(20).max(100), password: PasswordSchema, password_confirmation: PasswordSchema }) } },
     async (request, reply) => {
-      await enforce(limiter, [{ key: `reset:ip:${clientIp(request)}`, limit: perIp(20), windowMs: HOUR }]);
+      await limits.resetPassword(request);
       await identity.resetPassword(request.body.token, request.body.password, request.body.password_confirmation);
       return reply.status(204).send();
     },
@@ -109,7 +99,7 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
 
   app.post('/consumers/:uuid/change-password', { schema: { tags, params: Uuid, body: LegacyChangePassword } }, async (request, reply) => {
     const session = await requireOwner(identity, request, request.params.uuid);
-    await enforce(limiter, [{ key: `change-password:${session.uuid}`, limit: 10, windowMs: HOUR }]);
+    await limits.changePassword(session.uuid);
     const b = request.body;
     await identity.changePassword(session, b.old_password, b.new_password, b.new_password_confirmation);
     return reply.status(204).send();
@@ -132,7 +122,7 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
 
   app.post('/dsar-request', { schema: { tags } }, async (request, reply) => {
     const session = await requireSession(identity, request);
-    await enforce(limiter, [{ key: `dsar:${session.uuid}`, limit: 10, windowMs: HOUR }]);
+    await limits.dataExport(session.uuid);
     reply.header('content-disposition', 'attachment; filename="ember-account-data.json"');
     return exportAccount(opts.db, opts.services, session.uuid);
   });
@@ -160,7 +150,7 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
   );
 
   app.get('/verify/:email', { schema: { tags, params: z.strictObject({ email: EmailSchema }) } }, async (request) => {
-    await enforce(limiter, [{ key: `verify-contact:ip:${clientIp(request)}`, limit: perIp(20), windowMs: HOUR }]);
+    await limits.contactCheck(request);
     return { available: !(await identity.isContactTaken(request.params.email)) };
   });
 

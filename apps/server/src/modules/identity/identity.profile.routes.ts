@@ -2,13 +2,11 @@ import { ChangePasswordSchema, DateOfBirthSchema, EmailSchema, GenderSchema, Nam
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../platform/db.js';
-import { enforce } from '../../platform/rate-limit.js';
 import { clientIp, restScope } from '../../platform/rest.js';
 import type { Services } from '../../services.js';
 import { requestEmailChange, updateVerifiedPhone } from '../../workflows/contact-change.js';
 import { clearSessionCookie, requireOwner, requireSession } from './identity.auth.js';
 
-const HOUR = 3_600_000;
 const tags = ['profile'];
 const Uuid = z.strictObject({ uuid: z.string().uuid() });
 const ProfileUpdate = z.strictObject({
@@ -23,7 +21,7 @@ const ChangePasswordAny = z.union([
 export async function profileRoutes(scope: FastifyInstance, opts: { services: Services; db: Db }) {
   const app = restScope(scope);
   const { services, db } = opts;
-  const { identity, limiter, stores } = services;
+  const { identity, stores } = services;
   const storeOf = (request: FastifyRequest) => stores.resolve(request.headers.store as string | undefined);
 
   app.get('/', { schema: { tags, response: { 200: ProfileSchema } } }, async (request) => identity.profile((await requireSession(identity, request)).uuid));
@@ -49,7 +47,7 @@ export async function profileRoutes(scope: FastifyInstance, opts: { services: Se
   // Accepts the second family's field names (current_password) and the legacy ones (old_password).
   app.post('/change-password', { schema: { tags, body: ChangePasswordAny } }, async (request, reply) => {
     const session = await requireSession(identity, request);
-    await enforce(limiter, [{ key: `change-password:${session.uuid}`, limit: 10, windowMs: HOUR }]);
+    await services.limits.changePassword(session.uuid);
     const b = request.body;
     const current = 'current_password' in b ? b.current_password : b.old_password;
     await identity.changePassword(session, current, b.new_password, b.new_password_confirmation);

@@ -5,7 +5,6 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
-import { enforce } from '../../platform/rate-limit.js';
 import { clientIp, restScope } from '../../platform/rest.js';
 import type { Db } from '../../platform/db.js';
 import type { Services } from '../../services.js';
@@ -17,16 +16,13 @@ import { normalisePhone } from './identity.service.js';
 import { registerAddressRoutes } from './identity.addresses.js';
 import { CUSTOM_ATTRIBUTES } from './identity.attributes.js';
 
-const MIN = 60_000;
-const HOUR = 3_600_000;
 const UuidParams = z.strictObject({ uuid: z.string().uuid() });
 const tags = ['account'];
 
 /** The second account-service family (`/account/users/...`) over the identity service. */
-export async function accountRoutes(scope: FastifyInstance, opts: { services: Services; db: Db; ipFactor: number }) {
+export async function accountRoutes(scope: FastifyInstance, opts: { services: Services; db: Db }) {
   const app = restScope(scope);
-  const { identity, limiter, stores } = opts.services;
-  const perIp = (limit: number) => Math.round(limit * opts.ipFactor);
+  const { identity, stores, limits } = opts.services;
   const storeOf = (request: FastifyRequest) => stores.resolve(request.headers.store as string | undefined);
 
   app.get('/users/configuration', { schema: { tags, response: { 200: UserConfigurationSchema } } }, async () => ({
@@ -53,7 +49,7 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
   }
 
   app.post('/users/register', { schema: { tags, body: RegisterRequestSchema, response: { 201: RegisterResponseSchema } } }, async (request, reply) => {
-    await enforce(limiter, [{ key: `register:ip:${clientIp(request)}`, limit: perIp(10), windowMs: HOUR }]);
+    await limits.register(request);
     const store = await storeOf(request);
     const result = await identity.register(request.body, {
       storeCode: store.code,
@@ -77,10 +73,7 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
 
   app.post('/users/authentication/sessions', { schema: { tags, body: LoginRequestSchema, response: { 200: LoginResponseSchema } } }, async (request, reply) => {
     const email = request.body.strategy_data.identifier;
-    await enforce(limiter, [
-      { key: `login:ip:${clientIp(request)}`, limit: perIp(30), windowMs: 10 * MIN },
-      { key: `login:id:${email}`, limit: 10, windowMs: 15 * MIN },
-    ]);
+    await limits.login(request, email);
     const session = await identity.login(email, request.body.strategy_data.password, {
       ip: clientIp(request),
       userAgent: request.headers['user-agent'] ?? null,
@@ -106,10 +99,7 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
   );
 
   app.post('/users/authentication/password/forget', { schema: { tags, body: ForgotPasswordSchema } }, async (request, reply) => {
-    await enforce(limiter, [
-      { key: `forgot:ip:${clientIp(request)}`, limit: perIp(10), windowMs: HOUR },
-      { key: `forgot:id:${request.body.email}`, limit: 3, windowMs: HOUR },
-    ]);
+    await limits.forgotPassword(request, request.body.email);
     const store = await storeOf(request);
     await identity.requestPasswordReset(request.body.email, { storeCode: store.code, language: store.language, baseUrl: `${request.protocol}://${request.host}` });
     return reply.status(202).send({ status: 'accepted' });
@@ -119,7 +109,7 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
     '/users/authentication/password/change/:token',
     { schema: { tags, params: z.strictObject({ token: z.string().min(20).max(100) }), body: ResetPasswordSchema } },
     async (request, reply) => {
-      await enforce(limiter, [{ key: `reset:ip:${clientIp(request)}`, limit: perIp(20), windowMs: HOUR }]);
+      await limits.resetPassword(request);
       await identity.resetPassword(request.params.token, request.body.password, request.body.password_confirmation);
       return reply.status(204).send();
     },
@@ -158,7 +148,7 @@ export async function accountPrivacyRoutes(scope: FastifyInstance, opts: { servi
 
   app.get('/users/privacy', { schema: { tags } }, async (request, reply) => {
     const session = await requireSession(identity, request);
-    await enforce(services.limiter, [{ key: `dsar:${session.uuid}`, limit: 10, windowMs: HOUR }]);
+    await services.limits.dataExport(session.uuid);
     reply.header('content-disposition', 'attachment; filename="ember-account-data.json"');
     return exportAccount(db, services, session.uuid);
   });
@@ -183,10 +173,10 @@ export async function accountPrivacyRoutes(scope: FastifyInstance, opts: { servi
 }
 
 /** E-mail and phone changes confirmed by one-time codes, and the registration availability check. */
-export async function accountContactRoutes(scope: FastifyInstance, opts: { services: Services; db: Db; ipFactor: number }) {
+export async function accountContactRoutes(scope: FastifyInstance, opts: { services: Services; db: Db }) {
   const app = restScope(scope);
   const { services, db } = opts;
-  const { identity, stores, limiter } = services;
+  const { identity, stores } = services;
   const storeOf = (request: FastifyRequest) => stores.resolve(request.headers.store as string | undefined);
 
   app.post(
@@ -228,7 +218,7 @@ export async function accountContactRoutes(scope: FastifyInstance, opts: { servi
     '/users/verify/:value',
     { schema: { tags, params: z.strictObject({ value: z.string().trim().min(3).max(254) }), response: { 200: z.object({ available: z.boolean() }) } } },
     async (request) => {
-      await enforce(limiter, [{ key: `verify-contact:ip:${clientIp(request)}`, limit: Math.round(20 * opts.ipFactor), windowMs: HOUR }]);
+      await services.limits.contactCheck(request);
       const store = await storeOf(request);
       const raw = request.params.value;
       const value = raw.includes('@') ? raw.toLowerCase() : normalisePhone(raw, store.default_country);
