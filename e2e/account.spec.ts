@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   awaitMail, hasDevMailbox, newCustomer, pageViews, registerByApi, signedInCustomer, type Customer,
 } from './support/account';
+import { expectNoSeriousViolations } from './support/axe';
 import { messages, storeFacts, waitForPageView } from './support/shop';
 
 const t = messages('en');
@@ -330,16 +330,6 @@ test('the sign-in pages and the account hydrate without errors', async ({ page }
   await expect(page.getByRole('heading', { level: 2, name: messages('de')('account.nav.addresses') })).toBeVisible();
   expect(problems).toEqual([]);
 });
-
-async function expectNoSeriousViolations(page: Page, what?: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  const blocking = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  expect(blocking, what).toEqual([]);
-}
 
 for (const path of ['/gb/login', '/gb/register', '/gb/forgot-password', '/de/register']) {
   test(`${path} has no serious or critical accessibility violations, also with errors showing`, async ({ page }) => {

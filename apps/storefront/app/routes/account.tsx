@@ -7,8 +7,10 @@ import { AccountOverview } from '../components/account/account-overview';
 import { AccountView, FocusViewContext } from '../components/account/account-view';
 import { AddressBook } from '../components/account/address-book';
 import { ChangePasswordForm } from '../components/account/change-password-form';
+import { CommunicationPreferences } from '../components/account/communication-preferences';
 import { ComingSoon } from '../components/account/coming-soon';
 import { PersonalDetailsForm } from '../components/account/personal-details-form';
+import { UpdatePhoneForm } from '../components/account/update-phone-form';
 import { RouteError } from '../components/common/route-error';
 import { FormAlert } from '../components/forms/form-alert';
 import { accountPageMeta } from '../lib/account/account-meta';
@@ -124,13 +126,9 @@ function AccountViewFor({ route, store, user }: { route: ResolvedAccountHash; st
     case 'change-password':
       return <ChangePasswordForm store={code} user={user} />;
     case 'update-phone':
-      return (
-        <ComingSoon view="update-phone">
-          {profile.data?.personalInfo.telephone && (
-            <p>{t('account.phone.current', { phone: profile.data.personalInfo.telephone })}</p>
-          )}
-        </ComingSoon>
-      );
+      return <UpdatePhoneForm store={code} user={user} />;
+    case 'communication':
+      return <CommunicationPreferences store={code} language={store.language} user={user} />;
     case 'age-verification':
       return user.isAgeVerified ? (
         <AccountView title={t('account.nav.age-verification')}>
@@ -139,7 +137,6 @@ function AccountViewFor({ route, store, user }: { route: ResolvedAccountHash; st
       ) : (
         <ComingSoon view="age-verification" />
       );
-    case 'communication':
     case 'payments':
     case 'orders':
     case 'devices':

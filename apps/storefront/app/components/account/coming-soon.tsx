@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { hashFor } from '../../lib/account/account-routes';
 import { AccountView } from './account-view';
 
-export type ComingSoonView = 'update-phone' | 'communication' | 'payments' | 'orders' | 'devices' | 'subscription' | 'age-verification';
+export type ComingSoonView = 'payments' | 'orders' | 'devices' | 'subscription' | 'age-verification';
 
 /** An honest empty state for a part of the account that is not available yet. */
 export function ComingSoon({ view, children }: { view: ComingSoonView; children?: ReactNode }) {

@@ -5,25 +5,11 @@ import { Link, useNavigate } from 'react-router';
 import type { LoginNotice } from '../../lib/account/account-meta';
 import { withReturnTo } from '../../lib/account/return-to';
 import { confirmRegistrationEmail, isAccountApiError, verifyCode } from '../../lib/api/account.api';
-import { CUSTOM_ISSUE, schemaResolver, type FormSchema } from '../../lib/forms/schema-resolver';
+import { codeResolver, wrongCodeMessage, type CodeValues } from '../../lib/forms/code-schema';
 import { applyServerError, type FormAlert as FormAlertMessage } from '../../lib/forms/server-errors';
 import { storePath } from '../../lib/store-paths';
 import { FormAlert } from '../forms/form-alert';
 import { TextField } from '../forms/fields';
-
-interface CodeValues {
-  code: string;
-}
-
-/** Six digits, as the e-mail shows them; spaces typed between groups are ignored. */
-const CodeSchema: FormSchema<CodeValues> = {
-  safeParse(value) {
-    const code = String((value as Partial<CodeValues>).code ?? '').replace(/\s+/g, '');
-    if (/^\d{6}$/.test(code)) return { success: true, data: { code } };
-    return { success: false, error: { issues: [{ code: CUSTOM_ISSUE, path: ['code'], message: code ? 'codeFormat' : 'required' }] } };
-  },
-};
-const resolver = schemaResolver<CodeValues, CodeValues>(CodeSchema);
 
 interface ConfirmEmailFormProps {
   store: string;
@@ -44,7 +30,7 @@ export function ConfirmEmailForm({ store, email, userUuid, verificationUuid, ret
   const [alert, setAlert] = useState<FormAlertMessage | null>(null);
   const [spent, setSpent] = useState(false);
   const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<CodeValues, unknown, CodeValues>({
-    resolver,
+    resolver: codeResolver,
     defaultValues: { code: '' },
   });
   const loginPath = withReturnTo(storePath(store, '/login'), returnTo);
@@ -59,8 +45,7 @@ export function ConfirmEmailForm({ store, email, userUuid, verificationUuid, ret
       await confirmRegistrationEmail(store, userUuid, verificationUuid);
     } catch (error) {
       if (isAccountApiError(error, 'VERIFICATION_CODE_INVALID')) {
-        const remaining = (error.details as { remaining_attempts?: number } | undefined)?.remaining_attempts;
-        setError('code', { type: 'server', message: remaining === undefined ? 'codeWrong' : `codeWrongLeft:${remaining}` }, { shouldFocus: true });
+        setError('code', { type: 'server', message: wrongCodeMessage(error.details) }, { shouldFocus: true });
         return;
       }
       if (isAccountApiError(error) && ['VERIFICATION_EXPIRED', 'VERIFICATION_LOCKED', 'VERIFICATION_REQUIRED', 'NOT_FOUND'].includes(error.code)) {

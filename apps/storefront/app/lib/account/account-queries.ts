@@ -1,10 +1,10 @@
 import type { Address, Profile } from '@ember/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchProfile, listAddresses } from '../api/account.api';
+import { fetchProfile, listAddresses, listConsentPurposes, listConsents, type UserConsent } from '../api/account.api';
 import { browserClient } from '../api/clients';
 import { listCountries } from '../api/directory.api';
 import { getBrowserQueryClient } from '../api/query-client';
-import { addressesQueryKey, profileQueryKey, SESSION_QUERY_KEY, toSessionUser } from './session';
+import { addressesQueryKey, consentsQueryKey, profileQueryKey, SESSION_QUERY_KEY, toSessionUser } from './session';
 
 /** Account data is the customer's own and changes by their hand: fresh for a minute, refetched after each change. */
 const ACCOUNT_STALE_MS = 60_000;
@@ -19,6 +19,22 @@ export function useProfile(store: string, uuid: string) {
 
 export function useAddresses(store: string, uuid: string) {
   return useQuery(queryOptions({ queryKey: addressesQueryKey(uuid), queryFn: () => listAddresses(store, uuid), staleTime: ACCOUNT_STALE_MS }));
+}
+
+export function useConsents(store: string, uuid: string) {
+  return useQuery(queryOptions({ queryKey: consentsQueryKey(uuid), queryFn: () => listConsents(store, uuid), staleTime: ACCOUNT_STALE_MS }));
+}
+
+/** The purposes the account offers are the same for everyone, per language. */
+export function useConsentPurposes(store: string, language: string) {
+  return useQuery({ queryKey: ['consent-purposes', store, language], queryFn: () => listConsentPurposes(store, language), staleTime: 60 * 60_000 });
+}
+
+/** The consents as saved; the profile's list of granted purposes follows on its next read. */
+export function storeConsents(uuid: string, consents: UserConsent[]): void {
+  const queryClient = getBrowserQueryClient();
+  queryClient.setQueryData(consentsQueryKey(uuid), consents);
+  void queryClient.invalidateQueries({ queryKey: profileQueryKey(uuid) });
 }
 
 /** The countries the store ships to, named in its language. */

@@ -23,6 +23,7 @@ export const ACCOUNT_QUERY_KEY = ['account'] as const;
 export const SESSION_QUERY_KEY = ['account', 'session'] as const;
 export const profileQueryKey = (uuid: string) => ['account', 'profile', uuid] as const;
 export const addressesQueryKey = (uuid: string) => ['account', 'addresses', uuid] as const;
+export const consentsQueryKey = (uuid: string) => ['account', 'consents', uuid] as const;
 
 const SESSION_STALE_MS = 60_000;
 

@@ -100,6 +100,18 @@ export function verifyCode(store: string, verificationUuid: string, code: string
   return call(`/api/action-verifications/items/${encodeURIComponent(verificationUuid)}/verify`, { store, method: 'PATCH', body: { code } });
 }
 
+export interface VerificationItem {
+  uuid: string;
+  status: string;
+  channel: string;
+  expires_at: string;
+}
+
+/** Texts a one-time code to a phone number, as typed; the server normalises it with the store's country. */
+export function requestPhoneCode(store: string, phone: string): Promise<VerificationItem> {
+  return call('/api/action-verifications/items', { store, method: 'POST', body: { channel: 'sms', identifier: phone } });
+}
+
 /** Confirms a new customer's e-mail address with the verified registration code. */
 export function confirmRegistrationEmail(store: string, userUuid: string, verificationUuid: string): Promise<void> {
   return call('/account/users/register/verify-email', {
@@ -165,6 +177,50 @@ export function fetchProfile(store: string, uuid: string): Promise<Profile> {
 
 export function updateProfile(store: string, uuid: string, patch: ProfileUpdate): Promise<Profile> {
   return call(`${users(uuid)}/profile`, { store, method: 'PATCH', body: patch });
+}
+
+/**
+ * Saves a phone number whose SMS code was verified (the item's uuid); answers the profile with the
+ * number in E.164. VERIFICATION_REQUIRED when the item was not verified for that number.
+ */
+export function updatePhone(store: string, uuid: string, phone: string, verificationUuid: string): Promise<Profile> {
+  return call(`${users(uuid)}/profile/phone`, { store, method: 'PATCH', body: { phone, pvs_uuid: verificationUuid } });
+}
+
+// Consents
+
+export type ConsentCategory = 'email' | 'sms' | 'post' | 'survey' | 'additional' | 'GDPR';
+
+/** Something the customer may agree to, named in the requested language. */
+export interface ConsentPurpose {
+  id: string;
+  name: string;
+  description: string;
+  category: ConsentCategory;
+  section: { id: string; name: string; description: string };
+  mandatory: boolean;
+  steps: string[];
+}
+
+export interface UserConsent {
+  purpose_id: string;
+  granted: boolean;
+  updated_at: string;
+}
+
+/** The purposes the account offers, in the server's category order (e-mail, SMS, post, survey, additional, GDPR). */
+export function listConsentPurposes(store: string, language: string): Promise<ConsentPurpose[]> {
+  const query = new URLSearchParams({ language, step: 'account' });
+  return call(`/consent/purposes?${query}`, { store });
+}
+
+export function listConsents(store: string, uuid: string): Promise<UserConsent[]> {
+  return call(`${users(uuid)}/consents`, { store });
+}
+
+/** Grants or withdraws purposes in one change; answers the whole list. Withdrawing a mandatory purpose is refused. */
+export function updateConsents(store: string, uuid: string, consents: { purpose_id: string; granted: boolean }[]): Promise<UserConsent[]> {
+  return call(`${users(uuid)}/consents`, { store, method: 'PATCH', body: { consents } });
 }
 
 // Addresses
