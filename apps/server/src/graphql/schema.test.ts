@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   buildSchema, extendSchema, getNamedType, isInputObjectType, isInterfaceType, isObjectType, parse,
-  validate, type GraphQLSchema,
+  print, validate, type GraphQLSchema,
 } from 'graphql';
 import { SCHEMA_PATH } from './graphql.plugin.js';
 
@@ -31,22 +31,39 @@ function referenceWithExtensions(): GraphQLSchema {
   return s;
 }
 
-/** Every GraphQL document the storefront sends: gql-tagged template literals under app/lib/api. */
+/**
+ * Every GraphQL document the storefront sends: gql-tagged template literals under app/. A literal
+ * holding only fragments is shared; an operation literal gets the fragments it spreads appended, as
+ * the storefront's `withFragments` does at run time.
+ */
 function storefrontDocuments(): { file: string; source: string }[] {
   const dir = path.resolve(root, 'apps/storefront/app');
-  const out: { file: string; source: string }[] = [];
+  const literals: { file: string; source: string }[] = [];
   const walk = (d: string) => {
     for (const name of readdirSync(d)) {
       const p = path.join(d, name);
       if (statSync(p).isDirectory()) walk(p);
       else if (/\.(ts|tsx)$/.test(name) && !/\.test\./.test(name)) {
         const text = readFileSync(p, 'utf8');
-        for (const m of text.matchAll(/\bgql`([^`]*)`/g)) out.push({ file: path.relative(root, p), source: m[1]! });
+        for (const m of text.matchAll(/\bgql`([^`]*)`/g)) literals.push({ file: path.relative(root, p), source: m[1]! });
       }
     }
   };
   if (existsSync(dir)) walk(dir);
-  return out;
+  const fragments = new Map<string, string>();
+  for (const l of literals) {
+    for (const d of parse(l.source).definitions) {
+      if (d.kind === 'FragmentDefinition') fragments.set(d.name.value, print(d));
+    }
+  }
+  const withSpreads = (source: string): string => {
+    const defined = new Set(parse(source).definitions.flatMap((d) => (d.kind === 'FragmentDefinition' ? [d.name.value] : [])));
+    const missing = [...source.matchAll(/\.\.\.\s*([_A-Za-z][_0-9A-Za-z]*)/g)].map((m) => m[1]!).filter((n) => n !== 'on' && !defined.has(n) && fragments.has(n));
+    return missing.length ? withSpreads([source, ...new Set(missing)].map((n, i) => (i === 0 ? n : fragments.get(n)!)).join('\n')) : source;
+  };
+  return literals
+    .filter((l) => parse(l.source).definitions.some((d) => d.kind === 'OperationDefinition'))
+    .map((l) => ({ file: l.file, source: withSpreads(l.source) }));
 }
 
 describe('GraphQL schema', () => {

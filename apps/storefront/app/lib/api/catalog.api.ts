@@ -1,6 +1,6 @@
 import type { GraphqlClient } from './client';
 import type { ListingCategory, ProductDetail, ProductPage, ProductSummary } from './catalog.types';
-import { gql } from './gql';
+import { gql, withFragments } from './gql';
 
 export type * from './catalog.types';
 
@@ -67,21 +67,7 @@ export async function findProductPage(
   return { product, marketingSlug: data.marketingPage?.slug ?? null };
 }
 
-export const PRODUCT_LIST_QUERY = gql`
-  query ProductList($filter: ProductAttributeFilterInput!, $pageSize: Int!, $currentPage: Int!) {
-    products(filter: $filter, pageSize: $pageSize, currentPage: $currentPage, sort: { position: ASC }) {
-      total_count
-      page_info {
-        current_page
-        page_size
-        total_pages
-      }
-      items {
-        ...ProductSummary
-      }
-    }
-  }
-
+export const PRODUCT_SUMMARY_FRAGMENT = gql`
   fragment ProductSummary on ProductInterface {
     __typename
     uid
@@ -108,7 +94,23 @@ export const PRODUCT_LIST_QUERY = gql`
   }
 `;
 
-export const PRODUCTS_BY_SKU_QUERY = gql`
+export const PRODUCT_LIST_QUERY = withFragments(gql`
+  query ProductList($filter: ProductAttributeFilterInput!, $pageSize: Int!, $currentPage: Int!) {
+    products(filter: $filter, pageSize: $pageSize, currentPage: $currentPage, sort: { position: ASC }) {
+      total_count
+      page_info {
+        current_page
+        page_size
+        total_pages
+      }
+      items {
+        ...ProductSummary
+      }
+    }
+  }
+`, PRODUCT_SUMMARY_FRAGMENT);
+
+export const PRODUCTS_BY_SKU_QUERY = withFragments(gql`
   query ProductsBySku($skus: [String], $pageSize: Int!) {
     products(filter: { sku: { in: $skus } }, pageSize: $pageSize) {
       total_count
@@ -118,32 +120,11 @@ export const PRODUCTS_BY_SKU_QUERY = gql`
         total_pages
       }
       items {
-        __typename
-        uid
-        sku
-        name
-        url_key
-        subtitle
-        product_kind
-        stock_status
-        small_image {
-          url
-          label
-        }
-        price_range {
-          minimum_price {
-            regular_price { value currency }
-            final_price { value currency }
-            discount { amount_off percent_off }
-          }
-          maximum_price {
-            final_price { value currency }
-          }
-        }
+        ...ProductSummary
       }
     }
   }
-`;
+`, PRODUCT_SUMMARY_FRAGMENT);
 
 export const CATEGORY_QUERY = gql`
   query CategoryByUrlKey($urlKey: String!) {

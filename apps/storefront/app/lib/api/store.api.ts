@@ -1,5 +1,5 @@
 import type { GraphqlClient } from './client';
-import { gql } from './gql';
+import { gql, withFragments } from './gql';
 
 /** A store view as the storefront uses it (a subset of Magento's `StoreConfig`). */
 export interface StoreView {
@@ -56,34 +56,32 @@ interface StoreShellData {
   } | null;
 }
 
-export const AVAILABLE_STORES_QUERY = gql`
-  query AvailableStores {
-    availableStores {
-      store_code
-      store_name
-      locale
-      language
-      base_currency_code
-      default_country
-      is_trial_store
-      store_sort_order
-      grid_per_page
-    }
+export const STORE_VIEW_FRAGMENT = gql`
+  fragment StoreViewFields on StoreConfig {
+    store_code
+    store_name
+    locale
+    language
+    base_currency_code
+    default_country
+    is_trial_store
+    store_sort_order
+    grid_per_page
   }
 `;
 
-export const STORE_SHELL_QUERY = gql`
+export const AVAILABLE_STORES_QUERY = withFragments(gql`
+  query AvailableStores {
+    availableStores {
+      ...StoreViewFields
+    }
+  }
+`, STORE_VIEW_FRAGMENT);
+
+export const STORE_SHELL_QUERY = withFragments(gql`
   query StoreShell {
     storeConfig {
-      store_code
-      store_name
-      locale
-      language
-      base_currency_code
-      default_country
-      is_trial_store
-      store_sort_order
-      grid_per_page
+      ...StoreViewFields
     }
     categories(filters: { url_key: { eq: "catalog" } }) {
       items {
@@ -100,4 +98,4 @@ export const STORE_SHELL_QUERY = gql`
       }
     }
   }
-`;
+`, STORE_VIEW_FRAGMENT);
