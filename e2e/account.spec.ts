@@ -17,8 +17,13 @@ function accountNav(page: Page) {
 
 async function logIn(page: Page, email: string, password: string) {
   const main = page.getByRole('main');
-  await main.getByLabel(t('account.fields.email')).fill(email);
-  await main.getByLabel(t('account.fields.password'), { exact: true }).fill(password);
+  const emailField = main.getByLabel(t('account.fields.email'));
+  const passwordField = main.getByLabel(t('account.fields.password'), { exact: true });
+  await emailField.fill(email);
+  await passwordField.fill(password);
+  // A form that re-renders while hydrating can drop typed values: submit only what is really there.
+  await expect(emailField).toHaveValue(email);
+  await expect(passwordField).toHaveValue(password);
   await main.getByRole('button', { name: t('login.submit') }).click();
 }
 
@@ -373,7 +378,11 @@ test('a forgotten password is reset with the e-mailed link', async ({ page, requ
   await page.goto('/gb/login');
   await waitForPageView(page);
   await main.getByRole('link', { name: t('login.forgotPassword') }).click();
+  // The client-side navigation reports its page view once the new form is in place.
+  await expect(page).toHaveURL(/\/gb\/forgot-password$/);
+  await waitForPageView(page, 2);
   await main.getByLabel(t('account.fields.email')).fill(customer.email);
+  await expect(main.getByLabel(t('account.fields.email'))).toHaveValue(customer.email);
   await main.getByRole('button', { name: t('forgotPassword.submit') }).click();
   await expect(main.getByRole('status')).toContainText(t('forgotPassword.sent'));
 
