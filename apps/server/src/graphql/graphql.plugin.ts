@@ -92,7 +92,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { config: Config
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.url.startsWith('/graphql')) return;
     try {
-      request.storeView = await services.stores.resolve(request.headers.store as string | undefined);
+      request.storeView = await services.stores.forRequest(request);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       return reply.status(err.status).send({

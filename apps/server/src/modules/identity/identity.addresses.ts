@@ -20,7 +20,7 @@ export interface AddressPaths {
 /** Registers the address book under one family's paths: same checks, same service calls in both. */
 export function registerAddressRoutes(app: ReturnType<typeof restScope>, services: Services, paths: AddressPaths, tags: string[]): void {
   const { identity, stores } = services;
-  const country = async (request: FastifyRequest) => (await stores.resolve(request.headers.store as string | undefined)).default_country;
+  const country = async (request: FastifyRequest) => (await stores.forRequest(request)).default_country;
   const owner = (request: FastifyRequest, uuid: string) => requireOwner(identity, request, uuid);
 
   if (paths.list) {

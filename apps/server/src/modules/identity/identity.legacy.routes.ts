@@ -34,7 +34,7 @@ const LegacyChangePassword = z.strictObject({ email: EmailSchema, old_password: 
 export async function legacyAccountRoutes(scope: FastifyInstance, opts: { services: Services; db: Db }) {
   const app = restScope(scope);
   const { identity, stores, limits } = opts.services;
-  const storeOf = (request: FastifyRequest) => stores.resolve(request.headers.store as string | undefined);
+  const storeOf = (request: FastifyRequest) => stores.forRequest(request);
 
   app.get('/password-requirements', { schema: { tags, response: { 200: PasswordRequirementsSchema } } }, async () => identity.passwordRequirements());
 

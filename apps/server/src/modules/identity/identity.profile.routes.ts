@@ -22,7 +22,7 @@ export async function profileRoutes(scope: FastifyInstance, opts: { services: Se
   const app = restScope(scope);
   const { services, db } = opts;
   const { identity, stores } = services;
-  const storeOf = (request: FastifyRequest) => stores.resolve(request.headers.store as string | undefined);
+  const storeOf = (request: FastifyRequest) => stores.forRequest(request);
 
   app.get('/', { schema: { tags, response: { 200: ProfileSchema } } }, async (request) => identity.profile((await requireSession(identity, request)).uuid));
 

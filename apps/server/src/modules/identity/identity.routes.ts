@@ -23,7 +23,7 @@ const tags = ['account'];
 export async function accountRoutes(scope: FastifyInstance, opts: { services: Services; db: Db }) {
   const app = restScope(scope);
   const { identity, stores, limits } = opts.services;
-  const storeOf = (request: FastifyRequest) => stores.resolve(request.headers.store as string | undefined);
+  const storeOf = (request: FastifyRequest) => stores.forRequest(request);
 
   app.get('/users/configuration', { schema: { tags, response: { 200: UserConfigurationSchema } } }, async () => ({
     password_requirements: identity.passwordRequirements(),
@@ -177,7 +177,7 @@ export async function accountContactRoutes(scope: FastifyInstance, opts: { servi
   const app = restScope(scope);
   const { services, db } = opts;
   const { identity, stores } = services;
-  const storeOf = (request: FastifyRequest) => stores.resolve(request.headers.store as string | undefined);
+  const storeOf = (request: FastifyRequest) => stores.forRequest(request);
 
   app.post(
     '/users/:uuid/profile/email/request-update',

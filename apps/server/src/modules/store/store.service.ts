@@ -36,6 +36,12 @@ export class StoreService {
     return view;
   }
 
+  /** The store view a request names in its `Store` header (a repeated header is not a store code). */
+  forRequest(request: { headers: Record<string, string | string[] | undefined> }): Promise<StoreView> {
+    const header = request.headers.store;
+    return this.resolve(typeof header === 'string' ? header : undefined);
+  }
+
   invalidate(): void {
     this.cached = null;
   }

@@ -25,10 +25,7 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
   const r = restScope(app);
   const { db, services } = app;
 
-  const storeOf = (request: FastifyRequest) => {
-    const header = request.headers.store;
-    return services.stores.resolve(typeof header === 'string' ? header : undefined);
-  };
+  const storeOf = (request: FastifyRequest) => services.stores.forRequest(request);
 
   async function create(request: FastifyRequest, channel: VerificationChannel, identifier: string) {
     const view = await storeOf(request);
