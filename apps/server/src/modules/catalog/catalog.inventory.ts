@@ -1,0 +1,31 @@
+import { AppError } from '../../platform/errors.js';
+import type { Queryable } from '../../platform/db.js';
+
+/**
+ * Takes quantities out of stock inside the caller's transaction. Each row is decremented only
+ * while enough is left, so concurrent orders cannot oversell; the CHECK (quantity >= 0) on
+ * inventory_stock is the last line if a caller ever bypasses this. Rows are locked in product id
+ * order so two orders for the same products cannot deadlock.
+ */
+export async function reserveStock(tx: Queryable, lines: { product_id: number; quantity: number; sku: string }[]): Promise<void> {
+  const merged = new Map<number, { quantity: number; sku: string }>();
+  for (const l of lines) {
+    const prev = merged.get(l.product_id);
+    merged.set(l.product_id, { quantity: (prev?.quantity ?? 0) + l.quantity, sku: l.sku });
+  }
+  for (const [productId, { quantity, sku }] of [...merged].sort((a, b) => a[0] - b[0])) {
+    const r = await tx.query(
+      `UPDATE inventory_stock SET quantity = quantity - $2, updated_at = now()
+        WHERE product_id = $1 AND quantity >= $2`,
+      [productId, quantity],
+    );
+    if (r.rowCount === 0) throw new AppError('INSUFFICIENT_STOCK', `The requested quantity of ${sku} is not available`, { sku });
+  }
+}
+
+/** Puts quantities back into stock (order cancelled), inside the caller's transaction. */
+export async function releaseStock(tx: Queryable, lines: { product_id: number; quantity: number }[]): Promise<void> {
+  for (const l of [...lines].sort((a, b) => a.product_id - b.product_id)) {
+    await tx.query(`UPDATE inventory_stock SET quantity = quantity + $2, updated_at = now() WHERE product_id = $1`, [l.product_id, l.quantity]);
+  }
+}
