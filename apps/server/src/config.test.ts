@@ -25,6 +25,14 @@ describe('config', () => {
     expect(() => loadConfig({ STORE_MODE: 'LIVE' })).toThrow(/DATABASE_URL/);
   });
 
+  it('refuses LIVE mode without a wallet signing secret and uses a development one in TEST mode', () => {
+    expect(() => loadConfig({ STORE_MODE: 'LIVE', DATABASE_URL: 'postgres://x/y' })).toThrow(/WALLET_SIGNING_SECRET/);
+    const live = loadConfig({ STORE_MODE: 'LIVE', DATABASE_URL: 'postgres://x/y', WALLET_SIGNING_SECRET: 'l'.repeat(40) });
+    expect(live.walletSigningSecret).toBe('l'.repeat(40));
+    expect(loadConfig({}).walletSigningSecret.length).toBeGreaterThanOrEqual(32);
+    expect(() => loadConfig({ WALLET_SIGNING_SECRET: 'short' })).toThrow(/WALLET_SIGNING_SECRET/);
+  });
+
   it('turns introspection off by default in production', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).graphqlIntrospection).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true' }).graphqlIntrospection).toBe(true);

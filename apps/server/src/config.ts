@@ -39,9 +39,14 @@ export const ConfigSchema = z.object({
   // Turns every password rule off (all zero/false), as the account configuration allows.
   PASSWORD_POLICY_OFF: bool.default(false),
   MAIL_FROM: z.string().min(3).default('Ember <no-reply@ember.example>'),
+  // Signs wallet pass links (HMAC-SHA256); required in LIVE mode, a fixed development value in TEST mode.
+  WALLET_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { graphqlIntrospection: boolean };
+export type Config = z.infer<typeof ConfigSchema> & { graphqlIntrospection: boolean; walletSigningSecret: string };
+
+/** Used only in TEST mode: links signed with it must never be trusted by a LIVE shop. */
+const TEST_WALLET_SECRET = 'ember-test-mode-wallet-signing-secret-not-for-live';
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -63,5 +68,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.STORE_MODE === 'LIVE' && !c.DATABASE_URL) {
     throw new ConfigError(['DATABASE_URL: LIVE store mode needs a PostgreSQL server']);
   }
-  return { ...c, graphqlIntrospection: c.GRAPHQL_INTROSPECTION ?? c.NODE_ENV !== 'production' };
+  if (c.STORE_MODE === 'LIVE' && !c.WALLET_SIGNING_SECRET) {
+    throw new ConfigError(['WALLET_SIGNING_SECRET: LIVE store mode needs a secret to sign wallet pass links']);
+  }
+  return {
+    ...c,
+    graphqlIntrospection: c.GRAPHQL_INTROSPECTION ?? c.NODE_ENV !== 'production',
+    walletSigningSecret: c.WALLET_SIGNING_SECRET ?? TEST_WALLET_SECRET,
+  };
 }

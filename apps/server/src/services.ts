@@ -6,6 +6,7 @@ import { StoreService } from './modules/store/store.service.js';
 import { VerificationService } from './modules/verification/verification.service.js';
 import { IdentityService } from './modules/identity/identity.service.js';
 import { accountLimits, type AccountLimits } from './modules/identity/identity.limits.js';
+import { TestWalletPassIssuer, UnconfiguredWalletPassIssuer, WalletService } from './modules/identity/identity.wallet.js';
 import { ConsentService } from './modules/consents/consents.service.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './platform/rate-limit.js';
 
@@ -23,6 +24,8 @@ export interface Services {
   messaging: MessagingService;
   /** One-time codes by SMS or e-mail. */
   verification: VerificationService;
+  /** Signed loyalty-card links for phone wallets and the passes they open. */
+  wallet: WalletService;
   /** Releases connections the services hold (Redis). */
   close(): Promise<void>;
 }
@@ -67,6 +70,14 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     limits: accountLimits(limiter, config.RATE_LIMIT_IP_FACTOR),
     messaging,
     verification: new VerificationService(messaging, limiter),
+    wallet: new WalletService(
+      config.walletSigningSecret,
+      config.STORE_MODE === 'TEST' ? new TestWalletPassIssuer() : new UnconfiguredWalletPassIssuer(),
+      async (uuid) => {
+        const { personalInfo } = await identity.profile(uuid);
+        return `${personalInfo.firstname} ${personalInfo.lastname}`;
+      },
+    ),
     close,
   };
 }

@@ -11,6 +11,7 @@ import { clearSessionCookie, requireOwner, requireSession, sessionToken, setSess
 import type { Db } from '../../platform/db.js';
 import { registerAddressRoutes } from './identity.addresses.js';
 import { CUSTOM_ATTRIBUTES } from './identity.attributes.js';
+import { registerWalletLinkRoutes } from './identity.wallet.routes.js';
 import { cancelAccount, exportAccount } from '../../workflows/account-privacy.js';
 import { confirmEmailChange, requestEmailChange, sendRegistrationEmailCode, updateVerifiedPhone } from '../../workflows/contact-change.js';
 
@@ -111,6 +112,8 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
     defaultBilling: '/update-profile/addresses/:uuid/:id/set-default-billing',
     defaultShipping: '/update-profile/addresses/:uuid/:id/set-default-shipping',
   }, tags);
+
+  registerWalletLinkRoutes(app, opts.services, '/profile/:uuid/wallet', tags);
 
 
   app.put('/cancel-account/:uuid', { schema: { tags, params: Uuid } }, async (request, reply) => {

@@ -23,6 +23,11 @@ export function accountLimits(limiter: RateLimiter, ipFactor: number) {
     changePassword: (uuid: string) => enforce(limiter, [{ key: `change-password:${uuid}`, limit: 10, windowMs: HOUR }]),
     dataExport: (uuid: string) => enforce(limiter, [{ key: `dsar:${uuid}`, limit: 10, windowMs: HOUR }]),
     contactCheck: (request: FastifyRequest) => enforce(limiter, [ip(request, 'verify-contact', 20, HOUR)]),
+    walletLink: (uuid: string) => enforce(limiter, [{ key: `wallet-link:${uuid}`, limit: 30, windowMs: HOUR }]),
+    walletPass: (request: FastifyRequest) => enforce(limiter, [ip(request, 'wallet-pass', 120, HOUR)]),
+    resendRegistrationCode: (request: FastifyRequest, uuid: string) =>
+      enforce(limiter, [ip(request, 'register-resend', 20, HOUR), { key: `register-resend:${uuid}`, limit: 5, windowMs: HOUR }]),
+    verifiedPhoneCheck: (uuid: string) => enforce(limiter, [{ key: `verified-phone:${uuid}`, limit: 30, windowMs: HOUR }]),
   };
 }
 

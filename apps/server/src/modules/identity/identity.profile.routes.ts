@@ -6,6 +6,7 @@ import { clientIp, restScope } from '../../platform/rest.js';
 import type { Services } from '../../services.js';
 import { requestEmailChange, updateVerifiedPhone } from '../../workflows/contact-change.js';
 import { clearSessionCookie, requireOwner, requireSession } from './identity.auth.js';
+import { registerWalletProfileRoutes } from './identity.wallet.routes.js';
 
 const tags = ['profile'];
 const Uuid = z.strictObject({ uuid: z.string().uuid() });
@@ -81,4 +82,6 @@ export async function profileRoutes(scope: FastifyInstance, opts: { services: Se
       },
     });
   }
+
+  registerWalletProfileRoutes(app, services, tags);
 }

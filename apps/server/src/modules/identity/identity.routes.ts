@@ -15,6 +15,7 @@ import { clearSessionCookie, requireOwner, requireSession, sessionToken, setSess
 import { normalisePhone } from './identity.service.js';
 import { registerAddressRoutes } from './identity.addresses.js';
 import { CUSTOM_ATTRIBUTES } from './identity.attributes.js';
+import { registerWalletLinkRoutes } from './identity.wallet.routes.js';
 
 const UuidParams = z.strictObject({ uuid: z.string().uuid() });
 const tags = ['account'];
@@ -137,6 +138,8 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
     defaultBilling: '/users/:uuid/addresses/billing/:id',
     defaultShipping: '/users/:uuid/addresses/shipping/:id',
   }, tags);
+
+  registerWalletLinkRoutes(app, opts.services, '/users/:uuid/profile/wallet', tags);
 
 }
 
