@@ -18,6 +18,7 @@ import { verificationRoutes } from './modules/verification/verification.routes.j
 import { accountContactRoutes, accountPrivacyRoutes, accountRoutes } from './modules/identity/identity.routes.js';
 import { profileRoutes } from './modules/identity/identity.profile.routes.js';
 import { legacyAccountRoutes } from './modules/identity/identity.legacy.routes.js';
+import { formsAccountRoutes, formsRoutes } from './modules/forms/forms.routes.js';
 import { consentRoutes } from './modules/consents/consents.routes.js';
 import { buildServices, type Services } from './services.js';
 
@@ -102,6 +103,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(accountContactRoutes, { prefix: '/account', services, db });
   await app.register(profileRoutes, { prefix: '/profile', services, db });
   await app.register(consentRoutes, { services });
+  await app.register(formsRoutes, { prefix: '/api/messaging', services });
+  await app.register(formsAccountRoutes, { prefix: '/account', services });
 
   const mediaDir = path.join(SEED_DIR, 'media');
   if (existsSync(mediaDir)) {

@@ -7,6 +7,8 @@ import { VerificationService } from './modules/verification/verification.service
 import { IdentityService } from './modules/identity/identity.service.js';
 import { accountLimits, type AccountLimits } from './modules/identity/identity.limits.js';
 import { TestWalletPassIssuer, UnconfiguredWalletPassIssuer, WalletService } from './modules/identity/identity.wallet.js';
+import { FormsService } from './modules/forms/forms.service.js';
+import { formLimits, type FormLimits } from './modules/forms/forms.limits.js';
 import { ConsentService } from './modules/consents/consents.service.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './platform/rate-limit.js';
 
@@ -24,6 +26,9 @@ export interface Services {
   messaging: MessagingService;
   /** One-time codes by SMS or e-mail. */
   verification: VerificationService;
+  /** Contact, complaint and feedback forms. */
+  forms: FormsService;
+  formLimits: FormLimits;
   /** Signed loyalty-card links for phone wallets and the passes they open. */
   wallet: WalletService;
   /** Releases connections the services hold (Redis). */
@@ -70,6 +75,8 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     limits: accountLimits(limiter, config.RATE_LIMIT_IP_FACTOR),
     messaging,
     verification: new VerificationService(messaging, limiter),
+    forms: new FormsService(db, messaging, (ids) => consents.unknownPurposes(ids)),
+    formLimits: formLimits(limiter, config.RATE_LIMIT_IP_FACTOR),
     wallet: new WalletService(
       config.walletSigningSecret,
       config.STORE_MODE === 'TEST' ? new TestWalletPassIssuer() : new UnconfiguredWalletPassIssuer(),

@@ -22,6 +22,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     STOREFRONT_BUILD_DIR: '/nonexistent',
     // Every test client shares 127.0.0.1; per-account and per-code limits stay as in production.
     RATE_LIMIT_IP_FACTOR: '100',
+    // LIVE mode refuses to boot without it; tests that switch to LIVE get one.
+    WALLET_SIGNING_SECRET: 'test-suite-wallet-signing-secret-0123456789',
     ...env,
   });
 }

@@ -13,12 +13,13 @@ async function identifiersOf(services: Services, uuid: string): Promise<string[]
  */
 export async function exportAccount(db: Db, services: Services, uuid: string) {
   const identifiers = await identifiersOf(services, uuid);
-  const [identity, consents, consentHistory, verifications, messages] = await Promise.all([
+  const [identity, consents, consentHistory, verifications, messages, forms] = await Promise.all([
     services.identity.exportData(uuid),
     services.consents.userConsents(uuid),
     services.consents.history(uuid),
     services.verification.exportFor(db, identifiers),
     services.messaging.exportFor(db, identifiers),
+    services.forms.exportFor(uuid),
   ]);
   return {
     exported_at: new Date().toISOString(),
@@ -29,12 +30,14 @@ export async function exportAccount(db: Db, services: Services, uuid: string) {
     consent_history: consentHistory,
     verification_items: verifications,
     messages,
+    form_submissions: forms,
   };
 }
 
 /**
  * Cancels an account in one transaction: identity anonymised and its sessions revoked at once,
- * consents ended (their history kept as proof, without addresses), codes and messages erased.
+ * consents ended (their history kept as proof, without addresses), codes and messages erased,
+ * form submissions anonymised (type and time kept for complaint statistics).
  * Orders, when they exist, keep what the law requires under the same uuid.
  */
 export async function cancelAccount(db: Db, services: Services, uuid: string): Promise<void> {
@@ -43,6 +46,7 @@ export async function cancelAccount(db: Db, services: Services, uuid: string): P
     await services.consents.eraseFor(tx, uuid);
     await services.verification.eraseFor(tx, identifiers);
     await services.messaging.eraseFor(tx, identifiers);
+    await services.forms.anonymiseFor(tx, uuid, identifiers);
     await services.identity.cancel(tx, uuid);
   });
 }

@@ -39,6 +39,12 @@ export class ConsentService {
     return this.userConsents(uuid);
   }
 
+  /** The ids among these that name no purpose (other modules check purposes they record). */
+  async unknownPurposes(ids: string[]): Promise<string[]> {
+    const flags = await store.findPurposeFlags(this.db, ids);
+    return ids.filter((id) => !flags.has(id));
+  }
+
   /** Ends a cancelled customer's consents inside the cancellation transaction. */
   eraseFor(tx: Queryable, uuid: string): Promise<void> {
     return store.eraseUserConsents(tx, uuid);

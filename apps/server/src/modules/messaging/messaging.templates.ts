@@ -59,6 +59,25 @@ export const TEMPLATES = {
       }),
     },
   } satisfies Template<{ link: string }>,
+  form_acknowledgement: {
+    secret: false,
+    texts: {
+      en: (p: { reference: string; complaint: boolean }) => ({
+        subject: p.complaint ? `We have received your complaint (${p.reference})` : `We have received your message (${p.reference})`,
+        email:
+          `Thank you for contacting Ember. We have received your ${p.complaint ? 'complaint' : 'message'} and will answer as soon as we can.\n\n` +
+          `Your reference is ${p.reference}; please quote it if you write to us about it.\n\n${SIGNATURE.en}`,
+        sms: `Ember has received your ${p.complaint ? 'complaint' : 'message'} (reference ${p.reference}).`,
+      }),
+      de: (p: { reference: string; complaint: boolean }) => ({
+        subject: p.complaint ? `Wir haben Ihre Beschwerde erhalten (${p.reference})` : `Wir haben Ihre Nachricht erhalten (${p.reference})`,
+        email:
+          `Vielen Dank, dass Sie Ember kontaktiert haben. Wir haben Ihre ${p.complaint ? 'Beschwerde' : 'Nachricht'} erhalten und antworten so bald wie möglich.\n\n` +
+          `Ihre Referenz lautet ${p.reference}; bitte geben Sie sie an, wenn Sie uns dazu schreiben.\n\n${SIGNATURE.de}`,
+        sms: `Ember hat Ihre ${p.complaint ? 'Beschwerde' : 'Nachricht'} erhalten (Referenz ${p.reference}).`,
+      }),
+    },
+  } satisfies Template<{ reference: string; complaint: boolean }>,
 };
 
 export type TemplateCode = keyof typeof TEMPLATES;
