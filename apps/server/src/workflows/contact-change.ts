@@ -24,6 +24,27 @@ export async function sendRegistrationEmailCode(db: Db, services: Services, uuid
   }
 }
 
+/**
+ * A new registration code when the first expired or was lost: sent to the address waiting for it (never
+ * to one named by the caller), throttled per address and client like every code; the older code stops working.
+ */
+export async function resendRegistrationEmailCode(db: Db, services: Services, uuid: string, ctx: { store: StoreView; ip: string }) {
+  const email = await services.identity.pendingRegistrationEmail(uuid);
+  return db.transaction((tx) =>
+    services.verification.createItem(tx, { channel: 'email', identifier: email, purpose: EMAIL_CHANGE, language: ctx.store.language, ip: ctx.ip }),
+  );
+}
+
+/** Whether a phone number is verified for the caller: their account's verified number, or a code they validated and have not used yet. */
+export async function isPhoneVerifiedFor(db: Db, services: Services, uuid: string, phone: string, ctx: { store: StoreView; ip: string }) {
+  const e164 = normalisePhone(phone, ctx.store.default_country);
+  if (!e164) throw new AppError('VALIDATION_FAILED', 'phone is not a valid phone number', { fields: { phone: 'invalid' } });
+  const verified =
+    (await services.identity.hasVerifiedTelephone(uuid, e164)) ||
+    (await services.verification.hasOpenValidated(db, { channel: 'sms', identifier: e164, purpose: ACTION_PURPOSE, ip: ctx.ip }));
+  return { phone: e164, verified };
+}
+
 /** Step 1 of an e-mail change: remember the new address and send a code to it (not to the old one). */
 export async function requestEmailChange(db: Db, services: Services, uuid: string, email: string, ctx: { store: StoreView; ip: string }) {
   return db.transaction(async (tx) => {

@@ -13,7 +13,9 @@ import { registerAddressRoutes } from './identity.addresses.js';
 import { CUSTOM_ATTRIBUTES } from './identity.attributes.js';
 import { registerWalletLinkRoutes } from './identity.wallet.routes.js';
 import { cancelAccount, exportAccount } from '../../workflows/account-privacy.js';
-import { confirmEmailChange, requestEmailChange, sendRegistrationEmailCode, updateVerifiedPhone } from '../../workflows/contact-change.js';
+import {
+  confirmEmailChange, isPhoneVerifiedFor, requestEmailChange, resendRegistrationEmailCode, sendRegistrationEmailCode, updateVerifiedPhone,
+} from '../../workflows/contact-change.js';
 
 const tags = ['account-legacy'];
 const Uuid = z.strictObject({ uuid: z.string().uuid() });
@@ -39,16 +41,25 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
 
   app.get('/password-requirements', { schema: { tags, response: { 200: PasswordRequirementsSchema } } }, async () => identity.passwordRequirements());
 
-  app.post('/register', { schema: { tags, body: LegacyRegister } }, async (request, reply) => {
-    await limits.register(request);
-    const b = request.body;
-    const store = await storeOf(request);
-    const result = await identity.register(
-      { firstname: b.firstname, lastname: b.lastname, date_of_birth: b.dob, phone: b.phone, gender: b.gender, strategy: 'email_password', strategy_data: { identifier: b.email, password: b.password } },
-      { storeCode: store.code, defaultCountry: store.default_country },
-    );
-    const item = await sendRegistrationEmailCode(opts.db, opts.services, result.user_uuid, b.email, { store, ip: clientIp(request) });
-    return reply.status(201).send({ uuid: result.user_uuid, email_verification_uuid: item?.uuid });
+  // /register-cdp-user is the same registration (docs/decisions/0010): no password-less accounts.
+  for (const url of ['/register', '/register-cdp-user']) {
+    app.post(url, { schema: { tags, body: LegacyRegister } }, async (request, reply) => {
+      await limits.register(request);
+      const b = request.body;
+      const store = await storeOf(request);
+      const result = await identity.register(
+        { firstname: b.firstname, lastname: b.lastname, date_of_birth: b.dob, phone: b.phone, gender: b.gender, strategy: 'email_password', strategy_data: { identifier: b.email, password: b.password } },
+        { storeCode: store.code, defaultCountry: store.default_country },
+      );
+      const item = await sendRegistrationEmailCode(opts.db, opts.services, result.user_uuid, b.email, { store, ip: clientIp(request) });
+      return reply.status(201).send({ uuid: result.user_uuid, email_verification_uuid: item?.uuid });
+    });
+  }
+
+  app.post('/resend-registration-code', { schema: { tags, body: z.strictObject({ uuid: z.string().uuid() }) } }, async (request, reply) => {
+    await limits.resendRegistrationCode(request, request.body.uuid);
+    const item = await resendRegistrationEmailCode(opts.db, opts.services, request.body.uuid, { store: await storeOf(request), ip: clientIp(request) });
+    return reply.status(202).send({ uuid: item.uuid, expires_at: item.expires_at });
   });
 
   app.post('/login', { schema: { tags, body: LegacyLogin } }, async (request, reply) => {
@@ -77,13 +88,28 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
     return reply.status(202).send({ status: 'accepted' });
   });
 
-  app.put(
-    '/reset-consumer-password',
-    { schema: { tags, body: z.strictObject({ token: z.string().min(20).max(100), password: PasswordSchema, password_confirmation: PasswordSchema }) } },
-    async (request, reply) => {
-      await limits.resetPassword(request);
-      await identity.resetPassword(request.body.token, request.body.password, request.body.password_confirmation);
-      return reply.status(204).send();
+  // /reset-password is the same reset under its other legacy name, by PUT or POST.
+  const ResetBody = z.strictObject({ token: z.string().min(20).max(100), password: PasswordSchema, password_confirmation: PasswordSchema });
+  for (const [method, url] of [['PUT', '/reset-consumer-password'], ['PUT', '/reset-password'], ['POST', '/reset-password']] as const) {
+    app.route({
+      method,
+      url,
+      schema: { tags, body: ResetBody },
+      handler: async (request, reply) => {
+        await limits.resetPassword(request);
+        await identity.resetPassword(request.body.token, request.body.password, request.body.password_confirmation);
+        return reply.status(204).send();
+      },
+    });
+  }
+
+  app.get(
+    '/get-verified-phone/:phone',
+    { schema: { tags, params: z.strictObject({ phone: z.string().trim().min(5).max(32) }), response: { 200: z.object({ phone: z.string(), verified: z.boolean() }) } } },
+    async (request) => {
+      const session = await requireSession(identity, request);
+      await limits.verifiedPhoneCheck(session.uuid);
+      return isPhoneVerifiedFor(opts.db, opts.services, session.uuid, request.params.phone, { store: await storeOf(request), ip: clientIp(request) });
     },
   );
 

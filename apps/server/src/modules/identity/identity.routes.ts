@@ -9,7 +9,9 @@ import { clientIp, restScope } from '../../platform/rest.js';
 import type { Db } from '../../platform/db.js';
 import type { Services } from '../../services.js';
 import { cancelAccount, exportAccount } from '../../workflows/account-privacy.js';
-import { confirmEmailChange, requestEmailChange, sendRegistrationEmailCode, updateVerifiedPhone } from '../../workflows/contact-change.js';
+import {
+  confirmEmailChange, requestEmailChange, resendRegistrationEmailCode, sendRegistrationEmailCode, updateVerifiedPhone,
+} from '../../workflows/contact-change.js';
 import { ACTION_PURPOSE } from '../verification/verification.service.js';
 import { clearSessionCookie, requireOwner, requireSession, sessionToken, setSessionCookie } from './identity.auth.js';
 import { normalisePhone } from './identity.service.js';
@@ -69,6 +71,17 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
     async (request, reply) => {
       await confirmEmailChange(opts.db, opts.services, request.body.user_uuid, request.body.verification_uuid);
       return reply.status(204).send();
+    },
+  );
+
+  // A new code when the first expired or was lost; it goes only to the address waiting for it.
+  app.post(
+    '/users/register/resend-email-code',
+    { schema: { tags, body: z.strictObject({ user_uuid: z.string().uuid() }) } },
+    async (request, reply) => {
+      await limits.resendRegistrationCode(request, request.body.user_uuid);
+      const item = await resendRegistrationEmailCode(opts.db, opts.services, request.body.user_uuid, { store: await storeOf(request), ip: clientIp(request) });
+      return reply.status(202).send({ email_verification_uuid: item.uuid, expires_at: item.expires_at });
     },
   );
 

@@ -236,6 +236,17 @@ export class IdentityService {
     await store.setVerifiedTelephone(tx, uuid, telephone);
   }
 
+  hasVerifiedTelephone(uuid: string, e164: string): Promise<boolean> {
+    return store.hasVerifiedTelephone(this.db, uuid, e164);
+  }
+
+  /** The registration address still waiting for its code; NOT_FOUND when none waits (unknown, confirmed or closed accounts alike). */
+  async pendingRegistrationEmail(uuid: string): Promise<string> {
+    const email = await store.findPendingRegistrationEmail(this.db, uuid);
+    if (!email) throw new AppError('NOT_FOUND', 'No registration is waiting for an e-mail code');
+    return email;
+  }
+
   isContactTaken(value: string): Promise<boolean> {
     return store.isContactTaken(this.db, value);
   }

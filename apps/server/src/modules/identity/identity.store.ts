@@ -245,6 +245,21 @@ export async function findPendingEmail(db: Queryable, uuid: string): Promise<str
   return rows[0]?.pending_email ?? null;
 }
 
+/** Whether the account's telephone is this number and was verified by code. */
+export async function hasVerifiedTelephone(db: Queryable, uuid: string, telephone: string): Promise<boolean> {
+  const r = await db.query('SELECT 1 FROM identity_user WHERE uuid = $1 AND telephone = $2 AND telephone_verified_at IS NOT NULL', [uuid, telephone]);
+  return r.rowCount > 0;
+}
+
+/** The address of an active account still waiting for its registration code (pending e-mail equals the account's own). */
+export async function findPendingRegistrationEmail(db: Queryable, uuid: string): Promise<string | null> {
+  const { rows } = await db.query<{ email: string }>(
+    `SELECT email FROM identity_user WHERE uuid = $1 AND status = 'active' AND pending_email = email`,
+    [uuid],
+  );
+  return rows[0]?.email ?? null;
+}
+
 /** Whether an active account already uses (or is verifying) this e-mail, or uses this phone. */
 export async function isContactTaken(db: Queryable, value: string, exceptUuid?: string): Promise<boolean> {
   const r = await db.query(

@@ -8,6 +8,7 @@ import { generateCode, hashCode, matchesCode, normaliseIdentifier, type Verifica
 import {
   deleteItemsFor,
   findItemsFor,
+  hasOpenValidatedItem,
   consumeItem,
   expirePendingFor,
   findItem,
@@ -115,6 +116,21 @@ export class VerificationService {
   /** Codes sent to these identifiers (no hashes), for a data-subject export. */
   exportFor(db: Queryable, identifiers: string[]) {
     return findItemsFor(db, identifiers);
+  }
+
+  /**
+   * Whether the caller (by client address: items are requested before an account exists, so they are
+   * not bound to one) holds a validated, unused item for this target.
+   */
+  async hasOpenValidated(db: Queryable, target: { channel: VerificationChannel; identifier: string; purpose: string; ip: string; defaultCountry?: string }): Promise<boolean> {
+    if (!isIP(target.ip)) return false;
+    let identifier: string;
+    try {
+      identifier = normaliseIdentifier(target.channel, target.identifier, target.defaultCountry);
+    } catch {
+      return false;
+    }
+    return hasOpenValidatedItem(db, { channel: target.channel, identifier, purpose: target.purpose, windowSeconds: VERIFICATION_RULES.consumeWindowSeconds, ip: target.ip });
   }
 
   /** Erases every item for these identifiers (account cancellation). */

@@ -104,6 +104,21 @@ export async function consumeItem(
   return rowCount === 1;
 }
 
+/** Whether a validated, not yet consumed item for this target was requested from this client address within the window. */
+export async function hasOpenValidatedItem(
+  db: Queryable,
+  match: { channel: VerificationChannel; identifier: string; purpose: string; windowSeconds: number; ip: string },
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `SELECT 1 FROM verification_item
+      WHERE channel = $1 AND identifier = $2 AND purpose = $3 AND status = 'validated' AND consumed_at IS NULL
+        AND validated_at > now() - $4 * interval '1 second' AND ip = $5::inet
+      LIMIT 1`,
+    [match.channel, match.identifier, match.purpose, match.windowSeconds, match.ip],
+  );
+  return rowCount > 0;
+}
+
 /** Items sent to any of these identifiers (never the code hash), for a data-subject export. */
 export async function findItemsFor(db: Queryable, identifiers: string[]) {
   const { rows } = await db.query<{ uuid: string; channel: string; identifier: string; status: string; purpose: string; created_at: Date }>(
