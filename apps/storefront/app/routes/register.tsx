@@ -2,7 +2,7 @@ import type { UserConfiguration } from '@ember/contracts';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import type { Route } from './+types/register';
 import { ConfirmEmailForm } from '../components/account/confirm-email-form';
 import { RouteError } from '../components/common/route-error';
@@ -10,7 +10,7 @@ import { FormAlert } from '../components/forms/form-alert';
 import { SelectField, TextField } from '../components/forms/fields';
 import { PasswordRules } from '../components/forms/password-rules';
 import { MINIMUM_AGE, registerFormSchema, type RegisterFormValues } from '../lib/account/account-forms';
-import { accountPageMeta, type LoginNotice } from '../lib/account/account-meta';
+import { accountPageMeta } from '../lib/account/account-meta';
 import { loadConfigurationInBrowser, loadConfigurationOnServer } from '../lib/account/configuration';
 import { genderOptions } from '../lib/account/genders';
 import { returnToFrom, withReturnTo } from '../lib/account/return-to';
@@ -61,11 +61,11 @@ export default function Register({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** A new account whose e-mail address waits for the code sent to it. */
+/** A new account whose e-mail address waits for the code sent to it (null: throttled, the customer asks for a new one). */
 interface Created {
   email: string;
   userUuid: string;
-  verificationUuid: string;
+  verificationUuid: string | null;
 }
 
 interface RegistrationFormProps {
@@ -77,7 +77,6 @@ interface RegistrationFormProps {
 
 function RegistrationForm({ store, configuration, returnTo, onCreated }: RegistrationFormProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const rules = configuration?.password_requirements;
   const [alert, setAlert] = useState<FormAlertMessage | null>(null);
   const resolver = useMemo(() => schemaResolver<RegisterFormValues, RegisterOutput>(registerFormSchema(rules)), [rules]);
@@ -101,12 +100,8 @@ function RegistrationForm({ store, configuration, returnTo, onCreated }: Registr
       }));
       return;
     }
-    if (registered.email_verification_uuid) {
-      onCreated({ email, userUuid: registered.user_uuid, verificationUuid: registered.email_verification_uuid });
-      return;
-    }
-    // No code could be sent just now (throttled): the account works, the address is confirmed later.
-    await navigate(loginPath, { state: { notice: 'registered', email } satisfies LoginNotice });
+    // When no code could be sent just now (throttled), the code step offers to send one.
+    onCreated({ email, userUuid: registered.user_uuid, verificationUuid: registered.email_verification_uuid ?? null });
   });
 
   return (

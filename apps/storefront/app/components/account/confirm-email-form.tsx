@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { LoginNotice } from '../../lib/account/account-meta';
 import { withReturnTo } from '../../lib/account/return-to';
-import { confirmRegistrationEmail, isAccountApiError, verifyCode } from '../../lib/api/account.api';
+import { confirmRegistrationEmail, isAccountApiError, resendRegistrationCode, verifyCode } from '../../lib/api/account.api';
 import { codeResolver, wrongCodeMessage, type CodeValues } from '../../lib/forms/code-schema';
 import { applyServerError, type FormAlert as FormAlertMessage } from '../../lib/forms/server-errors';
+import { useCountdown } from '../../lib/forms/use-countdown';
 import { storePath } from '../../lib/store-paths';
 import { FormAlert } from '../forms/form-alert';
 import { TextField } from '../forms/fields';
@@ -15,21 +16,27 @@ interface ConfirmEmailFormProps {
   store: string;
   email: string;
   userUuid: string;
-  verificationUuid: string;
+  /** The code sent at registration; null when sending it was throttled (the customer asks for one). */
+  verificationUuid: string | null;
   returnTo: string | null;
 }
 
 /**
  * The step after registering: the code e-mailed to the new address confirms it. Logging in does
- * not wait for it, so the customer may also skip it.
+ * not wait for it, so the customer may also skip it. A lost or expired code is replaced by a new
+ * one on request (throttled by the server; the button counts down its Retry-After).
  */
-export function ConfirmEmailForm({ store, email, userUuid, verificationUuid, returnTo }: ConfirmEmailFormProps) {
+export function ConfirmEmailForm({ store, email, userUuid, verificationUuid: firstVerificationUuid, returnTo }: ConfirmEmailFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const heading = useRef<HTMLHeadingElement>(null);
   const [alert, setAlert] = useState<FormAlertMessage | null>(null);
   const [spent, setSpent] = useState(false);
-  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<CodeValues, unknown, CodeValues>({
+  const [verificationUuid, setVerificationUuid] = useState(firstVerificationUuid);
+  const [resent, setResent] = useState(false);
+  const [resending, setResending] = useState(false);
+  const waitSeconds = useCountdown();
+  const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = useForm<CodeValues, unknown, CodeValues>({
     resolver: codeResolver,
     defaultValues: { code: '' },
   });
@@ -40,6 +47,8 @@ export function ConfirmEmailForm({ store, email, userUuid, verificationUuid, ret
 
   const onSubmit = handleSubmit(async ({ code }) => {
     setAlert(null);
+    setResent(false);
+    if (!verificationUuid) return;
     try {
       await verifyCode(store, verificationUuid, code);
       await confirmRegistrationEmail(store, userUuid, verificationUuid);
@@ -59,14 +68,42 @@ export function ConfirmEmailForm({ store, email, userUuid, verificationUuid, ret
     await toLogin('registered-confirmed');
   });
 
+  const resend = async () => {
+    setAlert(null);
+    setResent(false);
+    setResending(true);
+    try {
+      const item = await resendRegistrationCode(store, userUuid);
+      reset({ code: '' });
+      setVerificationUuid(item.email_verification_uuid);
+      setSpent(false);
+      setResent(true);
+    } catch (error) {
+      if (isAccountApiError(error, 'RATE_LIMITED')) waitSeconds.start(error.retryAfterSeconds ?? 60);
+      setAlert(applyServerError(error, setError, { fields: [] }));
+    } finally {
+      setResending(false);
+    }
+  };
+
+  const resendButton = (
+    <button type="button" className="button button--secondary" disabled={resending || waitSeconds.remaining > 0} onClick={() => void resend()}>
+      {waitSeconds.remaining > 0 ? t('register.confirm.resendIn', { count: waitSeconds.remaining }) : t('register.confirm.resend')}
+    </button>
+  );
+
   return (
     <section aria-labelledby="confirm-email-heading">
       <h2 id="confirm-email-heading" ref={heading} tabIndex={-1}>{t('register.confirm.title')}</h2>
-      <p>{t('register.confirm.lead', { email })}</p>
+      <p>{verificationUuid ? t('register.confirm.lead', { email }) : t('register.confirm.noCode', { email })}</p>
+      {resent && <FormAlert tone="success" alert={{ key: 'register.confirm.resent', values: { email } }} />}
       {spent ? (
-        <FormAlert alert={alert}>
-          <p><Link to={loginPath} state={{ notice: 'registered', email } satisfies LoginNotice}>{t('register.confirm.skip')}</Link></p>
-        </FormAlert>
+        <>
+          <FormAlert alert={alert}>
+            <p><Link to={loginPath} state={{ notice: 'registered', email } satisfies LoginNotice}>{t('register.confirm.skip')}</Link></p>
+          </FormAlert>
+          <div className="form__actions">{resendButton}</div>
+        </>
       ) : (
         <>
           <form className="form" noValidate onSubmit={onSubmit}>
@@ -81,7 +118,10 @@ export function ConfirmEmailForm({ store, email, userUuid, verificationUuid, ret
               registration={register('code')}
               error={errors.code}
             />
-            <button type="submit" className="button" disabled={isSubmitting}>{t('register.confirm.submit')}</button>
+            <div className="form__actions">
+              <button type="submit" className="button" disabled={isSubmitting || !verificationUuid}>{t('register.confirm.submit')}</button>
+              {resendButton}
+            </div>
           </form>
           <p className="auth-page__links">
             <Link to={loginPath} state={{ notice: 'registered', email } satisfies LoginNotice}>{t('register.confirm.skip')}</Link>

@@ -7,6 +7,7 @@ import { isAccountApiError, requestPhoneCode, updatePhone, verifyCode } from '..
 import { codeResolver, wrongCodeMessage, type CodeValues } from '../../lib/forms/code-schema';
 import { CUSTOM_ISSUE, schemaResolver, type FormSchema } from '../../lib/forms/schema-resolver';
 import { applyServerError, type FormAlert as FormAlertMessage } from '../../lib/forms/server-errors';
+import { useCountdown } from '../../lib/forms/use-countdown';
 import { FormAlert } from '../forms/form-alert';
 import { TextField } from '../forms/fields';
 import { AccountView } from './account-view';
@@ -237,23 +238,4 @@ function CodeStep({ store, user, pending, onResent, onChangeNumber, onRefused, o
       </div>
     </form>
   );
-}
-
-/** Seconds left of a Retry-After, counting down once a second while there are any. */
-function useCountdown() {
-  const [until, setUntil] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (until <= now) return;
-    const timer = window.setTimeout(() => setNow(Date.now()), 1000);
-    return () => window.clearTimeout(timer);
-  }, [until, now]);
-  return {
-    remaining: Math.max(0, Math.ceil((until - now) / 1000)),
-    start(seconds: number) {
-      const at = Date.now();
-      setNow(at);
-      setUntil(at + seconds * 1000);
-    },
-  };
 }

@@ -112,6 +112,11 @@ export function requestPhoneCode(store: string, phone: string): Promise<Verifica
   return call('/api/action-verifications/items', { store, method: 'POST', body: { channel: 'sms', identifier: phone } });
 }
 
+/** E-mails a new registration code to the address waiting for confirmation; earlier codes stop working. RATE_LIMITED carries Retry-After. */
+export function resendRegistrationCode(store: string, userUuid: string): Promise<{ email_verification_uuid: string; expires_at: string }> {
+  return call('/account/users/register/resend-email-code', { store, method: 'POST', body: { user_uuid: userUuid } });
+}
+
 /** Confirms a new customer's e-mail address with the verified registration code. */
 export function confirmRegistrationEmail(store: string, userUuid: string, verificationUuid: string): Promise<void> {
   return call('/account/users/register/verify-email', {
