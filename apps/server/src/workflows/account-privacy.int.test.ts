@@ -42,7 +42,7 @@ describe('data-subject export', () => {
     expect(data.verification_items).toEqual([expect.objectContaining({ channel: 'email', identifier: c.email })]);
     expect(data.messages.length).toBeGreaterThanOrEqual(1);
     const text = JSON.stringify(data);
-    expect(text).not.toMatch(/scrypt\$|code_hash|password_hash|token_hash/);
+    expect(text).not.toMatch(/scrypt\$|argon2|code_hash|password_hash|token_hash/);
     expect(data.messages.every((m: any) => !('body' in m))).toBe(true);
     expect((await call('GET', '/account/users/privacy')).status).toBe(401);
     const legacy = await call('POST', '/account-legacy/dsar-request', undefined, c.token);

@@ -59,7 +59,7 @@ describe('account: registration and sessions', () => {
     const a = await registerAndLogin();
     const db = await testDb();
     const cred = await db.query<{ password_hash: string }>('SELECT password_hash FROM identity_credential WHERE user_uuid = $1', [a.uuid]);
-    expect(cred.rows[0]!.password_hash).toMatch(/^scrypt\$/);
+    expect(cred.rows[0]!.password_hash).toMatch(/^\$argon2id\$/);
     expect(cred.rows[0]!.password_hash).not.toContain(PASSWORD);
     const sessions = await db.query<{ token_hash: string }>('SELECT token_hash FROM identity_session WHERE user_uuid = $1', [a.uuid]);
     expect(sessions.rows.map((r) => r.token_hash)).not.toContain(a.token);

@@ -5,7 +5,7 @@ import {
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { Db, Queryable } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { decoyHash, hashPassword, newToken, tokenHash, verifyPassword } from './identity.crypto.js';
+import { decoyHash, hashPassword, needsRehash, newToken, tokenHash, verifyPassword } from './identity.crypto.js';
 import { checkCustomAttributes } from './identity.attributes.js';
 import * as store from './identity.store.js';
 
@@ -113,11 +113,14 @@ export class IdentityService {
     const found = await store.findLoginByEmail(this.db, email);
     const ok = await verifyPassword(password, found?.password_hash ?? (await decoyHash()));
     if (!found || !ok || found.status !== 'active') throw new AppError('UNAUTHORISED', 'The e-mail address or password is not correct');
+    // An older hash (scrypt, or weaker Argon2id parameters) is replaced now that the password is known.
+    const rehashed = needsRehash(found.password_hash) ? await hashPassword(password) : null;
     const token = newToken();
     const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-    await this.db.transaction((tx) =>
-      store.insertSession(tx, { id: randomUUID(), user_uuid: found.uuid, token_hash: tokenHash(token), expires_at: expiresAt, ip: meta.ip, user_agent: meta.userAgent?.slice(0, 300) ?? null }),
-    );
+    await this.db.transaction(async (tx) => {
+      if (rehashed) await store.replacePasswordHash(tx, found.uuid, found.password_hash, rehashed);
+      await store.insertSession(tx, { id: randomUUID(), user_uuid: found.uuid, token_hash: tokenHash(token), expires_at: expiresAt, ip: meta.ip, user_agent: meta.userAgent?.slice(0, 300) ?? null });
+    });
     return { user_uuid: found.uuid, token, magento_token: token, expires_at: expiresAt.toISOString() };
   }
 

@@ -91,6 +91,11 @@ export async function setPasswordHash(tx: Queryable, uuid: string, hash: string)
 
 // --- sessions -------------------------------------------------------------------------------
 
+/** Swaps a hash for a stronger one of the same password, only if no password change happened in between. */
+export async function replacePasswordHash(tx: Queryable, uuid: string, previous: string, next: string): Promise<void> {
+  await tx.query('UPDATE identity_credential SET password_hash = $3 WHERE user_uuid = $1 AND password_hash = $2', [uuid, previous, next]);
+}
+
 export async function insertSession(tx: Queryable, s: { id: string; user_uuid: string; token_hash: string; expires_at: Date; ip: string; user_agent: string | null }) {
   await tx.query(
     'INSERT INTO identity_session (id, user_uuid, token_hash, expires_at, ip, user_agent) VALUES ($1, $2, $3, $4, $5, $6)',
