@@ -150,3 +150,15 @@ describe('forms and the customer\'s privacy', () => {
     expect(await ackTo(c.email)).toHaveLength(0);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the forms, complaints and wallet endpoints', async () => {
+    const res = await fetch(`${server.url}/openapi.json`);
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.keys(doc.paths['/api/messaging/forms']!)).toContain('post');
+    expect(doc.paths['/account/users/{uuid}/complaints']).toBeDefined();
+    expect(Object.keys(doc.paths['/profile/wallet']!)).toContain('post');
+    expect(doc.paths['/account-legacy/profile/{uuid}/wallet']).toBeDefined();
+  });
+});
