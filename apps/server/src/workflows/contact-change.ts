@@ -18,8 +18,11 @@ export async function sendRegistrationEmailCode(db: Db, services: Services, uuid
       return services.verification.createItem(tx, { channel: 'email', identifier: email, purpose: EMAIL_CHANGE, language: ctx.store.language, ip: ctx.ip });
     });
   } catch (err) {
-    // The account exists either way; a throttled code is asked for again later.
-    if (err instanceof AppError && err.code === 'RATE_LIMITED') return null;
+    // The account exists either way; its address still waits for confirmation, and a code is asked for again later.
+    if (err instanceof AppError && err.code === 'RATE_LIMITED') {
+      await db.transaction((tx) => services.identity.markEmailPending(tx, uuid, email));
+      return null;
+    }
     throw err;
   }
 }

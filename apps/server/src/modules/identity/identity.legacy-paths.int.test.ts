@@ -137,6 +137,25 @@ const resendPaths = [
   } },
 ];
 
+describe('a registration whose first code was throttled', () => {
+  it('still waits for confirmation, and a code asked for later confirms it', async () => {
+    const email = uniqueEmail('throttled');
+    const digest = createHash('sha256').update(email).digest('base64url').slice(0, 22);
+    await server.app.services.limiter.hit({ key: `verification:send:target:burst:email:${digest}`, limit: 1, windowMs: 30_000 });
+    const reg = await call('POST', '/account/users/register', { firstname: 'Tia', lastname: 'Throttled', date_of_birth: '1985-05-05', strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
+    expect(reg.status).toBe(201);
+    expect(reg.body.email_verification_uuid).toBeUndefined();
+    expect(await mailbox(email)).toHaveLength(0);
+    const login = await call('POST', '/account/users/authentication/sessions', { strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
+    expect((await call('GET', `/account/users/${reg.body.user_uuid}/profile`, undefined, login.body.token)).body.is_pending_email_verification).toBe(true);
+    await afterBurstWindow('email', email);
+    const fresh = await call('POST', '/account/users/register/resend-email-code', { user_uuid: reg.body.user_uuid });
+    expect(fresh.status).toBe(202);
+    await call('PATCH', `/api/action-verifications/items/${fresh.body.email_verification_uuid}/verify`, { code: await latestCode(email) });
+    expect((await call('POST', '/account/users/register/verify-email', { user_uuid: reg.body.user_uuid, verification_uuid: fresh.body.email_verification_uuid })).status).toBe(204);
+  });
+});
+
 describe.each(resendPaths)('registration code resend through the $name', ({ resend }) => {
   it('sends a new code to the waiting address only after the throttle window; the old code stops working and the new one confirms', async () => {
     const c = await legacyCustomer();
