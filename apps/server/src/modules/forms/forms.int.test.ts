@@ -34,7 +34,7 @@ describe('POST /api/messaging/forms', () => {
       payload: { subject: 'Where is my parcel?', message: 'It has been a week.', order: 12, urgent: true },
       data_subject: { email: email.toUpperCase(), first_name: 'Cora' },
       collection_point_token: 'footer-contact',
-      consent_purposes: ['email_marketing'],
+      consent_purposes: ['email_marketing', 'email_marketing'],
     }, undefined, 'de');
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ type: 'CONTACT', reference: `F-${res.body.uuid.slice(0, 8).toUpperCase()}` });

@@ -47,7 +47,8 @@ export class FormsService {
     if (Buffer.byteLength(JSON.stringify(input.payload)) > MAX_PAYLOAD_BYTES) {
       throw new AppError('PAYLOAD_TOO_LARGE', `The form payload is larger than ${MAX_PAYLOAD_BYTES} bytes`);
     }
-    const unknown = input.consent_purposes.length ? await this.unknownPurposes(input.consent_purposes) : [];
+    const purposes = [...new Set(input.consent_purposes)];
+    const unknown = purposes.length ? await this.unknownPurposes(purposes) : [];
     if (unknown.length) throw new AppError('VALIDATION_FAILED', 'Unknown consent purposes', { fields: { consent_purposes: unknown } });
     const recipient = ctx.account?.email ?? input.data_subject?.email ?? null;
     if (!recipient) {
@@ -59,7 +60,7 @@ export class FormsService {
       const row = await store.insertSubmission(tx, {
         uuid, type: input.type, channel: input.channel, user_uuid: ctx.account?.uuid ?? null, email: recipient,
         data_subject: input.data_subject ?? null, payload: input.payload, collection_point_token: input.collection_point_token ?? null,
-        consent_purposes: input.consent_purposes, store_code: ctx.storeCode, language: ctx.language,
+        consent_purposes: purposes, store_code: ctx.storeCode, language: ctx.language,
         ip: ctx.ip && isIP(ctx.ip) ? ctx.ip : null,
       });
       await this.messaging.enqueue(tx, {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { isValidMemberNumber, memberNumber, TestWalletPassIssuer, WalletService } from './identity.wallet.js';
+import { isValidMemberNumber, memberNumber, TestWalletPassIssuer, UnconfiguredWalletPassIssuer, WalletService } from './identity.wallet.js';
 
 const service = (secret = 's'.repeat(32)) => new WalletService(secret, new TestWalletPassIssuer(), async () => 'Ada Lovelace');
 
@@ -34,5 +34,13 @@ describe('pass links', () => {
     const token = link.url.split('/').pop()!;
     await expect(service().pass(token, now + 9 * 60_000)).resolves.toBeTruthy();
     await expect(service().pass(token, now + 10 * 60_000)).rejects.toMatchObject({ code: 'VERIFICATION_EXPIRED' });
+  });
+});
+
+describe('LIVE mode without a wallet provider', () => {
+  it('signs links but serves no pass, answering NOT_AVAILABLE', async () => {
+    const live = new WalletService('l'.repeat(32), new UnconfiguredWalletPassIssuer(), async () => 'Ada Lovelace');
+    const link = await live.linkFor(randomUUID(), 'apple', 'https://shop.example');
+    await expect(live.pass(link.url.split('/').pop()!)).rejects.toMatchObject({ code: 'NOT_AVAILABLE' });
   });
 });
