@@ -19,6 +19,7 @@ import { accountContactRoutes, accountPrivacyRoutes, accountRoutes } from './mod
 import { profileRoutes } from './modules/identity/identity.profile.routes.js';
 import { legacyAccountRoutes } from './modules/identity/identity.legacy.routes.js';
 import { consentRoutes } from './modules/consents/consents.routes.js';
+import { paymentsPlugin } from './modules/payments/payments.routes.js';
 import { buildServices, type Services } from './services.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -102,6 +103,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(accountContactRoutes, { prefix: '/account', services, db });
   await app.register(profileRoutes, { prefix: '/profile', services, db });
   await app.register(consentRoutes, { services });
+  await app.register(paymentsPlugin);
 
   const mediaDir = path.join(SEED_DIR, 'media');
   if (existsSync(mediaDir)) {

@@ -1,4 +1,4 @@
-import type { Config } from './config.js';
+import { SANDBOX_TEST_WEBHOOK_SECRET, type Config } from './config.js';
 import type { Db } from './platform/db.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
 import { createMessagingService, type MessagingService } from './modules/messaging/messaging.service.js';
@@ -7,6 +7,9 @@ import { VerificationService } from './modules/verification/verification.service
 import { IdentityService } from './modules/identity/identity.service.js';
 import { accountLimits, type AccountLimits } from './modules/identity/identity.limits.js';
 import { ConsentService } from './modules/consents/consents.service.js';
+import { PaymentsService } from './modules/payments/payments.service.js';
+import { SandboxProvider } from './modules/payments/payments.sandbox.js';
+import { ORDERS_NOT_WIRED } from './modules/payments/payments.service.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './platform/rate-limit.js';
 
 /** The domain services, built once per app and shared by every edge (GraphQL, REST, jobs). */
@@ -23,6 +26,8 @@ export interface Services {
   messaging: MessagingService;
   /** One-time codes by SMS or e-mail. */
   verification: VerificationService;
+  /** Payment sessions, lookups, provider notifications, void and refund. */
+  payments: PaymentsService;
   /** Releases connections the services hold (Redis). */
   close(): Promise<void>;
 }
@@ -67,6 +72,15 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     limits: accountLimits(limiter, config.RATE_LIMIT_IP_FACTOR),
     messaging,
     verification: new VerificationService(messaging, limiter),
+    payments: new PaymentsService(
+      db,
+      new SandboxProvider(db, {
+        secret: config.PAYMENTS_WEBHOOK_SECRET ?? SANDBOX_TEST_WEBHOOK_SECRET,
+        toleranceSeconds: config.PAYMENTS_WEBHOOK_TOLERANCE_S,
+        notifyDelayMs: config.PAYMENTS_SANDBOX_NOTIFY_DELAY_MS,
+      }),
+      ORDERS_NOT_WIRED,
+    ),
     close,
   };
 }

@@ -49,6 +49,8 @@ export const ERROR_CODES = {
   VERIFICATION_LOCKED: { status: 423, category: 'graphql-input' },
   VERIFICATION_REQUIRED: { status: 403, category: 'graphql-authorization' },
   NOT_AVAILABLE: { status: 501, category: 'graphql-input' },
+  // Payments: the order exists but takes no payment now (already paid, cancelled, nothing due, method not offered)
+  ORDER_NOT_PAYABLE: { status: 409, category: 'graphql-input' },
 } as const satisfies Record<string, { status: number; category: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
