@@ -26,7 +26,7 @@ import { startDeliveryWorker, type DeliveryWorker } from '../messaging/messaging
 
 const TAG = ['payments'];
 const LEGACY_TAG = ['payments (legacy)'];
-export const PAYMENTS_JOB_INTERVAL_MS = 250;
+export const PAYMENTS_JOB_INTERVAL_MS = 500;
 
 function toOrderPayment(p: PaymentRow): OrderPayment {
   const method = paymentMethodsFor(p.store_code).find((m) => m.code === p.method_code);
