@@ -7,6 +7,7 @@ import { VerificationService } from './modules/verification/verification.service
 import { IdentityService } from './modules/identity/identity.service.js';
 import { accountLimits, type AccountLimits } from './modules/identity/identity.limits.js';
 import { ConsentService } from './modules/consents/consents.service.js';
+import { OrdersService } from './modules/orders/orders.service.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './platform/rate-limit.js';
 
 /** The domain services, built once per app and shared by every edge (GraphQL, REST, jobs). */
@@ -23,6 +24,8 @@ export interface Services {
   messaging: MessagingService;
   /** One-time codes by SMS or e-mail. */
   verification: VerificationService;
+  /** Placed orders (the sales side): checkout's OrdersPort and payments' OrderPaymentPort. */
+  orders: OrdersService;
   /** Releases connections the services hold (Redis). */
   close(): Promise<void>;
 }
@@ -58,10 +61,13 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     },
     (uuid) => consents.grantedPurposes(uuid),
   );
+  const stores = new StoreService(db, config.DEFAULT_STORE);
+  const orders = new OrdersService(db, stores, messaging);
   return {
     identity,
     consents,
-    stores: new StoreService(db, config.DEFAULT_STORE),
+    stores,
+    orders,
     catalog: new CatalogService(db, config.CATALOG_CACHE_TTL_MS),
     limiter,
     limits: accountLimits(limiter, config.RATE_LIMIT_IP_FACTOR),
