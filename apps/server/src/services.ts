@@ -9,7 +9,7 @@ import { accountLimits, type AccountLimits } from './modules/identity/identity.l
 import { ConsentService } from './modules/consents/consents.service.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { SandboxProvider } from './modules/payments/payments.sandbox.js';
-import { ORDERS_NOT_WIRED } from './modules/payments/payments.service.js';
+import { OrdersService } from './modules/orders/orders.service.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './platform/rate-limit.js';
 
 /** The domain services, built once per app and shared by every edge (GraphQL, REST, jobs). */
@@ -28,6 +28,8 @@ export interface Services {
   verification: VerificationService;
   /** Payment sessions, lookups, provider notifications, void and refund. */
   payments: PaymentsService;
+  /** Placed orders (the sales side): checkout's OrdersPort and payments' OrderPaymentPort. */
+  orders: OrdersService;
   /** Releases connections the services hold (Redis). */
   close(): Promise<void>;
 }
@@ -63,24 +65,30 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     },
     (uuid) => consents.grantedPurposes(uuid),
   );
+  const stores = new StoreService(db, config.DEFAULT_STORE);
+  const orders = new OrdersService(db, stores, messaging);
+  const payments = new PaymentsService(
+    db,
+    new SandboxProvider(db, {
+      secret: config.PAYMENTS_WEBHOOK_SECRET ?? SANDBOX_TEST_WEBHOOK_SECRET,
+      toleranceSeconds: config.PAYMENTS_WEBHOOK_TOLERANCE_S,
+      notifyDelayMs: config.PAYMENTS_SANDBOX_NOTIFY_DELAY_MS,
+    }),
+    orders,
+  );
+  // Cancelling an order voids its open payment or refunds a paid one.
+  orders.usePayments({ refunds: payments });
   return {
     identity,
     consents,
-    stores: new StoreService(db, config.DEFAULT_STORE),
+    stores,
+    orders,
     catalog: new CatalogService(db, config.CATALOG_CACHE_TTL_MS),
     limiter,
     limits: accountLimits(limiter, config.RATE_LIMIT_IP_FACTOR),
     messaging,
     verification: new VerificationService(messaging, limiter),
-    payments: new PaymentsService(
-      db,
-      new SandboxProvider(db, {
-        secret: config.PAYMENTS_WEBHOOK_SECRET ?? SANDBOX_TEST_WEBHOOK_SECRET,
-        toleranceSeconds: config.PAYMENTS_WEBHOOK_TOLERANCE_S,
-        notifyDelayMs: config.PAYMENTS_SANDBOX_NOTIFY_DELAY_MS,
-      }),
-      ORDERS_NOT_WIRED,
-    ),
+    payments,
     close,
   };
 }

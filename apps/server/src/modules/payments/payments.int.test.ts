@@ -453,8 +453,8 @@ describe('payments: void and refund on cancellation', () => {
     const db = await testDb();
     const payments = server.app.services.payments;
     const first = await db.transaction((tx) => payments.refundOrVoid(tx, order.entity_id));
-    expect(first).toEqual({ action: 'refund', payment_uuid: payment.uuid });
-    expect(await db.transaction((tx) => payments.refundOrVoid(tx, order.entity_id))).toEqual({ action: 'refund', payment_uuid: payment.uuid });
+    expect(first).toEqual({ action: 'refund', payment_uuid: payment.uuid, refunded: payment.amount });
+    expect(await db.transaction((tx) => payments.refundOrVoid(tx, order.entity_id))).toEqual({ action: 'refund', payment_uuid: payment.uuid, refunded: payment.amount });
     await Promise.all([runPaymentJobs(server.app), runPaymentJobs(server.app)]);
     expect((await waitForStatus(payment.uuid, cart, 'refunded')).body.status).toBe('refunded');
     const { rows } = await db.query<{ status: string; refunded_amount: number }>('SELECT status, refunded_amount FROM payments_sandbox_session WHERE merchant_reference = $1', [payment.uuid]);
@@ -466,11 +466,11 @@ describe('payments: void and refund on cancellation', () => {
   it('voids an open payment so its hosted page can no longer take the card', async () => {
     const { payment, order, cart } = await guestPayment();
     const db = await testDb();
-    expect(await db.transaction((tx) => server.app.services.payments.refundOrVoid(tx, order.entity_id))).toEqual({ action: 'void', payment_uuid: payment.uuid });
+    expect(await db.transaction((tx) => server.app.services.payments.refundOrVoid(tx, order.entity_id))).toEqual({ action: 'void', payment_uuid: payment.uuid, refunded: 0 });
     await runPaymentJobs(server.app);
     expect((await call('GET', `/api/payments/${payment.uuid}`, undefined, { cart })).body.status).toBe('voided');
     expect((await postForm(payment.redirect_url, card('4111111111111111'))).status).toBe(410);
-    expect(await db.transaction((tx) => server.app.services.payments.refundOrVoid(tx, randomUUID()))).toEqual({ action: 'none', payment_uuid: null });
+    expect(await db.transaction((tx) => server.app.services.payments.refundOrVoid(tx, randomUUID()))).toEqual({ action: 'none', payment_uuid: null, refunded: 0 });
   });
 });
 

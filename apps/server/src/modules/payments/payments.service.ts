@@ -19,6 +19,8 @@ export interface PaymentOwner {
 export interface RefundOrVoidResult {
   action: 'none' | 'void' | 'refund' | 'review';
   payment_uuid: string | null;
+  /** Minor units being given back (0 unless action is refund). */
+  refunded: number;
 }
 
 /** What a verified notification did; `duplicate` for a replayed event id. */
@@ -29,21 +31,6 @@ const PAYABLE_ORDER_STATUSES = new Set(['pending_payment', 'payment_failed']);
 const SESSION_REUSE_MS = 50 * 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_COMMAND_ATTEMPTS = 8;
-
-/**
- * The port before the orders module is wired in: no order is payable and no notification can pay
- * one, so nothing is ever marked paid by mistake.
- */
-export const ORDERS_NOT_WIRED: OrderPaymentPort = {
-  findPayableOrder: async () => null,
-  findOrderForProvider: async () => null,
-  markPaid: async () => {
-    throw new Error('orders module is not wired to payments');
-  },
-  markPaymentFailed: async () => {
-    throw new Error('orders module is not wired to payments');
-  },
-};
 
 export const hashCartId = (cartId: string) => createHash('sha256').update(cartId, 'utf8').digest('hex');
 
@@ -172,18 +159,18 @@ export class PaymentsService {
    */
   async refundOrVoid(tx: Queryable, entityId: string): Promise<RefundOrVoidResult> {
     const payment = await store.findLivePayment(tx, entityId);
-    if (!payment) return { action: 'none', payment_uuid: null };
+    if (!payment) return { action: 'none', payment_uuid: null, refunded: 0 };
     if (payment.status === 'created') {
       await this.voidOpen(tx, payment);
-      return { action: 'void', payment_uuid: payment.uuid };
+      return { action: 'void', payment_uuid: payment.uuid, refunded: 0 };
     }
     if (payment.status === 'paid') {
       await this.startRefund(tx, payment, ['paid']);
-      return { action: 'refund', payment_uuid: payment.uuid };
+      return { action: 'refund', payment_uuid: payment.uuid, refunded: payment.amount };
     }
-    if (payment.status === 'refund_pending') return { action: 'refund', payment_uuid: payment.uuid };
+    if (payment.status === 'refund_pending') return { action: 'refund', payment_uuid: payment.uuid, refunded: payment.amount };
     // A payment under review holds money whose amount did not match: a person decides.
-    return { action: 'review', payment_uuid: payment.uuid };
+    return { action: 'review', payment_uuid: payment.uuid, refunded: 0 };
   }
 
   /** Runs due void and refund calls against the provider; each is retried with backoff until it succeeds. */
