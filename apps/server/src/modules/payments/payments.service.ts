@@ -179,7 +179,9 @@ export class PaymentsService {
     let done = 0;
     for (const c of due) {
       try {
-        if (c.provider_reference) {
+        // A void overtaken by a capture (the payment moved on to a refund) has nothing left to cancel.
+        const moot = c.kind === 'void' && c.payment_status !== 'voided';
+        if (c.provider_reference && !moot) {
           if (c.kind === 'void') await this.provider.void(c.provider_reference, c.idempotency_key);
           else await this.provider.refund(c.provider_reference, c.amount, c.idempotency_key);
         }

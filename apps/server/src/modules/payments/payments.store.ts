@@ -168,6 +168,7 @@ export interface CommandRow {
   idempotency_key: string;
   attempts: number;
   provider_reference: string | null;
+  payment_status: PaymentStatus;
 }
 
 /** Claims due provider commands with a lease (SKIP LOCKED), so no two instances run one at once. */
@@ -181,7 +182,7 @@ export async function claimDueCommands(db: Queryable, limit: number, leaseSecond
            ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
         RETURNING c.id, c.payment_uuid, c.kind, c.amount, c.idempotency_key, c.attempts)
      SELECT claimed.id::text AS id, claimed.payment_uuid::text AS payment_uuid, claimed.kind, claimed.amount, claimed.idempotency_key,
-            claimed.attempts, p.provider_reference
+            claimed.attempts, p.provider_reference, p.status AS payment_status
        FROM claimed JOIN payments_payment p ON p.uuid = claimed.payment_uuid`,
     [limit, leaseSeconds],
   );
