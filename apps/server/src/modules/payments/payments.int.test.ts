@@ -202,6 +202,15 @@ describe('payments: the sandbox card journey', () => {
     expect((await waitForStatus(again.body.uuid, cart, 'paid')).body.card.brand).toBe('mastercard');
   });
 
+  it('fails a payment the shopper abandoned once the provider expires its session', async () => {
+    const { order, payment, cart } = await guestPayment();
+    await (await testDb()).query("UPDATE payments_sandbox_session SET expires_at = now() - interval '1 second' WHERE token = $1", [payment.payment_token]);
+    expect((await call('GET', payment.redirect_url)).status).toBe(410);
+    const failed = await waitForStatus(payment.uuid, cart, 'failed');
+    expect(failed.body.failure_code).toBe('expired');
+    expect(orders.failed.find((f) => f.entityId === order.entity_id)?.reason.code).toBe('expired');
+  });
+
   it('re-renders the form with an error for an invalid or unknown card and keeps the session open', async () => {
     const { payment } = await guestPayment();
     const luhn = await postForm(payment.redirect_url, card('4111111111111112'));
@@ -433,6 +442,19 @@ describe('payments: who may pay and read', () => {
     expect(new Set(replies.map((r) => r.body.payment_token)).size).toBe(1);
     const { rows } = await (await testDb()).query('SELECT 1 FROM payments_sandbox_session WHERE order_reference = $1', [order.entity_id]);
     expect(rows).toHaveLength(1);
+  });
+
+  it('limits how often one order can open payment sessions', async () => {
+    const order = orders.add();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      statuses.push((await call('PUT', '/api/payments/generate-token', { order_id: order.entity_id, tokenize: false }, { cart: order.cart_id! })).status);
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
+    const last = await call('PUT', '/api/payments/generate-token', { order_id: order.entity_id, tokenize: false }, { cart: order.cart_id! });
+    expect(last.status).toBe(429);
+    expect(last.body.error.code).toBe('RATE_LIMITED');
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('refuses a second payment for an order already paid', async () => {

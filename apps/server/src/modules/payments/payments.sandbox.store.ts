@@ -157,3 +157,17 @@ export async function markEventFailed(db: Queryable, id: string, status: number 
     [id, status, retryInSeconds, maxAttempts],
   );
 }
+
+/** Closes sessions the shopper abandoned past their expiry; returns them so the provider can notify. */
+export async function expireAbandoned(db: Queryable, limit: number): Promise<SandboxSessionRow[]> {
+  const { rows } = await db.query<SandboxSessionRow>(
+    `UPDATE payments_sandbox_session SET status = 'refused', refusal_reason = 'expired'
+      WHERE token IN (
+        SELECT token FROM payments_sandbox_session
+         WHERE status IN ('open', 'challenge') AND expires_at <= now()
+         ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+      RETURNING ${COLUMNS}`,
+    [limit],
+  );
+  return rows;
+}

@@ -212,6 +212,15 @@ export class SandboxProvider implements PaymentProvider {
     });
   }
 
+  /** Refuses sessions the shopper abandoned (status expired), telling the shop as a real provider would. */
+  async expireAbandoned(limit = 50): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const expired = await sbx.expireAbandoned(tx, limit);
+      for (const s of expired) await this.notify(tx, s, 'payment.refused', 'expired');
+      return expired.length;
+    });
+  }
+
   /** Sends due notifications through `send` (signed now, per attempt); retries until the shop answers 2xx. */
   async deliverDue(send: (rawBody: string, signature: string) => Promise<number>, limit = 20): Promise<number> {
     const due = await sbx.claimDueEvents(this.db, limit, 30);
