@@ -42,6 +42,7 @@ export const ConfigSchema = z.object({
   // Payments: only the TEST sandbox PSP is built in; LIVE refuses to boot with it (see loadConfig).
   PAYMENTS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   PAYMENTS_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PAYMENTS_MERCHANT_ACCOUNT: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only').default('ember'),
   PAYMENTS_WEBHOOK_TOLERANCE_S: z.coerce.number().int().min(30).max(3600).default(300),
   PAYMENTS_SANDBOX_NOTIFY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   PAYMENTS_JOBS: bool.optional(),

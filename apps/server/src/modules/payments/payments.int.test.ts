@@ -9,9 +9,11 @@ import { FakeOrders } from './payments.test-support.js';
 
 let server: TestServer;
 let orders: FakeOrders;
+// A merchant account of its own: the sandbox notifies only this app of its payments, whatever else shares the database.
+const ACCOUNT = `test_${randomBytes(6).toString('hex')}`;
 beforeAll(async () => {
   // Jobs run here as in production: the sandbox notifies the shop a moment after the shopper's step.
-  server = await startTestServer({ PAYMENTS_JOBS: 'true', PAYMENTS_SANDBOX_NOTIFY_DELAY_MS: '150' });
+  server = await startTestServer({ PAYMENTS_JOBS: 'true', PAYMENTS_SANDBOX_NOTIFY_DELAY_MS: '150', PAYMENTS_MERCHANT_ACCOUNT: ACCOUNT });
   orders = new FakeOrders();
   server.app.services.payments.orders = orders;
 });
@@ -97,8 +99,14 @@ async function providerReference(uuid: string): Promise<string> {
 }
 
 /** A notification as the provider would send it, signed with the TEST secret. */
-function signedEvent(data: Record<string, unknown>, opts: { type?: string; id?: string; at?: number; secret?: string } = {}) {
-  const body = JSON.stringify({ id: opts.id ?? `evt_${randomBytes(12).toString('base64url')}`, type: opts.type ?? 'payment.captured', created: Math.floor(Date.now() / 1000), data });
+function signedEvent(data: Record<string, unknown>, opts: { type?: string; id?: string; at?: number; secret?: string; account?: string } = {}) {
+  const body = JSON.stringify({
+    id: opts.id ?? `evt_${randomBytes(12).toString('base64url')}`,
+    merchant_account: opts.account ?? ACCOUNT,
+    type: opts.type ?? 'payment.captured',
+    created: Math.floor(Date.now() / 1000),
+    data,
+  });
   const signature = signPayload(opts.secret ?? SANDBOX_TEST_WEBHOOK_SECRET, opts.at ?? Math.floor(Date.now() / 1000), body);
   return { body, signature };
 }
@@ -303,6 +311,13 @@ describe('payments: provider notifications', () => {
     const { payment, cart } = await guestPayment();
     const stale = signedEvent(await captureData(payment), { at: Math.floor(Date.now() / 1000) - 600 });
     const res = await postWebhook(stale);
+    expect(res.status).toBe(400);
+    expect((await call('GET', `/api/payments/${payment.uuid}`, undefined, { cart })).body.status).toBe('created');
+  });
+
+  it('refuses a correctly signed notification for another merchant account', async () => {
+    const { payment, cart } = await guestPayment();
+    const res = await postWebhook(signedEvent(await captureData(payment), { account: 'someone_else' }));
     expect(res.status).toBe(400);
     expect((await call('GET', `/api/payments/${payment.uuid}`, undefined, { cart })).body.status).toBe('created');
   });

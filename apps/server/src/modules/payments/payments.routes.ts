@@ -139,6 +139,7 @@ async function webhookRoutes(app: FastifyInstance): Promise<void> {
         request.log.warn({ reason: err.reason, provider: payments.provider.code }, 'payment webhook refused');
         if (err.reason === 'stale') throw new AppError('BAD_REQUEST', 'The notification is too old');
         if (err.reason === 'malformed') throw new AppError('BAD_REQUEST', 'The notification is not understood');
+        if (err.reason === 'wrong_account') throw new AppError('BAD_REQUEST', 'The notification is for another merchant account');
         throw new AppError('UNAUTHORISED', 'The notification signature is not valid');
       }
       const result = await payments.handleEvent(event);

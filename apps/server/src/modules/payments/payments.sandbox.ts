@@ -56,6 +56,7 @@ export type HostedStep = { next: 'redirect'; url: string } | { next: 'error'; me
 
 const EventSchema = z.object({
   id: z.string().min(1).max(100),
+  merchant_account: z.string().min(1).max(64),
   type: z.enum(['payment.captured', 'payment.refused', 'payment.cancelled', 'payment.refunded']),
   created: z.number().int(),
   data: z.object({
@@ -81,7 +82,7 @@ export class SandboxProvider implements PaymentProvider {
 
   constructor(
     private readonly db: Db,
-    private readonly opts: { secret: string; toleranceSeconds: number; notifyDelayMs: number },
+    private readonly opts: { secret: string; toleranceSeconds: number; notifyDelayMs: number; merchantAccount: string },
   ) {}
 
   clientConfig(): ClientConfig {
@@ -92,6 +93,7 @@ export class SandboxProvider implements PaymentProvider {
     const row = await sbx.insertSession(this.db, {
       token: `sbx_ses_${random(32)}`,
       psp_reference: `sbx_pay_${random(12)}`,
+      merchant_account: this.opts.merchantAccount,
       idempotency_key: input.idempotencyKey,
       merchant_reference: input.merchantReference,
       order_reference: input.orderReference,
@@ -153,7 +155,9 @@ export class SandboxProvider implements PaymentProvider {
     }
     const event = EventSchema.safeParse(parsed);
     if (!event.success) throw new WebhookRefusal('malformed');
-    return event.data;
+    if (event.data.merchant_account !== this.opts.merchantAccount) throw new WebhookRefusal('wrong_account');
+    const { merchant_account: _account, ...shopEvent } = event.data;
+    return shopEvent;
   }
 
   /** The session behind a hosted page, or null when the token names none. */
@@ -215,7 +219,7 @@ export class SandboxProvider implements PaymentProvider {
   /** Refuses sessions the shopper abandoned (status expired), telling the shop as a real provider would. */
   async expireAbandoned(limit = 50): Promise<number> {
     return this.db.transaction(async (tx) => {
-      const expired = await sbx.expireAbandoned(tx, limit);
+      const expired = await sbx.expireAbandoned(tx, this.opts.merchantAccount, limit);
       for (const s of expired) await this.notify(tx, s, 'payment.refused', 'expired');
       return expired.length;
     });
@@ -223,7 +227,7 @@ export class SandboxProvider implements PaymentProvider {
 
   /** Sends due notifications through `send` (signed now, per attempt); retries until the shop answers 2xx. */
   async deliverDue(send: (rawBody: string, signature: string) => Promise<number>, limit = 20): Promise<number> {
-    const due = await sbx.claimDueEvents(this.db, limit, 30);
+    const due = await sbx.claimDueEvents(this.db, this.opts.merchantAccount, limit, 30);
     let delivered = 0;
     for (const e of due) {
       let status: number | null = null;
@@ -258,8 +262,9 @@ export class SandboxProvider implements PaymentProvider {
 
   private async notify(tx: Queryable, s: sbx.SandboxSessionRow, type: ProviderEventType, reason: string | null): Promise<void> {
     const fresh = (await sbx.findSession(tx, s.token))!;
-    const event: ProviderEvent = {
+    const event: ProviderEvent & { merchant_account: string } = {
       id: `evt_${random(18)}`,
+      merchant_account: fresh.merchant_account,
       type,
       created: Math.floor(Date.now() / 1000),
       data: {
@@ -275,7 +280,7 @@ export class SandboxProvider implements PaymentProvider {
             : null,
       },
     };
-    await sbx.enqueueEvent(tx, event.id, JSON.stringify(event), this.opts.notifyDelayMs);
+    await sbx.enqueueEvent(tx, { id: event.id, merchant_account: fresh.merchant_account, body: JSON.stringify(event), delayMs: this.opts.notifyDelayMs });
   }
 }
 
