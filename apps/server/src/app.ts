@@ -19,6 +19,7 @@ import { accountContactRoutes, accountPrivacyRoutes, accountRoutes } from './mod
 import { profileRoutes } from './modules/identity/identity.profile.routes.js';
 import { legacyAccountRoutes } from './modules/identity/identity.legacy.routes.js';
 import { consentRoutes } from './modules/consents/consents.routes.js';
+import { ordersAdminRoutes } from './modules/orders/orders.admin.routes.js';
 import { buildServices, type Services } from './services.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -102,6 +103,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(accountContactRoutes, { prefix: '/account', services, db });
   await app.register(profileRoutes, { prefix: '/profile', services, db });
   await app.register(consentRoutes, { services });
+  // Operator endpoints exist only with a configured token (LIVE mode requires one).
+  if (config.ADMIN_TOKEN) await app.register(ordersAdminRoutes, { prefix: '/admin', services, db, token: config.ADMIN_TOKEN });
 
   const mediaDir = path.join(SEED_DIR, 'media');
   if (existsSync(mediaDir)) {
