@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/test-app.js';
 import { AppError } from '../../platform/errors.js';
-import { draftFor, makeProduct, placeOrder, registerCustomer, stockOf } from './orders.fixtures.js';
+import { draftFor, makeProduct, placeOrder, registerCustomer, stockOf } from '../../test/orders-fixtures.js';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { toMajor } from '@ember/contracts';
 import type { Db, Queryable } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { releaseStock } from '../catalog/catalog.inventory.js';
@@ -8,6 +7,8 @@ import type { StoreService } from '../store/store.service.js';
 import type { OrderPaymentPort, PayableOrder } from '../payments/payments.port.js';
 import type { OrderDraft, OrdersPort, PlacedOrder } from './orders.contract.js';
 import * as store from './orders.store.js';
+import { formatMoney, hasInvoice, invoiceNumber } from './orders.mapper.js';
+import { renderInvoice } from './orders.invoice.js';
 import type { OrderRow } from './orders.store.js';
 
 /**
@@ -54,10 +55,6 @@ export interface OrderView {
 
 const PAYABLE = new Set(['pending_payment', 'payment_failed']);
 const PAYMENT_CODE = /^[a-z][a-z0-9_]{0,63}$/;
-
-export function formatMoney(amount: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale.replace('_', '-'), { style: 'currency', currency }).format(toMajor(amount, currency));
-}
 
 /** The order number customers see: the store view's code and its per-store counter, e.g. GB-000000042. */
 export function orderNumberFor(storeCode: string, sequence: number): string {
@@ -219,6 +216,17 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
       if (byUid) return byUid;
     }
     return store.findOrderByNumber(db, trimmed.toUpperCase(), lock);
+  }
+
+  /** The invoice PDF of one of the customer's orders; another customer's order is ORDER_NOT_FOUND. */
+  async invoiceForCustomer(customerUuid: string, ref: string): Promise<{ number: string; pdf: Buffer }> {
+    const view = await this.viewForCustomer(customerUuid, ref);
+    if (!hasInvoice(view)) throw new AppError('ENTITY_NOT_FOUND', 'This order has no invoice yet');
+    const storeView = (await this.stores.list()).find((s) => s.code === view.order.store_code);
+    return {
+      number: invoiceNumber(view.order.order_number),
+      pdf: renderInvoice(view, { seller: 'Ember', locale: storeView?.locale ?? (view.order.language === 'de' ? 'de_DE' : 'en_GB') }),
+    };
   }
 
   statuses(language: string): Promise<store.StatusRow[]> {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_TEST_WEBHOOK_SECRET } from '../../config.js';
 import { restCall, startTestServer, testDb, type TestServer } from '../../test/test-app.js';
-import { draftFor, makeProduct, placeOrder, registerCustomer } from '../orders/orders.fixtures.js';
+import { draftFor, makeProduct, placeOrder, registerCustomer } from '../../test/orders-fixtures.js';
 import { runPaymentJobs } from './payments.routes.js';
 import { signPayload } from './payments.signature.js';
 
