@@ -114,6 +114,8 @@ CREATE TABLE payments_sandbox_session (
   -- What the issuer will answer once authentication is done: kept instead of the number.
   card_outcome text CHECK (card_outcome IS NULL OR card_outcome IN ('success', 'insufficient_funds')),
   refusal_reason text,
+  -- Card form submissions refused as invalid; the session ends after a few (card testing).
+  form_errors int NOT NULL DEFAULT 0 CHECK (form_errors >= 0),
   refunded_amount int NOT NULL DEFAULT 0 CHECK (refunded_amount >= 0 AND refunded_amount <= amount),
   expires_at timestamptz NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now()

@@ -232,6 +232,16 @@ describe('payments: the sandbox card journey', () => {
     expect((await call('GET', payment.redirect_url)).status).toBe(200);
   });
 
+  it('ends the session as refused after five invalid card submissions', async () => {
+    const { order, payment, cart } = await guestPayment();
+    for (let i = 0; i < 4; i++) expect((await postForm(payment.redirect_url, card('4000000000000001'))).status).toBe(422);
+    const fifth = await postForm(payment.redirect_url, card('4000000000000001'));
+    expect(fifth.status).toBe(303);
+    expect((await postForm(payment.redirect_url, card('4111111111111111'))).status).toBe(410);
+    expect((await waitForStatus(payment.uuid, cart, 'failed')).body.failure_code).toBe('too_many_attempts');
+    expect(orders.paid.some((p) => p.entityId === order.entity_id)).toBe(false);
+  });
+
   it('pays by online bank transfer through the bank page and refuses a cancelled transfer', async () => {
     const ok = await guestPayment({ payment_method_code: 'ember_bank_transfer' });
     expect(ok.payment.redirect_url).toMatch(/^\/payments-sandbox\/bank\//);

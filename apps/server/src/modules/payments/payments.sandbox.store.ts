@@ -96,6 +96,12 @@ export async function setStatus(tx: Queryable, token: string, status: SandboxSta
   await tx.query('UPDATE payments_sandbox_session SET status = $2, refusal_reason = COALESCE($3, refusal_reason) WHERE token = $1', [token, status, refusalReason]);
 }
 
+/** Counts an invalid card form submission; returns the count so far. */
+export async function countFormError(tx: Queryable, token: string): Promise<number> {
+  const { rows } = await tx.query<{ form_errors: number }>('UPDATE payments_sandbox_session SET form_errors = form_errors + 1 WHERE token = $1 RETURNING form_errors', [token]);
+  return rows[0]!.form_errors;
+}
+
 export async function addRefund(tx: Queryable, token: string, amount: number): Promise<void> {
   await tx.query(
     `UPDATE payments_sandbox_session

@@ -16,6 +16,8 @@ import * as sbx from './payments.sandbox.store.js';
 export const SANDBOX_PREFIX = '/payments-sandbox';
 const SESSION_TTL_SECONDS = 3_600;
 const MAX_DELIVERY_ATTEMPTS = 8;
+/** Invalid card submissions one session accepts before it is refused, as real providers stop card testing. */
+export const MAX_FORM_ERRORS = 5;
 
 /** The sandbox's test cards, as a real TEST environment documents them; any other number is refused. */
 export const TEST_CARDS: Record<string, { brand: string; outcome: sbx.CardOutcome; challenge: boolean; label: string }> = {
@@ -170,20 +172,12 @@ export class SandboxProvider implements PaymentProvider {
     return this.db.transaction(async (tx) => {
       const s = await sbx.findSession(tx, token, true);
       if (!s || s.kind !== 'card' || s.status !== 'open' || s.is_expired) return { next: 'gone' };
-      const number = form.card_number.replace(/[\s-]/g, '');
-      const month = Number(form.exp_month);
-      const year = form.exp_year.length === 2 ? 2000 + Number(form.exp_year) : Number(form.exp_year);
-      const now = new Date();
-      if (!/^\d{12,19}$/.test(number) || !isLuhnValid(number)) return { next: 'error', message: 'The card number is not valid.', session: s };
-      if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year) || year < 2000 || year > 2100) {
-        return { next: 'error', message: 'The expiry date is not valid.', session: s };
+      const problem = checkCard(form);
+      if (typeof problem === 'string') {
+        if ((await sbx.countFormError(tx, token)) >= MAX_FORM_ERRORS) return this.refuse(tx, s, 'too_many_attempts');
+        return { next: 'error', message: problem, session: s };
       }
-      if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)) {
-        return { next: 'error', message: 'The card has expired.', session: s };
-      }
-      if (!/^\d{3,4}$/.test(form.cvc)) return { next: 'error', message: 'The security code is not valid.', session: s };
-      const card = TEST_CARDS[number];
-      if (!card) return { next: 'error', message: 'The sandbox accepts only its test cards.', session: s };
+      const { number, month, year, card } = problem;
       // Tokenise: from here on the sandbox knows the card only by token, brand, last four digits and expiry.
       await sbx.saveCard(tx, token, { card_token: `tok_sbx_${random(18)}`, brand: card.brand, last4: number.slice(-4), exp_month: month, exp_year: year, outcome: card.outcome });
       const challenge = s.sca_mode === 'SCA_ALWAYS' || (s.sca_mode === 'SCA_WHEN_REQUIRED' && card.challenge);
@@ -282,6 +276,21 @@ export class SandboxProvider implements PaymentProvider {
     };
     await sbx.enqueueEvent(tx, { id: event.id, merchant_account: fresh.merchant_account, body: JSON.stringify(event), delayMs: this.opts.notifyDelayMs });
   }
+}
+
+/** What is wrong with a submitted card, or the test card it is. */
+function checkCard(form: CardForm): string | { number: string; month: number; year: number; card: (typeof TEST_CARDS)[string] } {
+  const number = form.card_number.replace(/[\s-]/g, '');
+  const month = Number(form.exp_month);
+  const year = form.exp_year.length === 2 ? 2000 + Number(form.exp_year) : Number(form.exp_year);
+  const now = new Date();
+  if (!/^\d{12,19}$/.test(number) || !isLuhnValid(number)) return 'The card number is not valid.';
+  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year) || year < 2000 || year > 2100) return 'The expiry date is not valid.';
+  if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)) return 'The card has expired.';
+  if (!/^\d{3,4}$/.test(form.cvc)) return 'The security code is not valid.';
+  const card = TEST_CARDS[number];
+  if (!card) return 'The sandbox accepts only its test cards.';
+  return { number, month, year, card };
 }
 
 /** The shop's return URL with the payment named; the shop trusts none of it and reads its own status. */

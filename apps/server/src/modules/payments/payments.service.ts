@@ -294,5 +294,6 @@ function refusalMessage(code: string): string {
   if (code === 'authentication_failed') return 'The card holder did not pass strong authentication';
   if (code === 'cancelled_by_shopper') return 'The bank transfer was cancelled';
   if (code === 'expired') return 'The payment was not completed in time';
+  if (code === 'too_many_attempts') return 'Too many invalid card details were entered';
   return 'The payment was refused';
 }
