@@ -117,6 +117,10 @@ describe('customer.orders', () => {
       customer { orders(filter: $f, sort: $s, scope: $scope, pageSize: $size, currentPage: $page) { total_count items { number } } } }`;
     const byNumber = await gql(q, { f: { number: { eq: b.order_number } } }, { token: customer.token });
     expect(byNumber.body.data.customer.orders.items.map((o: { number: string }) => o.number)).toEqual([b.order_number]);
+    const matched = await gql(q, { f: { number: { match: b.order_number.slice(3) } } }, { token: customer.token });
+    expect(matched.body.data.customer.orders.items).toEqual([{ number: b.order_number }]);
+    const wildcard = await gql(q, { f: { number: { match: '%' } } }, { token: customer.token });
+    expect(wildcard.body.data.customer.orders.total_count).toBe(0);
     const asc = await gql(q, { s: { sort_field: 'NUMBER', sort_direction: 'ASC' }, size: 1, page: 2 }, { token: customer.token });
     expect(asc.body.data.customer.orders).toEqual({ total_count: 2, items: [{ number: b.order_number }] });
     const global = await gql(q, { scope: 'GLOBAL' }, { token: customer.token });

@@ -139,6 +139,10 @@ describe('operator status changes over /admin', () => {
     expect(read.body.shipments).toEqual([{ number: `${placed.order_number}-S1`, tracks: [{ carrier: 'DPD', number: 'DPD123456', track_url: 'https://track.example/DPD123456' }] }]);
     const [view] = await server.app.services.orders.views(server.app.db, [(await server.app.services.orders.findByRef(server.app.db, placed.entity_id))!]);
     expect(view!.items[0]).toMatchObject({ qty_shipped: 2 });
+    const mail = await server.app.services.messaging.listRecent({ recipient: view!.order.email, limit: 5 });
+    const shippedMail = mail.find((m) => m.template === 'order_shipped');
+    expect(shippedMail?.subject).toBe(`Your Ember order ${placed.order_number} is on its way`);
+    expect(shippedMail?.body).toContain('https://track.example/DPD123456');
   });
 
   it('refuses transitions the status rules do not allow, shipping without tracking, and unknown orders', async () => {
@@ -173,6 +177,9 @@ describe('operator status changes over /admin', () => {
     expect((await admin(`/orders/${placed.order_number}/status`, { status: 'canceled', reason_code: 'fraud_suspected' }, ADMIN_TOKEN)).status).toBe(200);
     expect((await admin(`/orders/${placed.order_number}/status`, { status: 'canceled' }, ADMIN_TOKEN)).status).toBe(409);
     expect(await stockOf(server.app.db, product.id)).toBe(10);
+    const row = await server.app.services.orders.findByRef(server.app.db, placed.entity_id);
+    const mail = await server.app.services.messaging.listRecent({ recipient: row!.email, limit: 5 });
+    expect(mail.filter((m) => m.template === 'order_canceled')).toHaveLength(1);
   });
 
   it('does not exist when no operator token is configured', async () => {

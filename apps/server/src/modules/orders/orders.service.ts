@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { releaseStock } from '../catalog/catalog.inventory.js';
 import type { MessagingService } from '../messaging/messaging.service.js';
+import type { TemplateParams } from '../messaging/messaging.templates.js';
 import type { StoreService } from '../store/store.service.js';
 import type { OrderPaymentPort, PayableOrder } from '../payments/payments.port.js';
 import type { OrderDraft, OrdersPort, PlacedOrder } from './orders.contract.js';
@@ -229,6 +230,30 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
     };
   }
 
+  /** Every order of a customer with its lines and addresses, for a data-subject export (amounts in minor units). */
+  async exportFor(db: Queryable, customerUuid: string) {
+    const { rows } = await store.listCustomerOrders(db, {
+      customer_uuid: customerUuid, store_codes: null, number: null, statuses: null,
+      sort_field: 'created_at', sort_direction: 'ASC', limit: 10_000, offset: 0,
+    });
+    const views = await this.views(db, rows);
+    return views.map((v) => ({
+      number: v.order.order_number,
+      placed_at: new Date(v.order.created_at).toISOString(),
+      store_code: v.order.store_code,
+      status: v.order.status,
+      email: v.order.email,
+      currency: v.order.currency,
+      grand_total: v.order.grand_total,
+      refunded_total: v.order.refunded_total,
+      payment_method_code: v.order.payment_method_code,
+      items: v.items.map((i) => ({ sku: i.sku, name: i.name, quantity: i.qty_ordered, row_total: i.row_total_incl_tax })),
+      addresses: v.addresses.map(({ order_id: _orderId, ...a }) => a),
+      additional_attributes: v.attributes,
+      history: v.history.map((h) => ({ status: h.to_status, at: new Date(h.created_at).toISOString() })),
+    }));
+  }
+
   statuses(language: string): Promise<store.StatusRow[]> {
     return store.listStatuses(this.db, language);
   }
@@ -293,8 +318,9 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
         if (!change.tracking && shipped === 0) {
           throw new AppError('VALIDATION_FAILED', 'Shipping needs a carrier and a tracking number', { field: 'tracking' });
         }
-        if (change.tracking || shipped === 0) {
-          await store.insertShipment(tx, order.id, { uid: randomUUID(), number: `${order.order_number}-S${shipped + 1}`, track: change.tracking ?? null });
+        if (change.tracking) {
+          await store.insertShipment(tx, order.id, { uid: randomUUID(), number: `${order.order_number}-S${shipped + 1}`, track: change.tracking });
+          await this.notify(tx, order, 'order_shipped', { carrier: change.tracking.carrier, tracking_number: change.tracking.number, track_url: change.tracking.track_url });
         }
       }
       await this.moveLocked(tx, order, change.to, change);
@@ -360,6 +386,24 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
     await store.cancelItems(tx, order.id);
     const refund = await this.refunds.refundOrVoid(tx, order.entity_id);
     if (refund && refund.refunded > 0) await store.setRefunded(tx, order.id, Math.min(order.grand_total, refund.refunded));
+    await this.notify(tx, order, 'order_canceled', {});
+  }
+
+  /** Tells the customer about their order by e-mail, in the order's language, in the changing transaction. */
+  private async notify<T extends 'order_shipped' | 'order_canceled'>(
+    tx: Queryable,
+    order: OrderRow,
+    template: T,
+    params: Omit<TemplateParams<T>, 'order_number' | 'firstname'>,
+  ): Promise<void> {
+    const billing = (await store.addressesOf(tx, [order.id])).find((a) => a.kind === 'billing');
+    await this.messaging.enqueue(tx, {
+      channel: 'email',
+      recipient: order.email,
+      template,
+      language: order.language,
+      params: { ...params, order_number: order.order_number, firstname: billing?.firstname || billing?.lastname || '' } as TemplateParams<T>,
+    });
   }
 }
 
