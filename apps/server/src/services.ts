@@ -1,4 +1,4 @@
-import type { Config } from './config.js';
+import { SANDBOX_TEST_WEBHOOK_SECRET, type Config } from './config.js';
 import type { Db } from './platform/db.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
 import { createMessagingService, type MessagingService } from './modules/messaging/messaging.service.js';
@@ -10,6 +10,9 @@ import { TestWalletPassIssuer, UnconfiguredWalletPassIssuer, WalletService } fro
 import { FormsService } from './modules/forms/forms.service.js';
 import { formLimits, type FormLimits } from './modules/forms/forms.limits.js';
 import { ConsentService } from './modules/consents/consents.service.js';
+import { PaymentsService } from './modules/payments/payments.service.js';
+import { SandboxProvider } from './modules/payments/payments.sandbox.js';
+import { OrdersService } from './modules/orders/orders.service.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './platform/rate-limit.js';
 
 /** The domain services, built once per app and shared by every edge (GraphQL, REST, jobs). */
@@ -31,6 +34,10 @@ export interface Services {
   formLimits: FormLimits;
   /** Signed loyalty-card links for phone wallets and the passes they open. */
   wallet: WalletService;
+  /** Payment sessions, lookups, provider notifications, void and refund. */
+  payments: PaymentsService;
+  /** Placed orders (the sales side): checkout's OrdersPort and payments' OrderPaymentPort. */
+  orders: OrdersService;
   /** Releases connections the services hold (Redis). */
   close(): Promise<void>;
 }
@@ -66,10 +73,25 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     },
     (uuid) => consents.grantedPurposes(uuid),
   );
+  const stores = new StoreService(db, config.DEFAULT_STORE);
+  const orders = new OrdersService(db, stores, messaging);
+  const payments = new PaymentsService(
+    db,
+    new SandboxProvider(db, {
+      secret: config.PAYMENTS_WEBHOOK_SECRET ?? SANDBOX_TEST_WEBHOOK_SECRET,
+      toleranceSeconds: config.PAYMENTS_WEBHOOK_TOLERANCE_S,
+      notifyDelayMs: config.PAYMENTS_SANDBOX_NOTIFY_DELAY_MS,
+      merchantAccount: config.PAYMENTS_MERCHANT_ACCOUNT,
+    }),
+    orders,
+  );
+  // Cancelling an order voids its open payment or refunds a paid one.
+  orders.usePayments({ refunds: payments });
   return {
     identity,
     consents,
-    stores: new StoreService(db, config.DEFAULT_STORE),
+    stores,
+    orders,
     catalog: new CatalogService(db, config.CATALOG_CACHE_TTL_MS),
     limiter,
     limits: accountLimits(limiter, config.RATE_LIMIT_IP_FACTOR),
@@ -85,6 +107,7 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
         return `${personalInfo.firstname} ${personalInfo.lastname}`;
       },
     ),
+    payments,
     close,
   };
 }

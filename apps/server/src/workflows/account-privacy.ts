@@ -13,13 +13,14 @@ async function identifiersOf(services: Services, uuid: string): Promise<string[]
  */
 export async function exportAccount(db: Db, services: Services, uuid: string) {
   const identifiers = await identifiersOf(services, uuid);
-  const [identity, consents, consentHistory, verifications, messages, forms] = await Promise.all([
+  const [identity, consents, consentHistory, verifications, messages, forms, orders] = await Promise.all([
     services.identity.exportData(uuid),
     services.consents.userConsents(uuid),
     services.consents.history(uuid),
     services.verification.exportFor(db, identifiers),
     services.messaging.exportFor(db, identifiers),
     services.forms.exportFor(uuid),
+    services.orders.exportFor(db, uuid),
   ]);
   return {
     exported_at: new Date().toISOString(),
@@ -31,6 +32,7 @@ export async function exportAccount(db: Db, services: Services, uuid: string) {
     verification_items: verifications,
     messages,
     form_submissions: forms,
+    orders,
   };
 }
 
