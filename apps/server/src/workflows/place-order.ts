@@ -109,12 +109,20 @@ async function buildDraft(services: Services, c: ComputedCart, email: string, at
       grand_total: c.isVirtual ? totals.grand_total - totals.shipping_incl_tax : totals.grand_total,
     },
     coupon_codes: c.rules.map((r) => r.code),
-    additional_attributes: attributes
-      .filter((a) => /^[a-z][a-z0-9_]{0,63}$/.test(a.attribute_code) && typeof a.value === 'string')
-      .slice(0, 50)
-      .map((a) => ({ code: a.attribute_code, value: String(a.value).slice(0, 1000) })),
+    additional_attributes: cleanAttributes(attributes),
     initial_status: totals.grand_total > 0 ? 'pending_payment' : 'pending',
   };
+}
+
+/** Order attributes with a well-formed code and a value, each code once (the first wins), at most 50. */
+function cleanAttributes(attributes: AdditionalAttribute[]): OrderDraft['additional_attributes'] {
+  const out: OrderDraft['additional_attributes'] = [];
+  for (const a of attributes) {
+    if (!/^[a-z][a-z0-9_]{0,63}$/.test(a.attribute_code) || typeof a.value !== 'string') continue;
+    if (out.some((x) => x.code === a.attribute_code) || out.length >= 50) continue;
+    out.push({ code: a.attribute_code, value: a.value.slice(0, 2000) });
+  }
+  return out;
 }
 
 function groupBundle(bundle: ComputedCart['lines'][number]['bundle']): OrderDraftItem['bundle_options'] {

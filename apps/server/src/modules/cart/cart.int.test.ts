@@ -283,6 +283,26 @@ describe('carts: coupons', () => {
     expect(codes[10]).toBe('RATE_LIMITED');
   });
 
+  it('limits coupon attempts per client address across carts', async () => {
+    // A server of its own, with production's per-IP budget (30 attempts in 10 minutes).
+    const strict = await startTestServer({ RATE_LIMIT_IP_FACTOR: '1' });
+    try {
+      const p = await makeProduct(db);
+      const carts: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const c = await newGuestCart(strict);
+        await addProducts(strict, c, [{ sku: p.sku, quantity: 1 }]);
+        carts.push(c);
+      }
+      const codes: string[] = [];
+      for (let i = 0; i < 31; i++) codes.push((await gqlAs(strict, APPLY, { c: carts[i % 4], code: `IPGUESS${i}` })).body.errors![0].extensions.code);
+      expect(codes.slice(0, 30).every((c) => c === 'VALIDATION_FAILED')).toBe(true);
+      expect(codes[30]).toBe('RATE_LIMITED');
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('answers NOT_AVAILABLE for loyalty campaigns', async () => {
     const id = await newGuestCart(server);
     const r = await gqlAs(server, `mutation ($c: String!) { applyCampaignToCart(input: {cart_id: $c, campaign_uuid: "x"}) { cart { id } } }`, { c: id });

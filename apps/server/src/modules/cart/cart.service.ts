@@ -414,7 +414,7 @@ export class CartService {
     if (view.lines.length === 0) throw new AppError('VALIDATION_FAILED', 'The cart does not contain products.');
     const messages: string[] = [];
     let position = 0;
-    let base = view.totals.subtotal_incl_tax;
+    const base = view.totals.subtotal_incl_tax;
     for (const code of codes) {
       const rule = /^[A-Z0-9_-]{3,40}$/.test(code) ? await store.findRuleByCode(tx, code) : null;
       const problem = rule
@@ -425,7 +425,6 @@ export class CartService {
         continue;
       }
       await store.addCoupon(tx, cart.id, rule!.id, position++);
-      base = (await this.compute(tx, storeView, cart)).totals.grand_total;
     }
     await store.updateCart(tx, cart.id, {});
     return messages;
