@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDb, type TestServer } from '../../test/test-app.js';
+import { restCall, startTestServer, testDb, type TestServer } from '../../test/test-app.js';
 import type { Db } from '../../platform/db.js';
-import { addProducts, CART_FIELDS, getCart, gqlAs, makeCoupon, makeProduct, newGuestCart, registerCustomer } from './cart.fixtures.js';
+import { addProducts, CART_FIELDS, getCart, gqlAs, makeCoupon, makeProduct, newGuestCart, PASSWORD, registerCustomer } from './cart.fixtures.js';
 
 let server: TestServer;
 let db: Db;
@@ -324,6 +324,19 @@ describe('carts: merging', () => {
     expect(merged.body.data.mergeCarts.itemsV2.items).toEqual([{ quantity: 3, product: { sku: p.sku } }, { quantity: 1, product: { sku: q.sku } }]);
     const old = await getCart(server, guest);
     expect(old.body.errors![0].extensions.code).toBe('CART_NOT_ACTIVE');
+  });
+
+  it('merges with the magento_token of a legacy-family login', async () => {
+    const c = await registerCustomer(server);
+    const legacy = await restCall(server, 'POST', '/account-legacy/login', { email: c.email, password: PASSWORD }, { store: 'gb' });
+    expect(legacy.status).toBe(200);
+    const p = await makeProduct(db);
+    const guest = await newGuestCart(server);
+    await addProducts(server, guest, [{ sku: p.sku, quantity: 1 }]);
+    const merged = await gqlAs(server, `mutation ($s: String!) { mergeCarts(source_cart_id: $s) { total_quantity } }`, { s: guest }, { token: legacy.body.magento_token });
+    expect(merged.body.data.mergeCarts.total_quantity).toBe(1);
+    const mine = await gqlAs(server, 'query { customerCart { total_quantity } }', {}, { token: c.token });
+    expect(mine.body.data.customerCart.total_quantity).toBe(1);
   });
 
   it('refuses to merge for a guest and refuses another customer\'s cart as a source', async () => {
