@@ -39,6 +39,8 @@ export const ConfigSchema = z.object({
   // Turns every password rule off (all zero/false), as the account configuration allows.
   PASSWORD_POLICY_OFF: bool.default(false),
   MAIL_FROM: z.string().min(3).default('Ember <no-reply@ember.example>'),
+  // Bearer token of the operator endpoints (/admin/...); unset: those endpoints do not exist.
+  ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters').max(256).optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { graphqlIntrospection: boolean };
@@ -62,6 +64,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   if (c.STORE_MODE === 'LIVE' && !c.DATABASE_URL) {
     throw new ConfigError(['DATABASE_URL: LIVE store mode needs a PostgreSQL server']);
+  }
+  if (c.STORE_MODE === 'LIVE' && !c.ADMIN_TOKEN) {
+    throw new ConfigError(['ADMIN_TOKEN: LIVE store mode needs an operator token']);
   }
   return { ...c, graphqlIntrospection: c.GRAPHQL_INTROSPECTION ?? c.NODE_ENV !== 'production' };
 }

@@ -193,7 +193,7 @@ describe('messaging: the dev mailbox', () => {
   });
 
   it.skipIf(!process.env.DATABASE_URL)('is not served in LIVE store mode', async () => {
-    const live = await startTestServer({ STORE_MODE: 'LIVE' });
+    const live = await startTestServer({ STORE_MODE: 'LIVE', ADMIN_TOKEN: 'live-mode-operator-token-0123456789abcdef' });
     try {
       for (const path of ['/dev/mailbox', '/dev/mailbox/messages']) expect((await fetch(`${live.url}${path}`)).status).toBe(404);
     } finally {
