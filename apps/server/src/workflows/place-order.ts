@@ -44,7 +44,7 @@ function fail(code: 'UNABLE_TO_PLACE_ORDER' | 'GUEST_EMAIL_MISSING' | 'INSUFFICI
 /** Re-validates a locked cart and turns it into an order draft; amounts come only from the server. */
 async function buildDraft(c: ComputedCart, email: string, attributes: OrderDraft['additional_attributes']): Promise<OrderDraft> {
   const { cart, store, totals } = c;
-  if (c.missing.length) fail('UNABLE_TO_PLACE_ORDER', 'Some of the products in the cart are no longer available.');
+  // Lines whose product is no longer sold are neither shown nor priced (cart.view.ts), so they are not ordered either.
   if (!c.lines.length) fail('UNABLE_TO_PLACE_ORDER', 'The cart is empty.');
   for (const p of c.problems) {
     if (p.code === 'INSUFFICIENT_STOCK' || p.code === 'NOT_SALABLE') fail('INSUFFICIENT_STOCK', p.message);

@@ -147,6 +147,25 @@ describe('checkout: placeOrder', () => {
     expect(add.body.errors![0].extensions.code).toBe('CART_NOT_ACTIVE');
   });
 
+  it('leaves out a line whose product is no longer sold, as the cart already shows it', async () => {
+    const kept = await makeProduct(db, { price: 1000 });
+    const gone = await makeProduct(db, { price: 2000 });
+    const id = await cartWith(kept.sku);
+    await addProducts(server, id, [{ sku: gone.sku, quantity: 1 }]);
+    await db.query(`DELETE FROM catalog_product_price WHERE product_id = $1 AND store_code = 'gb'`, [gone.id]);
+    const cart = (await getCart(server, id)).body.data.cart;
+    expect(cart.itemsV2.items.map((i: { product: { sku: string } }) => i.product.sku)).toEqual([kept.sku]);
+    expect(cart.prices.subtotal_including_tax.value).toBe(10);
+    await readyForCheckout(server, id);
+    const placed = await place(server, id);
+    expect(placed.body.data.placeOrder.errors).toEqual([]);
+    const items = await db.query<{ sku: string }>(
+      'SELECT i.sku FROM orders_item i JOIN orders_order o ON o.id = i.order_id WHERE o.entity_id = $1', [placed.body.data.placeOrder.order.entity_id],
+    );
+    expect(items.rows.map((r) => r.sku)).toEqual([kept.sku]);
+    expect(await stockOf(db, gone.id)).toBe(100);
+  });
+
   it('refuses a guest order without an e-mail (GUEST_EMAIL_MISSING) and an unready cart, writing nothing', async () => {
     const p = await makeProduct(db, { stock: 5 });
     const id = await cartWith(p.sku);
