@@ -39,7 +39,8 @@ describe('carts: creation and access', () => {
   it('creates the customer cart once and shows it only to its owner', async () => {
     const owner = await registerCustomer(server);
     const other = await registerCustomer(server);
-    const first = await gqlAs(server, 'query { customerCart { id total_quantity } }', {}, { token: owner.token });
+    const first = await gqlAs(server, 'query { customerCart { id total_quantity email } }', {}, { token: owner.token });
+    expect(first.body.data.customerCart.email).toBe(owner.email);
     const again = await gqlAs(server, 'query { customerCart { id } }', {}, { token: owner.token });
     expect(first.body.data.customerCart.id).toBe(again.body.data.customerCart.id);
     const id = first.body.data.customerCart.id;
