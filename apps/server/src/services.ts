@@ -13,6 +13,8 @@ import { ConsentService } from './modules/consents/consents.service.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { SandboxProvider } from './modules/payments/payments.sandbox.js';
 import { OrdersService } from './modules/orders/orders.service.js';
+import { CartService } from './modules/cart/cart.service.js';
+import { CheckoutService } from './modules/checkout/checkout.service.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './platform/rate-limit.js';
 
 /** The domain services, built once per app and shared by every edge (GraphQL, REST, jobs). */
@@ -38,6 +40,10 @@ export interface Services {
   payments: PaymentsService;
   /** Placed orders (the sales side): checkout's OrdersPort and payments' OrderPaymentPort. */
   orders: OrdersService;
+  /** Carts: lines, limits, coupons and prices. */
+  cart: CartService;
+  /** Address rules, shipping methods and pick-up stores. */
+  checkout: CheckoutService;
   /** Releases connections the services hold (Redis). */
   close(): Promise<void>;
 }
@@ -75,6 +81,8 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
   );
   const stores = new StoreService(db, config.DEFAULT_STORE);
   const orders = new OrdersService(db, stores, messaging);
+  const catalog = new CatalogService(db, config.CATALOG_CACHE_TTL_MS);
+  const checkout = new CheckoutService();
   const payments = new PaymentsService(
     db,
     new SandboxProvider(db, {
@@ -92,7 +100,9 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     consents,
     stores,
     orders,
-    catalog: new CatalogService(db, config.CATALOG_CACHE_TTL_MS),
+    catalog,
+    checkout,
+    cart: new CartService(checkout),
     limiter,
     limits: accountLimits(limiter, config.RATE_LIMIT_IP_FACTOR),
     messaging,
