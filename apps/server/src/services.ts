@@ -93,8 +93,8 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     }),
     orders,
   );
-  // Cancelling an order voids its open payment or refunds a paid one.
-  orders.usePayments({ refunds: payments });
+  // Cancelling an order voids its open payment or refunds a paid one; a new method after a failed payment must be one the store offers.
+  orders.usePayments({ refunds: payments, methods: payments });
   return {
     identity,
     consents,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { BANK_TRANSFER_METHOD } from '../payments/payments.methods.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/test-app.js';
 import { draftFor, makeProduct, placeOrder, registerCustomer, stockOf } from '../../test/orders-fixtures.js';
@@ -268,14 +269,17 @@ describe('setPaymentMethodOnOrder', () => {
   it('changes the method only after a failed payment, and the order waits for payment again', async () => {
     const { customer, placed } = await customerWithOrder(1);
     const { app } = server;
-    const early = await gql(SET, { id: placed.entity_id, code: 'banktransfer' }, { token: customer.token });
+    const early = await gql(SET, { id: placed.entity_id, code: BANK_TRANSFER_METHOD }, { token: customer.token });
     expect(early.body.data.setPaymentMethodOnOrder).toMatchObject({ success: false, error: expect.any(String), order: { status_code: 'pending_payment', payment_methods: [{ method_code: 'checkmo' }] } });
     await app.db.transaction((tx) => app.services.orders.markPaymentFailed(tx, placed.entity_id, { code: 'card_declined', message: 'The card was declined' }));
     const failed = await gql(`query($n: String!) { customerOrder(number: $n) { status_code status_reason { reason_code reason_message } } }`, { n: placed.order_number }, { token: customer.token });
     expect(failed.body.data.customerOrder).toEqual({ status_code: 'payment_failed', status_reason: { reason_code: 'card_declined', reason_message: 'The card was declined' } });
     const bad = await gql(SET, { id: placed.entity_id, code: 'Not A Code' }, { token: customer.token });
     expect(bad.body.data.setPaymentMethodOnOrder.success).toBe(false);
-    const ok = await gql(SET, { id: placed.entity_id, code: 'banktransfer' }, { token: customer.token });
-    expect(ok.body.data.setPaymentMethodOnOrder).toEqual({ success: true, error: null, order: { status_code: 'pending_payment', payment_methods: [{ method_code: 'banktransfer' }] } });
+    // Well-formed but not offered by the store view's payments.
+    const unoffered = await gql(SET, { id: placed.entity_id, code: 'banktransfer' }, { token: customer.token });
+    expect(unoffered.body.data.setPaymentMethodOnOrder).toMatchObject({ success: false, order: { status_code: 'payment_failed' } });
+    const ok = await gql(SET, { id: placed.entity_id, code: BANK_TRANSFER_METHOD }, { token: customer.token });
+    expect(ok.body.data.setPaymentMethodOnOrder).toEqual({ success: true, error: null, order: { status_code: 'pending_payment', payment_methods: [{ method_code: BANK_TRANSFER_METHOD }] } });
   });
 });
