@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { readdir, readFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -115,13 +116,30 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
   };
   const flight = inFlight();
   const query = wrap(pg as never);
+  // PGlite has one connection: a query through the database while the same code path holds a
+  // transaction would wait for that transaction forever. Fail it at once instead, naming the bug.
+  // Timers started inside a transaction inherit its context, so the flag is cleared when it ends.
+  const inTransaction = new AsyncLocalStorage<{ open: boolean }>();
   return {
     kind: 'pglite',
-    query: (sql, params) => flight.track(() => query(sql, params)),
+    query: (sql, params) => {
+      if (inTransaction.getStore()?.open) {
+        return Promise.reject(new Error('A query ran outside the transaction its caller holds; pass the transaction down instead'));
+      }
+      return flight.track(() => query(sql, params));
+    },
     async exec(sql) {
       await pg.exec(sql);
     },
-    transaction: (fn) => flight.track(() => withRetry(() => pg.transaction((tx) => fn({ query: wrap(tx as never) })))),
+    transaction: (fn) =>
+      flight.track(() =>
+        withRetry(() =>
+          pg.transaction((tx) => {
+            const state = { open: true };
+            return inTransaction.run(state, () => fn({ query: wrap(tx as never) })).finally(() => (state.open = false));
+          }),
+        ),
+      ),
     close: async () => {
       await flight.drained(10_000);
       await pg.close();

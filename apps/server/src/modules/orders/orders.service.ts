@@ -85,7 +85,7 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
   // ---------- OrdersPort (checkout) ----------
 
   async createOrder(tx: Queryable, draft: OrderDraft): Promise<PlacedOrder> {
-    const view = await this.stores.resolve(draft.store_code);
+    const view = await this.stores.resolve(draft.store_code, tx);
     checkDraft(draft, view.website_code, view.base_currency_code);
     const sequence = await store.nextSequenceValue(tx, view.code);
     const orderNumber = orderNumberFor(view.code, sequence);
@@ -276,7 +276,7 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
    */
   async cancelByCustomer(tx: Queryable, customerUuid: string, ref: string, reason: string | null): Promise<OrderRow> {
     const order = await this.getForCustomer(tx, customerUuid, ref, true);
-    const view = await this.stores.resolve(order.store_code).catch(() => null);
+    const view = await this.stores.resolve(order.store_code, tx).catch(() => null);
     if (view && !view.order_cancellation_enabled) throw new AppError('ORDER_NOT_CANCELABLE', 'Orders cannot be cancelled in this store');
     const statuses = await store.listStatuses(tx, order.language);
     if (!statuses.find((s) => s.code === order.status)?.cancelable) {

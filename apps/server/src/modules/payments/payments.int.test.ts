@@ -13,7 +13,7 @@ let orders: FakeOrders;
 const ACCOUNT = `test_${randomBytes(6).toString('hex')}`;
 beforeAll(async () => {
   // Jobs run here as in production: the sandbox notifies the shop a moment after the shopper's step.
-  server = await startTestServer({ PAYMENTS_JOBS: 'true', PAYMENTS_SANDBOX_NOTIFY_DELAY_MS: '150', PAYMENTS_MERCHANT_ACCOUNT: ACCOUNT });
+  server = await startTestServer({ PAYMENTS_JOBS: 'true', PAYMENTS_SANDBOX_NOTIFY_DELAY_MS: '1000', PAYMENTS_MERCHANT_ACCOUNT: ACCOUNT });
   orders = new FakeOrders();
   server.app.services.payments.orders = orders;
 });

@@ -19,17 +19,22 @@ export class StoreService {
     private readonly ttlMs = 10_000,
   ) {}
 
-  async list(): Promise<StoreView[]> {
+  /**
+   * The active store views. Inside a transaction pass it as `q`: on the embedded database a read
+   * outside an open transaction waits for that transaction, so a refresh through the pool would
+   * never return.
+   */
+  async list(q: Queryable = this.db): Promise<StoreView[]> {
     const now = Date.now();
     if (!this.cached || now - this.cached.at > this.ttlMs) {
-      this.cached = { at: now, views: await listActiveStoreViews(this.db) };
+      this.cached = { at: now, views: await listActiveStoreViews(q) };
     }
     return this.cached.views;
   }
 
   /** Resolves the `Store` header (absent means the default store view); unknown codes are an input error. */
-  async resolve(header: string | undefined): Promise<StoreView> {
-    const views = await this.list();
+  async resolve(header: string | undefined, q?: Queryable): Promise<StoreView> {
+    const views = await this.list(q);
     const code = header?.trim().toLowerCase() || this.defaultCode;
     const view = STORE_CODE.test(code) ? views.find((v) => v.code === code) : undefined;
     if (!view) throw new AppError('UNKNOWN_STORE', `Requested store is not found: ${code.slice(0, 32)}`);
