@@ -56,7 +56,8 @@ const productCount = async (url: string) => {
   return ((await res.json()) as any).data.products.total_count as number;
 };
 
-describe('server process', () => {
+// Each start of a fresh embedded database migrates and seeds it: on a busy two-core machine that alone can take half a minute.
+describe('server process', { timeout: 180_000 }, () => {
   it('creates, migrates and seeds the embedded database on first start and reuses it on the second', async () => {
     const first = await start();
     const count = await productCount(first.url);
