@@ -10,6 +10,8 @@ import { ConsentService } from './modules/consents/consents.service.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { SandboxProvider } from './modules/payments/payments.sandbox.js';
 import { OrdersService } from './modules/orders/orders.service.js';
+import { CartService } from './modules/cart/cart.service.js';
+import { CheckoutService } from './modules/checkout/checkout.service.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './platform/rate-limit.js';
 
 /** The domain services, built once per app and shared by every edge (GraphQL, REST, jobs). */
@@ -30,6 +32,10 @@ export interface Services {
   payments: PaymentsService;
   /** Placed orders (the sales side): checkout's OrdersPort and payments' OrderPaymentPort. */
   orders: OrdersService;
+  /** Carts: lines, limits, coupons and prices. */
+  cart: CartService;
+  /** Address rules, shipping methods and pick-up stores. */
+  checkout: CheckoutService;
   /** Releases connections the services hold (Redis). */
   close(): Promise<void>;
 }
@@ -78,12 +84,16 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
   );
   // Cancelling an order voids its open payment or refunds a paid one.
   orders.usePayments({ refunds: payments });
+  const catalog = new CatalogService(db, config.CATALOG_CACHE_TTL_MS);
+  const checkout = new CheckoutService();
   return {
     identity,
     consents,
     stores,
     orders,
-    catalog: new CatalogService(db, config.CATALOG_CACHE_TTL_MS),
+    catalog,
+    checkout,
+    cart: new CartService(checkout),
     limiter,
     limits: accountLimits(limiter, config.RATE_LIMIT_IP_FACTOR),
     messaging,
