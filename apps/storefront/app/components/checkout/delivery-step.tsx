@@ -34,9 +34,13 @@ export function DeliveryStep({ store, locale, cart, address }: DeliveryStepProps
   const shipping = cart.shipping_addresses.find((a) => a) ?? null;
   const pickupCode = shipping?.pickup_location_code ?? null;
   const [chosenMode, setChosenMode] = useState<Mode>(pickupCode ? 'pickup' : 'delivery');
-  const mode: Mode = pickupCode ? 'pickup' : chosenMode;
+  const mode: Mode = chosenMode;
   const methods = sortShippingMethods<CartShippingMethod>(shipping?.available_shipping_methods);
-  const selected = shipping?.selected_shipping_method ? methodKey(shipping.selected_shipping_method) : '';
+  const selectedOnCart = shipping?.selected_shipping_method ? methodKey(shipping.selected_shipping_method) : '';
+  // The shopper's click shows at once; the cart's answer confirms it (or an error takes it back).
+  const [pending, setPending] = useState<{ method?: string; store?: string } | null>(null);
+  const selected = pending?.method ?? selectedOnCart;
+  const chosenStore = pending?.store ?? pickupCode;
   const locations = useQuery({
     queryKey: ['pickup-locations', store],
     queryFn: () => listPickupLocations(cartClient(store)),
@@ -52,6 +56,7 @@ export function DeliveryStep({ store, locale, cart, address }: DeliveryStepProps
     } catch (error) {
       setAlert(firstServerMessage(error) ?? t('checkout.errors.delivery'));
     } finally {
+      setPending(null);
       setBusy(false);
     }
   };
@@ -64,11 +69,14 @@ export function DeliveryStep({ store, locale, cart, address }: DeliveryStepProps
     if (next === 'delivery' && pickupCode && own) void run((cartId) => setShippingAddress(cartClient(store), cartId, own, null));
   };
 
-  const chooseMethod = (method: CartShippingMethod) =>
-    run((cartId) => setShippingMethod(cartClient(store), cartId, method.carrier_code, method.method_code ?? ''));
+  const chooseMethod = (method: CartShippingMethod) => {
+    setPending({ method: methodKey(method) });
+    return run((cartId) => setShippingMethod(cartClient(store), cartId, method.carrier_code, method.method_code ?? ''));
+  };
 
   const chooseStore = (code: string) => {
     if (!own) return;
+    setPending({ store: code });
     void run(async (cartId) => {
       const client = cartClient(store);
       const atStore = await setShippingAddress(client, cartId, own, code);
@@ -128,7 +136,7 @@ export function DeliveryStep({ store, locale, cart, address }: DeliveryStepProps
               const id = `pickup-${s.pickup_location_code}`;
               return (
                 <div key={s.pickup_location_code} className="choice">
-                  <input id={id} className="choice__input" type="radio" name="pickup-store" value={s.pickup_location_code ?? ''} checked={pickupCode === s.pickup_location_code} onChange={() => chooseStore(s.pickup_location_code ?? '')} />
+                  <input id={id} className="choice__input" type="radio" name="pickup-store" value={s.pickup_location_code ?? ''} checked={chosenStore === s.pickup_location_code} onChange={() => chooseStore(s.pickup_location_code ?? '')} />
                   <label htmlFor={id} className="choice__label">
                     <span className="choice__title">{s.name}</span>
                     <span className="choice__meta">{[s.street, [s.postcode, s.city].filter(Boolean).join(' ')].filter(Boolean).join(', ')}</span>

@@ -29,10 +29,13 @@ export function PaymentStep({ store, cart }: PaymentStepProps) {
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const methods = (cart.available_payment_methods ?? []).filter((m): m is { code: string; title: string } => m !== null);
-  const selected = cart.selected_payment_method?.code || '';
+  // The shopper's click shows at once; the cart's answer confirms it (or an error takes it back).
+  const [pending, setPending] = useState<string | null>(null);
+  const selected = pending ?? (cart.selected_payment_method?.code || '');
 
   const choose = async (code: string) => {
     setAlert(null);
+    setPending(code);
     setBusy(true);
     try {
       const next = await update((cartId) => setPaymentMethod(cartClient(store), cartId, code));
@@ -40,6 +43,7 @@ export function PaymentStep({ store, cart }: PaymentStepProps) {
     } catch (error) {
       setAlert(firstServerMessage(error) ?? t('checkout.errors.payment'));
     } finally {
+      setPending(null);
       setBusy(false);
     }
   };
