@@ -45,6 +45,7 @@ test('a guest buys a device in a colour and two cartons with a promo code, sees 
   await header.getByRole('button', { name: /Cart/ }).click();
   await expect(header.getByRole('listitem').filter({ hasText: device.name })).toContainText(colour.colour);
   await expect(header.getByRole('listitem').filter({ hasText: carton.name })).toBeVisible();
+  await expectNoSeriousViolations(page, 'open mini-cart');
   await header.getByRole('link', { name: en('cart.mini.viewCart') }).click();
 
   // Cart page: lines, a promo code, the totals.
@@ -116,6 +117,7 @@ test('a guest buys a device in a colour and two cartons with a promo code, sees 
 
   await expect(page).toHaveURL(/\/gb\/checkout\/success\?order=[^&]+&payment_uuid=/);
   await expect(page.getByTestId('payment-status')).toHaveText(en('confirmation.payment.paid'));
+  await expectNoSeriousViolations(page, 'order confirmation');
   await expect(page.getByRole('heading', { level: 1, name: en('confirmation.heading') })).toBeVisible();
   const number = (await page.getByTestId('order-number').textContent())!.trim();
   expect(number).not.toBe('');
