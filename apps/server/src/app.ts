@@ -19,6 +19,8 @@ import { accountContactRoutes, accountPrivacyRoutes, accountRoutes } from './mod
 import { profileRoutes } from './modules/identity/identity.profile.routes.js';
 import { legacyAccountRoutes } from './modules/identity/identity.legacy.routes.js';
 import { consentRoutes } from './modules/consents/consents.routes.js';
+import { ordersAdminRoutes } from './modules/orders/orders.admin.routes.js';
+import { orderInvoiceRoutes } from './modules/orders/orders.routes.js';
 import { paymentsPlugin } from './modules/payments/payments.routes.js';
 import { buildServices, type Services } from './services.js';
 
@@ -103,6 +105,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(accountContactRoutes, { prefix: '/account', services, db });
   await app.register(profileRoutes, { prefix: '/profile', services, db });
   await app.register(consentRoutes, { services });
+  await app.register(orderInvoiceRoutes, { prefix: '/api', services, family: 'api' });
+  await app.register(orderInvoiceRoutes, { prefix: '/account', services, family: 'account' });
+  await app.register(orderInvoiceRoutes, { prefix: '/account-legacy', services, family: 'legacy' });
+  // Operator endpoints exist only with a configured token (LIVE mode requires one).
+  if (config.ADMIN_TOKEN) await app.register(ordersAdminRoutes, { prefix: '/admin', services, db, token: config.ADMIN_TOKEN });
   await app.register(paymentsPlugin);
 
   const mediaDir = path.join(SEED_DIR, 'media');
