@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDb, type TestServer } from '../../test/test-app.js';
+import { restCall, startTestServer, testDb, type TestServer } from '../../test/test-app.js';
 import type { Db } from '../../platform/db.js';
-import { addProducts, CART_FIELDS, getCart, gqlAs, makeCoupon, makeProduct, newGuestCart, registerCustomer } from './cart.fixtures.js';
+import { addProducts, CART_FIELDS, getCart, gqlAs, makeCoupon, makeProduct, newGuestCart, PASSWORD, registerCustomer } from './cart.fixtures.js';
 
 let server: TestServer;
 let db: Db;
@@ -283,6 +283,26 @@ describe('carts: coupons', () => {
     expect(codes[10]).toBe('RATE_LIMITED');
   });
 
+  it('limits coupon attempts per client address across carts', async () => {
+    // A server of its own, with production's per-IP budget (30 attempts in 10 minutes).
+    const strict = await startTestServer({ RATE_LIMIT_IP_FACTOR: '1' });
+    try {
+      const p = await makeProduct(db);
+      const carts: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const c = await newGuestCart(strict);
+        await addProducts(strict, c, [{ sku: p.sku, quantity: 1 }]);
+        carts.push(c);
+      }
+      const codes: string[] = [];
+      for (let i = 0; i < 31; i++) codes.push((await gqlAs(strict, APPLY, { c: carts[i % 4], code: `IPGUESS${i}` })).body.errors![0].extensions.code);
+      expect(codes.slice(0, 30).every((c) => c === 'VALIDATION_FAILED')).toBe(true);
+      expect(codes[30]).toBe('RATE_LIMITED');
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('answers NOT_AVAILABLE for loyalty campaigns', async () => {
     const id = await newGuestCart(server);
     const r = await gqlAs(server, `mutation ($c: String!) { applyCampaignToCart(input: {cart_id: $c, campaign_uuid: "x"}) { cart { id } } }`, { c: id });
@@ -304,6 +324,19 @@ describe('carts: merging', () => {
     expect(merged.body.data.mergeCarts.itemsV2.items).toEqual([{ quantity: 3, product: { sku: p.sku } }, { quantity: 1, product: { sku: q.sku } }]);
     const old = await getCart(server, guest);
     expect(old.body.errors![0].extensions.code).toBe('CART_NOT_ACTIVE');
+  });
+
+  it('merges with the magento_token of a legacy-family login', async () => {
+    const c = await registerCustomer(server);
+    const legacy = await restCall(server, 'POST', '/account-legacy/login', { email: c.email, password: PASSWORD }, { store: 'gb' });
+    expect(legacy.status).toBe(200);
+    const p = await makeProduct(db);
+    const guest = await newGuestCart(server);
+    await addProducts(server, guest, [{ sku: p.sku, quantity: 1 }]);
+    const merged = await gqlAs(server, `mutation ($s: String!) { mergeCarts(source_cart_id: $s) { total_quantity } }`, { s: guest }, { token: legacy.body.magento_token });
+    expect(merged.body.data.mergeCarts.total_quantity).toBe(1);
+    const mine = await gqlAs(server, 'query { customerCart { total_quantity } }', {}, { token: c.token });
+    expect(mine.body.data.customerCart.total_quantity).toBe(1);
   });
 
   it('refuses to merge for a guest and refuses another customer\'s cart as a source', async () => {

@@ -59,6 +59,14 @@ async function onCart<T>(ctx: GraphQLContext, cartId: string, fn: (tx: Queryable
   });
 }
 
+const MAX_ENTRIES = 50;
+
+/** One request may touch at most MAX_ENTRIES lines: each entry costs a priced check of the cart. */
+function bounded<T>(list: (T | null)[]): T[] {
+  if (list.length > MAX_ENTRIES) throw new AppError('VALIDATION_FAILED', `At most ${MAX_ENTRIES} items can be sent at once.`);
+  return list.filter((x): x is T => x != null);
+}
+
 function throwFirst(errors: UserError[]): void {
   if (errors.length) throw new AppError(errors[0]!.code as never, errors[0]!.message);
 }
@@ -168,13 +176,13 @@ export const cartResolvers = {
     },
     async addSimpleProductsToCart(_: unknown, args: { input: { cart_id: string; cart_items: { data: CartItemData }[] } }, ctx: GraphQLContext) {
       const { cart } = await onCart(ctx, args.input.cart_id, async (tx, c) =>
-        throwFirst(await ctx.services.cart.addItems(tx, ctx.store, c, args.input.cart_items.filter(Boolean).map((i) => ({ ...i.data })))));
+        throwFirst(await ctx.services.cart.addItems(tx, ctx.store, c, bounded(args.input.cart_items).map((i) => ({ ...i.data })))));
       return { cart };
     },
     async addConfigurableProductsToCart(
       _: unknown, args: { input: { cart_id: string; cart_items: { data: CartItemData; parent_sku?: string | null; variant_sku?: string | null }[] } }, ctx: GraphQLContext,
     ) {
-      const requests: AddRequest[] = args.input.cart_items.filter(Boolean).map((i) => ({
+      const requests: AddRequest[] = bounded(args.input.cart_items).map((i) => ({
         ...i.data, sku: i.variant_sku ?? i.data.sku, parent_sku: i.parent_sku ?? i.data.parent_sku ?? null,
       }));
       const { cart } = await onCart(ctx, args.input.cart_id, async (tx, c) => throwFirst(await ctx.services.cart.addItems(tx, ctx.store, c, requests)));
@@ -183,19 +191,19 @@ export const cartResolvers = {
     async addBundleProductsToCart(
       _: unknown, args: { input: { cart_id: string; cart_items: { data: CartItemData; bundle_options: { id: number; quantity: number; value: string[] }[] }[] } }, ctx: GraphQLContext,
     ) {
-      const requests: AddRequest[] = args.input.cart_items.filter(Boolean).map((i) => ({ ...i.data, bundle_options: (i.bundle_options ?? []).filter(Boolean) }));
+      const requests: AddRequest[] = bounded(args.input.cart_items).map((i) => ({ ...i.data, bundle_options: (i.bundle_options ?? []).filter(Boolean) }));
       const { cart } = await onCart(ctx, args.input.cart_id, async (tx, c) => throwFirst(await ctx.services.cart.addItems(tx, ctx.store, c, requests)));
       return { cart };
     },
     async addProductsToCart(_: unknown, args: { cartId: string; cartItems: CartItemData[] }, ctx: GraphQLContext) {
-      if (args.cartItems.length > 50) throw new AppError('VALIDATION_FAILED', 'At most 50 items can be added at once.');
-      const { result, cart } = await onCart(ctx, args.cartId, (tx, c) => ctx.services.cart.addItems(tx, ctx.store, c, args.cartItems));
+      const items = bounded(args.cartItems);
+      const { result, cart } = await onCart(ctx, args.cartId, (tx, c) => ctx.services.cart.addItems(tx, ctx.store, c, items));
       return { cart, user_errors: result };
     },
     async updateCartItems(
       _: unknown, args: { input: { cart_id: string; cart_items: { cart_item_uid?: string | null; cart_item_id?: number | null; quantity?: number | null }[] } }, ctx: GraphQLContext,
     ) {
-      const updates = args.input.cart_items.filter(Boolean).map((i) => {
+      const updates = bounded(args.input.cart_items).map((i) => {
         if (i.quantity == null) throw new AppError('VALIDATION_FAILED', 'Required parameter "quantity" for "cart_items" is missing.');
         return { itemId: itemId(i.cart_item_uid, i.cart_item_id), quantity: i.quantity };
       });
