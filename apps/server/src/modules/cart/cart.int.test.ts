@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restCall, startTestServer, testDb, type TestServer } from '../../test/test-app.js';
 import type { Db } from '../../platform/db.js';
+import { paymentMethodsFor } from '../payments/payments.methods.js';
 import { addProducts, CART_FIELDS, getCart, gqlAs, makeCoupon, makeProduct, newGuestCart, PASSWORD, registerCustomer } from './cart.fixtures.js';
 
 let server: TestServer;
@@ -25,7 +26,9 @@ describe('carts: creation and access', () => {
     expect(a).not.toBe(b);
     const cart = await getCart(server, a);
     expect(cart.body.data.cart).toMatchObject({ id: a, total_quantity: 0, itemsV2: { total_count: 0, items: [] }, can_apply_coupons: false });
-    expect(cart.body.data.cart.available_payment_methods).toEqual([{ code: 'ember_card', title: 'Card' }]);
+    // The payments service's methods for the store view, card first.
+    expect(cart.body.data.cart.available_payment_methods).toEqual(paymentMethodsFor('gb').map(({ code, title }) => ({ code, title })));
+    expect(cart.body.data.cart.available_payment_methods[0].code).toBe('ember_card');
   });
 
   it('answers CART_NOT_FOUND for an unknown id and for a cart of another store view', async () => {
