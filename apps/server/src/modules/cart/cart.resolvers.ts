@@ -123,6 +123,11 @@ export const cartResolvers = {
     },
   },
   Cart: {
+    /** A customer's cart carries the account e-mail (read after the cart transaction, from identity). */
+    async email(cart: { email: string | null; customer_uuid: string | null }, _: unknown, ctx: GraphQLContext) {
+      if (cart.email || !cart.customer_uuid) return cart.email;
+      return (await ctx.services.identity.profile(cart.customer_uuid)).personalInfo.email;
+    },
     itemsV2(cart: { items: unknown[] }, args: { pageSize?: number | null; currentPage?: number | null }) {
       const pageSize = args.pageSize ?? 20;
       const currentPage = args.currentPage ?? 1;
