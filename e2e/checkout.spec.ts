@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { awaitMail, hasDevMailbox, newCustomer, registerByApi, signedInCustomer } from './support/account';
 import { expectNoSeriousViolations } from './support/axe';
-import { messages, productFacts, readDataLayer, storeFacts, waitForPageView, type DataLayerEntry } from './support/shop';
+import { graphql, messages, productFacts, readDataLayer, storeFacts, waitForPageView, type DataLayerEntry } from './support/shop';
 
 const en = messages('en');
 
@@ -232,4 +232,24 @@ test('a customer whose card is declined pays the order again from the account, t
   await main.getByRole('button', { name: en('account.orders.cancel') }).click();
   await expect(status).not.toHaveText(before);
   await expect(main.getByRole('button', { name: en('account.orders.cancel') })).toHaveCount(0);
+});
+
+test('the cartons limit of the store is explained in words when an addition would pass it', async ({ page, request }) => {
+  const first = await productFacts(request, 'STK-TURQUOISE-CARTON');
+  const second = await productFacts(request, 'STK-CITRUS-CARTON');
+  const limit = (await graphql<{ storeConfig: { cartons_limit_value: number } }>(request, '{ storeConfig { cartons_limit_value } }')).storeConfig.cartons_limit_value;
+  const main = page.getByRole('main');
+
+  await page.goto(`/gb/p/${first.urlKey}`);
+  await waitForPageView(page);
+  await main.getByLabel(en('cart.quantity'), { exact: true }).fill(String(limit - 1));
+  await main.getByRole('button', { name: en('cart.add.button') }).click();
+  await expect(main.getByRole('status').filter({ hasText: first.name })).toBeVisible();
+
+  await page.goto(`/gb/p/${second.urlKey}`);
+  await waitForPageView(page);
+  await main.getByLabel(en('cart.quantity'), { exact: true }).fill('2');
+  await main.getByRole('button', { name: en('cart.add.button') }).click();
+  await expect(main.getByRole('alert')).toHaveText(en('cart.errors.CARTONS_LIMIT_limit_other').replace('{{count}}', String(limit)));
+  await expect(page.getByRole('banner').getByRole('button', { name: /Cart/ })).toHaveText(new RegExp(`\\(${limit - 1}`));
 });
