@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors.js';
 import { enforce } from '../../platform/rate-limit.js';
 import { clientIp } from '../../platform/rest.js';
 import { decodeUid } from '../catalog/catalog.mapper.js';
-import { SESSION_COOKIE } from '../identity/identity.auth.js';
+import { graphqlSession } from '../identity/identity.auth.js';
 import { findStoreCountries } from '../directory/directory.store.js';
 import type { AddressInput } from '../checkout/checkout.service.js';
 import { placeOrder, type AdditionalAttribute } from '../../workflows/place-order.js';
@@ -15,21 +15,9 @@ import { findCart } from './cart.store.js';
 
 const COUPON_WINDOW_MS = 10 * 60_000;
 
-/**
- * The caller: store view, and the signed-in customer of the bearer token (an invalid bearer is
- * refused, as Magento does) or of the storefront's httpOnly session cookie (an expired cookie
- * leaves a guest). The cookie is SameSite=Lax, so a cross-site POST does not carry it, and a GET
- * cannot run a mutation.
- */
+/** The caller: store view, and the customer of the bearer token or the storefront's session cookie. */
 async function callerOf(ctx: GraphQLContext): Promise<Caller> {
-  const auth = ctx.request.headers.authorization;
-  if (auth) {
-    const session = auth.startsWith('Bearer ') ? await ctx.services.identity.sessionFor(auth.slice(7).trim()) : null;
-    if (!session) throw new AppError('UNAUTHORISED', "The current customer isn't authorized.");
-    return { store: ctx.store, customerUuid: session.uuid };
-  }
-  const cookie = ctx.request.cookies?.[SESSION_COOKIE];
-  const session = cookie ? await ctx.services.identity.sessionFor(cookie) : null;
+  const session = await graphqlSession(ctx.services.identity, ctx.request);
   return { store: ctx.store, customerUuid: session?.uuid ?? null };
 }
 
