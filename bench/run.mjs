@@ -51,6 +51,50 @@ async function createGuestCarts(n) {
   return carts;
 }
 
+// One whole guest checkout, call by call, as the storefront makes it. The cart id travels in each
+// virtual user's autocannon context; the sku is not age-restricted so a guest may buy it anywhere.
+const CHECKOUT_SKU = process.env.BENCH_CHECKOUT_SKU ?? 'ACC-CHARGER';
+const BENCH_ADDRESS = { firstname: 'Bench', lastname: 'Buyer', street: ['Baker Street', '221b'], city: 'London', postcode: 'NW1 6XE', country_code: 'GB', telephone: '+447900000000' };
+const CHECKOUT_STEPS = [
+  ['mutation { createEmptyCart }', () => ({})],
+  [`mutation ($c: String!, $sku: String!) { addProductsToCart(cartId: $c, cartItems: [{ sku: $sku, quantity: 1 }]) { cart { id } user_errors { code } } }`, (c) => ({ c, sku: CHECKOUT_SKU })],
+  ['mutation ($c: String!, $e: String!) { setGuestEmailOnCart(input: { cart_id: $c, email: $e }) { cart { email } } }', (c) => ({ c, e: 'bench-buyer@example.com' })],
+  ['mutation ($c: String!, $a: CartAddressInput) { setShippingAddressesOnCart(input: { cart_id: $c, shipping_addresses: [{ address: $a }] }) { cart { id } } }', (c) => ({ c, a: BENCH_ADDRESS })],
+  ['mutation ($c: String!, $a: CartAddressInput) { setBillingAddressOnCart(input: { cart_id: $c, billing_address: { address: $a } }) { cart { id } } }', (c) => ({ c, a: BENCH_ADDRESS })],
+  ['mutation ($c: String!) { setShippingMethodsOnCart(input: { cart_id: $c, shipping_methods: [{ carrier_code: "tablerate", method_code: "standard" }] }) { cart { id } } }', (c) => ({ c })],
+  ['mutation ($c: String!) { setPaymentMethodOnCart(input: { cart_id: $c, payment_method: { code: "ember_card" } }) { cart { id } } }', (c) => ({ c })],
+  ['mutation ($c: String!) { placeOrder(input: { cart_id: $c }) { order { order_number } errors { code message } } }', (c) => ({ c })],
+];
+
+/** Milliseconds of every whole checkout completed while measuring (createEmptyCart sent → order number back). */
+const checkoutTimes = [];
+let checkoutFailures = 0;
+
+function checkoutRequests() {
+  return CHECKOUT_STEPS.map(([query, vars], step) => ({
+    method: 'POST',
+    path: '/graphql',
+    headers: { 'content-type': 'application/json', store: 'gb' },
+    setupRequest: (req, ctx) => {
+      if (step === 0) ctx.startedAt = performance.now();
+      return { ...req, body: JSON.stringify({ query, variables: vars(ctx.cartId) }) };
+    },
+    onResponse: (status, body, ctx) => {
+      if (step === 0) ctx.cartId = JSON.parse(body).data?.createEmptyCart;
+      if (step === CHECKOUT_STEPS.length - 1) {
+        const placed = JSON.parse(body).data?.placeOrder;
+        if (placed?.order?.order_number) checkoutTimes.push(performance.now() - ctx.startedAt);
+        else checkoutFailures++;
+      }
+    },
+  }));
+}
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]) : null;
+};
+
 const PASSWORD = 'Bench-Password-2026';
 const json = (body) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 const loginBody = (email) => ({ strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
@@ -121,6 +165,28 @@ const scenarios = [
     },
     check: (body) => JSON.parse(body).data.addProductsToCart.user_errors.length === 0,
   },
+  {
+    // Ten virtual users, each looping through whole guest checkouts (8 calls, the last placeOrder).
+    name: 'checkout: whole guest checkout per virtual user (GraphQL POST)',
+    connections: 10,
+    perCheckout: true,
+    async setup(admin) {
+      // The bench database is its own: give the bought product stock for every order of the run.
+      await admin.query(`UPDATE inventory_stock SET quantity = 10000000 WHERE product_id = (SELECT id FROM catalog_product WHERE sku = $1)`, [CHECKOUT_SKU]);
+      return checkoutRequests();
+    },
+    probe: async () => {
+      let cart = null;
+      let body = '';
+      for (const [query, vars] of CHECKOUT_STEPS) {
+        const res = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', store: 'gb' }, body: JSON.stringify({ query, variables: vars(cart) }) });
+        body = await res.text();
+        cart ??= JSON.parse(body).data?.createEmptyCart ?? null;
+      }
+      return body;
+    },
+    check: (body) => typeof JSON.parse(body).data.placeOrder.order.order_number === 'string',
+  },
 ];
 
 function cpuMs(pid) {
@@ -144,6 +210,8 @@ async function main() {
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${DB_NAME}`);
+  // A connection to the bench's own database, for scenario setup only.
+  const bench = new pg.Client({ connectionString: `postgres://postgres@${HOST}:5432/${DB_NAME}` });
   const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
     cwd: root,
     // All load comes from one address: per-IP limits are scaled up, per-account limits stay.
@@ -153,18 +221,27 @@ async function main() {
   const results = [];
   try {
     await waitReady();
-    for (const s of scenarios) {
-      const requests = s.setup ? await s.setup() : s.requests;
-      const first = requests[0].setupRequest ? requests[0].setupRequest({ ...requests[0] }) : requests[0];
-      const probe = await fetch(base + first.path, { method: first.method, headers: first.headers, body: first.body });
-      if (!s.check(await probe.text())) throw new Error(`${s.name}: probe response is wrong`);
+    await bench.connect();
+    const only = process.env.BENCH_ONLY;
+    for (const s of scenarios.filter((x) => !only || x.name.startsWith(only))) {
+      const requests = s.setup ? await s.setup(bench) : s.requests;
+      let probeBody;
+      if (s.probe) probeBody = await s.probe();
+      else {
+        const first = requests[0].setupRequest ? requests[0].setupRequest({ ...requests[0] }, {}) : requests[0];
+        probeBody = await (await fetch(base + first.path, { method: first.method, headers: first.headers, body: first.body })).text();
+      }
+      if (!s.check(probeBody)) throw new Error(`${s.name}: probe response is wrong: ${probeBody.slice(0, 300)}`);
       const connections = s.connections ?? CONNECTIONS;
       // Warm up (JIT, caches) before measuring.
       await autocannon({ url: base, connections: Math.min(10, connections), duration: 3, requests });
+      checkoutTimes.length = 0;
+      checkoutFailures = 0;
       const before = cpuMs(server.pid);
       const r = await autocannon({ url: base, connections, duration: DURATION, requests });
       const cpu = cpuMs(server.pid) - before;
       const total = r.requests.total;
+      const orders = checkoutTimes.length;
       const row = {
         scenario: s.name,
         connections,
@@ -175,12 +252,27 @@ async function main() {
         p99_ms: r.latency.p99,
         errors: r.errors + r.non2xx,
         server_cpu_ms_per_req: total ? Math.round((cpu / total) * 1000) / 1000 : null,
+        ...(s.perCheckout
+          ? {
+              orders,
+              orders_per_s: Math.round((orders / DURATION) * 10) / 10,
+              checkout_p50_ms: percentile(checkoutTimes, 50),
+              checkout_p99_ms: percentile(checkoutTimes, 99),
+              server_cpu_ms_per_checkout: orders ? Math.round(cpu / orders) : null,
+              failed_checkouts: checkoutFailures,
+            }
+          : {}),
       };
       results.push(row);
       console.log(`${row.scenario}: ${row.req_per_s} req/s, p50 ${row.p50_ms} ms, p99 ${row.p99_ms} ms, ` +
         `server CPU ${row.server_cpu_ms_per_req} ms/req, ${row.errors} errors (${total} requests)`);
+      if (s.perCheckout) {
+        console.log(`  whole checkouts: ${row.orders_per_s} orders/s, p50 ${row.checkout_p50_ms} ms, p99 ${row.checkout_p99_ms} ms, ` +
+          `server CPU ${row.server_cpu_ms_per_checkout} ms/checkout, ${row.failed_checkouts} failed`);
+      }
     }
   } finally {
+    await bench.end().catch(() => undefined);
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME}`);
