@@ -18,6 +18,7 @@ import { verificationRoutes } from './modules/verification/verification.routes.j
 import { accountContactRoutes, accountPrivacyRoutes, accountRoutes } from './modules/identity/identity.routes.js';
 import { profileRoutes } from './modules/identity/identity.profile.routes.js';
 import { legacyAccountRoutes } from './modules/identity/identity.legacy.routes.js';
+import { ageVerificationAccountRoutes, ageVerificationRoutes } from './modules/age-verification/age-verification.routes.js';
 import { consentRoutes } from './modules/consents/consents.routes.js';
 import { buildServices, type Services } from './services.js';
 
@@ -102,6 +103,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(accountContactRoutes, { prefix: '/account', services, db });
   await app.register(profileRoutes, { prefix: '/profile', services, db });
   await app.register(consentRoutes, { services });
+  await app.register(ageVerificationRoutes, { prefix: '/age-verification' });
+  await app.register(ageVerificationAccountRoutes('second'), { prefix: '/account' });
+  await app.register(ageVerificationAccountRoutes('legacy'), { prefix: '/account-legacy' });
+  await app.register(ageVerificationAccountRoutes('profile'), { prefix: '/profile' });
 
   const mediaDir = path.join(SEED_DIR, 'media');
   if (existsSync(mediaDir)) {

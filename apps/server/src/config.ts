@@ -39,6 +39,10 @@ export const ConfigSchema = z.object({
   // Turns every password rule off (all zero/false), as the account configuration allows.
   PASSWORD_POLICY_OFF: bool.default(false),
   MAIL_FROM: z.string().min(3).default('Ember <no-reply@ember.example>'),
+  // HMAC key of age-verification provider callbacks; unset in TEST mode: a random key per process.
+  AGE_VERIFICATION_CALLBACK_SECRET: z.string().min(32).optional(),
+  // How long the TEST age-verification workflow takes before it calls back.
+  AGE_VERIFICATION_TEST_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { graphqlIntrospection: boolean };

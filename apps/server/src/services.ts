@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Config } from './config.js';
 import type { Db } from './platform/db.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
@@ -7,6 +8,7 @@ import { VerificationService } from './modules/verification/verification.service
 import { IdentityService } from './modules/identity/identity.service.js';
 import { accountLimits, type AccountLimits } from './modules/identity/identity.limits.js';
 import { ConsentService } from './modules/consents/consents.service.js';
+import { AgeVerificationService } from './modules/age-verification/age-verification.service.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './platform/rate-limit.js';
 
 /** The domain services, built once per app and shared by every edge (GraphQL, REST, jobs). */
@@ -23,6 +25,8 @@ export interface Services {
   messaging: MessagingService;
   /** One-time codes by SMS or e-mail. */
   verification: VerificationService;
+  /** Age verification (methods, requests, TEST provider) and the regulated-selling rule. */
+  ageVerification: AgeVerificationService;
   /** Releases connections the services hold (Redis). */
   close(): Promise<void>;
 }
@@ -58,11 +62,19 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     },
     (uuid) => consents.grantedPurposes(uuid),
   );
+  const catalog = new CatalogService(db, config.CATALOG_CACHE_TTL_MS);
+  const ageVerification = new AgeVerificationService(db, identity, catalog, limiter, {
+    storeMode: config.STORE_MODE,
+    callbackSecret: config.AGE_VERIFICATION_CALLBACK_SECRET ?? randomBytes(32).toString('hex'),
+    testDelayMs: config.AGE_VERIFICATION_TEST_DELAY_MS,
+    ipFactor: config.RATE_LIMIT_IP_FACTOR,
+  });
   return {
     identity,
+    ageVerification,
     consents,
     stores: new StoreService(db, config.DEFAULT_STORE),
-    catalog: new CatalogService(db, config.CATALOG_CACHE_TTL_MS),
+    catalog,
     limiter,
     limits: accountLimits(limiter, config.RATE_LIMIT_IP_FACTOR),
     messaging,

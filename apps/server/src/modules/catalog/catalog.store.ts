@@ -73,6 +73,15 @@ export async function findProductIdsBySkus(db: Queryable, store: string, skus: s
   return new Map(rows.map((r) => [r.sku, r.id]));
 }
 
+/** Whether each product may be sold only to verified adults; skus not in the catalogue are left out. */
+export async function findAgeRestriction(db: Queryable, skus: string[]): Promise<Map<string, boolean>> {
+  const { rows } = await db.query<{ sku: string; is_age_restricted: boolean }>(
+    'SELECT sku, is_age_restricted FROM catalog_product WHERE sku = ANY($1::text[])',
+    [skus],
+  );
+  return new Map(rows.map((r) => [r.sku, r.is_age_restricted]));
+}
+
 export interface MediaRow { product_id: number; file: string; label: string | null; position: number; is_main: boolean; disabled: boolean }
 export interface TierRow { product_id: number; quantity: number; price_minor: number }
 export interface CategoryLinkRow { product_id: number; category_id: number }
