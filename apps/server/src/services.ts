@@ -9,6 +9,9 @@ import { IdentityService } from './modules/identity/identity.service.js';
 import { accountLimits, type AccountLimits } from './modules/identity/identity.limits.js';
 import { ConsentService } from './modules/consents/consents.service.js';
 import { AgeVerificationService } from './modules/age-verification/age-verification.service.js';
+import { OrdersService } from './modules/orders/orders.service.js';
+import { CartService } from './modules/cart/cart.service.js';
+import { CheckoutService } from './modules/checkout/checkout.service.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './platform/rate-limit.js';
 
 /** The domain services, built once per app and shared by every edge (GraphQL, REST, jobs). */
@@ -27,6 +30,12 @@ export interface Services {
   verification: VerificationService;
   /** Age verification (methods, requests, TEST provider) and the regulated-selling rule. */
   ageVerification: AgeVerificationService;
+  /** Placed orders (the sales side): checkout's OrdersPort and payments' OrderPaymentPort. */
+  orders: OrdersService;
+  /** Carts: lines, limits, coupons and prices. */
+  cart: CartService;
+  /** Address rules, shipping methods and pick-up stores. */
+  checkout: CheckoutService;
   /** Releases connections the services hold (Redis). */
   close(): Promise<void>;
 }
@@ -62,7 +71,10 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     },
     (uuid) => consents.grantedPurposes(uuid),
   );
+  const stores = new StoreService(db, config.DEFAULT_STORE);
+  const orders = new OrdersService(db, stores, messaging);
   const catalog = new CatalogService(db, config.CATALOG_CACHE_TTL_MS);
+  const checkout = new CheckoutService();
   const ageVerification = new AgeVerificationService(db, identity, catalog, limiter, {
     storeMode: config.STORE_MODE,
     callbackSecret: config.AGE_VERIFICATION_CALLBACK_SECRET ?? randomBytes(32).toString('hex'),
@@ -73,8 +85,11 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     identity,
     ageVerification,
     consents,
-    stores: new StoreService(db, config.DEFAULT_STORE),
+    stores,
+    orders,
     catalog,
+    checkout,
+    cart: new CartService(checkout),
     limiter,
     limits: accountLimits(limiter, config.RATE_LIMIT_IP_FACTOR),
     messaging,

@@ -40,6 +40,11 @@ export const ERROR_CODES = {
   GUEST_EMAIL_MISSING: { status: 400, category: 'graphql-input' },
   UNABLE_TO_PLACE_ORDER: { status: 409, category: 'graphql-input' },
   ORDER_NOT_FOUND: { status: 404, category: 'graphql-no-such-entity' },
+  // Orders (the spec names no codes for these refusals)
+  ORDER_NOT_CANCELABLE: { status: 409, category: 'graphql-input' },
+  ORDER_STATUS_NOT_ALLOWED: { status: 409, category: 'graphql-input' },
+  ORDER_NOT_PAYABLE: { status: 409, category: 'graphql-input' },
+  PAYMENT_MISMATCH: { status: 409, category: 'graphql-input' },
   // Spec §8: customer errors
   NOT_FOUND: { status: 404, category: 'graphql-no-such-entity' },
   UNAUTHORISED: { status: 401, category: 'graphql-authorization' },

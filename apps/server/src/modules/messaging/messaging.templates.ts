@@ -59,7 +59,39 @@ export const TEMPLATES = {
       }),
     },
   } satisfies Template<{ link: string }>,
+  order_confirmation: {
+    secret: false,
+    texts: {
+      en: (p: OrderConfirmationParams) => ({
+        subject: `Your Ember order ${p.order_number}`,
+        email:
+          `Thank you for your order ${p.order_number}, ${p.firstname}.\n\n` +
+          p.lines.map((l) => `${l.quantity} × ${l.name}  ${l.row_total}`).join('\n') +
+          `\n\nShipping: ${p.shipping}\nTotal: ${p.grand_total}\n\n` +
+          `We will let you know when it ships. You can follow it in your account under My orders.\n\n${SIGNATURE.en}`,
+        sms: `Thank you for your Ember order ${p.order_number} (${p.grand_total}).`,
+      }),
+      de: (p: OrderConfirmationParams) => ({
+        subject: `Ihre Ember-Bestellung ${p.order_number}`,
+        email:
+          `Vielen Dank für Ihre Bestellung ${p.order_number}, ${p.firstname}.\n\n` +
+          p.lines.map((l) => `${l.quantity} × ${l.name}  ${l.row_total}`).join('\n') +
+          `\n\nVersand: ${p.shipping}\nGesamt: ${p.grand_total}\n\n` +
+          `Wir benachrichtigen Sie, sobald sie versandt ist. Sie finden sie in Ihrem Konto unter Meine Bestellungen.\n\n${SIGNATURE.de}`,
+        sms: `Vielen Dank für Ihre Ember-Bestellung ${p.order_number} (${p.grand_total}).`,
+      }),
+    },
+  } satisfies Template<OrderConfirmationParams>,
 };
+
+/** What the order confirmation shows; amounts are already formatted in the order's currency. */
+export interface OrderConfirmationParams {
+  order_number: string;
+  firstname: string;
+  lines: { quantity: number; name: string; row_total: string }[];
+  shipping: string;
+  grand_total: string;
+}
 
 export type TemplateCode = keyof typeof TEMPLATES;
 export type TemplateParams<T extends TemplateCode> = Parameters<(typeof TEMPLATES)[T]['texts']['en']>[0];

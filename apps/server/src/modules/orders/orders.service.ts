@@ -1,0 +1,392 @@
+import { randomUUID } from 'node:crypto';
+import { toMajor } from '@ember/contracts';
+import type { Db, Queryable } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import { releaseStock } from '../catalog/catalog.inventory.js';
+import type { MessagingService } from '../messaging/messaging.service.js';
+import type { StoreService } from '../store/store.service.js';
+import type { OrderPaymentPort, PayableOrder } from '../payments/payments.port.js';
+import type { OrderDraft, OrdersPort, PlacedOrder } from './orders.contract.js';
+import * as store from './orders.store.js';
+import type { OrderRow } from './orders.store.js';
+
+/**
+ * What orders asks of payments when an order is cancelled: void an authorisation or refund a capture.
+ * Runs in the cancelling transaction; returns the amount refunded (minor units) when known.
+ */
+export interface PaymentRefunds {
+  refundOrVoid(tx: Queryable, entityId: string): Promise<{ refunded: number } | void>;
+}
+
+/** Whether a payment method may be chosen for an order of a store view (the payments module knows). */
+export interface PaymentMethodCatalog {
+  isAvailable(storeCode: string, methodCode: string): Promise<boolean>;
+}
+
+/** Who changes a status: the customer, an operator (admin endpoint), the CLI, or the payment flow. */
+export type StatusActor = 'customer' | 'operator' | 'payment' | 'system';
+
+export interface StatusChange {
+  to: string;
+  actor: StatusActor;
+  reason_code?: string | null;
+  comment?: string | null;
+  /** For shipped / shipped_to_warehouse: the parcel's tracking. */
+  tracking?: { carrier: string; number: string; track_url: string | null } | null;
+}
+
+/** Until the payments module is wired in, cancelling refunds nothing (there is no payment to refund). */
+export const noPaymentRefunds: PaymentRefunds = { refundOrVoid: async () => undefined };
+/** Until the payments module is wired in, any well-formed method code is accepted. */
+export const anyPaymentMethod: PaymentMethodCatalog = { isAvailable: async () => true };
+
+/** The order with everything the APIs show about it. */
+export interface OrderView {
+  order: OrderRow;
+  items: store.ItemRow[];
+  addresses: store.AddressRow[];
+  discounts: store.TotalLineRow[];
+  taxes: store.TotalLineRow[];
+  attributes: { code: string; value: string }[];
+  history: store.HistoryRow[];
+  shipments: { uid: string; number: string; created_at: Date; tracks: { carrier: string; number: string; track_url: string | null }[] }[];
+}
+
+const PAYABLE = new Set(['pending_payment', 'payment_failed']);
+const PAYMENT_CODE = /^[a-z][a-z0-9_]{0,63}$/;
+
+export function formatMoney(amount: number, currency: string, locale: string): string {
+  return new Intl.NumberFormat(locale.replace('_', '-'), { style: 'currency', currency }).format(toMajor(amount, currency));
+}
+
+/** The order number customers see: the store view's code and its per-store counter, e.g. GB-000000042. */
+export function orderNumberFor(storeCode: string, sequence: number): string {
+  return `${storeCode.toUpperCase().replace(/_/g, '-')}-${String(sequence).padStart(9, '0')}`;
+}
+
+/**
+ * The sales side: placed orders, their statuses and history, cancellation with stock release, and
+ * the order side of payments. Every write runs in the caller's transaction.
+ */
+export class OrdersService implements OrdersPort, OrderPaymentPort {
+  private refunds: PaymentRefunds = noPaymentRefunds;
+  private methods: PaymentMethodCatalog = anyPaymentMethod;
+
+  constructor(
+    private readonly db: Db,
+    private readonly stores: StoreService,
+    private readonly messaging: MessagingService,
+  ) {}
+
+  /** Wires the payments module in (void/refund on cancel, methods for a new payment attempt). */
+  usePayments(deps: { refunds?: PaymentRefunds; methods?: PaymentMethodCatalog }): void {
+    if (deps.refunds) this.refunds = deps.refunds;
+    if (deps.methods) this.methods = deps.methods;
+  }
+
+  // ---------- OrdersPort (checkout) ----------
+
+  async createOrder(tx: Queryable, draft: OrderDraft): Promise<PlacedOrder> {
+    const view = await this.stores.resolve(draft.store_code);
+    checkDraft(draft, view.website_code, view.base_currency_code);
+    const sequence = await store.nextSequenceValue(tx, view.code);
+    const orderNumber = orderNumberFor(view.code, sequence);
+    const entityId = randomUUID();
+    const discountTotal = draft.totals.discounts.reduce((s, d) => s + d.amount, 0);
+    const taxTotal = draft.totals.taxes.reduce((s, t) => s + t.amount, 0);
+    const inserted = await store.insertOrder(tx, {
+      entity_id: entityId,
+      order_number: orderNumber,
+      store_code: view.code,
+      website_code: view.website_code,
+      sequence_value: sequence,
+      cart_id: draft.cart_id,
+      customer_uuid: draft.customer_uuid,
+      email: draft.email.trim().toLowerCase(),
+      language: view.language,
+      status: draft.initial_status,
+      currency: draft.currency,
+      subtotal_incl_tax: draft.totals.subtotal_incl_tax,
+      subtotal_excl_tax: draft.totals.subtotal_excl_tax,
+      discount_total: discountTotal,
+      shipping_incl_tax: draft.totals.shipping_incl_tax,
+      tax_total: taxTotal,
+      grand_total: draft.totals.grand_total,
+      shipping: draft.shipping,
+      payment_method_code: draft.payment_method_code,
+      coupon_codes: draft.coupon_codes,
+    });
+    // Another transaction placed an order from this cart first: this attempt must roll back (its stock too).
+    if (!inserted) throw new AppError('CART_NOT_ACTIVE', 'An order has already been placed from this cart');
+    const orderId = inserted.id;
+    for (const [i, item] of draft.items.entries()) await store.insertItem(tx, orderId, randomUUID(), i, item);
+    await store.insertAddress(tx, orderId, 'billing', draft.billing_address);
+    if (draft.shipping_address) await store.insertAddress(tx, orderId, 'shipping', draft.shipping_address);
+    for (const [i, d] of draft.totals.discounts.entries()) {
+      await store.insertTotalLine(tx, orderId, { kind: 'discount', position: i, label: d.label, amount: d.amount, coupon_code: d.coupon_code, rate_percent: null });
+    }
+    for (const [i, t] of draft.totals.taxes.entries()) {
+      await store.insertTotalLine(tx, orderId, { kind: 'tax', position: i, label: t.title, amount: t.amount, coupon_code: null, rate_percent: t.rate_percent });
+    }
+    for (const [i, a] of draft.additional_attributes.entries()) await store.insertAttributeValue(tx, orderId, i, a.code, a.value);
+    await store.insertHistory(tx, { order_id: orderId, from_status: null, to_status: draft.initial_status, actor: 'checkout' });
+    const money = (n: number) => formatMoney(n, draft.currency, view.locale);
+    await this.messaging.enqueue(tx, {
+      channel: 'email',
+      recipient: draft.email.trim().toLowerCase(),
+      template: 'order_confirmation',
+      language: view.language,
+      params: {
+        order_number: orderNumber,
+        firstname: draft.billing_address.firstname,
+        lines: draft.items.map((i) => ({ quantity: i.quantity, name: i.name, row_total: money(i.row_total_incl_tax) })),
+        shipping: money(draft.totals.shipping_incl_tax),
+        grand_total: money(draft.totals.grand_total),
+      },
+    });
+    return { entity_id: entityId, order_number: orderNumber };
+  }
+
+  async findOrderByCart(tx: Queryable, cartId: string): Promise<PlacedOrder | null> {
+    const row = await store.findOrderByCartId(tx, cartId);
+    return row ? { entity_id: row.entity_id, order_number: row.order_number } : null;
+  }
+
+  // ---------- Reading ----------
+
+  /** The full views of these orders, in the given order. */
+  async views(db: Queryable, orders: OrderRow[]): Promise<OrderView[]> {
+    const ids = orders.map((o) => o.id);
+    const [items, addresses, lines, attributes, history, tracks] = await Promise.all([
+      store.itemsOf(db, ids),
+      store.addressesOf(db, ids),
+      store.totalLinesOf(db, ids),
+      store.attributeValuesOf(db, ids),
+      store.historyOf(db, ids),
+      store.tracksOf(db, ids),
+    ]);
+    return orders.map((order) => {
+      const shipments = new Map<string, OrderView['shipments'][number]>();
+      for (const t of tracks.filter((t) => t.order_id === order.id)) {
+        const s = shipments.get(t.shipment_uid) ?? { uid: t.shipment_uid, number: t.shipment_number, created_at: t.shipment_created_at, tracks: [] };
+        if (t.number) s.tracks.push({ carrier: t.carrier!, number: t.number, track_url: t.track_url });
+        shipments.set(t.shipment_uid, s);
+      }
+      const mine = lines.filter((l) => l.order_id === order.id);
+      return {
+        order,
+        items: items.filter((i) => i.order_id === order.id),
+        addresses: addresses.filter((a) => a.order_id === order.id),
+        discounts: mine.filter((l) => l.kind === 'discount'),
+        taxes: mine.filter((l) => l.kind === 'tax'),
+        attributes: attributes.filter((a) => a.order_id === order.id).map(({ code, value }) => ({ code, value })),
+        history: history.filter((h) => h.order_id === order.id),
+        shipments: [...shipments.values()],
+      };
+    });
+  }
+
+  /** A page of the customer's orders. */
+  async listForCustomer(q: store.OrderListQuery): Promise<{ views: OrderView[]; total: number }> {
+    const { rows, total } = await store.listCustomerOrders(this.db, q);
+    return { views: await this.views(this.db, rows), total };
+  }
+
+  /**
+   * One of the customer's orders by number, entity_id or its base64 uid; anything else, including
+   * another customer's order, is ORDER_NOT_FOUND.
+   */
+  async getForCustomer(db: Queryable, customerUuid: string, ref: string, lock = false): Promise<OrderRow> {
+    const row = await this.findByRef(db, ref, lock);
+    if (!row || row.customer_uuid !== customerUuid) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+    return row;
+  }
+
+  async viewForCustomer(customerUuid: string, ref: string): Promise<OrderView> {
+    const row = await this.getForCustomer(this.db, customerUuid, ref);
+    return (await this.views(this.db, [row]))[0]!;
+  }
+
+  /** An order by number, entity_id or base64 uid, with no ownership check (operators). */
+  async findByRef(db: Queryable, ref: string, lock = false): Promise<OrderRow | null> {
+    const trimmed = ref.trim();
+    if (!trimmed || trimmed.length > 100) return null;
+    const byId = await store.findOrderByEntityId(db, trimmed, lock);
+    if (byId) return byId;
+    const decoded = Buffer.from(trimmed, 'base64').toString('utf8');
+    if (/^[0-9a-f-]{36}$/i.test(decoded)) {
+      const byUid = await store.findOrderByEntityId(db, decoded, lock);
+      if (byUid) return byUid;
+    }
+    return store.findOrderByNumber(db, trimmed.toUpperCase(), lock);
+  }
+
+  statuses(language: string): Promise<store.StatusRow[]> {
+    return store.listStatuses(this.db, language);
+  }
+
+  attributes(storeCode: string): Promise<store.AttributeRow[]> {
+    return store.listAttributes(this.db, storeCode);
+  }
+
+  async deliveryLimits(storeCode: string): Promise<{ mode: string | null; limits: { id: string; country_id: string; name: string }[] }> {
+    const rows = await store.listDeliveryLimits(this.db, storeCode);
+    return { mode: rows[0]?.mode ?? null, limits: rows.map(({ id, country_id, name }) => ({ id, country_id, name })) };
+  }
+
+  // ---------- Customer actions ----------
+
+  /**
+   * Cancels one of the customer's orders while its status is cancelable: stock goes back, payments is
+   * asked to void or refund, the history records it. The row lock makes a concurrent second cancel
+   * wait and then find the order already cancelled, so stock is released exactly once.
+   */
+  async cancelByCustomer(tx: Queryable, customerUuid: string, ref: string, reason: string | null): Promise<OrderRow> {
+    const order = await this.getForCustomer(tx, customerUuid, ref, true);
+    const view = await this.stores.resolve(order.store_code).catch(() => null);
+    if (view && !view.order_cancellation_enabled) throw new AppError('ORDER_NOT_CANCELABLE', 'Orders cannot be cancelled in this store');
+    const statuses = await store.listStatuses(tx, order.language);
+    if (!statuses.find((s) => s.code === order.status)?.cancelable) {
+      throw new AppError('ORDER_NOT_CANCELABLE', 'This order can no longer be cancelled');
+    }
+    await this.cancelLocked(tx, order, { actor: 'customer', reason_code: 'customer_request', comment: reason });
+    return (await store.findOrderByEntityId(tx, order.entity_id))!;
+  }
+
+  /** Chooses a new payment method for an order whose payment failed; it waits for payment again. */
+  async updatePaymentMethod(tx: Queryable, customerUuid: string, ref: string, methodCode: string): Promise<OrderRow> {
+    const order = await this.getForCustomer(tx, customerUuid, ref, true);
+    if (order.status !== 'payment_failed') throw new AppError('ORDER_NOT_PAYABLE', 'The payment method can only be changed after a failed payment');
+    if (!PAYMENT_CODE.test(methodCode) || !(await this.methods.isAvailable(order.store_code, methodCode))) {
+      throw new AppError('VALIDATION_FAILED', 'This payment method is not available', { field: 'payment_method.code' });
+    }
+    await store.setPaymentMethod(tx, order.id, methodCode);
+    await this.moveLocked(tx, order, 'pending_payment', { actor: 'customer', reason_code: 'payment_method_changed', comment: methodCode });
+    return (await store.findOrderByEntityId(tx, order.entity_id))!;
+  }
+
+  // ---------- Operators ----------
+
+  /**
+   * Moves an order to another status as an operator: only along the allowed transitions; shipping
+   * records a shipment with its tracking; cancelling releases stock and voids or refunds.
+   */
+  async changeStatus(tx: Queryable, ref: string, change: StatusChange): Promise<OrderRow> {
+    const order = await this.findByRef(tx, ref, true);
+    if (!order) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+    if (!(await store.isTransitionAllowed(tx, order.status, change.to))) {
+      throw new AppError('ORDER_STATUS_NOT_ALLOWED', `An order cannot move from ${order.status} to ${change.to}`, { from: order.status, to: change.to });
+    }
+    if (change.to === 'canceled') {
+      await this.cancelLocked(tx, order, change);
+    } else {
+      if (change.to === 'shipped' || change.to === 'shipped_to_warehouse') {
+        const shipped = await store.countShipments(tx, order.id);
+        if (!change.tracking && shipped === 0) {
+          throw new AppError('VALIDATION_FAILED', 'Shipping needs a carrier and a tracking number', { field: 'tracking' });
+        }
+        if (change.tracking || shipped === 0) {
+          await store.insertShipment(tx, order.id, { uid: randomUUID(), number: `${order.order_number}-S${shipped + 1}`, track: change.tracking ?? null });
+        }
+      }
+      await this.moveLocked(tx, order, change.to, change);
+    }
+    return (await store.findOrderByEntityId(tx, order.entity_id))!;
+  }
+
+  // ---------- OrderPaymentPort (payments) ----------
+
+  async findPayableOrder(tx: Queryable, entityId: string, owner: { customerUuid: string | null; cartId: string | null }): Promise<PayableOrder | null> {
+    const order = await store.findOrderByEntityId(tx, entityId, true);
+    if (!order) return null;
+    const mine = order.customer_uuid
+      ? owner.customerUuid !== null && owner.customerUuid === order.customer_uuid
+      : owner.cartId !== null && owner.cartId === order.cart_id;
+    return mine ? payable(order) : null;
+  }
+
+  async findOrderForProvider(tx: Queryable, entityId: string): Promise<PayableOrder | null> {
+    const order = await store.findOrderByEntityId(tx, entityId, true);
+    return order ? payable(order) : null;
+  }
+
+  async markPaid(tx: Queryable, entityId: string, payment: { payment_uuid: string; provider_reference: string; amount: number; currency: string }): Promise<void> {
+    const order = await store.findOrderByEntityId(tx, entityId, true);
+    if (!order) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+    // A repeated provider callback for the payment already recorded changes nothing.
+    if (order.payment_uuid && order.payment_uuid === payment.payment_uuid) return;
+    if (!PAYABLE.has(order.status) || order.paid_at) throw new AppError('ORDER_NOT_PAYABLE', `An order in status ${order.status} cannot be paid`);
+    if (!Number.isSafeInteger(payment.amount) || payment.amount !== order.grand_total || payment.currency !== order.currency) {
+      throw new AppError('PAYMENT_MISMATCH', 'The payment does not match the order total', {
+        expected: { amount: order.grand_total, currency: order.currency },
+      });
+    }
+    await store.recordPayment(tx, order.id, payment);
+    await this.moveLocked(tx, order, 'payment_completed', { actor: 'payment', reason_code: null, comment: payment.provider_reference.slice(0, 200) });
+  }
+
+  async markPaymentFailed(tx: Queryable, entityId: string, reason: { code: string; message: string }): Promise<void> {
+    const order = await store.findOrderByEntityId(tx, entityId, true);
+    if (!order) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+    // Late or repeated failure reports never undo a payment or a later status.
+    if (order.status !== 'pending_payment') return;
+    await this.moveLocked(tx, order, 'payment_failed', { actor: 'payment', reason_code: reasonCode(reason.code), comment: reason.message.slice(0, 500) });
+  }
+
+  // ---------- internals ----------
+
+  private async moveLocked(tx: Queryable, order: OrderRow, to: string, change: { actor: StatusActor; reason_code?: string | null; comment?: string | null }): Promise<void> {
+    const reasonMessage = change.comment ? change.comment.slice(0, 500) : null;
+    const moved = await store.updateStatus(tx, order.id, order.status, to, { code: change.reason_code ?? null, message: change.reason_code ? reasonMessage : null });
+    if (!moved) throw new AppError('ORDER_STATUS_NOT_ALLOWED', 'The order changed meanwhile, try again');
+    await store.insertHistory(tx, { order_id: order.id, from_status: order.status, to_status: to, actor: change.actor, reason_code: change.reason_code ?? null, comment: change.comment ?? null });
+  }
+
+  private async cancelLocked(tx: Queryable, order: OrderRow, change: { actor: StatusActor; reason_code?: string | null; comment?: string | null }): Promise<void> {
+    await this.moveLocked(tx, order, 'canceled', change);
+    const items = await store.itemsOf(tx, [order.id]);
+    await releaseStock(
+      tx,
+      items.filter((i) => i.qty_ordered - i.qty_shipped - i.qty_canceled > 0).map((i) => ({ product_id: i.product_id, quantity: i.qty_ordered - i.qty_shipped - i.qty_canceled })),
+    );
+    await store.cancelItems(tx, order.id);
+    const refund = await this.refunds.refundOrVoid(tx, order.entity_id);
+    if (refund && refund.refunded > 0) await store.setRefunded(tx, order.id, Math.min(order.grand_total, refund.refunded));
+  }
+}
+
+function payable(o: OrderRow): PayableOrder {
+  return {
+    entity_id: o.entity_id,
+    order_number: o.order_number,
+    store_code: o.store_code,
+    customer_uuid: o.customer_uuid,
+    grand_total: o.grand_total,
+    currency: o.currency,
+    status: o.status,
+    payment_method_code: o.payment_method_code,
+  };
+}
+
+function reasonCode(code: string): string {
+  const cleaned = code.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 64);
+  return cleaned || 'payment_failed';
+}
+
+/** A draft that breaks the order invariants is a checkout bug: refuse it loudly before writing. */
+function checkDraft(d: OrderDraft, websiteCode: string, currency: string): void {
+  const problems: string[] = [];
+  if (d.website_code !== websiteCode) problems.push(`website_code ${d.website_code} is not the store view's ${websiteCode}`);
+  if (d.currency !== currency) problems.push(`currency ${d.currency} is not the store view's ${currency}`);
+  if (!d.items.length) problems.push('no items');
+  for (const i of d.items) {
+    if (!Number.isSafeInteger(i.quantity) || i.quantity <= 0) problems.push(`${i.sku}: quantity`);
+    if (i.row_total_incl_tax !== i.unit_price_incl_tax * i.quantity) problems.push(`${i.sku}: row total is not quantity × unit price`);
+  }
+  const t = d.totals;
+  const discounts = t.discounts.reduce((s, x) => s + x.amount, 0);
+  if (t.grand_total !== t.subtotal_incl_tax - discounts + t.shipping_incl_tax) problems.push('grand_total is not subtotal − discounts + shipping');
+  if (t.shipping_incl_tax !== (d.shipping?.amount_incl_tax ?? 0)) problems.push('shipping_incl_tax is not the shipping amount');
+  if (!PAYMENT_CODE.test(d.payment_method_code)) problems.push('payment_method_code');
+  if (problems.length) throw new Error(`Invalid order draft: ${problems.join('; ')}`);
+}

@@ -1,0 +1,474 @@
+import type { Queryable } from '../../platform/db.js';
+import type { OrderDraftAddress, OrderDraftItem } from './orders.contract.js';
+
+/** The only code that runs SQL on orders_* tables. */
+
+export interface OrderRow {
+  id: string;
+  entity_id: string;
+  order_number: string;
+  store_code: string;
+  website_code: string;
+  cart_id: string;
+  customer_uuid: string | null;
+  email: string;
+  language: string;
+  status: string;
+  status_reason_code: string | null;
+  status_reason_message: string | null;
+  currency: string;
+  subtotal_incl_tax: number;
+  subtotal_excl_tax: number;
+  discount_total: number;
+  shipping_incl_tax: number;
+  tax_total: number;
+  grand_total: number;
+  refunded_total: number;
+  shipping_carrier_code: string | null;
+  shipping_method_code: string | null;
+  shipping_carrier_title: string | null;
+  shipping_method_title: string | null;
+  payment_method_code: string;
+  coupon_codes: string[];
+  payment_uuid: string | null;
+  payment_reference: string | null;
+  amount_paid: number | null;
+  paid_at: Date | null;
+  canceled_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const ORDER_COLUMNS = `id::text AS id, entity_id::text AS entity_id, order_number, store_code, website_code, cart_id,
+  customer_uuid::text AS customer_uuid, email, language, status, status_reason_code, status_reason_message, currency,
+  subtotal_incl_tax::int AS subtotal_incl_tax, subtotal_excl_tax::int AS subtotal_excl_tax, discount_total::int AS discount_total,
+  shipping_incl_tax::int AS shipping_incl_tax, tax_total::int AS tax_total, grand_total::int AS grand_total,
+  refunded_total::int AS refunded_total, shipping_carrier_code, shipping_method_code, shipping_carrier_title,
+  shipping_method_title, payment_method_code, coupon_codes, payment_uuid::text AS payment_uuid, payment_reference,
+  amount_paid::int AS amount_paid, paid_at, canceled_at, created_at, updated_at`;
+
+export interface ItemRow {
+  id: string;
+  uid: string;
+  order_id: string;
+  position: number;
+  sku: string;
+  product_id: number;
+  parent_sku: string | null;
+  name: string;
+  product_type: OrderDraftItem['product_type'];
+  qty_ordered: number;
+  qty_shipped: number;
+  qty_refunded: number;
+  qty_canceled: number;
+  unit_price_incl_tax: number;
+  row_total_incl_tax: number;
+  row_tax: number;
+  row_discount: number;
+  is_gift: boolean;
+  parent_gift_sku: string | null;
+  selected_options: OrderDraftItem['selected_options'];
+  bundle_options: OrderDraftItem['bundle_options'];
+}
+
+export interface AddressRow {
+  order_id: string;
+  kind: 'billing' | 'shipping';
+  firstname: string;
+  lastname: string;
+  street: string[];
+  city: string;
+  postcode: string | null;
+  country_code: string;
+  region: string | null;
+  telephone: string | null;
+  extra: Record<string, string>;
+  pickup_store_id: string | null;
+  pickup_name: string | null;
+}
+
+export interface TotalLineRow {
+  order_id: string;
+  kind: 'discount' | 'tax';
+  label: string;
+  amount: number;
+  coupon_code: string | null;
+  rate_percent: number | null;
+}
+
+export interface HistoryRow {
+  order_id: string;
+  from_status: string | null;
+  to_status: string;
+  actor: string;
+  reason_code: string | null;
+  comment: string | null;
+  created_at: Date;
+}
+
+export interface TrackRow {
+  order_id: string;
+  shipment_uid: string;
+  shipment_number: string;
+  shipment_created_at: Date;
+  carrier: string | null;
+  number: string | null;
+  track_url: string | null;
+}
+
+export interface StatusRow {
+  code: string;
+  label: string;
+  cancelable: boolean;
+  is_final: boolean;
+}
+
+export interface AttributeRow {
+  code: string;
+  label: string;
+  input_type: string;
+  data_type: string;
+  is_required: boolean;
+  min_length: number | null;
+  max_length: number | null;
+  validate_regex: string | null;
+  default_value: string | null;
+  description: string | null;
+  placeholder: string | null;
+  placement: string;
+  sort_order: number;
+  options: { label: string; value: string }[];
+}
+
+/** Takes the next order number of a store view; the row stays locked until the caller commits. */
+export async function nextSequenceValue(tx: Queryable, storeCode: string): Promise<number> {
+  const { rows } = await tx.query<{ v: string }>(
+    `INSERT INTO orders_sequence (store_code, last_value) VALUES ($1, 1)
+     ON CONFLICT (store_code) DO UPDATE SET last_value = orders_sequence.last_value + 1
+     RETURNING last_value::text AS v`,
+    [storeCode],
+  );
+  return Number(rows[0]!.v);
+}
+
+export interface NewOrder {
+  entity_id: string;
+  order_number: string;
+  store_code: string;
+  website_code: string;
+  sequence_value: number;
+  cart_id: string;
+  customer_uuid: string | null;
+  email: string;
+  language: string;
+  status: string;
+  currency: string;
+  subtotal_incl_tax: number;
+  subtotal_excl_tax: number;
+  discount_total: number;
+  shipping_incl_tax: number;
+  tax_total: number;
+  grand_total: number;
+  shipping: { carrier_code: string; method_code: string; carrier_title: string; method_title: string } | null;
+  payment_method_code: string;
+  coupon_codes: string[];
+}
+
+/** Inserts the order row; null when the cart already has an order (UNIQUE cart_id). */
+export async function insertOrder(tx: Queryable, o: NewOrder): Promise<{ id: string } | null> {
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO orders_order (entity_id, order_number, store_code, website_code, sequence_value, cart_id, customer_uuid,
+       email, language, status, currency, subtotal_incl_tax, subtotal_excl_tax, discount_total, shipping_incl_tax, tax_total,
+       grand_total, shipping_carrier_code, shipping_method_code, shipping_carrier_title, shipping_method_title,
+       payment_method_code, coupon_codes)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)
+     ON CONFLICT (cart_id) DO NOTHING
+     RETURNING id::text AS id`,
+    [
+      o.entity_id, o.order_number, o.store_code, o.website_code, o.sequence_value, o.cart_id, o.customer_uuid, o.email,
+      o.language, o.status, o.currency, o.subtotal_incl_tax, o.subtotal_excl_tax, o.discount_total, o.shipping_incl_tax,
+      o.tax_total, o.grand_total, o.shipping?.carrier_code ?? null, o.shipping?.method_code ?? null,
+      o.shipping?.carrier_title ?? null, o.shipping?.method_title ?? null, o.payment_method_code, o.coupon_codes,
+    ],
+  );
+  return rows[0] ?? null;
+}
+
+export async function insertItem(tx: Queryable, orderId: string, uid: string, position: number, i: OrderDraftItem): Promise<void> {
+  await tx.query(
+    `INSERT INTO orders_item (uid, order_id, position, sku, product_id, parent_sku, name, product_type, qty_ordered,
+       unit_price_incl_tax, row_total_incl_tax, row_tax, row_discount, is_gift, parent_gift_sku, selected_options, bundle_options)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+    [
+      uid, orderId, position, i.sku, i.product_id, i.parent_sku, i.name, i.product_type, i.quantity, i.unit_price_incl_tax,
+      i.row_total_incl_tax, i.row_tax, i.row_discount, i.is_gift, i.parent_gift_sku, JSON.stringify(i.selected_options),
+      JSON.stringify(i.bundle_options),
+    ],
+  );
+}
+
+export async function insertAddress(tx: Queryable, orderId: string, kind: 'billing' | 'shipping', a: OrderDraftAddress): Promise<void> {
+  await tx.query(
+    `INSERT INTO orders_address (order_id, kind, firstname, lastname, street, city, postcode, country_code, region, telephone,
+       extra, pickup_store_id, pickup_name)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+    [
+      orderId, kind, a.firstname, a.lastname, JSON.stringify(a.street), a.city, a.postcode, a.country_code, a.region,
+      a.telephone, JSON.stringify(a.extra), a.pickup?.store_id ?? null, a.pickup?.name ?? null,
+    ],
+  );
+}
+
+export async function insertTotalLine(
+  tx: Queryable,
+  orderId: string,
+  line: { kind: 'discount' | 'tax'; position: number; label: string; amount: number; coupon_code: string | null; rate_percent: number | null },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO orders_total_line (order_id, kind, position, label, amount, coupon_code, rate_percent)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [orderId, line.kind, line.position, line.label, line.amount, line.coupon_code, line.rate_percent],
+  );
+}
+
+export async function insertAttributeValue(tx: Queryable, orderId: string, position: number, code: string, value: string): Promise<void> {
+  await tx.query(`INSERT INTO orders_attribute_value (order_id, position, code, value) VALUES ($1, $2, $3, $4)`, [orderId, position, code, value]);
+}
+
+export async function insertHistory(
+  tx: Queryable,
+  h: { order_id: string; from_status: string | null; to_status: string; actor: string; reason_code?: string | null; comment?: string | null },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO orders_status_history (order_id, from_status, to_status, actor, reason_code, comment) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [h.order_id, h.from_status, h.to_status, h.actor, h.reason_code ?? null, h.comment ?? null],
+  );
+}
+
+export async function findOrderByCartId(db: Queryable, cartId: string): Promise<OrderRow | null> {
+  const { rows } = await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders_order WHERE cart_id = $1`, [cartId]);
+  return rows[0] ?? null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The order with this entity_id; `lock` takes the row lock for the rest of the caller's transaction. */
+export async function findOrderByEntityId(db: Queryable, entityId: string, lock = false): Promise<OrderRow | null> {
+  if (!UUID.test(entityId)) return null;
+  const { rows } = await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders_order WHERE entity_id = $1${lock ? ' FOR UPDATE' : ''}`, [entityId]);
+  return rows[0] ?? null;
+}
+
+export async function findOrderByNumber(db: Queryable, orderNumber: string, lock = false): Promise<OrderRow | null> {
+  const { rows } = await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders_order WHERE order_number = $1${lock ? ' FOR UPDATE' : ''}`, [orderNumber]);
+  return rows[0] ?? null;
+}
+
+export interface OrderListQuery {
+  customer_uuid: string;
+  store_code: string | null;
+  website_code: string | null;
+  number: { eq?: string; in?: string[]; match?: string } | null;
+  statuses: string[] | null;
+  sort_field: 'number' | 'created_at';
+  sort_direction: 'ASC' | 'DESC';
+  limit: number;
+  offset: number;
+}
+
+/** One page of a customer's orders and the number of matches. */
+export async function listCustomerOrders(db: Queryable, q: OrderListQuery): Promise<{ rows: OrderRow[]; total: number }> {
+  const where = ['customer_uuid = $1'];
+  const params: unknown[] = [q.customer_uuid];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    where.push(sql.replace('?', `$${params.length}`));
+  };
+  if (q.store_code) add('store_code = ?', q.store_code);
+  if (q.website_code) add('website_code = ?', q.website_code);
+  if (q.number?.eq !== undefined) add('order_number = ?', q.number.eq);
+  if (q.number?.in) add('order_number = ANY(?::text[])', q.number.in);
+  if (q.number?.match !== undefined) add(`order_number ILIKE ? ESCAPE '\\'`, `%${q.number.match.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (q.statuses) add('status = ANY(?::text[])', q.statuses);
+  const order = q.sort_field === 'number' ? 'order_number' : 'created_at';
+  const dir = q.sort_direction === 'ASC' ? 'ASC' : 'DESC';
+  const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders_order WHERE ${where.join(' AND ')}`, params);
+  const { rows } = await db.query<OrderRow>(
+    `SELECT ${ORDER_COLUMNS} FROM orders_order WHERE ${where.join(' AND ')}
+      ORDER BY ${order} ${dir}, id ${dir} LIMIT ${Math.trunc(q.limit)} OFFSET ${Math.trunc(q.offset)}`,
+    params,
+  );
+  return { rows, total: count.rows[0]!.n };
+}
+
+export async function itemsOf(db: Queryable, orderIds: string[]): Promise<ItemRow[]> {
+  if (!orderIds.length) return [];
+  const { rows } = await db.query<ItemRow>(
+    `SELECT id::text AS id, uid::text AS uid, order_id::text AS order_id, position, sku, product_id, parent_sku, name, product_type,
+            qty_ordered, qty_shipped, qty_refunded, qty_canceled, unit_price_incl_tax::int AS unit_price_incl_tax,
+            row_total_incl_tax::int AS row_total_incl_tax, row_tax::int AS row_tax, row_discount::int AS row_discount, is_gift,
+            parent_gift_sku, selected_options, bundle_options
+       FROM orders_item WHERE order_id = ANY($1::bigint[]) ORDER BY order_id, position`,
+    [orderIds],
+  );
+  return rows;
+}
+
+export async function addressesOf(db: Queryable, orderIds: string[]): Promise<AddressRow[]> {
+  if (!orderIds.length) return [];
+  const { rows } = await db.query<AddressRow>(
+    `SELECT order_id::text AS order_id, kind, firstname, lastname, street, city, postcode, country_code, region, telephone, extra,
+            pickup_store_id, pickup_name
+       FROM orders_address WHERE order_id = ANY($1::bigint[])`,
+    [orderIds],
+  );
+  return rows;
+}
+
+export async function totalLinesOf(db: Queryable, orderIds: string[]): Promise<TotalLineRow[]> {
+  if (!orderIds.length) return [];
+  const { rows } = await db.query<TotalLineRow>(
+    `SELECT order_id::text AS order_id, kind, label, amount::int AS amount, coupon_code, rate_percent::float8 AS rate_percent
+       FROM orders_total_line WHERE order_id = ANY($1::bigint[]) ORDER BY order_id, kind, position`,
+    [orderIds],
+  );
+  return rows;
+}
+
+export async function attributeValuesOf(db: Queryable, orderIds: string[]): Promise<{ order_id: string; code: string; value: string }[]> {
+  if (!orderIds.length) return [];
+  const { rows } = await db.query<{ order_id: string; code: string; value: string }>(
+    `SELECT order_id::text AS order_id, code, value FROM orders_attribute_value WHERE order_id = ANY($1::bigint[]) ORDER BY order_id, position`,
+    [orderIds],
+  );
+  return rows;
+}
+
+export async function historyOf(db: Queryable, orderIds: string[]): Promise<HistoryRow[]> {
+  if (!orderIds.length) return [];
+  const { rows } = await db.query<HistoryRow>(
+    `SELECT order_id::text AS order_id, from_status, to_status, actor, reason_code, comment, created_at
+       FROM orders_status_history WHERE order_id = ANY($1::bigint[]) ORDER BY order_id, id`,
+    [orderIds],
+  );
+  return rows;
+}
+
+export async function tracksOf(db: Queryable, orderIds: string[]): Promise<TrackRow[]> {
+  if (!orderIds.length) return [];
+  const { rows } = await db.query<TrackRow>(
+    `SELECT s.order_id::text AS order_id, s.uid::text AS shipment_uid, s.number AS shipment_number, s.created_at AS shipment_created_at,
+            t.carrier, t.number, t.track_url
+       FROM orders_shipment s LEFT JOIN orders_shipment_track t ON t.shipment_id = s.id
+      WHERE s.order_id = ANY($1::bigint[]) ORDER BY s.order_id, s.id, t.id`,
+    [orderIds],
+  );
+  return rows;
+}
+
+/**
+ * Moves an order from `from` to `to`; false when it is no longer in `from` (a concurrent change won).
+ * The transition trigger refuses any change the transition table does not list.
+ */
+export async function updateStatus(
+  tx: Queryable,
+  orderId: string,
+  from: string,
+  to: string,
+  reason: { code: string | null; message: string | null },
+): Promise<boolean> {
+  const r = await tx.query(
+    `UPDATE orders_order
+        SET status = $3, status_reason_code = $4, status_reason_message = $5, updated_at = now(),
+            canceled_at = CASE WHEN $3 = 'canceled' THEN now() ELSE canceled_at END
+      WHERE id = $1 AND status = $2`,
+    [orderId, from, to, reason.code, reason.message],
+  );
+  return r.rowCount === 1;
+}
+
+export async function setPaymentMethod(tx: Queryable, orderId: string, methodCode: string): Promise<void> {
+  await tx.query(`UPDATE orders_order SET payment_method_code = $2, updated_at = now() WHERE id = $1`, [orderId, methodCode]);
+}
+
+export async function recordPayment(
+  tx: Queryable,
+  orderId: string,
+  p: { payment_uuid: string; provider_reference: string; amount: number },
+): Promise<void> {
+  await tx.query(
+    `UPDATE orders_order SET payment_uuid = $2, payment_reference = $3, amount_paid = $4, paid_at = now(), updated_at = now() WHERE id = $1`,
+    [orderId, p.payment_uuid, p.provider_reference, p.amount],
+  );
+}
+
+export async function setRefunded(tx: Queryable, orderId: string, amount: number): Promise<void> {
+  await tx.query(`UPDATE orders_order SET refunded_total = $2, updated_at = now() WHERE id = $1`, [orderId, amount]);
+}
+
+export async function cancelItems(tx: Queryable, orderId: string): Promise<void> {
+  await tx.query(`UPDATE orders_item SET qty_canceled = qty_ordered - qty_shipped WHERE order_id = $1`, [orderId]);
+}
+
+/** Records one shipment of everything not yet shipped or cancelled, with its tracking. */
+export async function insertShipment(
+  tx: Queryable,
+  orderId: string,
+  s: { uid: string; number: string; track: { carrier: string; number: string; track_url: string | null } | null },
+): Promise<void> {
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO orders_shipment (uid, order_id, number) VALUES ($1, $2, $3) RETURNING id::text AS id`,
+    [s.uid, orderId, s.number],
+  );
+  const shipmentId = rows[0]!.id;
+  await tx.query(
+    `INSERT INTO orders_shipment_item (shipment_id, order_item_id, quantity)
+     SELECT $1, id, qty_ordered - qty_shipped - qty_canceled FROM orders_item
+      WHERE order_id = $2 AND qty_ordered - qty_shipped - qty_canceled > 0`,
+    [shipmentId, orderId],
+  );
+  await tx.query(`UPDATE orders_item SET qty_shipped = qty_ordered - qty_canceled WHERE order_id = $1`, [orderId]);
+  if (s.track) {
+    await tx.query(`INSERT INTO orders_shipment_track (shipment_id, carrier, number, track_url) VALUES ($1, $2, $3, $4)`, [
+      shipmentId, s.track.carrier, s.track.number, s.track.track_url,
+    ]);
+  }
+}
+
+export async function countShipments(tx: Queryable, orderId: string): Promise<number> {
+  const { rows } = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders_shipment WHERE order_id = $1`, [orderId]);
+  return rows[0]!.n;
+}
+
+export async function listStatuses(db: Queryable, language: string): Promise<StatusRow[]> {
+  const { rows } = await db.query<StatusRow>(
+    `SELECT s.code, coalesce(l.label, s.label) AS label, s.cancelable, s.is_final
+       FROM orders_status s LEFT JOIN orders_status_label l ON l.status = s.code AND l.language = $1
+      ORDER BY s.sort_order, s.code`,
+    [language],
+  );
+  return rows;
+}
+
+export async function isTransitionAllowed(db: Queryable, from: string, to: string): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM orders_status_transition WHERE from_status = $1 AND to_status = $2`, [from, to]);
+  return rows.length > 0;
+}
+
+export async function listAttributes(db: Queryable, storeCode: string): Promise<AttributeRow[]> {
+  const { rows } = await db.query<AttributeRow>(
+    `SELECT code, label, input_type, data_type, is_required, min_length, max_length, validate_regex, default_value, description,
+            placeholder, placement, sort_order, options
+       FROM orders_attribute WHERE store_code = $1 AND is_active ORDER BY placement, sort_order, code`,
+    [storeCode],
+  );
+  return rows;
+}
+
+export async function listDeliveryLimits(db: Queryable, storeCode: string): Promise<{ id: string; mode: string; country_id: string; name: string }[]> {
+  const { rows } = await db.query<{ id: string; mode: string; country_id: string; name: string }>(
+    `SELECT id, mode, country_id, name FROM orders_delivery_limit WHERE store_code = $1 ORDER BY name, id`,
+    [storeCode],
+  );
+  return rows;
+}
