@@ -20,6 +20,7 @@ import { profileRoutes } from './modules/identity/identity.profile.routes.js';
 import { legacyAccountRoutes } from './modules/identity/identity.legacy.routes.js';
 import { ageVerificationAccountRoutes, ageVerificationRoutes } from './modules/age-verification/age-verification.routes.js';
 import { consentRoutes } from './modules/consents/consents.routes.js';
+import { paymentsPlugin } from './modules/payments/payments.routes.js';
 import { buildServices, type Services } from './services.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -107,6 +108,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(ageVerificationAccountRoutes('second'), { prefix: '/account' });
   await app.register(ageVerificationAccountRoutes('legacy'), { prefix: '/account-legacy' });
   await app.register(ageVerificationAccountRoutes('profile'), { prefix: '/profile' });
+  await app.register(paymentsPlugin);
 
   const mediaDir = path.join(SEED_DIR, 'media');
   if (existsSync(mediaDir)) {

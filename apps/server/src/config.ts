@@ -43,9 +43,23 @@ export const ConfigSchema = z.object({
   AGE_VERIFICATION_CALLBACK_SECRET: z.string().min(32).optional(),
   // How long the TEST age-verification workflow takes before it calls back.
   AGE_VERIFICATION_TEST_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+  // Payments: only the TEST sandbox PSP is built in; LIVE refuses to boot with it (see loadConfig).
+  PAYMENTS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  PAYMENTS_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PAYMENTS_WEBHOOK_TOLERANCE_S: z.coerce.number().int().min(30).max(3600).default(300),
+  PAYMENTS_SANDBOX_NOTIFY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  PAYMENTS_JOBS: bool.optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { graphqlIntrospection: boolean };
+
+/** Signs the TEST sandbox's notifications when no secret is configured; never accepted in LIVE mode. */
+export const SANDBOX_TEST_WEBHOOK_SECRET = 'whsec_sandbox_test_only_not_a_secret_0000';
+
+/** Whether this instance serves the payments service (SERVICES unset means every service). */
+export function servesPayments(c: Pick<Config, 'SERVICES'>): boolean {
+  return !c.SERVICES || c.SERVICES.split(',').map((s) => s.trim()).includes('payments');
+}
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -64,8 +78,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const c = parsed.data;
-  if (c.STORE_MODE === 'LIVE' && !c.DATABASE_URL) {
-    throw new ConfigError(['DATABASE_URL: LIVE store mode needs a PostgreSQL server']);
+  const live: string[] = [];
+  if (c.STORE_MODE === 'LIVE' && !c.DATABASE_URL) live.push('DATABASE_URL: LIVE store mode needs a PostgreSQL server');
+  if (c.STORE_MODE === 'LIVE' && servesPayments(c)) {
+    if (c.PAYMENTS_PROVIDER === 'sandbox') live.push('PAYMENTS_PROVIDER: LIVE store mode needs a real payment provider, the sandbox takes no money');
+    if (!c.PAYMENTS_WEBHOOK_SECRET || c.PAYMENTS_WEBHOOK_SECRET === SANDBOX_TEST_WEBHOOK_SECRET) {
+      live.push("PAYMENTS_WEBHOOK_SECRET: LIVE store mode needs the provider's webhook signing secret");
+    }
   }
+  if (live.length) throw new ConfigError(live);
   return { ...c, graphqlIntrospection: c.GRAPHQL_INTROSPECTION ?? c.NODE_ENV !== 'production' };
 }

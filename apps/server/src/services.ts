@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Config } from './config.js';
+import { SANDBOX_TEST_WEBHOOK_SECRET, type Config } from './config.js';
 import type { Db } from './platform/db.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
 import { createMessagingService, type MessagingService } from './modules/messaging/messaging.service.js';
@@ -9,6 +9,8 @@ import { IdentityService } from './modules/identity/identity.service.js';
 import { accountLimits, type AccountLimits } from './modules/identity/identity.limits.js';
 import { ConsentService } from './modules/consents/consents.service.js';
 import { AgeVerificationService } from './modules/age-verification/age-verification.service.js';
+import { PaymentsService } from './modules/payments/payments.service.js';
+import { SandboxProvider } from './modules/payments/payments.sandbox.js';
 import { OrdersService } from './modules/orders/orders.service.js';
 import { CartService } from './modules/cart/cart.service.js';
 import { CheckoutService } from './modules/checkout/checkout.service.js';
@@ -30,6 +32,8 @@ export interface Services {
   verification: VerificationService;
   /** Age verification (methods, requests, TEST provider) and the regulated-selling rule. */
   ageVerification: AgeVerificationService;
+  /** Payment sessions, lookups, provider notifications, void and refund. */
+  payments: PaymentsService;
   /** Placed orders (the sales side): checkout's OrdersPort and payments' OrderPaymentPort. */
   orders: OrdersService;
   /** Carts: lines, limits, coupons and prices. */
@@ -73,6 +77,17 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
   );
   const stores = new StoreService(db, config.DEFAULT_STORE);
   const orders = new OrdersService(db, stores, messaging);
+  const payments = new PaymentsService(
+    db,
+    new SandboxProvider(db, {
+      secret: config.PAYMENTS_WEBHOOK_SECRET ?? SANDBOX_TEST_WEBHOOK_SECRET,
+      toleranceSeconds: config.PAYMENTS_WEBHOOK_TOLERANCE_S,
+      notifyDelayMs: config.PAYMENTS_SANDBOX_NOTIFY_DELAY_MS,
+    }),
+    orders,
+  );
+  // Cancelling an order voids its open payment or refunds a paid one.
+  orders.usePayments({ refunds: payments });
   const catalog = new CatalogService(db, config.CATALOG_CACHE_TTL_MS);
   const checkout = new CheckoutService();
   const ageVerification = new AgeVerificationService(db, identity, catalog, limiter, {
@@ -94,6 +109,7 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     limits: accountLimits(limiter, config.RATE_LIMIT_IP_FACTOR),
     messaging,
     verification: new VerificationService(messaging, limiter),
+    payments,
     close,
   };
 }

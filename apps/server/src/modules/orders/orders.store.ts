@@ -266,8 +266,8 @@ export async function findOrderByNumber(db: Queryable, orderNumber: string, lock
 
 export interface OrderListQuery {
   customer_uuid: string;
-  store_code: string | null;
-  website_code: string | null;
+  /** Only orders of these store views (null: any). */
+  store_codes: string[] | null;
   number: { eq?: string; in?: string[]; match?: string } | null;
   statuses: string[] | null;
   sort_field: 'number' | 'created_at';
@@ -284,8 +284,7 @@ export async function listCustomerOrders(db: Queryable, q: OrderListQuery): Prom
     params.push(value);
     where.push(sql.replace('?', `$${params.length}`));
   };
-  if (q.store_code) add('store_code = ?', q.store_code);
-  if (q.website_code) add('website_code = ?', q.website_code);
+  if (q.store_codes) add('store_code = ANY(?::text[])', q.store_codes);
   if (q.number?.eq !== undefined) add('order_number = ?', q.number.eq);
   if (q.number?.in) add('order_number = ANY(?::text[])', q.number.in);
   if (q.number?.match !== undefined) add(`order_number ILIKE ? ESCAPE '\\'`, `%${q.number.match.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);

@@ -1,0 +1,140 @@
+import { AppError } from '../../platform/errors.js';
+import type { GraphQLContext } from '../../graphql/context.js';
+import type { OrderView } from './orders.service.js';
+import { attributeMetadata, customerOrder, exportedOrder } from './orders.mapper.js';
+
+/** The signed-in customer of the bearer token (the login's magento_token), as Magento's customer resolvers require. */
+async function customerUuid(ctx: GraphQLContext): Promise<string> {
+  const auth = ctx.request.headers.authorization;
+  const session = auth?.startsWith('Bearer ') ? await ctx.services.identity.sessionFor(auth.slice(7).trim()) : null;
+  if (!session) throw new AppError('UNAUTHORISED', "The current customer isn't authorized.");
+  return session.uuid;
+}
+
+async function present(ctx: GraphQLContext, views: OrderView[]) {
+  const [statuses, stores] = await Promise.all([ctx.services.orders.statuses(ctx.store.language), ctx.services.stores.list()]);
+  const trialStores = new Set(stores.filter((s) => s.is_trial).map((s) => s.code));
+  return views.map((v) =>
+    customerOrder(v, statuses, {
+      trialStores,
+      cancellationEnabled: stores.find((s) => s.code === v.order.store_code)?.order_cancellation_enabled ?? false,
+    }),
+  );
+}
+
+interface FilterInput {
+  eq?: string | null;
+  in?: (string | null)[] | null;
+  match?: string | null;
+}
+
+interface OrdersArgs {
+  filter?: { number?: FilterInput | null; order_type?: FilterInput | null } | null;
+  currentPage?: number | null;
+  pageSize?: number | null;
+  sort?: { sort_field: 'NUMBER' | 'CREATED_AT'; sort_direction: 'ASC' | 'DESC' } | null;
+  scope?: 'GLOBAL' | 'WEBSITE' | 'STORE' | null;
+}
+
+function strings(values: (string | null)[] | null | undefined, max: number): string[] | undefined {
+  if (!values) return undefined;
+  if (values.length > max) throw new AppError('VALIDATION_FAILED', `A filter list may hold at most ${max} values`);
+  return values.filter((v): v is string => typeof v === 'string');
+}
+
+export const ordersResolvers = {
+  Customer: {
+    /** Magento's customer.orders: the signed-in customer's orders of the scope (store view by default). */
+    async orders(parent: { uuid: string }, args: OrdersArgs, ctx: GraphQLContext) {
+      const max = ctx.config.GRAPHQL_MAX_PAGE_SIZE;
+      const pageSize = args.pageSize ?? 20;
+      const currentPage = args.currentPage ?? 1;
+      if (pageSize < 1) throw new AppError('VALIDATION_FAILED', 'pageSize value must be greater than 0.');
+      if (pageSize > max) throw new AppError('VALIDATION_FAILED', `pageSize value must be at most ${max}.`);
+      if (currentPage < 1) throw new AppError('VALIDATION_FAILED', 'currentPage value must be greater than 0.');
+      const views = await ctx.services.stores.list();
+      let storeCodes: string[] | null =
+        args.scope === 'GLOBAL' ? null
+        : args.scope === 'WEBSITE' ? views.filter((v) => v.website_code === ctx.store.website_code).map((v) => v.code)
+        : [ctx.store.code];
+      const type = args.filter?.order_type;
+      if (type) {
+        const wanted = new Set([...(type.eq ? [type.eq] : []), ...(strings(type.in, max) ?? [])].map((t) => t.toUpperCase()));
+        const matching = views.filter((v) => wanted.has(v.is_trial ? 'TRIAL' : 'REGULAR')).map((v) => v.code);
+        storeCodes = storeCodes ? storeCodes.filter((c) => matching.includes(c)) : matching;
+      }
+      const number = args.filter?.number;
+      const { views: found, total } = await ctx.services.orders.listForCustomer({
+        customer_uuid: parent.uuid,
+        store_codes: storeCodes,
+        number: number ? { eq: number.eq ?? undefined, in: strings(number.in, max), match: number.match ?? undefined } : null,
+        statuses: null,
+        sort_field: args.sort?.sort_field === 'NUMBER' ? 'number' : 'created_at',
+        sort_direction: args.sort?.sort_direction ?? 'DESC',
+        limit: pageSize,
+        offset: (currentPage - 1) * pageSize,
+      });
+      const totalPages = Math.ceil(total / pageSize);
+      return {
+        items: await present(ctx, found),
+        total_count: total,
+        page_info: { page_size: pageSize, current_page: currentPage, total_pages: totalPages },
+      };
+    },
+  },
+  Query: {
+    async orderStatuses(_: unknown, __: unknown, ctx: GraphQLContext) {
+      const statuses = await ctx.services.orders.statuses(ctx.store.language);
+      return statuses.map((s) => ({ status_value: s.code, status_label: s.label, cancelable: s.cancelable }));
+    },
+    async customerOrder(_: unknown, args: { number: string }, ctx: GraphQLContext) {
+      const uuid = await customerUuid(ctx);
+      return (await present(ctx, [await ctx.services.orders.viewForCustomer(uuid, args.number)]))[0];
+    },
+    async exportedOrder(_: unknown, args: { orderNumber: string }, ctx: GraphQLContext) {
+      const uuid = await customerUuid(ctx);
+      return exportedOrder(await ctx.services.orders.viewForCustomer(uuid, args.orderNumber));
+    },
+    async orderDeliveryLimits(_: unknown, __: unknown, ctx: GraphQLContext) {
+      return ctx.services.orders.deliveryLimits(ctx.store.code);
+    },
+    async attributesList(_: unknown, args: { entityType: string }, ctx: GraphQLContext) {
+      if (args.entityType !== 'SALES_ORDER') {
+        return { items: [], errors: [{ type: 'ENTITY_NOT_FOUND', message: `Entity "${args.entityType}" is not served here.` }] };
+      }
+      const attributes = await ctx.services.orders.attributes(ctx.store.code);
+      return { items: attributes.map(attributeMetadata), errors: [] };
+    },
+  },
+  Mutation: {
+    /** Magento's cancelOrder; order_id is the order's entity_id, its uid or its number (the spec's cancelorder(orderNumber)). */
+    async cancelOrder(_: unknown, args: { input: { order_id: string; reason: string } }, ctx: GraphQLContext) {
+      const uuid = await customerUuid(ctx);
+      const reason = args.input.reason.trim().slice(0, 500) || null;
+      try {
+        const row = await ctx.db.transaction((tx) => ctx.services.orders.cancelByCustomer(tx, uuid, args.input.order_id, reason));
+        return { error: null, order: (await present(ctx, await ctx.services.orders.views(ctx.db, [row])))[0] };
+      } catch (err) {
+        if (!(err instanceof AppError) || err.code !== 'ORDER_NOT_CANCELABLE') throw err;
+        // Magento reports a refused cancellation in the payload, with the order as it stands.
+        const view = await ctx.services.orders.viewForCustomer(uuid, args.input.order_id);
+        return { error: err.message, order: (await present(ctx, [view]))[0] };
+      }
+    },
+    async setPaymentMethodOnOrder(_: unknown, args: { input: { order_id: string; payment_method: { code: string } } }, ctx: GraphQLContext) {
+      const uuid = await customerUuid(ctx);
+      try {
+        const row = await ctx.db.transaction((tx) => ctx.services.orders.updatePaymentMethod(tx, uuid, args.input.order_id, args.input.payment_method.code));
+        return { success: true, error: null, order: (await present(ctx, await ctx.services.orders.views(ctx.db, [row])))[0] };
+      } catch (err) {
+        if (!(err instanceof AppError) || (err.code !== 'ORDER_NOT_PAYABLE' && err.code !== 'VALIDATION_FAILED')) throw err;
+        const view = await ctx.services.orders.viewForCustomer(uuid, args.input.order_id);
+        return { success: false, error: err.message, order: (await present(ctx, [view]))[0] };
+      }
+    },
+  },
+  OrderItemInterface: { resolveType: (i: { __typename: string }) => i.__typename },
+  AttributeValueInterface: { resolveType: () => 'AttributeValue' },
+  CustomAttributeMetadataInterface: { resolveType: () => 'OrderAttributeMetadata' },
+  CustomAttributeOptionInterface: { resolveType: () => 'AttributeOptionMetadata' },
+};

@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_TEST_WEBHOOK_SECRET } from '../../config.js';
+import { restCall, startTestServer, testDb, type TestServer } from '../../test/test-app.js';
+import { draftFor, makeProduct, placeOrder, registerCustomer } from '../orders/orders.fixtures.js';
+import { runPaymentJobs } from './payments.routes.js';
+import { signPayload } from './payments.signature.js';
+
+/** Payments against real orders (the orders module's port), with the jobs driven by the test. */
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ PAYMENTS_SANDBOX_NOTIFY_DELAY_MS: '0' });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function newOrder(opts: { customerUuid?: string | null; method?: string } = {}) {
+  const db = await testDb();
+  const product = await makeProduct(db, 10);
+  const draft = { ...draftFor({ product, customerUuid: opts.customerUuid ?? null }), payment_method_code: opts.method ?? 'ember_card' };
+  const placed = await placeOrder(server.app, draft);
+  return { ...placed, cartId: draft.cart_id, total: draft.totals.grand_total };
+}
+
+const orderStatus = async (entityId: string) => (await server.app.services.orders.findByRef(await testDb(), entityId))!.status;
+
+async function generate(body: Record<string, unknown>, opts: { token?: string; cart?: string } = {}) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.cart) headers['x-cart-id'] = opts.cart;
+  const res = await fetch(`${server.url}/api/payments/generate-token`, { method: 'PUT', headers, body: JSON.stringify({ tokenize: false, ...body }) });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+async function submitCard(redirectUrl: string, number: string) {
+  const res = await fetch(`${server.url}${redirectUrl}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ card_number: number, exp_month: '10', exp_year: String(new Date().getUTCFullYear() + 3), cvc: '321' }).toString(),
+    redirect: 'manual',
+  });
+  return { status: res.status, location: res.headers.get('location') };
+}
+
+async function paymentStatus(uuid: string) {
+  const { rows } = await (await testDb()).query<{ status: string }>('SELECT status FROM payments_payment WHERE uuid = $1', [uuid]);
+  return rows[0]!.status;
+}
+
+describe('payments with real orders', () => {
+  it('pays a customer’s order by card and moves the order to payment_completed', async () => {
+    const customer = await registerCustomer(server);
+    const order = await newOrder({ customerUuid: customer.uuid });
+    const opened = await generate({ customer_uuid: customer.uuid, order_id: order.entity_id }, { token: customer.token });
+    expect(opened.status).toBe(200);
+    expect(opened.body).toMatchObject({ amount: order.total, currency: 'GBP', status: 'created' });
+    expect((await submitCard(opened.body.redirect_url, '4111111111111111')).status).toBe(303);
+    expect(await orderStatus(order.entity_id)).toBe('pending_payment');
+    await runPaymentJobs(server.app);
+    expect(await orderStatus(order.entity_id)).toBe('payment_completed');
+    const read = await restCall(server, 'GET', `/api/payments/${opened.body.uuid}`, undefined, { token: customer.token });
+    expect(read.body).toMatchObject({ status: 'paid', order_id: order.entity_id });
+  });
+
+  it('records a declined guest payment on the order, then completes it with a second attempt', async () => {
+    const order = await newOrder();
+    const first = await generate({ order_id: order.entity_id, cart_id: order.cartId });
+    expect(first.status).toBe(200);
+    await submitCard(first.body.redirect_url, '4000000000009995');
+    await runPaymentJobs(server.app);
+    expect(await orderStatus(order.entity_id)).toBe('payment_failed');
+    const second = await generate({ order_id: order.entity_id }, { cart: order.cartId });
+    expect(second.body.uuid).not.toBe(first.body.uuid);
+    await submitCard(second.body.redirect_url, '5555555555554444');
+    await runPaymentJobs(server.app);
+    expect(await orderStatus(order.entity_id)).toBe('payment_completed');
+  });
+
+  it('answers not found for another customer’s real order and for a guest order with the wrong cart', async () => {
+    const [a, b] = [await registerCustomer(server), await registerCustomer(server)];
+    const bOrder = await newOrder({ customerUuid: b.uuid });
+    const res = await generate({ customer_uuid: a.uuid, order_id: bOrder.entity_id }, { token: a.token });
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('ORDER_NOT_FOUND');
+    const guest = await newOrder();
+    expect((await generate({ order_id: guest.entity_id }, { cart: randomBytes(16).toString('hex') })).status).toBe(404);
+    expect((await generate({ order_id: guest.entity_id }, { token: a.token })).status).toBe(404);
+  });
+
+  it('refuses an order whose payment method is not paid through the provider', async () => {
+    const order = await newOrder({ method: 'checkmo' });
+    const res = await generate({ order_id: order.entity_id }, { cart: order.cartId });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('ORDER_NOT_PAYABLE');
+  });
+
+  it('keeps a real order unpaid when the provider reports another amount', async () => {
+    const order = await newOrder();
+    const opened = await generate({ order_id: order.entity_id }, { cart: order.cartId });
+    const { rows } = await (await testDb()).query<{ provider_reference: string }>('SELECT provider_reference FROM payments_payment WHERE uuid = $1', [opened.body.uuid]);
+    const body = JSON.stringify({
+      id: `evt_${randomBytes(12).toString('base64url')}`,
+      type: 'payment.captured',
+      created: Math.floor(Date.now() / 1000),
+      data: { provider_reference: rows[0]!.provider_reference, merchant_reference: opened.body.uuid, order_reference: order.entity_id, amount: 100, currency: 'GBP', reason: null, card: null },
+    });
+    const res = await fetch(`${server.url}/api/payments/webhooks/sandbox`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sandbox-signature': signPayload(SANDBOX_TEST_WEBHOOK_SECRET, Math.floor(Date.now() / 1000), body) },
+      body,
+    });
+    expect(res.status).toBe(200);
+    expect(await paymentStatus(opened.body.uuid)).toBe('suspicious');
+    expect(await orderStatus(order.entity_id)).toBe('pending_payment');
+  });
+
+  it('refunds a paid order once when the customer cancels it', async () => {
+    const customer = await registerCustomer(server);
+    const order = await newOrder({ customerUuid: customer.uuid });
+    const opened = await generate({ order_id: order.entity_id }, { token: customer.token });
+    await submitCard(opened.body.redirect_url, '4111111111111111');
+    await runPaymentJobs(server.app);
+    const db = await testDb();
+    const cancelled = await db.transaction((tx) => server.app.services.orders.cancelByCustomer(tx, customer.uuid, order.entity_id, 'Changed my mind'));
+    expect(cancelled.status).toBe('canceled');
+    expect(await paymentStatus(opened.body.uuid)).toBe('refund_pending');
+    await runPaymentJobs(server.app);
+    await runPaymentJobs(server.app);
+    expect(await paymentStatus(opened.body.uuid)).toBe('refunded');
+    const { rows } = await db.query<{ refunded_amount: number }>('SELECT refunded_amount FROM payments_sandbox_session WHERE merchant_reference = $1', [opened.body.uuid]);
+    expect(rows[0]!.refunded_amount).toBe(order.total);
+  });
+
+  it('gives the money back when the shopper pays while the order is being cancelled', async () => {
+    const customer = await registerCustomer(server);
+    const order = await newOrder({ customerUuid: customer.uuid });
+    const opened = await generate({ order_id: order.entity_id }, { token: customer.token });
+    // The provider captures, but its notification has not arrived when the customer cancels.
+    await submitCard(opened.body.redirect_url, '4111111111111111');
+    const db = await testDb();
+    await db.transaction((tx) => server.app.services.orders.cancelByCustomer(tx, customer.uuid, order.entity_id, null));
+    expect(await paymentStatus(opened.body.uuid)).toBe('voided');
+    // The void fails at the provider (already captured); the capture notification turns it into a refund.
+    for (let i = 0; i < 3; i++) await runPaymentJobs(server.app);
+    const { rows } = await db.query<{ status: string; refunded_amount: number }>('SELECT status, refunded_amount FROM payments_sandbox_session WHERE merchant_reference = $1', [opened.body.uuid]);
+    expect(rows[0]).toEqual({ status: 'refunded', refunded_amount: order.total });
+    expect(await paymentStatus(opened.body.uuid)).toBe('refunded');
+    expect(await orderStatus(order.entity_id)).toBe('canceled');
+    const commands = await db.query<{ kind: string; done: boolean }>('SELECT kind, done_at IS NOT NULL AS done FROM payments_provider_command WHERE payment_uuid = $1 ORDER BY id', [opened.body.uuid]);
+    expect(commands.rows).toEqual([{ kind: 'void', done: true }, { kind: 'refund', done: true }]);
+  });
+});

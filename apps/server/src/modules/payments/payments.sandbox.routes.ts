@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { CardFormSchema, DecisionFormSchema, SANDBOX_PREFIX, type HostedStep, type SandboxProvider } from './payments.sandbox.js';
+import { renderBankPage, renderCardPage, renderChallengePage, renderGonePage } from './payments.sandbox.pages.js';
+
+const TokenSchema = z.string().regex(/^sbx_ses_[A-Za-z0-9_-]{32,64}$/);
+
+/**
+ * The sandbox PSP's hosted pages, served by the shop under /payments-sandbox in TEST mode: card form,
+ * strong-authentication challenge and bank approval, each posting back here and then sending the
+ * shopper to the shop's return URL (303).
+ */
+export async function sandboxPagesRoutes(app: FastifyInstance, opts: { provider: SandboxProvider }): Promise<void> {
+  const { provider } = opts;
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  const html = (reply: FastifyReply, status: number, page: string) => reply.status(status).type('text/html; charset=utf-8').send(page);
+  const gone = (reply: FastifyReply) => html(reply, 410, renderGonePage());
+  const step = (reply: FastifyReply, result: HostedStep, onError: (message: string) => string) => {
+    if (result.next === 'redirect') return reply.redirect(result.url, 303);
+    if (result.next === 'error') return html(reply, 422, onError(result.message));
+    return gone(reply);
+  };
+  const sessionFor = async (token: string, want: 'open' | 'challenge', kind: 'card' | 'bank_transfer' | null) => {
+    if (!TokenSchema.safeParse(token).success) return null;
+    const s = await provider.findSession(token);
+    return s && s.status === want && !s.is_expired && (kind === null || s.kind === kind) ? s : null;
+  };
+
+  app.get<{ Params: { token: string } }>(`${SANDBOX_PREFIX}/pay/:token`, { schema: { hide: true } }, async (request, reply) => {
+    const s = await sessionFor(request.params.token, 'open', 'card');
+    return s ? html(reply, 200, renderCardPage(s)) : gone(reply);
+  });
+
+  app.post<{ Params: { token: string } }>(`${SANDBOX_PREFIX}/pay/:token`, { schema: { hide: true } }, async (request, reply) => {
+    const s = await sessionFor(request.params.token, 'open', 'card');
+    if (!s) return gone(reply);
+    const form = CardFormSchema.safeParse(request.body);
+    if (!form.success) return html(reply, 422, renderCardPage(s, 'Fill in every card field.'));
+    return step(reply, await provider.submitCard(s.token, form.data), (message) => renderCardPage(s, message));
+  });
+
+  app.get<{ Params: { token: string } }>(`${SANDBOX_PREFIX}/challenge/:token`, { schema: { hide: true } }, async (request, reply) => {
+    const s = await sessionFor(request.params.token, 'challenge', null);
+    return s ? html(reply, 200, renderChallengePage(s)) : gone(reply);
+  });
+
+  app.post<{ Params: { token: string } }>(`${SANDBOX_PREFIX}/challenge/:token`, { schema: { hide: true } }, async (request, reply) => {
+    const s = await sessionFor(request.params.token, 'challenge', null);
+    const form = DecisionFormSchema.safeParse(request.body);
+    if (!s) return gone(reply);
+    if (!form.success) return html(reply, 422, renderChallengePage(s));
+    return step(reply, await provider.completeChallenge(s.token, form.data.decision), () => renderChallengePage(s));
+  });
+
+  app.get<{ Params: { token: string } }>(`${SANDBOX_PREFIX}/bank/:token`, { schema: { hide: true } }, async (request, reply) => {
+    const s = await sessionFor(request.params.token, 'open', 'bank_transfer');
+    return s ? html(reply, 200, renderBankPage(s)) : gone(reply);
+  });
+
+  app.post<{ Params: { token: string } }>(`${SANDBOX_PREFIX}/bank/:token`, { schema: { hide: true } }, async (request, reply) => {
+    const s = await sessionFor(request.params.token, 'open', 'bank_transfer');
+    const form = DecisionFormSchema.safeParse(request.body);
+    if (!s) return gone(reply);
+    if (!form.success) return html(reply, 422, renderBankPage(s));
+    return step(reply, await provider.completeBankTransfer(s.token, form.data.decision), () => renderBankPage(s));
+  });
+}

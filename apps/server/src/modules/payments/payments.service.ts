@@ -1,0 +1,292 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Db, Queryable } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import { methodKind, paymentMethodsFor } from './payments.methods.js';
+import type { OrderPaymentPort, PayableOrder, PaymentMethod } from './payments.port.js';
+import type { ClientConfig, PaymentProvider, ProviderEvent, ScaMode } from './payments.provider.js';
+import * as store from './payments.store.js';
+import type { PaymentRow } from './payments.store.js';
+
+export type { PaymentRow } from './payments.store.js';
+
+/** Who asks: a signed-in customer by session, or a guest by the masked id of the cart the order came from. */
+export interface PaymentOwner {
+  customerUuid: string | null;
+  cartId: string | null;
+}
+
+/** What cancelling an order did to its payment (see refundOrVoid). */
+export interface RefundOrVoidResult {
+  action: 'none' | 'void' | 'refund' | 'review';
+  payment_uuid: string | null;
+  /** Minor units being given back (0 unless action is refund). */
+  refunded: number;
+}
+
+/** What a verified notification did; `duplicate` for a replayed event id. */
+export type WebhookOutcome = 'paid' | 'failed' | 'suspicious' | 'refunding' | 'refunded' | 'acknowledged' | 'ignored' | 'duplicate';
+
+const PAYABLE_ORDER_STATUSES = new Set(['pending_payment', 'payment_failed']);
+/** A provider session lives an hour; an open payment older than this gets a fresh one. */
+const SESSION_REUSE_MS = 50 * 60_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_COMMAND_ATTEMPTS = 8;
+
+export const hashCartId = (cartId: string) => createHash('sha256').update(cartId, 'utf8').digest('hex');
+
+/** The payments domain: sessions with the provider, owner-checked lookups, notifications, void and refund. */
+export class PaymentsService {
+  constructor(
+    private readonly db: Db,
+    readonly provider: PaymentProvider,
+    /** Implemented by the orders module; wired once when the services are built. */
+    public orders: OrderPaymentPort,
+  ) {}
+
+  listMethods(storeCode: string): PaymentMethod[] {
+    return paymentMethodsFor(storeCode);
+  }
+
+  /** The public values the storefront needs to open a method's payment page; unknown codes are not found. */
+  clientConfig(storeCode: string, code: string): ClientConfig & { code: string; tokenizable: boolean } {
+    const method = paymentMethodsFor(storeCode).find((m) => m.code === code);
+    if (!method) throw new AppError('ENTITY_NOT_FOUND', 'Payment method not found');
+    return { code: method.code, tokenizable: method.tokenizable, ...this.provider.clientConfig(method.code, storeCode) };
+  }
+
+  scaModeFor(storeCode: string): Promise<ScaMode> {
+    return store.scaModeFor(this.db, storeCode);
+  }
+
+  setScaMode(tx: Queryable, storeCode: string, mode: ScaMode): Promise<void> {
+    return store.setScaMode(tx, storeCode, mode);
+  }
+
+  /**
+   * Opens (or reopens) the provider's payment session for an order the caller may pay. The order is
+   * read and locked through the orders port; the provider is called outside the transaction with
+   * the payment uuid as idempotency key, so concurrent or retried calls share one session.
+   */
+  async generateToken(owner: PaymentOwner, input: { orderId: string; tokenize: boolean; returnUrl: string | null }): Promise<PaymentRow> {
+    const prepared = await this.db.transaction(async (tx) => {
+      const order = await this.orders.findPayableOrder(tx, input.orderId, owner);
+      if (!order) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+      const kind = methodKind(order.payment_method_code);
+      const offered = paymentMethodsFor(order.store_code).find((m) => m.code === order.payment_method_code);
+      if (!kind || !offered) throw new AppError('ORDER_NOT_PAYABLE', 'The order’s payment method is not paid through this service');
+      if (!PAYABLE_ORDER_STATUSES.has(order.status)) throw new AppError('ORDER_NOT_PAYABLE', 'The order is not awaiting payment');
+      if (!Number.isInteger(order.grand_total) || order.grand_total <= 0) throw new AppError('ORDER_NOT_PAYABLE', 'Nothing is due on this order');
+      const tokenize = input.tokenize && offered.tokenizable && owner.customerUuid !== null;
+      const returnUrl = input.returnUrl ?? `/${order.store_code}/checkout/payment-return`;
+
+      let live = await store.findLivePayment(tx, order.entity_id);
+      if (live && live.status !== 'created') throw new AppError('ORDER_NOT_PAYABLE', 'The order is already paid');
+      if (live && !this.canReuse(live, order, tokenize, returnUrl)) {
+        await this.voidOpen(tx, live);
+        live = null;
+      }
+      live ??= await store.insertPayment(tx, {
+        uuid: randomUUID(),
+        order_id: order.entity_id,
+        store_code: order.store_code,
+        customer_uuid: owner.customerUuid,
+        cart_id_hash: owner.customerUuid ? null : hashCartId(owner.cartId ?? ''),
+        method_code: order.payment_method_code,
+        provider: this.provider.code,
+        amount: order.grand_total,
+        currency: order.currency,
+        tokenize,
+        return_url: returnUrl,
+      });
+      // A concurrent request opened it first: share that payment.
+      live ??= await store.findLivePayment(tx, order.entity_id);
+      if (!live || live.status !== 'created') throw new AppError('ORDER_NOT_PAYABLE', 'The order is already paid');
+      return { payment: live, kind, scaMode: await store.scaModeFor(tx, order.store_code) };
+    });
+
+    const { payment } = prepared;
+    if (payment.provider_reference) return payment;
+    const session = await this.provider.createSession({
+      idempotencyKey: `${payment.uuid}:session`,
+      merchantReference: payment.uuid,
+      orderReference: payment.order_id,
+      kind: prepared.kind,
+      amount: payment.amount,
+      currency: payment.currency,
+      scaMode: prepared.scaMode,
+      tokenize: payment.tokenize,
+      returnUrl: payment.return_url,
+    });
+    await this.db.transaction((tx) =>
+      store.attachSession(tx, payment.uuid, { provider_reference: session.providerReference, payment_token: session.sessionToken, redirect_url: session.redirectUrl }),
+    );
+    return (await store.findPayment(this.db, payment.uuid))!;
+  }
+
+  /** A payment its owner may read; anyone else's answers exactly like a missing one. */
+  async getPayment(owner: PaymentOwner, uuid: string): Promise<PaymentRow> {
+    const payment = UUID.test(uuid) ? await store.findPayment(this.db, uuid) : null;
+    if (!payment || !isOwner(payment, owner)) throw new AppError('NOT_FOUND', 'Payment not found');
+    return payment;
+  }
+
+  /**
+   * Acts on a verified provider notification in one transaction: the event id is recorded first (a
+   * replay does nothing), and the order is marked paid only when the provider's amount, currency and
+   * references match both the payment and the order; anything else puts the payment under review.
+   */
+  async handleEvent(event: ProviderEvent): Promise<{ outcome: WebhookOutcome; payment_uuid: string; detail: string | null }> {
+    const uuid = event.data.merchant_reference;
+    if (!UUID.test(uuid)) throw new AppError('NOT_FOUND', 'Payment not found');
+    return this.db.transaction(async (tx) => {
+      const peek = await store.findPayment(tx, uuid);
+      if (!peek || peek.provider !== this.provider.code) throw new AppError('NOT_FOUND', 'Payment not found');
+      // The order is locked before the payment, in the same order as cancellation (refundOrVoid).
+      const order = await this.orders.findOrderForProvider(tx, peek.order_id);
+      const payment = (await store.findPayment(tx, uuid, true))!;
+      if (!(await store.recordWebhookEvent(tx, { provider: this.provider.code, event_id: event.id, type: event.type, payment_uuid: uuid }))) {
+        return { outcome: 'duplicate' as const, payment_uuid: uuid, detail: null };
+      }
+      const result = await this.applyEvent(tx, event, payment, order);
+      await store.setWebhookOutcome(tx, this.provider.code, event.id, result.outcome);
+      return { ...result, payment_uuid: uuid };
+    });
+  }
+
+  /**
+   * Settles the payment of an order being cancelled, inside the caller's transaction: an open one is
+   * voided, a paid one refunded in full (the provider calls run after commit, once per idempotency key).
+   */
+  async refundOrVoid(tx: Queryable, entityId: string): Promise<RefundOrVoidResult> {
+    const payment = await store.findLivePayment(tx, entityId);
+    if (!payment) return { action: 'none', payment_uuid: null, refunded: 0 };
+    if (payment.status === 'created') {
+      await this.voidOpen(tx, payment);
+      return { action: 'void', payment_uuid: payment.uuid, refunded: 0 };
+    }
+    if (payment.status === 'paid') {
+      await this.startRefund(tx, payment, ['paid']);
+      return { action: 'refund', payment_uuid: payment.uuid, refunded: payment.amount };
+    }
+    if (payment.status === 'refund_pending') return { action: 'refund', payment_uuid: payment.uuid, refunded: payment.amount };
+    // A payment under review holds money whose amount did not match: a person decides.
+    return { action: 'review', payment_uuid: payment.uuid, refunded: 0 };
+  }
+
+  /** Runs due void and refund calls against the provider; each is retried with backoff until it succeeds. */
+  async runProviderCommands(limit = 20): Promise<number> {
+    const due = await store.claimDueCommands(this.db, limit, 60);
+    let done = 0;
+    for (const c of due) {
+      try {
+        // A void overtaken by a capture (the payment moved on to a refund) has nothing left to cancel.
+        const moot = c.kind === 'void' && c.payment_status !== 'voided';
+        if (c.provider_reference && !moot) {
+          if (c.kind === 'void') await this.provider.void(c.provider_reference, c.idempotency_key);
+          else await this.provider.refund(c.provider_reference, c.amount, c.idempotency_key);
+        }
+        await this.db.transaction(async (tx) => {
+          await store.markCommandDone(tx, c.id);
+          if (c.kind === 'refund') await store.transition(tx, c.payment_uuid, ['refund_pending'], 'refunded');
+        });
+        done++;
+      } catch (err) {
+        await store.markCommandFailed(this.db, c.id, String((err as Error).message ?? err), Math.min(5 * 2 ** c.attempts, 3600), MAX_COMMAND_ATTEMPTS);
+      }
+    }
+    return done;
+  }
+
+  private canReuse(live: PaymentRow, order: PayableOrder, tokenize: boolean, returnUrl: string): boolean {
+    return (
+      live.amount === order.grand_total &&
+      live.currency === order.currency &&
+      live.method_code === order.payment_method_code &&
+      live.tokenize === tokenize &&
+      live.return_url === returnUrl &&
+      Date.now() - new Date(live.created_at).getTime() < SESSION_REUSE_MS
+    );
+  }
+
+  private async voidOpen(tx: Queryable, payment: PaymentRow): Promise<void> {
+    await store.transition(tx, payment.uuid, ['created'], 'voided');
+    if (payment.provider_reference) await store.enqueueCommand(tx, { payment_uuid: payment.uuid, kind: 'void', amount: payment.amount, idempotency_key: `${payment.uuid}:void` });
+  }
+
+  private async startRefund(tx: Queryable, payment: PaymentRow, from: store.PaymentStatus[]): Promise<void> {
+    await store.transition(tx, payment.uuid, from, 'refund_pending');
+    await store.enqueueCommand(tx, { payment_uuid: payment.uuid, kind: 'refund', amount: payment.amount, idempotency_key: `${payment.uuid}:refund` });
+  }
+
+  private async applyEvent(tx: Queryable, event: ProviderEvent, payment: PaymentRow, order: PayableOrder | null): Promise<{ outcome: WebhookOutcome; detail: string | null }> {
+    const d = event.data;
+    switch (event.type) {
+      case 'payment.captured': {
+        // Captured after the shop voided it (the shopper finished while the order was cancelled): give it back.
+        if (payment.status === 'voided') {
+          await this.startRefund(tx, payment, ['voided']);
+          return { outcome: 'refunding', detail: 'captured after void' };
+        }
+        if (payment.status !== 'created') return { outcome: 'ignored', detail: `payment already ${payment.status}` };
+        const problems = mismatches(event, payment, order);
+        if (problems.length) {
+          const reason = `provider notification does not match: ${problems.join(', ')}`;
+          await store.transition(tx, payment.uuid, ['created'], 'suspicious', { review_reason: reason });
+          return { outcome: 'suspicious', detail: reason };
+        }
+        const card = d.card ? { brand: d.card.brand, last4: d.card.last4, exp_month: d.card.exp_month, exp_year: d.card.exp_year } : null;
+        if (!PAYABLE_ORDER_STATUSES.has(order!.status)) {
+          // The order stopped waiting (cancelled meanwhile): the money goes back instead of paying it.
+          await store.transition(tx, payment.uuid, ['created'], 'paid', { card });
+          await this.startRefund(tx, payment, ['paid']);
+          return { outcome: 'refunding', detail: `order is ${order!.status}` };
+        }
+        await this.orders.markPaid(tx, order!.entity_id, { payment_uuid: payment.uuid, provider_reference: d.provider_reference, amount: d.amount, currency: d.currency });
+        await store.transition(tx, payment.uuid, ['created'], 'paid', { card });
+        if (payment.tokenize && payment.customer_uuid && d.card?.token) {
+          await store.saveCard(tx, { id: randomUUID(), customer_uuid: payment.customer_uuid, provider: this.provider.code, token: d.card.token, ...card! });
+        }
+        return { outcome: 'paid', detail: null };
+      }
+      case 'payment.refused': {
+        if (payment.status !== 'created' || d.provider_reference !== payment.provider_reference) return { outcome: 'ignored', detail: `payment is ${payment.status}` };
+        const code = d.reason ?? 'refused';
+        await store.transition(tx, payment.uuid, ['created'], 'failed', { failure_code: code });
+        if (order && PAYABLE_ORDER_STATUSES.has(order.status)) {
+          await this.orders.markPaymentFailed(tx, order.entity_id, { code, message: refusalMessage(code) });
+        }
+        return { outcome: 'failed', detail: code };
+      }
+      case 'payment.refunded': {
+        const moved = await store.transition(tx, payment.uuid, ['refund_pending'], 'refunded');
+        return { outcome: moved ? 'refunded' : 'acknowledged', detail: null };
+      }
+      case 'payment.cancelled':
+        return { outcome: 'acknowledged', detail: null };
+    }
+  }
+}
+
+function isOwner(p: PaymentRow, owner: PaymentOwner): boolean {
+  if (p.customer_uuid) return owner.customerUuid === p.customer_uuid;
+  return owner.cartId !== null && p.cart_id_hash === hashCartId(owner.cartId);
+}
+
+/** Every way a capture notification can disagree with what the shop asked for. */
+function mismatches(event: ProviderEvent, payment: PaymentRow, order: PayableOrder | null): string[] {
+  const d = event.data;
+  const out: string[] = [];
+  if (d.provider_reference !== payment.provider_reference) out.push('provider reference');
+  if (d.order_reference !== payment.order_id) out.push('order reference');
+  if (!order) return [...out, 'order not found'];
+  if (d.amount !== payment.amount || d.amount !== order.grand_total) out.push('amount');
+  if (d.currency.toUpperCase() !== payment.currency || d.currency.toUpperCase() !== order.currency.toUpperCase()) out.push('currency');
+  return out;
+}
+
+function refusalMessage(code: string): string {
+  if (code === 'insufficient_funds') return 'The card was declined: insufficient funds';
+  if (code === 'authentication_failed') return 'The card holder did not pass strong authentication';
+  if (code === 'cancelled_by_shopper') return 'The bank transfer was cancelled';
+  return 'The payment was refused';
+}

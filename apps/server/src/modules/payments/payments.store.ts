@@ -1,0 +1,204 @@
+import type { Queryable } from '../../platform/db.js';
+import type { ScaMode } from './payments.provider.js';
+
+/** The shop's payment records: only this file runs SQL on payments_payment, _webhook_event, _provider_command, _saved_card, _store_setting. */
+
+export type PaymentStatus = 'created' | 'paid' | 'failed' | 'suspicious' | 'voided' | 'refund_pending' | 'refunded';
+
+export interface PaymentRow {
+  uuid: string;
+  order_id: string;
+  store_code: string;
+  customer_uuid: string | null;
+  cart_id_hash: string | null;
+  method_code: string;
+  provider: string;
+  amount: number;
+  currency: string;
+  status: PaymentStatus;
+  tokenize: boolean;
+  return_url: string;
+  provider_reference: string | null;
+  payment_token: string | null;
+  redirect_url: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
+  failure_code: string | null;
+  review_reason: string | null;
+  created_at: Date;
+  paid_at: Date | null;
+}
+
+const COLUMNS = `uuid::text AS uuid, order_id, store_code, customer_uuid::text AS customer_uuid, cart_id_hash, method_code, provider,
+  amount, currency::text AS currency, status, tokenize, return_url, provider_reference, payment_token, redirect_url,
+  card_brand, card_last4::text AS card_last4, card_exp_month, card_exp_year, failure_code, review_reason, created_at, paid_at`;
+
+export async function scaModeFor(db: Queryable, storeCode: string): Promise<ScaMode> {
+  const { rows } = await db.query<{ sca_mode: ScaMode }>('SELECT sca_mode FROM payments_store_setting WHERE store_code = $1', [storeCode]);
+  return rows[0]?.sca_mode ?? 'SCA_WHEN_REQUIRED';
+}
+
+export async function setScaMode(tx: Queryable, storeCode: string, mode: ScaMode): Promise<void> {
+  await tx.query(
+    `INSERT INTO payments_store_setting (store_code, sca_mode) VALUES ($1, $2)
+     ON CONFLICT (store_code) DO UPDATE SET sca_mode = EXCLUDED.sca_mode`,
+    [storeCode, mode],
+  );
+}
+
+export interface NewPayment {
+  uuid: string;
+  order_id: string;
+  store_code: string;
+  customer_uuid: string | null;
+  cart_id_hash: string | null;
+  method_code: string;
+  provider: string;
+  amount: number;
+  currency: string;
+  tokenize: boolean;
+  return_url: string;
+}
+
+/**
+ * Inserts the order's live payment, or returns null when a concurrent request inserted one first (the
+ * partial unique index decides; ON CONFLICT waits for that transaction and then does nothing).
+ */
+export async function insertPayment(tx: Queryable, p: NewPayment): Promise<PaymentRow | null> {
+  const { rows } = await tx.query<PaymentRow>(
+    `INSERT INTO payments_payment (uuid, order_id, store_code, customer_uuid, cart_id_hash, method_code, provider, amount, currency, tokenize, return_url)
+     VALUES ($1::uuid, $2, $3, $4::uuid, $5, $6, $7, $8, $9, $10, $11)
+     ON CONFLICT (order_id) WHERE status IN ('created', 'paid', 'suspicious', 'refund_pending') DO NOTHING
+     RETURNING ${COLUMNS}`,
+    [p.uuid, p.order_id, p.store_code, p.customer_uuid, p.cart_id_hash, p.method_code, p.provider, p.amount, p.currency, p.tokenize, p.return_url],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findPayment(db: Queryable, uuid: string, lock = false): Promise<PaymentRow | null> {
+  const { rows } = await db.query<PaymentRow>(`SELECT ${COLUMNS} FROM payments_payment WHERE uuid = $1::uuid${lock ? ' FOR UPDATE' : ''}`, [uuid]);
+  return rows[0] ?? null;
+}
+
+/** The order's live payment (open, paid, under review or being refunded), locked. */
+export async function findLivePayment(tx: Queryable, orderId: string): Promise<PaymentRow | null> {
+  const { rows } = await tx.query<PaymentRow>(
+    `SELECT ${COLUMNS} FROM payments_payment WHERE order_id = $1 AND status IN ('created', 'paid', 'suspicious', 'refund_pending') FOR UPDATE`,
+    [orderId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Records the provider's session on a payment once; a concurrent second writer of the same session is a no-op. */
+export async function attachSession(tx: Queryable, uuid: string, s: { provider_reference: string; payment_token: string; redirect_url: string }): Promise<void> {
+  await tx.query(
+    `UPDATE payments_payment SET provider_reference = $2, payment_token = $3, redirect_url = $4, updated_at = now()
+      WHERE uuid = $1::uuid AND provider_reference IS NULL`,
+    [uuid, s.provider_reference, s.payment_token, s.redirect_url],
+  );
+}
+
+/** Moves a payment on from one status to another; false when it was no longer in `from`. */
+export async function transition(
+  tx: Queryable,
+  uuid: string,
+  from: PaymentStatus[],
+  to: PaymentStatus,
+  extra: { failure_code?: string; review_reason?: string; card?: { brand: string; last4: string; exp_month: number; exp_year: number } | null } = {},
+): Promise<boolean> {
+  const { rowCount } = await tx.query(
+    `UPDATE payments_payment
+        SET status = $3, updated_at = now(),
+            paid_at = CASE WHEN $3 = 'paid' THEN now() ELSE paid_at END,
+            failure_code = COALESCE($4, failure_code),
+            review_reason = COALESCE($5, review_reason),
+            card_brand = COALESCE($6, card_brand), card_last4 = COALESCE($7, card_last4),
+            card_exp_month = COALESCE($8::int, card_exp_month), card_exp_year = COALESCE($9::int, card_exp_year)
+      WHERE uuid = $1::uuid AND status = ANY($2::text[])`,
+    [uuid, from, to, extra.failure_code ?? null, extra.review_reason ?? null, extra.card?.brand ?? null, extra.card?.last4 ?? null, extra.card?.exp_month ?? null, extra.card?.exp_year ?? null],
+  );
+  return rowCount === 1;
+}
+
+/** Records a notification by its provider event id; false when it was recorded before (a replay). */
+export async function recordWebhookEvent(tx: Queryable, e: { provider: string; event_id: string; type: string; payment_uuid: string }): Promise<boolean> {
+  const { rowCount } = await tx.query(
+    `INSERT INTO payments_webhook_event (provider, event_id, type, payment_uuid, outcome) VALUES ($1, $2, $3, $4::uuid, 'received')
+     ON CONFLICT (provider, event_id) DO NOTHING`,
+    [e.provider, e.event_id, e.type, e.payment_uuid],
+  );
+  return rowCount === 1;
+}
+
+export async function setWebhookOutcome(tx: Queryable, provider: string, eventId: string, outcome: string): Promise<void> {
+  await tx.query('UPDATE payments_webhook_event SET outcome = $3 WHERE provider = $1 AND event_id = $2', [provider, eventId, outcome]);
+}
+
+export async function saveCard(tx: Queryable, c: { id: string; customer_uuid: string; provider: string; token: string; brand: string; last4: string; exp_month: number; exp_year: number }): Promise<void> {
+  await tx.query(
+    `INSERT INTO payments_saved_card (id, customer_uuid, provider, token, brand, last4, exp_month, exp_year)
+     VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6, $7, $8) ON CONFLICT (customer_uuid, provider, token) DO NOTHING`,
+    [c.id, c.customer_uuid, c.provider, c.token, c.brand, c.last4, c.exp_month, c.exp_year],
+  );
+}
+
+export async function savedCardsOf(db: Queryable, customerUuid: string) {
+  const { rows } = await db.query<{ id: string; brand: string; last4: string; exp_month: number; exp_year: number }>(
+    'SELECT id::text AS id, brand, last4::text AS last4, exp_month, exp_year FROM payments_saved_card WHERE customer_uuid = $1::uuid ORDER BY created_at',
+    [customerUuid],
+  );
+  return rows;
+}
+
+export async function enqueueCommand(tx: Queryable, c: { payment_uuid: string; kind: 'void' | 'refund'; amount: number; idempotency_key: string }): Promise<void> {
+  await tx.query(
+    `INSERT INTO payments_provider_command (payment_uuid, kind, amount, idempotency_key) VALUES ($1::uuid, $2, $3, $4)
+     ON CONFLICT (idempotency_key) DO NOTHING`,
+    [c.payment_uuid, c.kind, c.amount, c.idempotency_key],
+  );
+}
+
+export interface CommandRow {
+  id: string;
+  payment_uuid: string;
+  kind: 'void' | 'refund';
+  amount: number;
+  idempotency_key: string;
+  attempts: number;
+  provider_reference: string | null;
+  payment_status: PaymentStatus;
+}
+
+/** Claims due provider commands with a lease (SKIP LOCKED), so no two instances run one at once. */
+export async function claimDueCommands(db: Queryable, limit: number, leaseSeconds: number): Promise<CommandRow[]> {
+  const { rows } = await db.query<CommandRow>(
+    `WITH claimed AS (
+       UPDATE payments_provider_command c SET next_attempt_at = now() + $2 * interval '1 second'
+        WHERE c.id IN (
+          SELECT id FROM payments_provider_command
+           WHERE done_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
+           ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
+        RETURNING c.id, c.payment_uuid, c.kind, c.amount, c.idempotency_key, c.attempts)
+     SELECT claimed.id::text AS id, claimed.payment_uuid::text AS payment_uuid, claimed.kind, claimed.amount, claimed.idempotency_key,
+            claimed.attempts, p.provider_reference, p.status AS payment_status
+       FROM claimed JOIN payments_payment p ON p.uuid = claimed.payment_uuid`,
+    [limit, leaseSeconds],
+  );
+  return rows;
+}
+
+export async function markCommandDone(tx: Queryable, id: string): Promise<void> {
+  await tx.query('UPDATE payments_provider_command SET done_at = now(), last_error = NULL WHERE id = $1::bigint', [id]);
+}
+
+export async function markCommandFailed(db: Queryable, id: string, error: string, retryInSeconds: number, maxAttempts: number): Promise<void> {
+  await db.query(
+    `UPDATE payments_provider_command
+        SET attempts = attempts + 1, last_error = left($2, 500), next_attempt_at = now() + $3 * interval '1 second',
+            failed_at = CASE WHEN attempts + 1 >= $4 THEN now() ELSE NULL END
+      WHERE id = $1::bigint`,
+    [id, error, retryInSeconds, maxAttempts],
+  );
+}
