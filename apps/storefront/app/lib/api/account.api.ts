@@ -45,7 +45,7 @@ interface CallOptions {
   baseUrl?: string;
 }
 
-async function call<T>(path: string, { store, method = 'GET', body, baseUrl = '' }: CallOptions): Promise<T> {
+export async function call<T>(path: string, { store, method = 'GET', body, baseUrl = '' }: CallOptions): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (store) headers.store = store;
   // Only with a body: Fastify refuses an empty body declared as JSON.
