@@ -13,12 +13,13 @@ async function identifiersOf(services: Services, uuid: string): Promise<string[]
  */
 export async function exportAccount(db: Db, services: Services, uuid: string) {
   const identifiers = await identifiersOf(services, uuid);
-  const [identity, consents, consentHistory, verifications, messages] = await Promise.all([
+  const [identity, consents, consentHistory, verifications, messages, ageVerifications] = await Promise.all([
     services.identity.exportData(uuid),
     services.consents.userConsents(uuid),
     services.consents.history(uuid),
     services.verification.exportFor(db, identifiers),
     services.messaging.exportFor(db, identifiers),
+    services.ageVerification.exportFor(db, uuid),
   ]);
   return {
     exported_at: new Date().toISOString(),
@@ -29,13 +30,15 @@ export async function exportAccount(db: Db, services: Services, uuid: string) {
     consent_history: consentHistory,
     verification_items: verifications,
     messages,
+    age_verifications: ageVerifications,
   };
 }
 
 /**
  * Cancels an account in one transaction: identity anonymised and its sessions revoked at once,
  * consents ended (their history kept as proof, without addresses), codes and messages erased.
- * Orders, when they exist, keep what the law requires under the same uuid.
+ * Orders, when they exist, keep what the law requires under the same uuid, and so do age
+ * verifications: they are the proof that restricted products went to a verified adult.
  */
 export async function cancelAccount(db: Db, services: Services, uuid: string): Promise<void> {
   const identifiers = await identifiersOf(services, uuid);

@@ -219,6 +219,9 @@ describe('age verification: synchronous and hidden checks', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.status).toBe('verified');
     expect(await isAgeVerified(c)).toBe(true);
+    const exported = await call('GET', '/account/users/privacy', undefined, { token: c.token });
+    expect(exported.body.age_verifications).toEqual([expect.objectContaining({ uuid: ok.body.identity_verification_id, status: 'verified', method_code: 'database_check', verified_date_of_birth: DOB })]);
+    expect(JSON.stringify(exported.body.age_verifications)).not.toMatch(/provider_reference/);
   });
 
   it('gives the review and not-found outcomes for the TEST surnames, and hidden checks need a session', async () => {
@@ -309,5 +312,31 @@ describe('age verification: customers cannot set is_age_verified themselves', ()
     expect(foreign.body.error.message).toBe(missing.body.error.message);
     expect((await call('GET', `/account/users/${a.uuid}/av`, undefined, { token: b.token })).status).toBe(404);
     expect((await call('GET', `/account/users/${a.uuid}/av`)).status).toBe(401);
+  });
+});
+
+describe('age verification: attempt limits', () => {
+  it('stops a customer after ten verification attempts an hour, and the refused one leaves no record', async () => {
+    const c = await customer();
+    const start = () => call('POST', '/age-verification/init-async-verification', { method_code: 'document_scan', country_code: 'GB' }, { token: c.token });
+    for (let i = 0; i < 10; i++) expect((await start()).status).toBe(201);
+    const limited = await start();
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('RATE_LIMITED');
+    const db = await testDb();
+    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM age_verification_request WHERE user_uuid = $1', [c.uuid]);
+    expect(rows[0]!.n).toBe(10);
+  });
+
+  it('refuses a return path outside the shop and an unknown workflow', async () => {
+    const c = await customer();
+    for (const callback of ['https://evil.example/x', '//evil.example/x', '/gb/account\\x']) {
+      const res = await call('POST', '/age-verification/init-async-verification', { method_code: 'document_scan', country_code: 'GB', callback }, { token: c.token });
+      expect(res.status).toBe(400);
+    }
+    const wrongFlow = await call('POST', '/age-verification/init-async-verification', { method_code: 'document_scan', country_code: 'GB', workflow_name: 'bank_check' }, { token: c.token });
+    expect(wrongFlow.status).toBe(400);
+    const otherCountry = await call('POST', '/age-verification/init-async-verification', { method_code: 'bank_check', country_code: 'GB' }, { token: c.token });
+    expect(otherCountry.status).toBe(400);
   });
 });

@@ -229,6 +229,11 @@ export class AgeVerificationService {
     return assertMaySell({ identity: this.identity, catalog: this.catalog, minimumAge: (db, c) => this.minimumAge(db, c) }, tx, check);
   }
 
+  /** The customer's verifications for a data-subject export. */
+  exportFor(db: Queryable, userUuid: string) {
+    return store.findRequestsForExport(db, userUuid);
+  }
+
   /** Signs a body as the TEST provider does (for tools and tests that stand in for it). */
   signAsTestProvider(body: string, at?: number): string {
     return signPayload(this.options.callbackSecret, body, at);

@@ -268,3 +268,16 @@ export async function insertSale(tx: Queryable, s: { store_code: string; buyer: 
   );
   return rowCount === 1;
 }
+
+/** A customer's verifications for a data-subject export (without provider references, which open workflow pages). */
+export async function findRequestsForExport(db: Queryable, userUuid: string) {
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT uuid::text AS uuid, email, country_code, method_code, provider, firstname, lastname,
+            to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
+            CASE WHEN status = 'pending' AND expires_at <= now() THEN 'expired' ELSE status END AS status, reason,
+            to_char(verified_date_of_birth, 'YYYY-MM-DD') AS verified_date_of_birth, created_at, completed_at
+       FROM age_verification_request WHERE user_uuid = $1::uuid ORDER BY created_at`,
+    [userUuid],
+  );
+  return rows;
+}
