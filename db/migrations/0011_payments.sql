@@ -93,6 +93,8 @@ CREATE TABLE payments_saved_card (
 CREATE TABLE payments_sandbox_session (
   token text PRIMARY KEY CHECK (token ~ '^sbx_ses_[A-Za-z0-9_-]{32,}$'),
   psp_reference text NOT NULL UNIQUE,
+  -- The merchant account (shop instance) the session belongs to: only its notifications go there.
+  merchant_account text NOT NULL CHECK (merchant_account ~ '^[A-Za-z0-9_-]{1,64}$'),
   idempotency_key text NOT NULL UNIQUE,
   merchant_reference text NOT NULL,
   order_reference text NOT NULL,
@@ -112,14 +114,18 @@ CREATE TABLE payments_sandbox_session (
   -- What the issuer will answer once authentication is done: kept instead of the number.
   card_outcome text CHECK (card_outcome IS NULL OR card_outcome IN ('success', 'insufficient_funds')),
   refusal_reason text,
+  -- Card form submissions refused as invalid; the session ends after a few (card testing).
+  form_errors int NOT NULL DEFAULT 0 CHECK (form_errors >= 0),
   refunded_amount int NOT NULL DEFAULT 0 CHECK (refunded_amount >= 0 AND refunded_amount <= amount),
   expires_at timestamptz NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now()
 );
+CREATE INDEX payments_sandbox_session_open ON payments_sandbox_session (merchant_account, expires_at) WHERE status IN ('open', 'challenge');
 
 -- The sandbox's outgoing notifications: sent by a job a moment after the change, retried until acknowledged.
 CREATE TABLE payments_sandbox_event (
   id text PRIMARY KEY CHECK (id ~ '^evt_[A-Za-z0-9_-]{16,}$'),
+  merchant_account text NOT NULL,
   body text NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now(),
   next_attempt_at timestamptz NOT NULL,
@@ -128,7 +134,7 @@ CREATE TABLE payments_sandbox_event (
   delivered_at timestamptz,
   failed_at timestamptz
 );
-CREATE INDEX payments_sandbox_event_due ON payments_sandbox_event (next_attempt_at) WHERE delivered_at IS NULL AND failed_at IS NULL;
+CREATE INDEX payments_sandbox_event_due ON payments_sandbox_event (merchant_account, next_attempt_at) WHERE delivered_at IS NULL AND failed_at IS NULL;
 
 -- Refunds and voids the sandbox already performed, by the merchant's idempotency key.
 CREATE TABLE payments_sandbox_operation (

@@ -20,6 +20,8 @@ import { profileRoutes } from './modules/identity/identity.profile.routes.js';
 import { legacyAccountRoutes } from './modules/identity/identity.legacy.routes.js';
 import { ageVerificationAccountRoutes, ageVerificationRoutes } from './modules/age-verification/age-verification.routes.js';
 import { consentRoutes } from './modules/consents/consents.routes.js';
+import { ordersAdminRoutes } from './modules/orders/orders.admin.routes.js';
+import { orderInvoiceRoutes } from './modules/orders/orders.routes.js';
 import { paymentsPlugin } from './modules/payments/payments.routes.js';
 import { buildServices, type Services } from './services.js';
 
@@ -108,6 +110,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(ageVerificationAccountRoutes('second'), { prefix: '/account' });
   await app.register(ageVerificationAccountRoutes('legacy'), { prefix: '/account-legacy' });
   await app.register(ageVerificationAccountRoutes('profile'), { prefix: '/profile' });
+  await app.register(orderInvoiceRoutes, { prefix: '/api', services, family: 'api' });
+  await app.register(orderInvoiceRoutes, { prefix: '/account', services, family: 'account' });
+  await app.register(orderInvoiceRoutes, { prefix: '/account-legacy', services, family: 'legacy' });
+  // Operator endpoints exist only with a configured token (LIVE mode requires one).
+  if (config.ADMIN_TOKEN) await app.register(ordersAdminRoutes, { prefix: '/admin', services, db, token: config.ADMIN_TOKEN });
   await app.register(paymentsPlugin);
 
   const mediaDir = path.join(SEED_DIR, 'media');

@@ -43,9 +43,12 @@ export const ConfigSchema = z.object({
   AGE_VERIFICATION_CALLBACK_SECRET: z.string().min(32).optional(),
   // How long the TEST age-verification workflow takes before it calls back.
   AGE_VERIFICATION_TEST_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
+  // Bearer token of the operator endpoints (/admin/...); unset: those endpoints do not exist.
+  ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters').max(256).optional(),
   // Payments: only the TEST sandbox PSP is built in; LIVE refuses to boot with it (see loadConfig).
   PAYMENTS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   PAYMENTS_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PAYMENTS_MERCHANT_ACCOUNT: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and - only').default('ember'),
   PAYMENTS_WEBHOOK_TOLERANCE_S: z.coerce.number().int().min(30).max(3600).default(300),
   PAYMENTS_SANDBOX_NOTIFY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   PAYMENTS_JOBS: bool.optional(),
@@ -86,6 +89,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       live.push("PAYMENTS_WEBHOOK_SECRET: LIVE store mode needs the provider's webhook signing secret");
     }
   }
+  if (c.STORE_MODE === 'LIVE' && !c.ADMIN_TOKEN) live.push('ADMIN_TOKEN: LIVE store mode needs an operator token');
   if (live.length) throw new ConfigError(live);
   return { ...c, graphqlIntrospection: c.GRAPHQL_INTROSPECTION ?? c.NODE_ENV !== 'production' };
 }

@@ -83,6 +83,7 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
       secret: config.PAYMENTS_WEBHOOK_SECRET ?? SANDBOX_TEST_WEBHOOK_SECRET,
       toleranceSeconds: config.PAYMENTS_WEBHOOK_TOLERANCE_S,
       notifyDelayMs: config.PAYMENTS_SANDBOX_NOTIFY_DELAY_MS,
+      merchantAccount: config.PAYMENTS_MERCHANT_ACCOUNT,
     }),
     orders,
   );

@@ -13,12 +13,13 @@ async function identifiersOf(services: Services, uuid: string): Promise<string[]
  */
 export async function exportAccount(db: Db, services: Services, uuid: string) {
   const identifiers = await identifiersOf(services, uuid);
-  const [identity, consents, consentHistory, verifications, messages, ageVerifications] = await Promise.all([
+  const [identity, consents, consentHistory, verifications, messages, orders, ageVerifications] = await Promise.all([
     services.identity.exportData(uuid),
     services.consents.userConsents(uuid),
     services.consents.history(uuid),
     services.verification.exportFor(db, identifiers),
     services.messaging.exportFor(db, identifiers),
+    services.orders.exportFor(db, uuid),
     services.ageVerification.exportFor(db, uuid),
   ]);
   return {
@@ -30,6 +31,7 @@ export async function exportAccount(db: Db, services: Services, uuid: string) {
     consent_history: consentHistory,
     verification_items: verifications,
     messages,
+    orders,
     age_verifications: ageVerifications,
   };
 }

@@ -10,6 +10,7 @@ import { AgeVerificationView } from '../components/account/age-verification-view
 import { ChangePasswordForm } from '../components/account/change-password-form';
 import { CommunicationPreferences } from '../components/account/communication-preferences';
 import { ComingSoon } from '../components/account/coming-soon';
+import { MyOrders } from '../components/account/my-orders';
 import { PersonalDetailsForm } from '../components/account/personal-details-form';
 import { UpdatePhoneForm } from '../components/account/update-phone-form';
 import { RouteError } from '../components/common/route-error';
@@ -132,8 +133,9 @@ function AccountViewFor({ route, store, user }: { route: ResolvedAccountHash; st
       return <CommunicationPreferences store={code} language={store.language} user={user} />;
     case 'age-verification':
       return <AgeVerificationView store={store} user={user} />;
-    case 'payments':
     case 'orders':
+      return <MyOrders store={store} user={user} />;
+    case 'payments':
     case 'devices':
     case 'subscription':
       return <ComingSoon view={route.view} />;

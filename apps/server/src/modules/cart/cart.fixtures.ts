@@ -5,7 +5,7 @@ import { restCall, type GqlResult, type TestServer } from '../../test/test-app.j
 /** Test helpers for the cart and checkout suites: their own products, coupons, customers and requests. */
 
 export async function gqlAs(
-  server: TestServer, query: string, variables: Record<string, unknown> = {}, opts: { store?: string; token?: string; ip?: string } = {},
+  server: TestServer, query: string, variables: Record<string, unknown> = {}, opts: { store?: string; token?: string } = {},
 ): Promise<GqlResult> {
   const headers: Record<string, string> = { 'content-type': 'application/json', store: opts.store ?? 'gb' };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;

@@ -314,11 +314,10 @@ export class CartService {
         const newQty = (existing?.quantity ?? 0) + line.quantity;
         if (newQty > MAX_LINE_QTY) throw new AddRefused('ITEM_QTY', `The most one line may hold is ${MAX_LINE_QTY}.`);
         if (!existing && current.lines.length + current.missing.length >= MAX_LINES) throw new AddRefused('UNDEFINED', `A cart may hold at most ${MAX_LINES} lines.`);
-        await this.applyChecked(tx, storeView, cart, current, async () => {
+        current = await this.applyChecked(tx, storeView, cart, current, async () => {
           if (existing) await store.setItemQuantity(tx, cart.id, existing.row.id, newQty);
           else await store.insertItem(tx, cart.id, line);
         });
-        current = await this.compute(tx, storeView, cart);
       } catch (err) {
         if (err instanceof AddRefused) errors.push({ code: err.code, message: err.message });
         else if (err instanceof AppError && isUserErrorCode(err.code)) errors.push({ code: err.code, message: err.message });
@@ -333,7 +332,7 @@ export class CartService {
    * Applies a change and refuses it when it creates a problem the cart did not have before, so a
    * cart that already breaks a limit (stock fell, config changed) can still be reduced.
    */
-  private async applyChecked(tx: Queryable, storeView: StoreView, cart: CartRow, before: ComputedCart, change: () => Promise<void>): Promise<void> {
+  private async applyChecked(tx: Queryable, storeView: StoreView, cart: CartRow, before: ComputedCart, change: () => Promise<void>): Promise<ComputedCart> {
     // A savepoint lets a refused change disappear while the other entries of the request stay.
     await tx.query('SAVEPOINT cart_change');
     await change();
@@ -344,6 +343,7 @@ export class CartService {
       throw new AddRefused(fresh.code, fresh.message);
     }
     await tx.query('RELEASE SAVEPOINT cart_change');
+    return after;
   }
 
   /** updateCartItems: quantity 0 removes the line; each change is checked against the limits. */
@@ -414,7 +414,7 @@ export class CartService {
     if (view.lines.length === 0) throw new AppError('VALIDATION_FAILED', 'The cart does not contain products.');
     const messages: string[] = [];
     let position = 0;
-    let base = view.totals.subtotal_incl_tax;
+    const base = view.totals.subtotal_incl_tax;
     for (const code of codes) {
       const rule = /^[A-Z0-9_-]{3,40}$/.test(code) ? await store.findRuleByCode(tx, code) : null;
       const problem = rule
@@ -425,7 +425,6 @@ export class CartService {
         continue;
       }
       await store.addCoupon(tx, cart.id, rule!.id, position++);
-      base = (await this.compute(tx, storeView, cart)).totals.grand_total;
     }
     await store.updateCart(tx, cart.id, {});
     return messages;

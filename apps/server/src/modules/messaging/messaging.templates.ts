@@ -82,7 +82,54 @@ export const TEMPLATES = {
       }),
     },
   } satisfies Template<OrderConfirmationParams>,
+  order_shipped: {
+    secret: false,
+    texts: {
+      en: (p: OrderShippedParams) => ({
+        subject: `Your Ember order ${p.order_number} is on its way`,
+        email:
+          `Good news, ${p.firstname}: your order ${p.order_number} has shipped with ${p.carrier}.\n\n` +
+          `Tracking number: ${p.tracking_number}\n${p.track_url ? `Follow it here: ${p.track_url}\n` : ''}\n${SIGNATURE.en}`,
+        sms: `Your Ember order ${p.order_number} has shipped with ${p.carrier}: ${p.track_url ?? p.tracking_number}`,
+      }),
+      de: (p: OrderShippedParams) => ({
+        subject: `Ihre Ember-Bestellung ${p.order_number} ist unterwegs`,
+        email:
+          `Gute Nachrichten, ${p.firstname}: Ihre Bestellung ${p.order_number} wurde mit ${p.carrier} versandt.\n\n` +
+          `Sendungsnummer: ${p.tracking_number}\n${p.track_url ? `Sendungsverfolgung: ${p.track_url}\n` : ''}\n${SIGNATURE.de}`,
+        sms: `Ihre Ember-Bestellung ${p.order_number} wurde mit ${p.carrier} versandt: ${p.track_url ?? p.tracking_number}`,
+      }),
+    },
+  } satisfies Template<OrderShippedParams>,
+  order_canceled: {
+    secret: false,
+    texts: {
+      en: (p: { order_number: string; firstname: string }) => ({
+        subject: `Your Ember order ${p.order_number} is cancelled`,
+        email:
+          `${p.firstname}, your order ${p.order_number} has been cancelled. ` +
+          `If you already paid, the amount goes back to your payment method.\n\n${SIGNATURE.en}`,
+        sms: `Your Ember order ${p.order_number} has been cancelled.`,
+      }),
+      de: (p: { order_number: string; firstname: string }) => ({
+        subject: `Ihre Ember-Bestellung ${p.order_number} wurde storniert`,
+        email:
+          `${p.firstname}, Ihre Bestellung ${p.order_number} wurde storniert. ` +
+          `Falls Sie bereits bezahlt haben, erhalten Sie den Betrag über Ihre Zahlungsart zurück.\n\n${SIGNATURE.de}`,
+        sms: `Ihre Ember-Bestellung ${p.order_number} wurde storniert.`,
+      }),
+    },
+  } satisfies Template<{ order_number: string; firstname: string }>,
 };
+
+/** What the shipping notice shows. */
+export interface OrderShippedParams {
+  order_number: string;
+  firstname: string;
+  carrier: string;
+  tracking_number: string;
+  track_url: string | null;
+}
 
 /** What the order confirmation shows; amounts are already formatted in the order's currency. */
 export interface OrderConfirmationParams {

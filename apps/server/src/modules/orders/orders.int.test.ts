@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/test-app.js';
 import { AppError } from '../../platform/errors.js';
-import { draftFor, makeProduct, placeOrder, registerCustomer, stockOf } from './orders.fixtures.js';
+import { exportAccount } from '../../workflows/account-privacy.js';
+import { draftFor, makeProduct, placeOrder, registerCustomer, stockOf } from '../../test/orders-fixtures.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -100,6 +101,18 @@ describe('createOrder (the port checkout calls inside placeOrder)', () => {
         [randomUUID(), `GB-T${Date.now()}`, rows[0]!.cart_id],
       ),
     ).rejects.toMatchObject({ code: '23505' });
+  });
+
+  it("includes the customer's orders in their data-subject export, and nobody else's", async () => {
+    const { app } = server;
+    const product = await makeProduct(app.db, 5);
+    const customer = await registerCustomer(server);
+    const placed = await placeOrder(app, draftFor({ product, customerUuid: customer.uuid, email: customer.email, quantity: 1 }));
+    await placeOrder(app, draftFor({ product, customerUuid: null, quantity: 1 }));
+    const data = await exportAccount(app.db, app.services, customer.uuid);
+    expect(data.orders).toHaveLength(1);
+    expect(data.orders[0]).toMatchObject({ number: placed.order_number, grand_total: 1250 - 100 + 399, currency: 'GBP', items: [{ sku: product.sku, quantity: 1 }] });
+    expect(data.orders[0]!.addresses).toHaveLength(2);
   });
 
   it('finds no order for a cart that has none', async () => {

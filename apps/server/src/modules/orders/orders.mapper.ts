@@ -6,6 +6,11 @@ import type { OrderView } from './orders.service.js';
 
 const uid = (raw: string) => Buffer.from(raw).toString('base64');
 
+/** An amount for people: the currency's symbol and the locale's separators. */
+export function formatMoney(amount: number, currency: string, locale: string): string {
+  return new Intl.NumberFormat(locale.replace('_', '-'), { style: 'currency', currency }).format(toMajor(amount, currency));
+}
+
 export const money = (amount: number, currency: string) => ({ value: toMajor(amount, currency), currency });
 
 /** Magento's order_date format: "YYYY-MM-DD HH:MM:SS" in UTC. */

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { toMajor } from '@ember/contracts';
 import type { Db, Queryable } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { releaseStock } from '../catalog/catalog.inventory.js';
 import type { MessagingService } from '../messaging/messaging.service.js';
+import type { TemplateParams } from '../messaging/messaging.templates.js';
 import type { StoreService } from '../store/store.service.js';
 import type { OrderPaymentPort, PayableOrder } from '../payments/payments.port.js';
 import type { OrderDraft, OrdersPort, PlacedOrder } from './orders.contract.js';
 import * as store from './orders.store.js';
+import { formatMoney, hasInvoice, invoiceNumber } from './orders.mapper.js';
+import { renderInvoice } from './orders.invoice.js';
 import type { OrderRow } from './orders.store.js';
 
 /**
@@ -54,10 +56,6 @@ export interface OrderView {
 
 const PAYABLE = new Set(['pending_payment', 'payment_failed']);
 const PAYMENT_CODE = /^[a-z][a-z0-9_]{0,63}$/;
-
-export function formatMoney(amount: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale.replace('_', '-'), { style: 'currency', currency }).format(toMajor(amount, currency));
-}
 
 /** The order number customers see: the store view's code and its per-store counter, e.g. GB-000000042. */
 export function orderNumberFor(storeCode: string, sequence: number): string {
@@ -221,6 +219,41 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
     return store.findOrderByNumber(db, trimmed.toUpperCase(), lock);
   }
 
+  /** The invoice PDF of one of the customer's orders; another customer's order is ORDER_NOT_FOUND. */
+  async invoiceForCustomer(customerUuid: string, ref: string): Promise<{ number: string; pdf: Buffer }> {
+    const view = await this.viewForCustomer(customerUuid, ref);
+    if (!hasInvoice(view)) throw new AppError('ENTITY_NOT_FOUND', 'This order has no invoice yet');
+    const storeView = (await this.stores.list()).find((s) => s.code === view.order.store_code);
+    return {
+      number: invoiceNumber(view.order.order_number),
+      pdf: renderInvoice(view, { seller: 'Ember', locale: storeView?.locale ?? (view.order.language === 'de' ? 'de_DE' : 'en_GB') }),
+    };
+  }
+
+  /** Every order of a customer with its lines and addresses, for a data-subject export (amounts in minor units). */
+  async exportFor(db: Queryable, customerUuid: string) {
+    const { rows } = await store.listCustomerOrders(db, {
+      customer_uuid: customerUuid, store_codes: null, number: null, statuses: null,
+      sort_field: 'created_at', sort_direction: 'ASC', limit: 10_000, offset: 0,
+    });
+    const views = await this.views(db, rows);
+    return views.map((v) => ({
+      number: v.order.order_number,
+      placed_at: new Date(v.order.created_at).toISOString(),
+      store_code: v.order.store_code,
+      status: v.order.status,
+      email: v.order.email,
+      currency: v.order.currency,
+      grand_total: v.order.grand_total,
+      refunded_total: v.order.refunded_total,
+      payment_method_code: v.order.payment_method_code,
+      items: v.items.map((i) => ({ sku: i.sku, name: i.name, quantity: i.qty_ordered, row_total: i.row_total_incl_tax })),
+      addresses: v.addresses.map(({ order_id: _orderId, ...a }) => a),
+      additional_attributes: v.attributes,
+      history: v.history.map((h) => ({ status: h.to_status, at: new Date(h.created_at).toISOString() })),
+    }));
+  }
+
   statuses(language: string): Promise<store.StatusRow[]> {
     return store.listStatuses(this.db, language);
   }
@@ -285,8 +318,9 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
         if (!change.tracking && shipped === 0) {
           throw new AppError('VALIDATION_FAILED', 'Shipping needs a carrier and a tracking number', { field: 'tracking' });
         }
-        if (change.tracking || shipped === 0) {
-          await store.insertShipment(tx, order.id, { uid: randomUUID(), number: `${order.order_number}-S${shipped + 1}`, track: change.tracking ?? null });
+        if (change.tracking) {
+          await store.insertShipment(tx, order.id, { uid: randomUUID(), number: `${order.order_number}-S${shipped + 1}`, track: change.tracking });
+          await this.notify(tx, order, 'order_shipped', { carrier: change.tracking.carrier, tracking_number: change.tracking.number, track_url: change.tracking.track_url });
         }
       }
       await this.moveLocked(tx, order, change.to, change);
@@ -352,6 +386,24 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
     await store.cancelItems(tx, order.id);
     const refund = await this.refunds.refundOrVoid(tx, order.entity_id);
     if (refund && refund.refunded > 0) await store.setRefunded(tx, order.id, Math.min(order.grand_total, refund.refunded));
+    await this.notify(tx, order, 'order_canceled', {});
+  }
+
+  /** Tells the customer about their order by e-mail, in the order's language, in the changing transaction. */
+  private async notify<T extends 'order_shipped' | 'order_canceled'>(
+    tx: Queryable,
+    order: OrderRow,
+    template: T,
+    params: Omit<TemplateParams<T>, 'order_number' | 'firstname'>,
+  ): Promise<void> {
+    const billing = (await store.addressesOf(tx, [order.id])).find((a) => a.kind === 'billing');
+    await this.messaging.enqueue(tx, {
+      channel: 'email',
+      recipient: order.email,
+      template,
+      language: order.language,
+      params: { ...params, order_number: order.order_number, firstname: billing?.firstname || billing?.lastname || '' } as TemplateParams<T>,
+    });
   }
 }
 

@@ -9,9 +9,11 @@ import { FakeOrders } from './payments.test-support.js';
 
 let server: TestServer;
 let orders: FakeOrders;
+// A merchant account of its own: the sandbox notifies only this app of its payments, whatever else shares the database.
+const ACCOUNT = `test_${randomBytes(6).toString('hex')}`;
 beforeAll(async () => {
   // Jobs run here as in production: the sandbox notifies the shop a moment after the shopper's step.
-  server = await startTestServer({ PAYMENTS_JOBS: 'true', PAYMENTS_SANDBOX_NOTIFY_DELAY_MS: '150' });
+  server = await startTestServer({ PAYMENTS_JOBS: 'true', PAYMENTS_SANDBOX_NOTIFY_DELAY_MS: '150', PAYMENTS_MERCHANT_ACCOUNT: ACCOUNT });
   orders = new FakeOrders();
   server.app.services.payments.orders = orders;
 });
@@ -97,8 +99,14 @@ async function providerReference(uuid: string): Promise<string> {
 }
 
 /** A notification as the provider would send it, signed with the TEST secret. */
-function signedEvent(data: Record<string, unknown>, opts: { type?: string; id?: string; at?: number; secret?: string } = {}) {
-  const body = JSON.stringify({ id: opts.id ?? `evt_${randomBytes(12).toString('base64url')}`, type: opts.type ?? 'payment.captured', created: Math.floor(Date.now() / 1000), data });
+function signedEvent(data: Record<string, unknown>, opts: { type?: string; id?: string; at?: number; secret?: string; account?: string } = {}) {
+  const body = JSON.stringify({
+    id: opts.id ?? `evt_${randomBytes(12).toString('base64url')}`,
+    merchant_account: opts.account ?? ACCOUNT,
+    type: opts.type ?? 'payment.captured',
+    created: Math.floor(Date.now() / 1000),
+    data,
+  });
   const signature = signPayload(opts.secret ?? SANDBOX_TEST_WEBHOOK_SECRET, opts.at ?? Math.floor(Date.now() / 1000), body);
   return { body, signature };
 }
@@ -202,6 +210,15 @@ describe('payments: the sandbox card journey', () => {
     expect((await waitForStatus(again.body.uuid, cart, 'paid')).body.card.brand).toBe('mastercard');
   });
 
+  it('fails a payment the shopper abandoned once the provider expires its session', async () => {
+    const { order, payment, cart } = await guestPayment();
+    await (await testDb()).query("UPDATE payments_sandbox_session SET expires_at = now() - interval '1 second' WHERE token = $1", [payment.payment_token]);
+    expect((await call('GET', payment.redirect_url)).status).toBe(410);
+    const failed = await waitForStatus(payment.uuid, cart, 'failed');
+    expect(failed.body.failure_code).toBe('expired');
+    expect(orders.failed.find((f) => f.entityId === order.entity_id)?.reason.code).toBe('expired');
+  });
+
   it('re-renders the form with an error for an invalid or unknown card and keeps the session open', async () => {
     const { payment } = await guestPayment();
     const luhn = await postForm(payment.redirect_url, card('4111111111111112'));
@@ -213,6 +230,16 @@ describe('payments: the sandbox card journey', () => {
     const expired = await postForm(payment.redirect_url, { ...card('4111111111111111'), exp_year: '2001' });
     expect(expired.text).toContain('The card has expired.');
     expect((await call('GET', payment.redirect_url)).status).toBe(200);
+  });
+
+  it('ends the session as refused after five invalid card submissions', async () => {
+    const { order, payment, cart } = await guestPayment();
+    for (let i = 0; i < 4; i++) expect((await postForm(payment.redirect_url, card('4000000000000001'))).status).toBe(422);
+    const fifth = await postForm(payment.redirect_url, card('4000000000000001'));
+    expect(fifth.status).toBe(303);
+    expect((await postForm(payment.redirect_url, card('4111111111111111'))).status).toBe(410);
+    expect((await waitForStatus(payment.uuid, cart, 'failed')).body.failure_code).toBe('too_many_attempts');
+    expect(orders.paid.some((p) => p.entityId === order.entity_id)).toBe(false);
   });
 
   it('pays by online bank transfer through the bank page and refuses a cancelled transfer', async () => {
@@ -294,6 +321,13 @@ describe('payments: provider notifications', () => {
     const { payment, cart } = await guestPayment();
     const stale = signedEvent(await captureData(payment), { at: Math.floor(Date.now() / 1000) - 600 });
     const res = await postWebhook(stale);
+    expect(res.status).toBe(400);
+    expect((await call('GET', `/api/payments/${payment.uuid}`, undefined, { cart })).body.status).toBe('created');
+  });
+
+  it('refuses a correctly signed notification for another merchant account', async () => {
+    const { payment, cart } = await guestPayment();
+    const res = await postWebhook(signedEvent(await captureData(payment), { account: 'someone_else' }));
     expect(res.status).toBe(400);
     expect((await call('GET', `/api/payments/${payment.uuid}`, undefined, { cart })).body.status).toBe('created');
   });
@@ -433,6 +467,19 @@ describe('payments: who may pay and read', () => {
     expect(new Set(replies.map((r) => r.body.payment_token)).size).toBe(1);
     const { rows } = await (await testDb()).query('SELECT 1 FROM payments_sandbox_session WHERE order_reference = $1', [order.entity_id]);
     expect(rows).toHaveLength(1);
+  });
+
+  it('limits how often one order can open payment sessions', async () => {
+    const order = orders.add();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      statuses.push((await call('PUT', '/api/payments/generate-token', { order_id: order.entity_id, tokenize: false }, { cart: order.cart_id! })).status);
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
+    const last = await call('PUT', '/api/payments/generate-token', { order_id: order.entity_id, tokenize: false }, { cart: order.cart_id! });
+    expect(last.status).toBe(429);
+    expect(last.body.error.code).toBe('RATE_LIMITED');
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('refuses a second payment for an order already paid', async () => {

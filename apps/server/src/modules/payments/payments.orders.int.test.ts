@@ -2,15 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_TEST_WEBHOOK_SECRET } from '../../config.js';
 import { restCall, startTestServer, testDb, type TestServer } from '../../test/test-app.js';
-import { draftFor, makeProduct, placeOrder, registerCustomer } from '../orders/orders.fixtures.js';
+import { draftFor, makeProduct, placeOrder, registerCustomer } from '../../test/orders-fixtures.js';
 import { runPaymentJobs } from './payments.routes.js';
 import { signPayload } from './payments.signature.js';
 
 /** Payments against real orders (the orders module's port), with the jobs driven by the test. */
 
 let server: TestServer;
+const ACCOUNT = `test_${randomBytes(6).toString('hex')}`;
 beforeAll(async () => {
-  server = await startTestServer({ PAYMENTS_SANDBOX_NOTIFY_DELAY_MS: '0' });
+  server = await startTestServer({ PAYMENTS_SANDBOX_NOTIFY_DELAY_MS: '0', PAYMENTS_MERCHANT_ACCOUNT: ACCOUNT });
 });
 afterAll(async () => {
   await server.close();
@@ -102,6 +103,7 @@ describe('payments with real orders', () => {
     const { rows } = await (await testDb()).query<{ provider_reference: string }>('SELECT provider_reference FROM payments_payment WHERE uuid = $1', [opened.body.uuid]);
     const body = JSON.stringify({
       id: `evt_${randomBytes(12).toString('base64url')}`,
+      merchant_account: ACCOUNT,
       type: 'payment.captured',
       created: Math.floor(Date.now() / 1000),
       data: { provider_reference: rows[0]!.provider_reference, merchant_reference: opened.body.uuid, order_reference: order.entity_id, amount: 100, currency: 'GBP', reason: null, card: null },
@@ -114,6 +116,29 @@ describe('payments with real orders', () => {
     expect(res.status).toBe(200);
     expect(await paymentStatus(opened.body.uuid)).toBe('suspicious');
     expect(await orderStatus(order.entity_id)).toBe('pending_payment');
+  });
+
+  it('completes a real order once when the provider delivers the same notification in parallel', async () => {
+    const order = await newOrder();
+    const opened = await generate({ order_id: order.entity_id }, { cart: order.cartId });
+    await submitCard(opened.body.redirect_url, '4111111111111111');
+    const db = await testDb();
+    const { rows: events } = await db.query<{ body: string }>('SELECT body FROM payments_sandbox_event WHERE body LIKE $1', [`%${opened.body.uuid}%`]);
+    expect(events).toHaveLength(1);
+    const body = events[0]!.body;
+    const signature = signPayload(SANDBOX_TEST_WEBHOOK_SECRET, Math.floor(Date.now() / 1000), body);
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        fetch(`${server.url}/api/payments/webhooks/sandbox`, { method: 'POST', headers: { 'content-type': 'application/json', 'sandbox-signature': signature }, body }).then(async (r) => ({ status: r.status, body: (await r.json()) as any })),
+      ),
+    );
+    expect(replies.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(replies.filter((r) => !r.body.duplicate)).toHaveLength(1);
+    // The sandbox's own delivery of the same event is a duplicate too.
+    await runPaymentJobs(server.app);
+    expect(await orderStatus(order.entity_id)).toBe('payment_completed');
+    const view = await server.app.services.orders.views(db, [(await server.app.services.orders.findByRef(db, order.entity_id))!]);
+    expect(view[0]!.history.filter((h) => h.to_status === 'payment_completed')).toHaveLength(1);
   });
 
   it('refunds a paid order once when the customer cancels it', async () => {

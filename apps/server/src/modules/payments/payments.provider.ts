@@ -59,7 +59,7 @@ export interface ClientConfig {
 
 /** Why a notification was refused before it touched any state. */
 export class WebhookRefusal extends Error {
-  constructor(public readonly reason: 'missing_signature' | 'bad_signature' | 'stale' | 'malformed') {
+  constructor(public readonly reason: 'missing_signature' | 'bad_signature' | 'stale' | 'malformed' | 'wrong_account') {
     super(`webhook refused: ${reason}`);
     this.name = 'WebhookRefusal';
   }

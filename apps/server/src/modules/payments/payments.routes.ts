@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { servesPayments } from '../../config.js';
 import { AppError } from '../../platform/errors.js';
-import { restScope } from '../../platform/rest.js';
+import { enforce } from '../../platform/rate-limit.js';
+import { clientIp, restScope } from '../../platform/rest.js';
 import { sessionToken } from '../identity/identity.auth.js';
 import { DEFAULT_PAYMENT_METHOD, paymentMethodsFor } from './payments.methods.js';
 import { WebhookRefusal } from './payments.provider.js';
@@ -66,6 +67,11 @@ async function paymentRoutes(app: FastifyInstance): Promise<void> {
   }
 
   const generate = async (request: FastifyRequest, body: { customer_uuid?: string | null; order_id: string; tokenize: boolean; cart_id?: string; return_url?: string }) => {
+    // Opening sessions is what card-testing scripts hammer: per client address and per order.
+    await enforce(services.limiter, [
+      { key: `payment-session:ip:${clientIp(request)}`, limit: Math.round(60 * app.config.RATE_LIMIT_IP_FACTOR), windowMs: 10 * 60_000 },
+      { key: `payment-session:order:${body.order_id}`, limit: 20, windowMs: 3_600_000 },
+    ]);
     const owner = await ownerOf(request, body);
     if (!owner.customerUuid && !owner.cartId) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
     return toOrderPayment(await payments.generateToken(owner, { orderId: body.order_id, tokenize: body.tokenize, returnUrl: body.return_url ?? null }));
@@ -133,6 +139,7 @@ async function webhookRoutes(app: FastifyInstance): Promise<void> {
         request.log.warn({ reason: err.reason, provider: payments.provider.code }, 'payment webhook refused');
         if (err.reason === 'stale') throw new AppError('BAD_REQUEST', 'The notification is too old');
         if (err.reason === 'malformed') throw new AppError('BAD_REQUEST', 'The notification is not understood');
+        if (err.reason === 'wrong_account') throw new AppError('BAD_REQUEST', 'The notification is for another merchant account');
         throw new AppError('UNAUTHORISED', 'The notification signature is not valid');
       }
       const result = await payments.handleEvent(event);
@@ -178,6 +185,7 @@ export async function paymentsPlugin(app: FastifyInstance): Promise<void> {
 export async function runPaymentJobs(app: FastifyInstance): Promise<void> {
   const payments = app.services.payments;
   if (payments.provider instanceof SandboxProvider) {
+    await payments.provider.expireAbandoned();
     const url = `/api/payments/webhooks/${payments.provider.code}`;
     await payments.provider.deliverDue(async (body, signature) => {
       // Through the full HTTP pipeline (parsers, route, signature check), as the provider's POST would arrive.

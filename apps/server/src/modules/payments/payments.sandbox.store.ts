@@ -10,6 +10,7 @@ export type CardOutcome = 'success' | 'insufficient_funds';
 export interface SandboxSessionRow {
   token: string;
   psp_reference: string;
+  merchant_account: string;
   merchant_reference: string;
   order_reference: string;
   kind: MethodKind;
@@ -31,13 +32,14 @@ export interface SandboxSessionRow {
   is_expired: boolean;
 }
 
-const COLUMNS = `token, psp_reference, merchant_reference, order_reference, kind, amount, currency::text AS currency, sca_mode, tokenize,
+const COLUMNS = `token, psp_reference, merchant_account, merchant_reference, order_reference, kind, amount, currency::text AS currency, sca_mode, tokenize,
   return_url, status, card_token, card_brand, card_last4::text AS card_last4, card_exp_month, card_exp_year, card_outcome,
   refusal_reason, refunded_amount, expires_at, expires_at <= now() AS is_expired`;
 
 export interface NewSandboxSession {
   token: string;
   psp_reference: string;
+  merchant_account: string;
   idempotency_key: string;
   merchant_reference: string;
   order_reference: string;
@@ -54,10 +56,10 @@ export interface NewSandboxSession {
 export async function insertSession(db: Queryable, s: NewSandboxSession): Promise<SandboxSessionRow> {
   await db.query(
     `INSERT INTO payments_sandbox_session
-       (token, psp_reference, idempotency_key, merchant_reference, order_reference, kind, amount, currency, sca_mode, tokenize, return_url, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() + $12 * interval '1 second')
+       (token, psp_reference, idempotency_key, merchant_reference, order_reference, kind, amount, currency, sca_mode, tokenize, return_url, expires_at, merchant_account)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() + $12 * interval '1 second', $13)
      ON CONFLICT (idempotency_key) DO NOTHING`,
-    [s.token, s.psp_reference, s.idempotency_key, s.merchant_reference, s.order_reference, s.kind, s.amount, s.currency, s.sca_mode, s.tokenize, s.return_url, s.ttl_seconds],
+    [s.token, s.psp_reference, s.idempotency_key, s.merchant_reference, s.order_reference, s.kind, s.amount, s.currency, s.sca_mode, s.tokenize, s.return_url, s.ttl_seconds, s.merchant_account],
   );
   const { rows } = await db.query<SandboxSessionRow>(`SELECT ${COLUMNS} FROM payments_sandbox_session WHERE idempotency_key = $1`, [s.idempotency_key]);
   return rows[0]!;
@@ -94,6 +96,12 @@ export async function setStatus(tx: Queryable, token: string, status: SandboxSta
   await tx.query('UPDATE payments_sandbox_session SET status = $2, refusal_reason = COALESCE($3, refusal_reason) WHERE token = $1', [token, status, refusalReason]);
 }
 
+/** Counts an invalid card form submission; returns the count so far. */
+export async function countFormError(tx: Queryable, token: string): Promise<number> {
+  const { rows } = await tx.query<{ form_errors: number }>('UPDATE payments_sandbox_session SET form_errors = form_errors + 1 WHERE token = $1 RETURNING form_errors', [token]);
+  return rows[0]!.form_errors;
+}
+
 export async function addRefund(tx: Queryable, token: string, amount: number): Promise<void> {
   await tx.query(
     `UPDATE payments_sandbox_session
@@ -115,10 +123,10 @@ export async function recordOperation(tx: Queryable, op: { idempotency_key: stri
 }
 
 /** Queues a notification to be sent `delayMs` after the change commits. */
-export async function enqueueEvent(tx: Queryable, id: string, body: string, delayMs: number): Promise<void> {
+export async function enqueueEvent(tx: Queryable, e: { id: string; merchant_account: string; body: string; delayMs: number }): Promise<void> {
   await tx.query(
-    `INSERT INTO payments_sandbox_event (id, body, next_attempt_at) VALUES ($1, $2, now() + $3 * interval '1 millisecond')`,
-    [id, body, delayMs],
+    `INSERT INTO payments_sandbox_event (id, merchant_account, body, next_attempt_at) VALUES ($1, $2, $3, now() + $4 * interval '1 millisecond')`,
+    [e.id, e.merchant_account, e.body, e.delayMs],
   );
 }
 
@@ -128,16 +136,16 @@ export interface SandboxEventRow {
   attempts: number;
 }
 
-/** Claims due notifications with a lease, so several instances never send the same one at once. */
-export async function claimDueEvents(db: Queryable, limit: number, leaseSeconds: number): Promise<SandboxEventRow[]> {
+/** Claims a merchant account's due notifications with a lease, so several instances never send one at once. */
+export async function claimDueEvents(db: Queryable, merchantAccount: string, limit: number, leaseSeconds: number): Promise<SandboxEventRow[]> {
   const { rows } = await db.query<SandboxEventRow>(
     `UPDATE payments_sandbox_event e SET next_attempt_at = now() + $2 * interval '1 second'
       WHERE e.id IN (
         SELECT id FROM payments_sandbox_event
-         WHERE delivered_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
+         WHERE merchant_account = $3 AND delivered_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
          ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
       RETURNING id, body, attempts`,
-    [limit, leaseSeconds],
+    [limit, leaseSeconds, merchantAccount],
   );
   return rows;
 }
@@ -156,4 +164,18 @@ export async function markEventFailed(db: Queryable, id: string, status: number 
       WHERE id = $1`,
     [id, status, retryInSeconds, maxAttempts],
   );
+}
+
+/** Closes sessions the shopper abandoned past their expiry; returns them so the provider can notify. */
+export async function expireAbandoned(db: Queryable, merchantAccount: string, limit: number): Promise<SandboxSessionRow[]> {
+  const { rows } = await db.query<SandboxSessionRow>(
+    `UPDATE payments_sandbox_session SET status = 'refused', refusal_reason = 'expired'
+      WHERE token IN (
+        SELECT token FROM payments_sandbox_session
+         WHERE merchant_account = $2 AND status IN ('open', 'challenge') AND expires_at <= now()
+         ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+      RETURNING ${COLUMNS}`,
+    [limit, merchantAccount],
+  );
+  return rows;
 }

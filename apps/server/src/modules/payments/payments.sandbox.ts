@@ -16,6 +16,8 @@ import * as sbx from './payments.sandbox.store.js';
 export const SANDBOX_PREFIX = '/payments-sandbox';
 const SESSION_TTL_SECONDS = 3_600;
 const MAX_DELIVERY_ATTEMPTS = 8;
+/** Invalid card submissions one session accepts before it is refused, as real providers stop card testing. */
+export const MAX_FORM_ERRORS = 5;
 
 /** The sandbox's test cards, as a real TEST environment documents them; any other number is refused. */
 export const TEST_CARDS: Record<string, { brand: string; outcome: sbx.CardOutcome; challenge: boolean; label: string }> = {
@@ -56,6 +58,7 @@ export type HostedStep = { next: 'redirect'; url: string } | { next: 'error'; me
 
 const EventSchema = z.object({
   id: z.string().min(1).max(100),
+  merchant_account: z.string().min(1).max(64),
   type: z.enum(['payment.captured', 'payment.refused', 'payment.cancelled', 'payment.refunded']),
   created: z.number().int(),
   data: z.object({
@@ -81,7 +84,7 @@ export class SandboxProvider implements PaymentProvider {
 
   constructor(
     private readonly db: Db,
-    private readonly opts: { secret: string; toleranceSeconds: number; notifyDelayMs: number },
+    private readonly opts: { secret: string; toleranceSeconds: number; notifyDelayMs: number; merchantAccount: string },
   ) {}
 
   clientConfig(): ClientConfig {
@@ -92,6 +95,7 @@ export class SandboxProvider implements PaymentProvider {
     const row = await sbx.insertSession(this.db, {
       token: `sbx_ses_${random(32)}`,
       psp_reference: `sbx_pay_${random(12)}`,
+      merchant_account: this.opts.merchantAccount,
       idempotency_key: input.idempotencyKey,
       merchant_reference: input.merchantReference,
       order_reference: input.orderReference,
@@ -153,7 +157,9 @@ export class SandboxProvider implements PaymentProvider {
     }
     const event = EventSchema.safeParse(parsed);
     if (!event.success) throw new WebhookRefusal('malformed');
-    return event.data;
+    if (event.data.merchant_account !== this.opts.merchantAccount) throw new WebhookRefusal('wrong_account');
+    const { merchant_account: _account, ...shopEvent } = event.data;
+    return shopEvent;
   }
 
   /** The session behind a hosted page, or null when the token names none. */
@@ -166,20 +172,12 @@ export class SandboxProvider implements PaymentProvider {
     return this.db.transaction(async (tx) => {
       const s = await sbx.findSession(tx, token, true);
       if (!s || s.kind !== 'card' || s.status !== 'open' || s.is_expired) return { next: 'gone' };
-      const number = form.card_number.replace(/[\s-]/g, '');
-      const month = Number(form.exp_month);
-      const year = form.exp_year.length === 2 ? 2000 + Number(form.exp_year) : Number(form.exp_year);
-      const now = new Date();
-      if (!/^\d{12,19}$/.test(number) || !isLuhnValid(number)) return { next: 'error', message: 'The card number is not valid.', session: s };
-      if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year) || year < 2000 || year > 2100) {
-        return { next: 'error', message: 'The expiry date is not valid.', session: s };
+      const problem = checkCard(form);
+      if (typeof problem === 'string') {
+        if ((await sbx.countFormError(tx, token)) >= MAX_FORM_ERRORS) return this.refuse(tx, s, 'too_many_attempts');
+        return { next: 'error', message: problem, session: s };
       }
-      if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)) {
-        return { next: 'error', message: 'The card has expired.', session: s };
-      }
-      if (!/^\d{3,4}$/.test(form.cvc)) return { next: 'error', message: 'The security code is not valid.', session: s };
-      const card = TEST_CARDS[number];
-      if (!card) return { next: 'error', message: 'The sandbox accepts only its test cards.', session: s };
+      const { number, month, year, card } = problem;
       // Tokenise: from here on the sandbox knows the card only by token, brand, last four digits and expiry.
       await sbx.saveCard(tx, token, { card_token: `tok_sbx_${random(18)}`, brand: card.brand, last4: number.slice(-4), exp_month: month, exp_year: year, outcome: card.outcome });
       const challenge = s.sca_mode === 'SCA_ALWAYS' || (s.sca_mode === 'SCA_WHEN_REQUIRED' && card.challenge);
@@ -212,9 +210,18 @@ export class SandboxProvider implements PaymentProvider {
     });
   }
 
+  /** Refuses sessions the shopper abandoned (status expired), telling the shop as a real provider would. */
+  async expireAbandoned(limit = 50): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const expired = await sbx.expireAbandoned(tx, this.opts.merchantAccount, limit);
+      for (const s of expired) await this.notify(tx, s, 'payment.refused', 'expired');
+      return expired.length;
+    });
+  }
+
   /** Sends due notifications through `send` (signed now, per attempt); retries until the shop answers 2xx. */
   async deliverDue(send: (rawBody: string, signature: string) => Promise<number>, limit = 20): Promise<number> {
-    const due = await sbx.claimDueEvents(this.db, limit, 30);
+    const due = await sbx.claimDueEvents(this.db, this.opts.merchantAccount, limit, 30);
     let delivered = 0;
     for (const e of due) {
       let status: number | null = null;
@@ -249,8 +256,9 @@ export class SandboxProvider implements PaymentProvider {
 
   private async notify(tx: Queryable, s: sbx.SandboxSessionRow, type: ProviderEventType, reason: string | null): Promise<void> {
     const fresh = (await sbx.findSession(tx, s.token))!;
-    const event: ProviderEvent = {
+    const event: ProviderEvent & { merchant_account: string } = {
       id: `evt_${random(18)}`,
+      merchant_account: fresh.merchant_account,
       type,
       created: Math.floor(Date.now() / 1000),
       data: {
@@ -266,8 +274,23 @@ export class SandboxProvider implements PaymentProvider {
             : null,
       },
     };
-    await sbx.enqueueEvent(tx, event.id, JSON.stringify(event), this.opts.notifyDelayMs);
+    await sbx.enqueueEvent(tx, { id: event.id, merchant_account: fresh.merchant_account, body: JSON.stringify(event), delayMs: this.opts.notifyDelayMs });
   }
+}
+
+/** What is wrong with a submitted card, or the test card it is. */
+function checkCard(form: CardForm): string | { number: string; month: number; year: number; card: (typeof TEST_CARDS)[string] } {
+  const number = form.card_number.replace(/[\s-]/g, '');
+  const month = Number(form.exp_month);
+  const year = form.exp_year.length === 2 ? 2000 + Number(form.exp_year) : Number(form.exp_year);
+  const now = new Date();
+  if (!/^\d{12,19}$/.test(number) || !isLuhnValid(number)) return 'The card number is not valid.';
+  if (!Number.isInteger(month) || month < 1 || month > 12 || !Number.isInteger(year) || year < 2000 || year > 2100) return 'The expiry date is not valid.';
+  if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)) return 'The card has expired.';
+  if (!/^\d{3,4}$/.test(form.cvc)) return 'The security code is not valid.';
+  const card = TEST_CARDS[number];
+  if (!card) return 'The sandbox accepts only its test cards.';
+  return { number, month, year, card };
 }
 
 /** The shop's return URL with the payment named; the shop trusts none of it and reads its own status. */

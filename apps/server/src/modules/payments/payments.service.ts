@@ -54,6 +54,11 @@ export class PaymentsService {
     return { code: method.code, tokenizable: method.tokenizable, ...this.provider.clientConfig(method.code, storeCode) };
   }
 
+  /** Whether a store view offers a method (orders asks before a customer switches an order's method). */
+  async isAvailable(storeCode: string, methodCode: string): Promise<boolean> {
+    return paymentMethodsFor(storeCode).some((m) => m.code === methodCode);
+  }
+
   scaModeFor(storeCode: string): Promise<ScaMode> {
     return store.scaModeFor(this.db, storeCode);
   }
@@ -288,5 +293,7 @@ function refusalMessage(code: string): string {
   if (code === 'insufficient_funds') return 'The card was declined: insufficient funds';
   if (code === 'authentication_failed') return 'The card holder did not pass strong authentication';
   if (code === 'cancelled_by_shopper') return 'The bank transfer was cancelled';
+  if (code === 'expired') return 'The payment was not completed in time';
+  if (code === 'too_many_attempts') return 'Too many invalid card details were entered';
   return 'The payment was refused';
 }

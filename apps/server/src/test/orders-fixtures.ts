@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Queryable } from '../../platform/db.js';
-import { restCall, type TestServer } from '../../test/test-app.js';
-import { reserveStock } from '../catalog/catalog.inventory.js';
-import type { OrderDraft, PlacedOrder } from './orders.contract.js';
+import type { Queryable } from '../platform/db.js';
+import { restCall, type TestServer } from './test-app.js';
+import { reserveStock } from '../modules/catalog/catalog.inventory.js';
+import type { OrderDraft, PlacedOrder } from '../modules/orders/orders.contract.js';
 
 /** Test helpers for the orders suites: their own products and stock, customers, drafts. */
 
