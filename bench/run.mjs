@@ -2,6 +2,7 @@
 // Each scenario runs for a fixed time and prints throughput, p50/p99 latency and the server's CPU
 // time per request (read from /proc for the server process). Results go to bench/results/.
 import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

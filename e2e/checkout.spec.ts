@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { awaitMail, hasDevMailbox, newCustomer, registerByApi, signedInCustomer } from './support/account';
+import { awaitMail, hasDevMailbox, logInByApi, newCustomer, registerByApi, signedInCustomer, verifyAgeByApi } from './support/account';
 import { expectNoSeriousViolations } from './support/axe';
 import { graphql, messages, productFacts, readDataLayer, storeFacts, waitForPageView, type DataLayerEntry } from './support/shop';
 
@@ -14,13 +14,17 @@ async function pageNames(page: Page): Promise<unknown[]> {
   return (await readDataLayer(page)).filter((e) => e.event === 'on_load').map((e) => e.template_name);
 }
 
-test('a guest buys a device in a colour and two cartons with a promo code, sees pick-up and delivery, and gets the confirmation e-mail', async ({ page, request }) => {
+test('an age-verified customer buys a device in a colour and two cartons with a promo code, sees pick-up and delivery, and gets the confirmation e-mail', async ({ page, request }) => {
   test.setTimeout(90_000);
   const store = await storeFacts(request, 'gb');
   const device = await productFacts(request, 'EMBER-ONE');
   const colour = device.variants.filter((v) => v.inStock).at(-1)!;
   const carton = await productFacts(request, 'STK-AMBER-CARTON');
+  // Devices and sticks go only to signed-in customers with a verified age in this market (e2e/age-verification.spec.ts).
   const shopper = newCustomer('Grace');
+  await registerByApi(request, shopper);
+  await logInByApi(page, shopper);
+  await verifyAgeByApi(page);
 
   // Product page: the chosen colour goes into the cart.
   await page.goto(`/gb/p/${device.urlKey}`);
@@ -68,7 +72,6 @@ test('a guest buys a device in a colour and two cartons with a promo code, sees 
   await main.getByRole('link', { name: en('cart.toCheckout') }).click();
   await expect(page.getByRole('heading', { level: 1, name: en('checkout.title') })).toBeVisible();
   await expect.poll(async () => (await ecommerceEvents(page, 'begin_checkout'))[0]?.ecommerce).toMatchObject({ coupon: COUPON, currency: 'GBP' });
-  await main.getByLabel(en('checkout.address.email')).fill(shopper.email);
   await main.getByLabel(en('account.fields.firstname')).fill(shopper.firstname);
   await main.getByLabel(en('account.fields.lastname')).fill(shopper.lastname);
   await main.getByLabel(en('account.fields.street1')).fill('10 Downing Street');
@@ -182,6 +185,7 @@ test('a customer whose card is declined pays the order again from the account, t
   test.setTimeout(90_000);
   const carton = await productFacts(request, 'STK-MINT-CARTON');
   const { customer } = await signedInCustomer(page, 'Ada');
+  await verifyAgeByApi(page);
   const holder = `${customer.firstname} ${customer.lastname}`;
 
   await page.goto(`/gb/p/${carton.urlKey}`);

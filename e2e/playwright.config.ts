@@ -29,6 +29,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     locale: 'en-GB',
+    // A returning visitor: the soft age gate was answered before (e2e/age-verification.spec.ts opens it).
+    storageState: {
+      cookies: [{ name: 'ember_age_gate', value: 'gb', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' }],
+      origins: [],
+    },
   },
   projects: [
     {

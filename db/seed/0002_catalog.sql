@@ -625,3 +625,6 @@ SELECT p.id, v.quantity, v.low_stock_threshold
   ) AS v(sku, quantity, low_stock_threshold)
   JOIN catalog_product p ON p.sku = v.sku
  ORDER BY p.id;
+
+-- Only verified adults may buy nicotine products and devices; accessories and the non-nicotine gifts are free to sell.
+UPDATE catalog_product SET is_age_restricted = false WHERE kind IN ('accessory', 'gift');

@@ -81,3 +81,13 @@ export async function awaitMail(request: APIRequestContext, recipient: string, b
     .not.toBe('');
   return found;
 }
+
+/**
+ * Verifies the signed-in customer's age with the TEST database check, for journeys that buy
+ * age-restricted products but are not about verification (e2e/age-verification.spec.ts is).
+ */
+export async function verifyAgeByApi(page: Page, store = 'gb', country = 'GB'): Promise<void> {
+  const response = await page.request.post('/age-verification/verify', { headers: { Store: store }, data: { method_code: 'database_check', country_code: country } });
+  expect(response.status(), await response.text()).toBe(200);
+  expect(((await response.json()) as { status: string }).status).toBe('verified');
+}

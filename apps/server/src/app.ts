@@ -19,6 +19,7 @@ import { accountContactRoutes, accountPrivacyRoutes, accountRoutes } from './mod
 import { profileRoutes } from './modules/identity/identity.profile.routes.js';
 import { legacyAccountRoutes } from './modules/identity/identity.legacy.routes.js';
 import { formsAccountRoutes, formsRoutes } from './modules/forms/forms.routes.js';
+import { ageVerificationAccountRoutes, ageVerificationRoutes } from './modules/age-verification/age-verification.routes.js';
 import { consentRoutes } from './modules/consents/consents.routes.js';
 import { ordersAdminRoutes } from './modules/orders/orders.admin.routes.js';
 import { orderInvoiceRoutes } from './modules/orders/orders.routes.js';
@@ -108,6 +109,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(consentRoutes, { services });
   await app.register(formsRoutes, { prefix: '/api/messaging', services });
   await app.register(formsAccountRoutes, { prefix: '/account', services });
+  await app.register(ageVerificationRoutes, { prefix: '/age-verification' });
+  await app.register(ageVerificationAccountRoutes('second'), { prefix: '/account' });
+  await app.register(ageVerificationAccountRoutes('legacy'), { prefix: '/account-legacy' });
+  await app.register(ageVerificationAccountRoutes('profile'), { prefix: '/profile' });
   await app.register(orderInvoiceRoutes, { prefix: '/api', services, family: 'api' });
   await app.register(orderInvoiceRoutes, { prefix: '/account', services, family: 'account' });
   await app.register(orderInvoiceRoutes, { prefix: '/account-legacy', services, family: 'legacy' });

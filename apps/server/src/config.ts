@@ -41,6 +41,10 @@ export const ConfigSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Ember <no-reply@ember.example>'),
   // Signs wallet pass links (HMAC-SHA256); required in LIVE mode, a fixed development value in TEST mode.
   WALLET_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // HMAC key of age-verification provider callbacks; unset in TEST mode: a random key per process.
+  AGE_VERIFICATION_CALLBACK_SECRET: z.string().min(32).optional(),
+  // How long the TEST age-verification workflow takes before it calls back.
+  AGE_VERIFICATION_TEST_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
   // Bearer token of the operator endpoints (/admin/...); unset: those endpoints do not exist.
   ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters').max(256).optional(),
   // Payments: only the TEST sandbox PSP is built in; LIVE refuses to boot with it (see loadConfig).

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { SANDBOX_TEST_WEBHOOK_SECRET, type Config } from './config.js';
 import type { Db } from './platform/db.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
@@ -10,6 +11,7 @@ import { TestWalletPassIssuer, UnconfiguredWalletPassIssuer, WalletService } fro
 import { FormsService } from './modules/forms/forms.service.js';
 import { formLimits, type FormLimits } from './modules/forms/forms.limits.js';
 import { ConsentService } from './modules/consents/consents.service.js';
+import { AgeVerificationService } from './modules/age-verification/age-verification.service.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { SandboxProvider } from './modules/payments/payments.sandbox.js';
 import { OrdersService } from './modules/orders/orders.service.js';
@@ -36,6 +38,8 @@ export interface Services {
   formLimits: FormLimits;
   /** Signed loyalty-card links for phone wallets and the passes they open. */
   wallet: WalletService;
+  /** Age verification (methods, requests, TEST provider) and the regulated-selling rule. */
+  ageVerification: AgeVerificationService;
   /** Payment sessions, lookups, provider notifications, void and refund. */
   payments: PaymentsService;
   /** Placed orders (the sales side): checkout's OrdersPort and payments' OrderPaymentPort. */
@@ -95,8 +99,15 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
   );
   // Cancelling an order voids its open payment or refunds a paid one; a new method after a failed payment must be one the store offers.
   orders.usePayments({ refunds: payments, methods: payments });
+  const ageVerification = new AgeVerificationService(db, identity, catalog, limiter, {
+    storeMode: config.STORE_MODE,
+    callbackSecret: config.AGE_VERIFICATION_CALLBACK_SECRET ?? randomBytes(32).toString('hex'),
+    testDelayMs: config.AGE_VERIFICATION_TEST_DELAY_MS,
+    ipFactor: config.RATE_LIMIT_IP_FACTOR,
+  });
   return {
     identity,
+    ageVerification,
     consents,
     stores,
     orders,

@@ -32,6 +32,8 @@ export const ERROR_CODES = {
   CARTONS_LIMIT: { status: 400, category: 'graphql-input' },
   ONGOING_SUBSCRIPTION: { status: 409, category: 'graphql-input' },
   TRADEIN_LIMIT: { status: 400, category: 'graphql-input' },
+  // The store view's order limit (is_order_limit_enabled, order_limit_value) per customer and period.
+  ORDER_LIMIT: { status: 409, category: 'graphql-input' },
   // Spec §8: cart errors
   CART_NOT_FOUND: { status: 404, category: 'graphql-no-such-entity' },
   CART_NOT_ACTIVE: { status: 409, category: 'graphql-input' },

@@ -13,7 +13,7 @@ async function identifiersOf(services: Services, uuid: string): Promise<string[]
  */
 export async function exportAccount(db: Db, services: Services, uuid: string) {
   const identifiers = await identifiersOf(services, uuid);
-  const [identity, consents, consentHistory, verifications, messages, forms, orders] = await Promise.all([
+  const [identity, consents, consentHistory, verifications, messages, forms, orders, ageVerifications] = await Promise.all([
     services.identity.exportData(uuid),
     services.consents.userConsents(uuid),
     services.consents.history(uuid),
@@ -21,6 +21,7 @@ export async function exportAccount(db: Db, services: Services, uuid: string) {
     services.messaging.exportFor(db, identifiers),
     services.forms.exportFor(uuid),
     services.orders.exportFor(db, uuid),
+    services.ageVerification.exportFor(db, uuid),
   ]);
   return {
     exported_at: new Date().toISOString(),
@@ -33,6 +34,7 @@ export async function exportAccount(db: Db, services: Services, uuid: string) {
     messages,
     form_submissions: forms,
     orders,
+    age_verifications: ageVerifications,
   };
 }
 
@@ -40,7 +42,8 @@ export async function exportAccount(db: Db, services: Services, uuid: string) {
  * Cancels an account in one transaction: identity anonymised and its sessions revoked at once,
  * consents ended (their history kept as proof, without addresses), codes and messages erased,
  * form submissions anonymised (type and time kept for complaint statistics).
- * Orders, when they exist, keep what the law requires under the same uuid.
+ * Orders keep what the law requires under the same uuid, and so do age verifications: they are
+ * the proof that restricted products went to a verified adult.
  */
 export async function cancelAccount(db: Db, services: Services, uuid: string): Promise<void> {
   const identifiers = await identifiersOf(services, uuid);

@@ -20,7 +20,7 @@ export interface AdditionalAttribute {
   value?: string | null;
 }
 
-const PLACE_ORDER_CODES = new Set(['CART_NOT_FOUND', 'CART_NOT_ACTIVE', 'GUEST_EMAIL_MISSING', 'UNABLE_TO_PLACE_ORDER', 'INSUFFICIENT_STOCK', 'UNDEFINED']);
+const PLACE_ORDER_CODES = new Set(['CART_NOT_FOUND', 'CART_NOT_ACTIVE', 'GUEST_EMAIL_MISSING', 'UNABLE_TO_PLACE_ORDER', 'INSUFFICIENT_STOCK', 'PERMISSION_DENIED', 'ORDER_LIMIT', 'UNDEFINED']);
 
 function draftAddress(a: CartAddressRow, pickup: ComputedCart['pickupStore']): OrderDraftAddress {
   return {
@@ -180,6 +180,14 @@ export async function placeOrder(
       const email = cart.customer_uuid ? customerEmail : cart.email;
       if (!email) fail('GUEST_EMAIL_MISSING', 'Guest email for cart is missing.');
       const draft = await buildDraft(computed, email, checkAttributes(attributes, definitions));
+      // Regulated selling: age verification and the per-customer order limit, in this transaction.
+      await services.ageVerification.assertMaySell(tx, {
+        store: caller.store as StoreView,
+        customerUuid: cart.customer_uuid,
+        email,
+        items: draft.items.map((i) => ({ sku: i.sku, quantity: i.quantity })),
+        reference: `order:${cart.masked_id}`,
+      });
       const couponProblem = await services.cart.countCouponUses(tx, cart, computed.rules, cart.customer_uuid ?? `email:${email}`);
       if (couponProblem) fail('UNABLE_TO_PLACE_ORDER', couponProblem);
       await reserveStock(tx, [...stockDemand(computed.lines)].map(([product_id, d]) => ({ product_id, quantity: d.quantity, sku: d.sku })));

@@ -6,6 +6,7 @@ import { AccountNav } from '../components/account/account-nav';
 import { AccountOverview } from '../components/account/account-overview';
 import { AccountView, FocusViewContext } from '../components/account/account-view';
 import { AddressBook } from '../components/account/address-book';
+import { AgeVerificationView } from '../components/account/age-verification-view';
 import { ChangePasswordForm } from '../components/account/change-password-form';
 import { CommunicationPreferences } from '../components/account/communication-preferences';
 import { ComingSoon } from '../components/account/coming-soon';
@@ -131,13 +132,7 @@ function AccountViewFor({ route, store, user }: { route: ResolvedAccountHash; st
     case 'communication':
       return <CommunicationPreferences store={code} language={store.language} user={user} />;
     case 'age-verification':
-      return user.isAgeVerified ? (
-        <AccountView title={t('account.nav.age-verification')}>
-          <p>{t('account.ageVerification.verified')}</p>
-        </AccountView>
-      ) : (
-        <ComingSoon view="age-verification" />
-      );
+      return <AgeVerificationView store={store} user={user} />;
     case 'orders':
       return <MyOrders store={store} user={user} />;
     case 'payments':

@@ -8,6 +8,8 @@ import { DeliveryStep } from '../components/checkout/delivery-step';
 import { PaymentStep } from '../components/checkout/payment-step';
 import { RouteError } from '../components/common/route-error';
 import { accountPageMeta } from '../lib/account/account-meta';
+import { withReturnTo } from '../lib/account/return-to';
+import { rememberAgeReturn } from '../lib/age-verification/age-return';
 import { useCountries } from '../lib/account/account-queries';
 import { useSession } from '../lib/account/session';
 import type { AddressInput, Cart } from '../lib/api/cart.types';
@@ -81,6 +83,8 @@ export default function CheckoutPage() {
           <p role="alert">{t('cart.fixErrors')}</p>
           <Link className="button" to={storePath(code, '/cart')}>{t('checkout.backToCart')}</Link>
         </div>
+      ) : store.is_age_verification_enabled && lines.some((l) => l.product.is_age_restricted !== false) && session.user?.isAgeVerified !== true ? (
+        <AgeCheckNotice store={code} signedIn={session.status === 'signed-in'} pending={session.status === 'pending'} />
       ) : (
         <div className="checkout-page__grid">
           <div className="checkout-page__steps">
@@ -116,6 +120,30 @@ export default function CheckoutPage() {
           </aside>
         </div>
       )}
+    </div>
+  );
+}
+
+/**
+ * Where the market requires it, age-restricted products go only to signed-in customers with a
+ * verified age (the server enforces it at placeOrder): this sends the others to sign in, or to the
+ * age verification and back to the cart afterwards.
+ */
+function AgeCheckNotice({ store, signedIn, pending }: { store: string; signedIn: boolean; pending: boolean }) {
+  const { t } = useTranslation();
+  if (pending) return <p role="status">{t('cart.loading')}</p>;
+  return (
+    <div className="checkout-page__age-check" role="region" aria-labelledby="age-check-heading">
+      <h2 id="age-check-heading">{t('checkout.ageCheck.heading')}</h2>
+      <p>{t(signedIn ? 'checkout.ageCheck.verify' : 'checkout.ageCheck.signIn')}</p>
+      {signedIn ? (
+        <Link className="button" to={`${storePath(store, '/account')}#/age-verification`} onClick={() => rememberAgeReturn(store, storePath(store, '/cart'))}>
+          {t('checkout.ageCheck.verifyButton')}
+        </Link>
+      ) : (
+        <Link className="button" to={withReturnTo(storePath(store, '/login'), storePath(store, '/checkout'))}>{t('checkout.ageCheck.signInButton')}</Link>
+      )}
+      <p><Link className="text-link" to={storePath(store, '/cart')}>{t('checkout.backToCart')}</Link></p>
     </div>
   );
 }

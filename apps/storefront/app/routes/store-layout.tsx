@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/store-layout';
 import { RouteError } from '../components/common/route-error';
+import { ConsentRenewal } from '../components/account/consent-renewal';
+import { AgeGate } from '../components/layout/age-gate';
 import { SiteFooter } from '../components/layout/site-footer';
 import { SiteHeader } from '../components/layout/site-header';
 import { browserScope, requireStore, serverScope, type StoreScope } from '../lib/api/scope';
@@ -42,6 +44,8 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
       </main>
       <SiteFooter store={store} />
       <PageTracker store={store} />
+      <AgeGate store={store} stores={stores} />
+      <ConsentRenewal store={store} />
     </>
   );
 }

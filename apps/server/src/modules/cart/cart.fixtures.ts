@@ -17,14 +17,14 @@ export async function gqlAs(
 /** A product of its own, sold in gb (and de) with its own stock, so tests never share counts. */
 export async function makeProduct(
   db: Queryable,
-  opts: { stock?: number; price?: number; kind?: string; limit?: number | null; type?: 'simple' | 'virtual'; subscription?: boolean } = {},
+  opts: { stock?: number; price?: number; kind?: string; limit?: number | null; type?: 'simple' | 'virtual'; subscription?: boolean; ageRestricted?: boolean } = {},
 ): Promise<{ id: number; sku: string; name: string }> {
   const sku = `CRT-${randomUUID().slice(0, 12).toUpperCase()}`;
   const name = `Cart test ${sku}`;
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO catalog_product (sku, type_id, url_key, kind, is_visible, order_quantity_limit, is_subscription)
-     VALUES ($1, $2, $3, $4, true, $5, $6) RETURNING id`,
-    [sku, opts.type ?? 'simple', sku.toLowerCase(), opts.kind ?? 'accessory', opts.limit ?? null, opts.subscription ?? false],
+    `INSERT INTO catalog_product (sku, type_id, url_key, kind, is_visible, order_quantity_limit, is_subscription, is_age_restricted)
+     VALUES ($1, $2, $3, $4, true, $5, $6, $7) RETURNING id`,
+    [sku, opts.type ?? 'simple', sku.toLowerCase(), opts.kind ?? 'accessory', opts.limit ?? null, opts.subscription ?? false, opts.ageRestricted ?? false],
   );
   const id = rows[0]!.id;
   await db.query(`INSERT INTO catalog_product_text (product_id, language, name) VALUES ($1, 'en', $2), ($1, 'de', $2)`, [id, name]);

@@ -135,6 +135,7 @@ export function toGraphQLProduct(p: ProductDoc, language: string): Record<string
     subtitle: p.subtitle,
     disclaimer: p.disclaimer,
     product_kind: p.kind,
+    is_age_restricted: p.is_age_restricted,
     is_subscription: p.is_subscription,
     enable_order_quantity_limit: p.order_quantity_limit !== null,
     order_quantity_limit: p.order_quantity_limit,

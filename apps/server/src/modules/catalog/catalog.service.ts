@@ -2,7 +2,7 @@ import type { Queryable } from '../../platform/db.js';
 import type { StoreView } from '../store/store.service.js';
 import { TtlCache } from './catalog.cache.js';
 import {
-  findCategories, findProductIdsBySkus, findProductRelations, findProductsByIds, findSticks,
+  findAgeRestriction, findCategories, findProductIdsBySkus, findProductRelations, findProductsByIds, findSticks,
   searchProductIds, type CategoryRow, type MediaRow, type ProductRow, type ProductSearch,
 } from './catalog.store.js';
 
@@ -101,6 +101,12 @@ export class CatalogService {
     }
     const ids = skus.map((s) => idOf.get(s)).filter((id): id is number => typeof id === 'number');
     return this.productsByIds(store, [...new Set(ids)]);
+  }
+
+  /** The skus only verified adults may buy; an sku the catalogue does not know counts as restricted. */
+  async ageRestrictedSkus(db: Queryable, skus: string[]): Promise<Set<string>> {
+    const known = await findAgeRestriction(db, skus);
+    return new Set(skus.filter((sku) => known.get(sku) !== false));
   }
 
   async search(store: StoreView, q: ProductSearch): Promise<{ items: ProductDoc[]; total: number }> {

@@ -7,6 +7,7 @@ export interface ProductRow {
   type_id: 'simple' | 'virtual' | 'bundle' | 'configurable';
   url_key: string;
   kind: string;
+  is_age_restricted: boolean;
   is_visible: boolean;
   color: string | null;
   color_label: string | null;
@@ -38,7 +39,7 @@ export interface ProductRow {
 }
 
 const PRODUCT_COLUMNS = `
-  p.id, p.sku, p.type_id, p.url_key, p.kind, p.is_visible, p.is_subscription, p.is_mix_n_match,
+  p.id, p.sku, p.type_id, p.url_key, p.kind, p.is_age_restricted, p.is_visible, p.is_subscription, p.is_mix_n_match,
   p.sticks_per_unit, p.weight::text AS weight, p.order_quantity_limit, p.position, p.created_at, p.updated_at,
   p.color, cl.label AS color_label, cc.swatch_hex AS color_hex, cc.value_index AS color_value_index,
   p.flavor, fl.label AS flavor_label, cf.swatch_hex AS flavor_hex, cf.value_index AS flavor_value_index,
@@ -71,6 +72,15 @@ export async function findProductIdsBySkus(db: Queryable, store: string, skus: s
     [store, skus],
   );
   return new Map(rows.map((r) => [r.sku, r.id]));
+}
+
+/** Whether each product may be sold only to verified adults; skus not in the catalogue are left out. */
+export async function findAgeRestriction(db: Queryable, skus: string[]): Promise<Map<string, boolean>> {
+  const { rows } = await db.query<{ sku: string; is_age_restricted: boolean }>(
+    'SELECT sku, is_age_restricted FROM catalog_product WHERE sku = ANY($1::text[])',
+    [skus],
+  );
+  return new Map(rows.map((r) => [r.sku, r.is_age_restricted]));
 }
 
 export interface MediaRow { product_id: number; file: string; label: string | null; position: number; is_main: boolean; disabled: boolean }

@@ -19,7 +19,15 @@ export class ConsentService {
   }
 
   async userConsents(uuid: string) {
-    return (await store.findUserConsents(this.db, uuid)).map((c) => ({ purpose_id: c.purpose_id, granted: c.granted, updated_at: c.updated_at.toISOString() }));
+    return (await store.findUserConsents(this.db, uuid)).map((c) => ({
+      purpose_id: c.purpose_id, granted: c.granted, updated_at: c.updated_at.toISOString(),
+      version: c.version, renewal_required: c.granted && c.version < c.current_version,
+    }));
+  }
+
+  /** Whether the customer agreed to a purpose whose text changed since (session user consent_renewal_required). */
+  async isRenewalRequired(uuid: string): Promise<boolean> {
+    return (await store.findRenewalsDue(this.db, uuid)).length > 0;
   }
 
   async grantedPurposes(uuid: string): Promise<string[]> {

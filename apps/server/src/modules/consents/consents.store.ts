@@ -22,8 +22,8 @@ export async function findPurposes(db: Queryable, language: string, filter: { st
 }
 
 export async function findUserConsents(db: Queryable, uuid: string) {
-  const { rows } = await db.query<{ purpose_id: string; granted: boolean; updated_at: Date }>(
-    `SELECT c.purpose_id, c.granted, c.updated_at FROM consent_user c JOIN consent_purpose p ON p.id = c.purpose_id
+  const { rows } = await db.query<{ purpose_id: string; granted: boolean; updated_at: Date; version: number; current_version: number }>(
+    `SELECT c.purpose_id, c.granted, c.updated_at, c.version, p.version AS current_version FROM consent_user c JOIN consent_purpose p ON p.id = c.purpose_id
       WHERE c.user_uuid = $1 ORDER BY ${CATEGORY_ORDER}, p.position`,
     [uuid],
   );
@@ -35,18 +35,32 @@ export async function findPurposeFlags(db: Queryable, ids: string[]) {
   return new Map(rows.map((r) => [r.id, r.mandatory]));
 }
 
-/** Sets one consent; writes history only when the value changes (or is first given). */
+/**
+ * Sets one consent to the purpose's current version; writes history only when the value or the
+ * version changes (or it is first given): renewing an older version is a change.
+ */
 export async function upsertConsent(tx: Queryable, uuid: string, purposeId: string, granted: boolean, source: string, ip: string | null): Promise<boolean> {
-  const { rows } = await tx.query<{ changed: boolean }>(
-    `INSERT INTO consent_user (user_uuid, purpose_id, granted) VALUES ($1, $2, $3)
-     ON CONFLICT (user_uuid, purpose_id) DO UPDATE SET granted = EXCLUDED.granted, updated_at = now()
-       WHERE consent_user.granted IS DISTINCT FROM EXCLUDED.granted
-     RETURNING true AS changed`,
+  const { rows } = await tx.query<{ version: number }>(
+    `INSERT INTO consent_user (user_uuid, purpose_id, granted, version)
+     VALUES ($1, $2, $3, (SELECT version FROM consent_purpose WHERE id = $2))
+     ON CONFLICT (user_uuid, purpose_id) DO UPDATE SET granted = EXCLUDED.granted, version = EXCLUDED.version, updated_at = now()
+       WHERE consent_user.granted IS DISTINCT FROM EXCLUDED.granted OR consent_user.version IS DISTINCT FROM EXCLUDED.version
+     RETURNING version`,
     [uuid, purposeId, granted],
   );
   if (!rows.length) return false;
-  await tx.query('INSERT INTO consent_history (user_uuid, purpose_id, granted, source, ip) VALUES ($1, $2, $3, $4, $5)', [uuid, purposeId, granted, source, ip]);
+  await tx.query('INSERT INTO consent_history (user_uuid, purpose_id, granted, source, ip, version) VALUES ($1, $2, $3, $4, $5, $6)', [uuid, purposeId, granted, source, ip, rows[0]!.version]);
   return true;
+}
+
+/** The purposes a customer agreed to whose text has a newer version since. */
+export async function findRenewalsDue(db: Queryable, uuid: string): Promise<string[]> {
+  const { rows } = await db.query<{ purpose_id: string }>(
+    `SELECT c.purpose_id FROM consent_user c JOIN consent_purpose p ON p.id = c.purpose_id
+      WHERE c.user_uuid = $1 AND c.granted AND c.version < p.version ORDER BY ${CATEGORY_ORDER}, p.position`,
+    [uuid],
+  );
+  return rows.map((r) => r.purpose_id);
 }
 
 export async function findHistory(db: Queryable, uuid: string) {

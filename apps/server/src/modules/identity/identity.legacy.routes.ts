@@ -71,7 +71,7 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
 
   app.post('/validate-session', { schema: { tags, body: z.strictObject({ token: z.string().max(100) }) } }, async (request) => {
     const session = await identity.sessionFor(request.body.token);
-    return session ? { valid: true, uuid: session.uuid } : { valid: false };
+    return session ? { valid: true, uuid: session.uuid, consent_renewal_required: await opts.services.consents.isRenewalRequired(session.uuid) } : { valid: false };
   });
 
   app.post('/logout', { schema: { tags } }, async (request, reply) => {

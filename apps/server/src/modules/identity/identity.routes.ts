@@ -105,10 +105,10 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
 
   app.post(
     '/users/authentication/sessions/validate',
-    { schema: { tags, body: z.strictObject({ token: z.string().max(100).optional() }).optional(), response: { 200: z.object({ valid: z.boolean(), user_uuid: z.string().optional() }) } } },
+    { schema: { tags, body: z.strictObject({ token: z.string().max(100).optional() }).optional(), response: { 200: z.object({ valid: z.boolean(), user_uuid: z.string().optional(), consent_renewal_required: z.boolean().optional() }) } } },
     async (request) => {
       const session = await identity.sessionFor(request.body?.token ?? sessionToken(request));
-      return session ? { valid: true, user_uuid: session.uuid } : { valid: false };
+      return session ? { valid: true, user_uuid: session.uuid, consent_renewal_required: await opts.services.consents.isRenewalRequired(session.uuid) } : { valid: false };
     },
   );
 

@@ -155,6 +155,18 @@ export class IdentityService {
     };
   }
 
+  /** The active account's facts age verification checks (names, date of birth, e-mail, age flag), or null. */
+  async ageFacts(db: Queryable, uuid: string): Promise<{ uuid: string; email: string; firstname: string; lastname: string; date_of_birth: string | null; store_code: string; is_age_verified: boolean } | null> {
+    const user = await store.findUser(db, uuid);
+    if (!user || user.status !== 'active') return null;
+    return { uuid: user.uuid, email: user.email, firstname: user.firstname, lastname: user.lastname, date_of_birth: user.date_of_birth, store_code: user.store_code, is_age_verified: user.is_age_verified };
+  }
+
+  /** Sets is_age_verified from the age-verification records; never reachable from a customer's own input. */
+  async recordAgeVerification(tx: Queryable, uuid: string, verified: boolean): Promise<void> {
+    await store.setAgeVerified(tx, uuid, verified);
+  }
+
   /** Updates the fields a customer may set; the date of birth only while the account allows it. */
   async updateProfile(uuid: string, patch: ProfileUpdate): Promise<Profile> {
     if (patch.date_of_birth) {

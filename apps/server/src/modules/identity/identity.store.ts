@@ -313,3 +313,8 @@ export async function insertPromoCode(tx: Queryable, uuid: string, code: string,
 export async function revokePromoCodes(tx: Queryable, uuid: string): Promise<void> {
   await tx.query('UPDATE identity_promo_code SET revoked_at = now() WHERE user_uuid = $1 AND revoked_at IS NULL', [uuid]);
 }
+
+/** Sets the derived age flag; a database trigger refuses true unless a verified age verification exists. */
+export async function setAgeVerified(tx: Queryable, uuid: string, verified: boolean): Promise<void> {
+  await tx.query('UPDATE identity_user SET is_age_verified = $2, updated_at = now() WHERE uuid = $1 AND is_age_verified <> $2', [uuid, verified]);
+}

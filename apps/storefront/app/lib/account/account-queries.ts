@@ -4,7 +4,7 @@ import { fetchProfile, listAddresses, listConsentPurposes, listConsents, type Us
 import { browserClient } from '../api/clients';
 import { listCountries } from '../api/directory.api';
 import { getBrowserQueryClient } from '../api/query-client';
-import { addressesQueryKey, consentsQueryKey, profileQueryKey, SESSION_QUERY_KEY, toSessionUser } from './session';
+import { addressesQueryKey, consentsQueryKey, profileQueryKey, SESSION_QUERY_KEY, toSessionUser, type SessionUser } from './session';
 
 /** Account data is the customer's own and changes by their hand: fresh for a minute, refetched after each change. */
 const ACCOUNT_STALE_MS = 60_000;
@@ -46,7 +46,8 @@ export function useCountries(store: string, locale: string) {
 export function storeProfile(profile: Profile): void {
   const queryClient = getBrowserQueryClient();
   queryClient.setQueryData(profileQueryKey(profile.uuid), profile);
-  queryClient.setQueryData(SESSION_QUERY_KEY, toSessionUser(profile));
+  const previous = queryClient.getQueryData<SessionUser | null>(SESSION_QUERY_KEY);
+  queryClient.setQueryData(SESSION_QUERY_KEY, toSessionUser(profile, previous?.consentRenewalRequired));
 }
 
 export function storeAddresses(uuid: string, addresses: Address[]): void {

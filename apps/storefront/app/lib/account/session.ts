@@ -1,7 +1,7 @@
 import type { Profile } from '@ember/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { fetchProfile, isAccountApiError, logOut, validateSession } from '../api/account.api';
+import { fetchProfile, isAccountApiError, logOut, validateSessionDetails } from '../api/account.api';
 import { getBrowserQueryClient } from '../api/query-client';
 
 /** The signed-in customer as the storefront shows them (spec §3 session user, without tokens). */
@@ -11,6 +11,8 @@ export interface SessionUser {
   lastname: string;
   email: string;
   isAgeVerified: boolean;
+  /** A consent the customer gave has a newer text: the storefront asks for renewal first. */
+  consentRenewalRequired: boolean;
 }
 
 export type SessionState =
@@ -27,8 +29,9 @@ export const consentsQueryKey = (uuid: string) => ['account', 'consents', uuid] 
 
 const SESSION_STALE_MS = 60_000;
 
-export function toSessionUser(profile: Profile): SessionUser {
+export function toSessionUser(profile: Profile, consentRenewalRequired = false): SessionUser {
   return {
+    consentRenewalRequired,
     uuid: profile.uuid,
     firstname: profile.personalInfo.firstname,
     lastname: profile.personalInfo.lastname,
@@ -42,12 +45,13 @@ export function toSessionUser(profile: Profile): SessionUser {
  * account pages). A session that ends between the two calls is simply no session.
  */
 async function loadSessionUser(store: string, queryClient: QueryClient): Promise<SessionUser | null> {
-  const uuid = await validateSession(store);
-  if (!uuid) return null;
+  const session = await validateSessionDetails(store);
+  if (!session) return null;
+  const { uuid } = session;
   try {
     const profile = await fetchProfile(store, uuid);
     queryClient.setQueryData(profileQueryKey(uuid), profile);
-    return toSessionUser(profile);
+    return toSessionUser(profile, session.consentRenewalRequired);
   } catch (error) {
     if (isAccountApiError(error, 'UNAUTHORISED') || isAccountApiError(error, 'NOT_FOUND')) return null;
     throw error;

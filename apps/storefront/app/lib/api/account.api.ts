@@ -45,7 +45,7 @@ interface CallOptions {
   baseUrl?: string;
 }
 
-async function call<T>(path: string, { store, method = 'GET', body, baseUrl = '' }: CallOptions): Promise<T> {
+export async function call<T>(path: string, { store, method = 'GET', body, baseUrl = '' }: CallOptions): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (store) headers.store = store;
   // Only with a body: Fastify refuses an empty body declared as JSON.
@@ -147,6 +147,16 @@ export async function validateSession(store: string): Promise<string | null> {
   return result.valid && result.user_uuid ? result.user_uuid : null;
 }
 
+/** The session's customer and whether a consent they gave must be renewed (spec §3 session user). */
+export async function validateSessionDetails(store: string): Promise<{ uuid: string; consentRenewalRequired: boolean } | null> {
+  const result = await call<{ valid: boolean; user_uuid?: string; consent_renewal_required?: boolean }>('/account/users/authentication/sessions/validate', {
+    store,
+    method: 'POST',
+    body: {},
+  });
+  return result.valid && result.user_uuid ? { uuid: result.user_uuid, consentRenewalRequired: result.consent_renewal_required === true } : null;
+}
+
 export function logOut(store: string): Promise<void> {
   return call('/account/users/authentication/sessions', { store, method: 'DELETE' });
 }
@@ -211,11 +221,13 @@ export interface UserConsent {
   purpose_id: string;
   granted: boolean;
   updated_at: string;
+  /** Granted to an older text of the purpose: to be renewed. */
+  renewal_required?: boolean;
 }
 
 /** The purposes the account offers, in the server's category order (e-mail, SMS, post, survey, additional, GDPR). */
-export function listConsentPurposes(store: string, language: string): Promise<ConsentPurpose[]> {
-  const query = new URLSearchParams({ language, step: 'account' });
+export function listConsentPurposes(store: string, language: string, step = 'account'): Promise<ConsentPurpose[]> {
+  const query = new URLSearchParams({ language, ...(step ? { step } : {}) });
   return call(`/consent/purposes?${query}`, { store });
 }
 

@@ -198,6 +198,7 @@ export const CART_FRAGMENT = gql`
           url_key
           stock_status
           product_kind
+          is_age_restricted
           small_image { url label }
         }
         ... on ConfigurableCartItem {

@@ -24,6 +24,7 @@ export interface CartItem {
     url_key: string | null;
     stock_status: string | null;
     product_kind: string | null;
+    is_age_restricted?: boolean | null;
     small_image: { url: string | null; label: string | null } | null;
   };
   configurable_options?: ({ option_label: string; value_label: string } | null)[] | null;

@@ -12,6 +12,8 @@ export interface StoreView {
   is_trial_store: boolean | null;
   store_sort_order: number | null;
   grid_per_page: number | null;
+  /** Whether age-restricted products need a signed-in customer with a verified age. */
+  is_age_verification_enabled: boolean | null;
 }
 
 /** A top-level catalogue category shown in the navigation and as a home-page tile. */
@@ -67,6 +69,7 @@ export const STORE_VIEW_FRAGMENT = gql`
     is_trial_store
     store_sort_order
     grid_per_page
+    is_age_verification_enabled
   }
 `;
 

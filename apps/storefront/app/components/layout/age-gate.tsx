@@ -1,0 +1,73 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import type { StoreView } from '../../lib/api/store.api';
+import { confirmAgeCookie, hasConfirmedAge, isCrawler } from '../../lib/age-verification/age-gate';
+import { switchStorePath } from '../../lib/store-paths';
+
+const MINIMUM_AGE = 18;
+
+/**
+ * The soft age gate every market shows on a first visit: confirm being an adult and the market.
+ * It opens only in the browser, over a page that is already complete, so crawlers (and anyone
+ * without script) get the content they may index; the choice is remembered in a cookie.
+ */
+export function AgeGate({ store, stores }: { store: StoreView; stores: StoreView[] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+  const [market, setMarket] = useState(store.store_code);
+  const [refused, setRefused] = useState(false);
+
+  useEffect(() => {
+    if (hasConfirmedAge(document.cookie) || isCrawler(navigator.userAgent)) return;
+    setOpen(true);
+  }, []);
+
+  useEffect(() => {
+    if (open && dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, [open]);
+
+  if (!open) return null;
+
+  const confirm = () => {
+    document.cookie = confirmAgeCookie(market, window.location.protocol === 'https:');
+    dialog.current?.close();
+    setOpen(false);
+    if (market !== store.store_code) void navigate(switchStorePath(location.pathname, location.search, market));
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className="age-gate"
+      aria-labelledby="age-gate-heading"
+      aria-describedby="age-gate-text"
+      // The gate cannot be waved away with Escape: it needs an answer.
+      onCancel={(event) => event.preventDefault()}
+    >
+      <h2 id="age-gate-heading">{t('ageGate.heading', { age: MINIMUM_AGE })}</h2>
+      <p id="age-gate-text">{t('ageGate.text', { age: MINIMUM_AGE })}</p>
+      {refused ? (
+        <p role="alert" className="form-alert form-alert--error">{t('ageGate.refused', { age: MINIMUM_AGE })}</p>
+      ) : (
+        <>
+          <div className="field">
+            <label htmlFor="age-gate-market">{t('ageGate.market')}</label>
+            <select id="age-gate-market" value={market} onChange={(e) => setMarket(e.target.value)}>
+              {stores.map((s) => (
+                <option key={s.store_code} value={s.store_code}>{s.store_name}</option>
+              ))}
+            </select>
+          </div>
+          <div className="age-gate__actions">
+            <button type="button" className="button" onClick={confirm}>{t('ageGate.confirm', { age: MINIMUM_AGE })}</button>
+            <button type="button" className="button button--secondary" onClick={() => setRefused(true)}>{t('ageGate.under', { age: MINIMUM_AGE })}</button>
+          </div>
+        </>
+      )}
+    </dialog>
+  );
+}
