@@ -13,6 +13,8 @@ import { ConsentService } from './modules/consents/consents.service.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { SandboxProvider } from './modules/payments/payments.sandbox.js';
 import { OrdersService } from './modules/orders/orders.service.js';
+import { LoyaltyService } from './modules/loyalty/loyalty.service.js';
+import { ReferralService } from './modules/referral/referral.service.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './platform/rate-limit.js';
 
 /** The domain services, built once per app and shared by every edge (GraphQL, REST, jobs). */
@@ -38,6 +40,10 @@ export interface Services {
   payments: PaymentsService;
   /** Placed orders (the sales side): checkout's OrdersPort and payments' OrderPaymentPort. */
   orders: OrdersService;
+  /** The loyalty club: ledger, tiers, rewards, cart campaigns, articles, QR codes. */
+  loyalty: LoyaltyService;
+  /** Referral codes, parent codes and the referrer's reward. */
+  referral: ReferralService;
   /** Releases connections the services hold (Redis). */
   close(): Promise<void>;
 }
@@ -87,6 +93,21 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
   );
   // Cancelling an order voids its open payment or refunds a paid one.
   orders.usePayments({ refunds: payments });
+  const loyalty = new LoyaltyService(db, {
+    expiryDays: config.LOYALTY_POINTS_EXPIRY_DAYS,
+    pendingDays: config.LOYALTY_PENDING_DAYS,
+    tierWindowDays: config.LOYALTY_TIER_WINDOW_DAYS,
+    timeoutMs: config.LOYALTY_TIMEOUT_MS,
+  });
+  const referral = new ReferralService(db, loyalty);
+  // Loyalty and referral learn about orders from the orders module's event outbox, never its tables.
+  orders.subscribe('loyalty', (tx, e) => loyalty.onOrderEvent(tx, e));
+  orders.subscribe('referral', (tx, e) => referral.onOrderEvent(tx, e));
+  // Every new customer gets a referral code; a parent_code given at registration is checked and kept.
+  identity.onRegistered(async (tx, uuid, input) => {
+    await referral.ensureCustomer(tx, uuid);
+    if (input.parent_code) await referral.setParent(tx, uuid, input.parent_code);
+  });
   return {
     identity,
     consents,
@@ -108,6 +129,8 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
       },
     ),
     payments,
+    loyalty,
+    referral,
     close,
   };
 }
