@@ -30,6 +30,27 @@ const PRODUCT_DETAILS = `query ProductDetails($sku: String!) {
     }
   } } }`;
 
+const ADD_TO_CART = `mutation AddToCart($c: String!, $sku: String!) {
+  addProductsToCart(cartId: $c, cartItems: [{ sku: $sku, quantity: 1 }]) {
+    cart { id total_quantity prices { grand_total { value currency } } }
+    user_errors { code message }
+  } }`;
+
+/** Creates `n` guest carts (50 at a time) so each add-to-cart request can use a fresh one. */
+async function createGuestCarts(n) {
+  const carts = [];
+  while (carts.length < n) {
+    const batch = await Promise.all(Array.from({ length: Math.min(50, n - carts.length) }, async () => {
+      const res = await fetch(`${base}/graphql`, {
+        method: 'POST', headers: { 'content-type': 'application/json', store: 'gb' }, body: JSON.stringify({ query: 'mutation { createEmptyCart }' }),
+      });
+      return (await res.json()).data.createEmptyCart;
+    }));
+    carts.push(...batch);
+  }
+  return carts;
+}
+
 const PASSWORD = 'Bench-Password-2026';
 const json = (body) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 const loginBody = (email) => ({ strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
@@ -83,6 +104,22 @@ const scenarios = [
       return [{ method: 'GET', path: `/account/users/${login.user_uuid}/profile`, headers: { authorization: `Bearer ${login.token}` } }];
     },
     check: (body) => typeof JSON.parse(body).personalInfo.email === 'string',
+  },
+  {
+    // Every request adds one pack to a guest cart of its own (created before measuring).
+    name: 'cart: add to a fresh guest cart (GraphQL POST)',
+    connections: 20,
+    async setup() {
+      const carts = await createGuestCarts(Number(process.env.BENCH_CARTS ?? 8000));
+      let i = 0;
+      return [{
+        method: 'POST',
+        path: '/graphql',
+        headers: { 'content-type': 'application/json', store: 'gb' },
+        setupRequest: (req) => ({ ...req, body: JSON.stringify({ query: ADD_TO_CART, variables: { c: carts[i++ % carts.length], sku: 'STK-AMBER-PACK' } }) }),
+      }];
+    },
+    check: (body) => JSON.parse(body).data.addProductsToCart.user_errors.length === 0,
   },
 ];
 

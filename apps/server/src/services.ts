@@ -15,6 +15,8 @@ import { SandboxProvider } from './modules/payments/payments.sandbox.js';
 import { OrdersService } from './modules/orders/orders.service.js';
 import { LoyaltyService } from './modules/loyalty/loyalty.service.js';
 import { ReferralService } from './modules/referral/referral.service.js';
+import { CartService } from './modules/cart/cart.service.js';
+import { CheckoutService } from './modules/checkout/checkout.service.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './platform/rate-limit.js';
 
 /** The domain services, built once per app and shared by every edge (GraphQL, REST, jobs). */
@@ -44,6 +46,10 @@ export interface Services {
   loyalty: LoyaltyService;
   /** Referral codes, parent codes and the referrer's reward. */
   referral: ReferralService;
+  /** Carts: lines, limits, coupons and prices. */
+  cart: CartService;
+  /** Address rules, shipping methods and pick-up stores. */
+  checkout: CheckoutService;
   /** Releases connections the services hold (Redis). */
   close(): Promise<void>;
 }
@@ -108,12 +114,19 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     await referral.ensureCustomer(tx, uuid);
     if (input.parent_code) await referral.setParent(tx, uuid, input.parent_code);
   });
+  const catalog = new CatalogService(db, config.CATALOG_CACHE_TTL_MS);
+  const checkout = new CheckoutService();
+  const cart = new CartService(checkout);
+  // A loyalty campaign applied to a customer's cart is priced as a discount after coupons.
+  cart.useLoyalty(loyalty);
   return {
     identity,
     consents,
     stores,
     orders,
-    catalog: new CatalogService(db, config.CATALOG_CACHE_TTL_MS),
+    catalog,
+    checkout,
+    cart,
     limiter,
     limits: accountLimits(limiter, config.RATE_LIMIT_IP_FACTOR),
     messaging,

@@ -432,9 +432,15 @@ export class LoyaltyService {
     await store.setCartCampaignStatus(tx, held.uuid, 'released', null);
   }
 
-  async appliedCampaign(db: Queryable, cartId: string): Promise<AppliedCampaign | null> {
+  /** The campaign held for a cart, with its name (the discount's label). */
+  async appliedCampaign(db: Queryable, cartId: string): Promise<(AppliedCampaign & { name: string }) | null> {
     const held = await store.heldCampaign(db, cartId);
-    return held ? { loyalty_discount_uuid: held.uuid, campaign_uuid: held.campaign_uuid, loyalty_discount_points: held.points, loyalty_discount_amount: held.amount, currency: held.currency } : null;
+    if (!held) return null;
+    const campaign = await store.findReward(db, held.campaign_uuid);
+    return {
+      loyalty_discount_uuid: held.uuid, campaign_uuid: held.campaign_uuid, loyalty_discount_points: held.points,
+      loyalty_discount_amount: held.amount, currency: held.currency, name: campaign?.name ?? 'Loyalty campaign',
+    };
   }
 
   /**

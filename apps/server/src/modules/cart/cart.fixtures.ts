@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../../platform/db.js';
+import { restCall, type GqlResult, type TestServer } from '../../test/test-app.js';
+
+/** Test helpers for the cart and checkout suites: their own products, coupons, customers and requests. */
+
+export async function gqlAs(
+  server: TestServer, query: string, variables: Record<string, unknown> = {}, opts: { store?: string; token?: string } = {},
+): Promise<GqlResult> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', store: opts.store ?? 'gb' };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  const res = await fetch(`${server.url}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : {}, headers: res.headers };
+}
+
+/** A product of its own, sold in gb (and de) with its own stock, so tests never share counts. */
+export async function makeProduct(
+  db: Queryable,
+  opts: { stock?: number; price?: number; kind?: string; limit?: number | null; type?: 'simple' | 'virtual'; subscription?: boolean } = {},
+): Promise<{ id: number; sku: string; name: string }> {
+  const sku = `CRT-${randomUUID().slice(0, 12).toUpperCase()}`;
+  const name = `Cart test ${sku}`;
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO catalog_product (sku, type_id, url_key, kind, is_visible, order_quantity_limit, is_subscription)
+     VALUES ($1, $2, $3, $4, true, $5, $6) RETURNING id`,
+    [sku, opts.type ?? 'simple', sku.toLowerCase(), opts.kind ?? 'accessory', opts.limit ?? null, opts.subscription ?? false],
+  );
+  const id = rows[0]!.id;
+  await db.query(`INSERT INTO catalog_product_text (product_id, language, name) VALUES ($1, 'en', $2), ($1, 'de', $2)`, [id, name]);
+  await db.query(
+    `INSERT INTO catalog_product_price (product_id, store_code, currency, regular_minor) VALUES ($1, 'gb', 'GBP', $2), ($1, 'de', 'EUR', $2)`,
+    [id, opts.price ?? 1200],
+  );
+  await db.query(`INSERT INTO inventory_stock (product_id, quantity) VALUES ($1, $2)`, [id, opts.stock ?? 100]);
+  return { id, sku, name };
+}
+
+export async function stockOf(db: Queryable, productId: number): Promise<number> {
+  const { rows } = await db.query<{ quantity: number }>('SELECT quantity FROM inventory_stock WHERE product_id = $1', [productId]);
+  return rows[0]!.quantity;
+}
+
+/** A coupon of its own: percent (basis points) by default. */
+export async function makeCoupon(
+  db: Queryable,
+  opts: { type?: 'percent' | 'fixed'; value?: number; store?: string | null; min?: number; usesPerCoupon?: number | null; usesPerCustomer?: number | null; active?: boolean; to?: string | null } = {},
+): Promise<string> {
+  const code = `T${randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
+  await db.query(
+    `INSERT INTO cart_rule (code, label, discount_type, discount_value, store_code, min_subtotal_minor, uses_per_coupon, uses_per_customer, is_active, to_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [code, `Test ${code}`, opts.type ?? 'percent', opts.value ?? 1000, opts.store ?? null, opts.min ?? 0, opts.usesPerCoupon ?? null,
+      opts.usesPerCustomer ?? null, opts.active ?? true, opts.to ?? null],
+  );
+  return code;
+}
+
+export const PASSWORD = 'Cart-Pass-2026';
+
+export async function registerCustomer(server: TestServer): Promise<{ uuid: string; token: string; email: string }> {
+  const email = `cart+${randomUUID().slice(0, 8)}@example.com`;
+  const reg = await restCall(server, 'POST', '/account/users/register', {
+    firstname: 'Carla', lastname: 'Cart', date_of_birth: '1988-03-03',
+    strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD },
+  }, { store: 'gb' });
+  if (reg.status !== 201) throw new Error(`registration failed: ${reg.status} ${JSON.stringify(reg.body)}`);
+  return { uuid: reg.body.user_uuid, token: await login(server, email), email };
+}
+
+export async function login(server: TestServer, email: string): Promise<string> {
+  const res = await restCall(server, 'POST', '/account/users/authentication/sessions', { strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } }, { store: 'gb' });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
+  return res.body.token;
+}
+
+export const GB_ADDRESS = {
+  firstname: 'Carla', lastname: 'Cart', street: ['Baker Street', '221b'], city: 'London', postcode: 'NW1 6XE', country_code: 'GB', telephone: '+447900000000',
+};
+
+export const CART_FIELDS = `
+  id email total_quantity can_apply_coupons is_trial_eligible
+  applied_coupons { code label }
+  available_payment_methods { code title }
+  selected_payment_method { code title }
+  prices {
+    grand_total { value currency } subtotal_including_tax { value } subtotal_excluding_tax { value }
+    subtotal_with_discount_excluding_tax { value } applied_taxes { label amount { value } }
+    discounts { label amount { value } coupon_code } shipping { value } minimum_payable_amount { value }
+    total_after_trial { value }
+  }
+  itemsV2 { total_count items {
+    __typename uid quantity is_available status is_gift parent_gift_sku order_quantity_limit enable_order_quantity_limit
+    flavor_label color_label categories { uid id name }
+    errors { code message }
+    product { sku name }
+    prices { price { value } price_including_tax { value } row_total_including_tax { value } total_item_discount { value } }
+    ... on ConfigurableCartItem { configured_variant { sku } configurable_options { option_label value_label } }
+    ... on BundleCartItem { bundle_options { id label values { id label quantity } } }
+  } }
+  shipping_addresses {
+    firstname lastname street city postcode country { code label } is_pickup_address pickup_information { store_id name }
+    available_shipping_methods { carrier_code method_code amount { value } available description }
+    selected_shipping_method { carrier_code method_code amount { value } }
+  }
+  billing_address { firstname lastname city postcode }
+`;
+
+export async function newGuestCart(server: TestServer, store = 'gb'): Promise<string> {
+  const r = await gqlAs(server, 'mutation { createEmptyCart }', {}, { store });
+  if (!r.body.data?.createEmptyCart) throw new Error(JSON.stringify(r.body));
+  return r.body.data.createEmptyCart;
+}
+
+export async function addProducts(server: TestServer, cartId: string, items: Record<string, unknown>[], opts: { store?: string; token?: string } = {}) {
+  return gqlAs(server, `mutation ($c: String!, $i: [CartItemInput!]!) { addProductsToCart(cartId: $c, cartItems: $i) { cart { ${CART_FIELDS} } user_errors { code message } } }`, { c: cartId, i: items }, opts);
+}
+
+export async function getCart(server: TestServer, cartId: string, opts: { store?: string; token?: string } = {}) {
+  return gqlAs(server, `query ($c: String!) { cart(cart_id: $c) { ${CART_FIELDS} } }`, { c: cartId }, opts);
+}
+
+/** Sets e-mail (guests), both addresses, standard shipping and the card payment on a cart. */
+export async function readyForCheckout(server: TestServer, cartId: string, opts: { token?: string; email?: string; method?: [string, string] } = {}) {
+  const o = { token: opts.token };
+  if (!opts.token) {
+    const e = await gqlAs(server, 'mutation ($c: String!, $e: String!) { setGuestEmailOnCart(input: {cart_id: $c, email: $e}) { cart { email } } }', { c: cartId, e: opts.email ?? `guest+${randomUUID().slice(0, 8)}@example.com` }, o);
+    if (e.body.errors) throw new Error(JSON.stringify(e.body.errors));
+  }
+  const b = await gqlAs(server, `mutation ($c: String!, $a: CartAddressInput) { setBillingAddressOnCart(input: {cart_id: $c, billing_address: {address: $a, use_for_shipping: true}}) { cart { id } } }`, { c: cartId, a: GB_ADDRESS }, o);
+  if (b.body.errors) throw new Error(JSON.stringify(b.body.errors));
+  const [carrier, method] = opts.method ?? ['tablerate', 'standard'];
+  const s = await gqlAs(server, `mutation ($c: String!, $ca: String!, $m: String!) { setShippingMethodsOnCart(input: {cart_id: $c, shipping_methods: [{carrier_code: $ca, method_code: $m}]}) { cart { id } } }`, { c: cartId, ca: carrier, m: method }, o);
+  if (s.body.errors) throw new Error(JSON.stringify(s.body.errors));
+  const p = await gqlAs(server, `mutation ($c: String!) { setPaymentMethodOnCart(input: {cart_id: $c, payment_method: {code: "ember_card"}}) { cart { id } } }`, { c: cartId }, o);
+  if (p.body.errors) throw new Error(JSON.stringify(p.body.errors));
+}
+
+export async function place(server: TestServer, cartId: string, opts: { token?: string } = {}) {
+  return gqlAs(server, `mutation ($c: String!) { placeOrder(input: {cart_id: $c}) { order { order_number entity_id } errors { code message } } }`, { c: cartId }, opts);
+}

@@ -1,0 +1,303 @@
+import type { GraphQLContext } from '../../graphql/context.js';
+import type { Queryable } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import { enforce } from '../../platform/rate-limit.js';
+import { clientIp } from '../../platform/rest.js';
+import { decodeUid } from '../catalog/catalog.mapper.js';
+import { findStoreCountries } from '../directory/directory.store.js';
+import type { AddressInput } from '../checkout/checkout.service.js';
+import { placeOrder, type AdditionalAttribute } from '../../workflows/place-order.js';
+import type { AddRequest, Caller, UserError } from './cart.service.js';
+import type { CartAddressRow, CartRow } from './cart.store.js';
+import { cartView } from './cart.view.js';
+import { findCart } from './cart.store.js';
+
+const COUPON_WINDOW_MS = 10 * 60_000;
+
+/** The caller: store view, and the customer of the bearer token (an invalid token is refused, as Magento does). */
+async function callerOf(ctx: GraphQLContext): Promise<Caller> {
+  const auth = ctx.request.headers.authorization;
+  if (!auth) return { store: ctx.store, customerUuid: null };
+  const session = auth.startsWith('Bearer ') ? await ctx.services.identity.sessionFor(auth.slice(7).trim()) : null;
+  if (!session) throw new AppError('UNAUTHORISED', "The current customer isn't authorized.");
+  return { store: ctx.store, customerUuid: session.uuid };
+}
+
+async function requireCustomer(ctx: GraphQLContext): Promise<Caller & { customerUuid: string }> {
+  const caller = await callerOf(ctx);
+  if (!caller.customerUuid) throw new AppError('UNAUTHORISED', "The current customer isn't authorized.");
+  return caller as Caller & { customerUuid: string };
+}
+
+/** The Magento Cart of a cart row, read in the caller's transaction. */
+async function render(tx: Queryable, ctx: GraphQLContext, cart: CartRow) {
+  const current = (await findCart(tx, cart.masked_id, false)) ?? cart;
+  const [computed, categories, countries] = await Promise.all([
+    ctx.services.cart.compute(tx, ctx.store, current),
+    ctx.services.cart.catalogIn(tx).categories(ctx.store),
+    findStoreCountries(tx, ctx.store.code, ctx.store.language),
+  ]);
+  return cartView(computed, { categories, countries: new Map(countries.map((c) => [c.id, c.full_name_locale])), store: ctx.store });
+}
+
+/** Runs a cart mutation in one transaction on the locked cart and answers with the cart after it. */
+async function onCart<T>(ctx: GraphQLContext, cartId: string, fn: (tx: Queryable, cart: CartRow, caller: Caller) => Promise<T>) {
+  const caller = await callerOf(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const cart = await ctx.services.cart.access(tx, caller, cartId, { lock: true });
+    const result = await fn(tx, cart, caller);
+    return { result, cart: await render(tx, ctx, cart) };
+  });
+}
+
+function throwFirst(errors: UserError[]): void {
+  if (errors.length) throw new AppError(errors[0]!.code as never, errors[0]!.message);
+}
+
+function itemId(uid: string | null | undefined, id: number | null | undefined): string {
+  const raw = uid != null ? decodeUid(String(uid)) : id != null ? String(id) : '';
+  if (!/^\d{1,18}$/.test(raw)) throw new AppError('VALIDATION_FAILED', 'Required parameter "cart_item_uid" is missing or invalid.');
+  return raw;
+}
+
+interface CartItemData { sku: string; quantity: number; parent_sku?: string | null; selected_options?: string[] | null; entered_options?: { uid: string; value: string }[] | null }
+
+type BookAddress = Awaited<ReturnType<GraphQLContext['services']['identity']['addresses']>>[number];
+
+/** The customer's own address-book entry, read before the cart transaction opens (identity owns its connection). */
+async function customerAddress(ctx: GraphQLContext, caller: Caller, id: number | null | undefined): Promise<BookAddress | null> {
+  if (id == null) return null;
+  if (!caller.customerUuid) throw new AppError('UNAUTHORISED', 'The current customer isn\'t authorized.');
+  const found = (await ctx.services.identity.addresses(caller.customerUuid)).find((a) => a.id === id);
+  if (!found) throw new AppError('ENTITY_NOT_FOUND', `Could not find a address with ID "${id}"`);
+  return found;
+}
+
+/** An address row from inline input or the customer's own address book, validated by the store's rules. */
+async function addressRow(
+  tx: Queryable, ctx: GraphQLContext, caller: Caller, kind: 'shipping' | 'billing',
+  input: { address?: AddressInput | null; customer_address_id?: number | null; pickup_location_code?: string | null },
+  book: BookAddress | null,
+): Promise<CartAddressRow> {
+  let source: AddressInput;
+  let customerAddressId: number | null = null;
+  if (book) {
+    source = { ...book, street: book.street };
+    customerAddressId = book.id;
+  } else if (input.address) {
+    source = input.address;
+  } else {
+    throw new AppError('VALIDATION_FAILED', 'The address or customer_address_id must be given.');
+  }
+  const pickupCode = input.pickup_location_code?.trim() || null;
+  if (pickupCode) {
+    const pickup = (await ctx.services.checkout.pickupStores(tx, ctx.store)).find((s) => s.code === pickupCode);
+    if (!pickup) throw new AppError('VALIDATION_FAILED', `The pick-up location "${pickupCode.slice(0, 40)}" is not available.`);
+    // The parcel goes to the store: its address replaces the street part, the customer's names stay.
+    source = { ...source, street: [pickup.street], city: pickup.city, postcode: pickup.postcode, country_code: pickup.country_code, region: null };
+  }
+  const clean = await ctx.services.checkout.cleanAddress(tx, ctx.store, source, { skipPostcode: Boolean(pickupCode) });
+  return {
+    kind, ...clean,
+    customer_address_id: customerAddressId,
+    save_in_address_book: Boolean(caller.customerUuid && !customerAddressId && input.address?.save_in_address_book),
+    pickup_location_code: pickupCode,
+  };
+}
+
+export const cartResolvers = {
+  Query: {
+    async cart(_: unknown, args: { cart_id: string }, ctx: GraphQLContext) {
+      const caller = await callerOf(ctx);
+      return ctx.db.transaction(async (tx) => render(tx, ctx, await ctx.services.cart.access(tx, caller, args.cart_id, { lock: false })));
+    },
+    async customerCart(_: unknown, __: unknown, ctx: GraphQLContext) {
+      const caller = await requireCustomer(ctx);
+      return ctx.db.transaction(async (tx) => render(tx, ctx, await ctx.services.cart.customerCart(tx, ctx.store, caller.customerUuid)));
+    },
+  },
+  Cart: {
+    itemsV2(cart: { items: unknown[] }, args: { pageSize?: number | null; currentPage?: number | null }) {
+      const pageSize = args.pageSize ?? 20;
+      const currentPage = args.currentPage ?? 1;
+      if (pageSize < 1 || pageSize > 100) throw new AppError('VALIDATION_FAILED', 'pageSize value must be between 1 and 100.');
+      if (currentPage < 1) throw new AppError('VALIDATION_FAILED', 'currentPage value must be greater than 0.');
+      const total = cart.items.length;
+      return {
+        items: cart.items.slice((currentPage - 1) * pageSize, currentPage * pageSize),
+        total_count: total,
+        page_info: { page_size: pageSize, current_page: currentPage, total_pages: Math.ceil(total / pageSize) },
+      };
+    },
+  },
+  Mutation: {
+    async createEmptyCart(_: unknown, args: { input?: { cart_id?: string | null } | null }, ctx: GraphQLContext) {
+      if (args.input?.cart_id) throw new AppError('VALIDATION_FAILED', 'A cart id cannot be chosen by the client.');
+      const caller = await callerOf(ctx);
+      const cart = await ctx.db.transaction((tx) => (caller.customerUuid
+        ? ctx.services.cart.customerCart(tx, ctx.store, caller.customerUuid)
+        : ctx.services.cart.createGuestCart(tx, ctx.store)));
+      return cart.masked_id;
+    },
+    async createGuestCart(_: unknown, args: { input?: { cart_uid?: string | null } | null }, ctx: GraphQLContext) {
+      if (args.input?.cart_uid) throw new AppError('VALIDATION_FAILED', 'A cart id cannot be chosen by the client.');
+      const caller = await callerOf(ctx);
+      if (caller.customerUuid) throw new AppError('VALIDATION_FAILED', 'Use `Query.customerCart` for logged in customer.');
+      return ctx.db.transaction(async (tx) => ({ cart: await render(tx, ctx, await ctx.services.cart.createGuestCart(tx, ctx.store)) }));
+    },
+    async mergeCarts(_: unknown, args: { source_cart_id: string; destination_cart_id?: string | null }, ctx: GraphQLContext) {
+      const caller = await requireCustomer(ctx);
+      return ctx.db.transaction(async (tx) => {
+        const destination = args.destination_cart_id
+          ? await ctx.services.cart.access(tx, caller, args.destination_cart_id, { lock: true })
+          : await ctx.services.cart.customerCart(tx, ctx.store, caller.customerUuid);
+        if (destination.customer_uuid !== caller.customerUuid) throw new AppError('CART_NOT_FOUND', 'The destination cart must belong to the customer.');
+        const source = await ctx.services.cart.access(tx, caller, args.source_cart_id, { lock: true });
+        await ctx.services.cart.merge(tx, source, destination);
+        return render(tx, ctx, destination);
+      });
+    },
+    async addSimpleProductsToCart(_: unknown, args: { input: { cart_id: string; cart_items: { data: CartItemData }[] } }, ctx: GraphQLContext) {
+      const { cart } = await onCart(ctx, args.input.cart_id, async (tx, c) =>
+        throwFirst(await ctx.services.cart.addItems(tx, ctx.store, c, args.input.cart_items.filter(Boolean).map((i) => ({ ...i.data })))));
+      return { cart };
+    },
+    async addConfigurableProductsToCart(
+      _: unknown, args: { input: { cart_id: string; cart_items: { data: CartItemData; parent_sku?: string | null; variant_sku?: string | null }[] } }, ctx: GraphQLContext,
+    ) {
+      const requests: AddRequest[] = args.input.cart_items.filter(Boolean).map((i) => ({
+        ...i.data, sku: i.variant_sku ?? i.data.sku, parent_sku: i.parent_sku ?? i.data.parent_sku ?? null,
+      }));
+      const { cart } = await onCart(ctx, args.input.cart_id, async (tx, c) => throwFirst(await ctx.services.cart.addItems(tx, ctx.store, c, requests)));
+      return { cart };
+    },
+    async addBundleProductsToCart(
+      _: unknown, args: { input: { cart_id: string; cart_items: { data: CartItemData; bundle_options: { id: number; quantity: number; value: string[] }[] }[] } }, ctx: GraphQLContext,
+    ) {
+      const requests: AddRequest[] = args.input.cart_items.filter(Boolean).map((i) => ({ ...i.data, bundle_options: (i.bundle_options ?? []).filter(Boolean) }));
+      const { cart } = await onCart(ctx, args.input.cart_id, async (tx, c) => throwFirst(await ctx.services.cart.addItems(tx, ctx.store, c, requests)));
+      return { cart };
+    },
+    async addProductsToCart(_: unknown, args: { cartId: string; cartItems: CartItemData[] }, ctx: GraphQLContext) {
+      if (args.cartItems.length > 50) throw new AppError('VALIDATION_FAILED', 'At most 50 items can be added at once.');
+      const { result, cart } = await onCart(ctx, args.cartId, (tx, c) => ctx.services.cart.addItems(tx, ctx.store, c, args.cartItems));
+      return { cart, user_errors: result };
+    },
+    async updateCartItems(
+      _: unknown, args: { input: { cart_id: string; cart_items: { cart_item_uid?: string | null; cart_item_id?: number | null; quantity?: number | null }[] } }, ctx: GraphQLContext,
+    ) {
+      const updates = args.input.cart_items.filter(Boolean).map((i) => {
+        if (i.quantity == null) throw new AppError('VALIDATION_FAILED', 'Required parameter "quantity" for "cart_items" is missing.');
+        return { itemId: itemId(i.cart_item_uid, i.cart_item_id), quantity: i.quantity };
+      });
+      const { cart } = await onCart(ctx, args.input.cart_id, (tx, c) => ctx.services.cart.updateItems(tx, ctx.store, c, updates));
+      return { cart };
+    },
+    async removeItemFromCart(_: unknown, args: { input: { cart_id: string; cart_item_uid?: string | null; cart_item_id?: number | null } }, ctx: GraphQLContext) {
+      const id = itemId(args.input.cart_item_uid, args.input.cart_item_id);
+      const { cart } = await onCart(ctx, args.input.cart_id, (tx, c) => ctx.services.cart.removeItem(tx, c, id));
+      return { cart };
+    },
+    async applyCouponToCart(_: unknown, args: { input: { cart_id: string; coupon_code: string } }, ctx: GraphQLContext) {
+      const caller = await callerOf(ctx);
+      // Guessing codes costs attempts: per cart and per client address.
+      const cartRow = await ctx.services.cart.access(ctx.db, caller, args.input.cart_id, { lock: false });
+      await enforce(ctx.services.limiter, [
+        { key: `coupon:cart:${cartRow.id}`, limit: 10, windowMs: COUPON_WINDOW_MS },
+        { key: `coupon:ip:${clientIp(ctx.request)}`, limit: Math.round(30 * ctx.config.RATE_LIMIT_IP_FACTOR), windowMs: COUPON_WINDOW_MS },
+      ]);
+      const { result } = await onCart(ctx, args.input.cart_id, (tx, c) => ctx.services.cart.applyCoupons(tx, ctx.store, c, args.input.coupon_code.slice(0, 300)));
+      // Codes that passed stay applied (committed above); the first failure is the answer (spec §8).
+      if (result.length) throw new AppError('VALIDATION_FAILED', result[0]!);
+      const cart = await ctx.db.transaction(async (tx) => render(tx, ctx, cartRow));
+      return { cart };
+    },
+    async removeCouponFromCart(_: unknown, args: { input: { cart_id: string } }, ctx: GraphQLContext) {
+      const { cart } = await onCart(ctx, args.input.cart_id, (tx, c) => ctx.services.cart.removeCoupons(tx, c));
+      return { cart };
+    },
+    async applyCampaignToCart(_: unknown, args: { input: { cart_id: string; campaign_uuid: string } }, ctx: GraphQLContext) {
+      if (!(await ctx.services.loyalty.enabledIn(ctx.store.code))) throw new AppError('NOT_AVAILABLE', 'The loyalty club is not available in this store.');
+      const campaignUuid = args.input.campaign_uuid.trim();
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(campaignUuid)) throw new AppError('ENTITY_NOT_FOUND', 'No data found');
+      const { cart } = await onCart(ctx, args.input.cart_id, async (tx, c) => {
+        // Points belong to a customer: a guest cart has none to spend.
+        if (!c.customer_uuid) throw new AppError('UNAUTHORISED', 'Sign in to use loyalty points.');
+        // Points are held, not yet spent: placeOrder debits them in its transaction.
+        const applied = await ctx.services.loyalty.applyCampaignToCart(tx, {
+          consumer: c.customer_uuid, cartId: c.masked_id, campaignUuid, currency: ctx.store.base_currency_code, storeCode: ctx.store.code,
+        });
+        const computed = await ctx.services.cart.compute(tx, ctx.store, c);
+        const items = computed.totals.subtotal_incl_tax - computed.totals.discounts.filter((d) => d.coupon_code).reduce((s, d) => s + d.amount, 0);
+        if (items < applied.loyalty_discount_amount) throw new AppError('NOT_ELIGIBLE', 'The cart total is below the campaign\'s discount.');
+      });
+      return { cart };
+    },
+    async removeCampaignFromCart(_: unknown, args: { input: { cart_id: string } }, ctx: GraphQLContext) {
+      const { cart } = await onCart(ctx, args.input.cart_id, async (tx, c) => {
+        if (c.customer_uuid) await ctx.services.loyalty.removeCampaignFromCart(tx, c.customer_uuid, c.masked_id);
+      });
+      return { cart };
+    },
+    async setGuestEmailOnCart(_: unknown, args: { input: { cart_id: string; email: string } }, ctx: GraphQLContext) {
+      const { cart } = await onCart(ctx, args.input.cart_id, async (tx, c) => {
+        if (c.customer_uuid) throw new AppError('VALIDATION_FAILED', 'The request is not allowed for logged in customers');
+        await ctx.services.cart.setEmail(tx, c, args.input.email);
+      });
+      return { cart };
+    },
+    async setShippingAddressesOnCart(
+      _: unknown,
+      args: { input: { cart_id: string; shipping_addresses: { address?: AddressInput | null; customer_address_id?: number | null; pickup_location_code?: string | null }[] } },
+      ctx: GraphQLContext,
+    ) {
+      const list = args.input.shipping_addresses.filter(Boolean);
+      if (list.length !== 1) throw new AppError('VALIDATION_FAILED', 'You cannot specify multiple shipping addresses.');
+      const book = await customerAddress(ctx, await callerOf(ctx), list[0]!.customer_address_id);
+      const { cart } = await onCart(ctx, args.input.cart_id, async (tx, c, caller) => {
+        await ctx.services.cart.setAddress(tx, c, await addressRow(tx, ctx, caller, 'shipping', list[0]!, book));
+      });
+      return { cart };
+    },
+    async setBillingAddressOnCart(
+      _: unknown,
+      args: { input: { cart_id: string; billing_address: { address?: AddressInput | null; customer_address_id?: number | null; same_as_shipping?: boolean | null; use_for_shipping?: boolean | null } } },
+      ctx: GraphQLContext,
+    ) {
+      const b = args.input.billing_address;
+      const book = await customerAddress(ctx, await callerOf(ctx), b.customer_address_id);
+      const { cart } = await onCart(ctx, args.input.cart_id, async (tx, c, caller) => {
+        let row: CartAddressRow;
+        if (b.same_as_shipping && !b.address && b.customer_address_id == null) {
+          const shipping = (await ctx.services.cart.compute(tx, ctx.store, c)).shipping;
+          if (!shipping) throw new AppError('VALIDATION_FAILED', 'Could not use the "same_as_shipping" option, because the shipping address has not been set.');
+          if (shipping.pickup_location_code) throw new AppError('VALIDATION_FAILED', 'A pick-up store cannot be the billing address.');
+          row = { ...shipping, kind: 'billing', pickup_location_code: null };
+        } else {
+          row = await addressRow(tx, ctx, caller, 'billing', b, book);
+        }
+        await ctx.services.cart.setAddress(tx, c, row);
+        if (b.use_for_shipping || b.same_as_shipping) await ctx.services.cart.setAddress(tx, c, { ...row, kind: 'shipping', pickup_location_code: null });
+      });
+      return { cart };
+    },
+    async setShippingMethodsOnCart(_: unknown, args: { input: { cart_id: string; shipping_methods: { carrier_code: string; method_code: string }[] } }, ctx: GraphQLContext) {
+      const list = args.input.shipping_methods.filter(Boolean);
+      if (list.length !== 1) throw new AppError('VALIDATION_FAILED', 'You cannot specify multiple shipping methods.');
+      const { cart } = await onCart(ctx, args.input.cart_id, (tx, c) => ctx.services.cart.setShippingMethod(tx, ctx.store, c, list[0]!.carrier_code, list[0]!.method_code));
+      return { cart };
+    },
+    async setPaymentMethodOnCart(_: unknown, args: { input: { cart_id: string; payment_method: { code: string } } }, ctx: GraphQLContext) {
+      const { cart } = await onCart(ctx, args.input.cart_id, (tx, c) => ctx.services.cart.setPaymentMethod(tx, ctx.store, c, args.input.payment_method.code));
+      return { cart };
+    },
+    async placeOrder(_: unknown, args: { input: { cart_id: string; additional_attributes?: AdditionalAttribute[] | null } }, ctx: GraphQLContext) {
+      const caller = await callerOf(ctx);
+      const r = await placeOrder(ctx.db, ctx.services, caller, args.input.cart_id, (args.input.additional_attributes ?? []).filter(Boolean));
+      return {
+        order: r.order ? { order_number: r.order.order_number, order_id: r.order.order_number, entity_id: r.order.entity_id } : null,
+        errors: r.errors,
+      };
+    },
+  },
+};

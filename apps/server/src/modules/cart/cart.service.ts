@@ -1,0 +1,513 @@
+import { randomBytes } from 'node:crypto';
+import type { Queryable } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import type { StoreView } from '../store/store.service.js';
+import { CatalogService, type ProductDoc } from '../catalog/catalog.service.js';
+import { decodeUid } from '../catalog/catalog.mapper.js';
+import type { CheckoutService, PricedShippingMethod } from '../checkout/checkout.service.js';
+import type { PickupStoreRow } from '../checkout/checkout.store.js';
+import { paymentMethodsFor } from '../payments/payments.methods.js';
+import { cartProblems, lineIdentity, unitPrice, type Line, type Problem, type ProblemCode } from './cart.lines.js';
+import { computeTotals, type Totals } from './cart.pricing.js';
+import * as store from './cart.store.js';
+import type { BundleSelectionRef, CartAddressRow, CartItemRow, CartRow, CartRuleRow } from './cart.store.js';
+
+const MASKED_ID = /^[A-Za-z0-9_-]{32}$/;
+const MAX_LINE_QTY = 9999;
+const MAX_LINES = 100;
+
+/** A new masked cart id: 192 random bits, base64url (32 characters, Magento's length). */
+export function newMaskedId(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** Who is asking: the store view of the request and the signed-in customer, if any. */
+export interface Caller {
+  store: StoreView;
+  customerUuid: string | null;
+}
+
+export interface ComputedLine extends Line {
+  row: CartItemRow;
+  unit_price: number;
+  errors: { code: string; message: string }[];
+}
+
+/** What the cart asks of loyalty: the campaign applied to a customer's cart, priced as a fixed discount. */
+export interface CartLoyaltyPort {
+  appliedCampaign(q: Queryable, cartMaskedId: string): Promise<{ campaign_uuid: string; name: string; loyalty_discount_points: number; loyalty_discount_amount: number; currency: string } | null>;
+}
+
+export interface ComputedCart {
+  cart: CartRow;
+  /** The loyalty campaign applied to the cart (customer carts only). */
+  campaign: Awaited<ReturnType<CartLoyaltyPort['appliedCampaign']>>;
+  store: StoreView;
+  currency: string;
+  lines: ComputedLine[];
+  /** Lines whose product is no longer sold in the store view. */
+  missing: CartItemRow[];
+  problems: Problem[];
+  rules: CartRuleRow[];
+  ruleProblems: { code: string; message: string }[];
+  totals: Totals;
+  tax: { title: string; rate_bp: number };
+  shipping: CartAddressRow | null;
+  billing: CartAddressRow | null;
+  pickupStore: PickupStoreRow | null;
+  methods: PricedShippingMethod[];
+  selectedMethod: PricedShippingMethod | null;
+  hasSubscription: boolean;
+  isVirtual: boolean;
+}
+
+/** What one add-to-cart entry asks for, whichever mutation it came through. */
+export interface AddRequest {
+  sku: string;
+  quantity: number;
+  parent_sku?: string | null;
+  selected_options?: string[] | null;
+  entered_options?: { uid: string; value: string }[] | null;
+  bundle_options?: { id: number; quantity: number; value: string[] }[] | null;
+}
+
+export interface UserError {
+  code: string;
+  message: string;
+}
+
+class AddRefused extends Error {
+  constructor(public readonly code: string, message: string) {
+    super(message);
+  }
+}
+
+function requireInt(quantity: number): number {
+  if (!Number.isFinite(quantity) || !Number.isInteger(quantity)) throw new AddRefused('ITEM_INCREMENTS', 'The quantity must be a whole number.');
+  if (quantity > MAX_LINE_QTY) throw new AddRefused('ITEM_QTY', `The most you can add at once is ${MAX_LINE_QTY}.`);
+  return quantity;
+}
+
+/** Carts (Magento quotes): access, lines, limits, coupons, and the priced view of a cart. */
+export class CartService {
+  private readonly perTx = new WeakMap<Queryable, CatalogService>();
+
+  private loyalty: CartLoyaltyPort | null = null;
+
+  constructor(private readonly checkout: CheckoutService) {}
+
+  /** Wires loyalty in: a campaign applied to a customer's cart becomes a fixed discount after coupons. */
+  useLoyalty(port: CartLoyaltyPort): void {
+    this.loyalty = port;
+  }
+
+  // ---------- access ----------
+
+  /**
+   * The cart a caller may use. A customer's cart answers only to its owner's token; an unknown id,
+   * another customer's cart or another store view's cart is CART_NOT_FOUND; a cart already ordered
+   * or merged is CART_NOT_ACTIVE.
+   */
+  async access(q: Queryable, caller: Caller, maskedId: string, opts: { lock: boolean; allowInactive?: boolean }): Promise<CartRow> {
+    const cart = MASKED_ID.test(maskedId ?? '') ? await store.findCart(q, maskedId, opts.lock) : null;
+    if (!cart || cart.store_code !== caller.store.code || (cart.customer_uuid !== null && cart.customer_uuid !== caller.customerUuid)) {
+      throw new AppError('CART_NOT_FOUND', `Could not find a cart with ID "${String(maskedId).slice(0, 40)}"`);
+    }
+    if (cart.status !== 'active' && !opts.allowInactive) throw new AppError('CART_NOT_ACTIVE', 'The cart isn\'t active.');
+    return cart;
+  }
+
+  createGuestCart(tx: Queryable, storeView: StoreView): Promise<CartRow> {
+    return store.insertCart(tx, { masked_id: newMaskedId(), store_code: storeView.code, customer_uuid: null });
+  }
+
+  customerCart(tx: Queryable, storeView: StoreView, uuid: string): Promise<CartRow> {
+    return store.ensureCustomerCart(tx, uuid, storeView.code, newMaskedId());
+  }
+
+  // ---------- reading ----------
+
+  /**
+   * The catalogue as seen inside the caller's transaction: prices, stock and limits are read
+   * there (never from another connection, which on the embedded database would wait for this
+   * transaction), and assembled products are reused for the rest of the transaction.
+   */
+  catalogIn(q: Queryable): CatalogService {
+    let c = this.perTx.get(q);
+    if (!c) {
+      c = new CatalogService(q, 60_000);
+      this.perTx.set(q, c);
+    }
+    return c;
+  }
+
+  /** Products of a cart's lines, read in the caller's transaction. */
+  private async products(q: Queryable, storeView: StoreView, rows: CartItemRow[]): Promise<Map<number, ProductDoc>> {
+    const ids = [...new Set(rows.flatMap((r) => (r.parent_product_id ? [r.product_id, r.parent_product_id] : [r.product_id])))];
+    if (!ids.length) return new Map();
+    return new Map((await this.catalogIn(q).productsByIds(storeView, ids)).map((d) => [d.id, d]));
+  }
+
+  private toLine(storeView: StoreView, row: CartItemRow, docs: Map<number, ProductDoc>): Line | null {
+    const product = docs.get(row.product_id);
+    const parent = row.parent_product_id ? docs.get(row.parent_product_id) ?? null : null;
+    if (!product || (row.parent_product_id && !parent)) return null;
+    const bundle: Line['bundle'] = [];
+    for (const ref of row.bundle_selections) {
+      const option = product.bundle_options.find((o) => o.id === ref.option_id);
+      const selection = option?.selections.find((s) => s.id === ref.selection_id);
+      if (!option || !selection) return null;
+      bundle.push({ option, selection, quantity: ref.quantity });
+    }
+    void storeView;
+    return { key: row.id, sku: row.sku, quantity: row.quantity, is_gift: row.is_gift, parent_gift_sku: row.parent_gift_sku, product, parent, bundle };
+  }
+
+  /** Whether a rule may be used on this cart now; the message is the one the client shows. */
+  async ruleProblem(q: Queryable, rule: CartRuleRow, cart: CartRow, subtotal: number, currency: string, customerKey: string | null): Promise<string | null> {
+    const invalid = `The coupon code "${rule.code}" is not valid.`;
+    const now = Date.now();
+    if (!rule.is_active || (rule.store_code !== null && rule.store_code !== cart.store_code)) return invalid;
+    if ((rule.from_at && rule.from_at.getTime() > now) || (rule.to_at && rule.to_at.getTime() <= now)) return invalid;
+    if (rule.uses_per_coupon !== null && rule.times_used >= rule.uses_per_coupon) return `The coupon code "${rule.code}" has been used up.`;
+    if (rule.uses_per_customer !== null && customerKey && (await store.customerUses(q, rule.id, customerKey)) >= rule.uses_per_customer) {
+      return `The coupon code "${rule.code}" has already been used.`;
+    }
+    if (subtotal < rule.min_subtotal_minor) {
+      return `The coupon code "${rule.code}" needs a subtotal of at least ${(rule.min_subtotal_minor / 100).toFixed(2)} ${currency}.`;
+    }
+    return null;
+  }
+
+  /** The key per-customer coupon limits count under: the customer, or a guest's e-mail. */
+  customerKey(cart: CartRow): string | null {
+    return cart.customer_uuid ?? (cart.email ? `email:${cart.email}` : null);
+  }
+
+  /** Everything about a cart, priced: lines with errors, coupons, totals, addresses, shipping. */
+  async compute(q: Queryable, storeView: StoreView, cart: CartRow): Promise<ComputedCart> {
+    const [rows, addresses, rules, tax] = await Promise.all([
+      store.listItems(q, cart.id), store.listAddresses(q, cart.id), store.listCartRules(q, cart.id), store.taxRate(q, storeView.code),
+    ]);
+    const docs = await this.products(q, storeView, rows);
+    const lines: ComputedLine[] = [];
+    const missing: CartItemRow[] = [];
+    for (const row of rows) {
+      const l = this.toLine(storeView, row, docs);
+      if (!l) missing.push(row);
+      else lines.push({ ...l, row, unit_price: unitPrice(l), errors: [] });
+    }
+    const problems = cartProblems(storeView, lines);
+    for (const p of problems) {
+      for (const l of lines.filter((x) => p.keys.includes(x.key))) {
+        l.errors.push({ code: p.code === 'CARTONS_LIMIT' ? 'CARTONS_LIMIT' : p.code === 'GIFT_ERROR' ? 'UNDEFINED' : 'ITEM_QTY', message: p.message });
+      }
+    }
+    const currency = storeView.base_currency_code;
+    const subtotal = lines.reduce((s, l) => s + l.unit_price * l.quantity, 0);
+    const valid: CartRuleRow[] = [];
+    const ruleProblems: { code: string; message: string }[] = [];
+    for (const r of rules) {
+      const problem = await this.ruleProblem(q, r, cart, subtotal, currency, this.customerKey(cart));
+      if (problem) ruleProblems.push({ code: r.code, message: problem });
+      else valid.push(r);
+    }
+    const pricedLines = lines.map((l) => ({ key: l.key, unit_price: l.unit_price, quantity: l.quantity, is_gift: l.is_gift }));
+    const found = cart.customer_uuid && this.loyalty ? await this.loyalty.appliedCampaign(q, cart.masked_id) : null;
+    const campaign = found && found.currency === currency ? found : null;
+    // The campaign's discount comes after the coupons; its empty code marks it as no coupon.
+    const pricing = campaign
+      ? [...valid, { code: '', label: campaign.name, discount_type: 'fixed' as const, discount_value: campaign.loyalty_discount_amount }]
+      : valid;
+    const noShipping = computeTotals(pricedLines, pricing, 0, tax.rate_bp);
+    const shipping = addresses.find((a) => a.kind === 'shipping') ?? null;
+    const billing = addresses.find((a) => a.kind === 'billing') ?? null;
+    const hasSubscription = lines.some((l) => l.product.is_subscription);
+    const isVirtual = lines.length > 0 && lines.every((l) => l.product.type_id === 'virtual');
+    let pickupStore: PickupStoreRow | null = null;
+    let methods: PricedShippingMethod[] = [];
+    if (shipping) {
+      if (shipping.pickup_location_code) {
+        pickupStore = (await this.checkout.pickupStores(q, storeView)).find((s) => s.code === shipping.pickup_location_code) ?? null;
+      }
+      methods = await this.checkout.methodsFor(q, storeView, {
+        pickup: shipping.pickup_location_code !== null, itemsAfterDiscount: noShipping.grand_total, hasSubscription,
+      });
+    }
+    const selectedMethod = methods.find(
+      (m) => m.available && m.row.carrier_code === cart.shipping_carrier_code && m.row.method_code === cart.shipping_method_code,
+    ) ?? null;
+    const totals = selectedMethod ? computeTotals(pricedLines, pricing, selectedMethod.amount, tax.rate_bp) : noShipping;
+    return {
+      cart, campaign, store: storeView, currency, lines, missing, problems, rules: valid, ruleProblems, totals, tax,
+      shipping, billing, pickupStore, methods, selectedMethod, hasSubscription, isVirtual,
+    };
+  }
+
+  // ---------- lines ----------
+
+  /** Resolves one add request to the line it would create, or refuses with a Magento user-error code. */
+  private async resolveAdd(q: Queryable, storeView: StoreView, req: AddRequest): Promise<{ line: Omit<CartItemRow, 'id' | 'cart_id'>; docs: ProductDoc[] }> {
+    const quantity = requireInt(req.quantity);
+    let isGift = false;
+    let parentGiftSku: string | null = null;
+    for (const o of req.entered_options ?? []) {
+      const name = ['is_gift', 'parent_gift_sku'].includes(o.uid) ? o.uid : decodeUid(o.uid);
+      if (name === 'is_gift') isGift = o.value === 'true' || o.value === '1';
+      else if (name === 'parent_gift_sku') parentGiftSku = o.value.trim().slice(0, 64) || null;
+    }
+    if (quantity <= 0) throw new AddRefused('UNDEFINED', 'The quantity must be greater than 0.');
+    const skus = [req.sku, ...(req.parent_sku ? [req.parent_sku] : [])];
+    const found = await this.catalogIn(q).productsBySkus(storeView, skus);
+    let product = found.find((p) => p.sku === req.sku);
+    let parent: ProductDoc | null = req.parent_sku ? found.find((p) => p.sku === req.parent_sku) ?? null : null;
+    if (!product || (req.parent_sku && !parent)) {
+      throw new AddRefused('PRODUCT_NOT_FOUND', `Could not find a product with SKU "${(req.parent_sku && !parent ? req.parent_sku : req.sku).slice(0, 64)}"`);
+    }
+    if (product.type_id === 'configurable') {
+      // The parent sku with selected options (configurable/<attribute id>/<value index>) picks the child.
+      const wanted = (req.selected_options ?? []).map(decodeUid).map((s) => s.split('/')).filter((p) => p[0] === 'configurable');
+      const child = wanted.length
+        ? product.children.find((c) => wanted.every(([, attr, value]) => String(attr === '93' ? c.color_value_index : c.flavor_value_index) === value))
+        : undefined;
+      if (!child) throw new AddRefused('UNDEFINED', 'You need to choose options for your item.');
+      parent = product;
+      product = child;
+    }
+    if (parent) {
+      if (parent.type_id !== 'configurable' || !parent.children.some((c) => c.id === product!.id)) {
+        throw new AddRefused('PRODUCT_NOT_FOUND', `Could not find the variant "${product.sku}" of "${parent.sku}"`);
+      }
+    }
+    const bundle: BundleSelectionRef[] = [];
+    if (product.type_id === 'bundle') {
+      const chosen: BundleSelectionRef[] = [];
+      for (const o of req.bundle_options ?? []) {
+        for (const v of o.value) chosen.push({ option_id: o.id, selection_id: Number(v), quantity: o.quantity });
+      }
+      for (const uid of req.selected_options ?? []) {
+        const [kind, optionId, selectionId, qty] = decodeUid(uid).split('/');
+        if (kind === 'bundle') chosen.push({ option_id: Number(optionId), selection_id: Number(selectionId), quantity: Number(qty ?? 1) });
+      }
+      for (const option of product.bundle_options) {
+        const picks = chosen.filter((c) => c.option_id === option.id);
+        if (option.required && picks.length === 0) throw new AddRefused('UNDEFINED', 'Please select all required options.');
+        if (picks.length > 1 && (option.type === 'select' || option.type === 'radio')) throw new AddRefused('UNDEFINED', `Option "${option.title}" takes one choice.`);
+        for (const pick of picks) {
+          const sel = option.selections.find((s) => s.id === pick.selection_id);
+          if (!sel) throw new AddRefused('UNDEFINED', `The bundle option "${option.title}" has no such choice.`);
+          const q = sel.can_change_quantity ? pick.quantity : sel.quantity;
+          if (!Number.isInteger(q) || q < 1 || q > 99) throw new AddRefused('ITEM_INCREMENTS', 'Bundle option quantities must be whole numbers from 1 to 99.');
+          bundle.push({ option_id: option.id, selection_id: sel.id, quantity: q });
+        }
+      }
+      if (chosen.some((c) => !product!.bundle_options.some((o) => o.id === c.option_id))) throw new AddRefused('UNDEFINED', 'The bundle has no such option.');
+      bundle.sort((a, b) => a.option_id - b.option_id || a.selection_id - b.selection_id);
+    } else if ((req.bundle_options ?? []).length) {
+      throw new AddRefused('UNDEFINED', `${product.sku} is not a bundle.`);
+    }
+    if (isGift && !parentGiftSku) throw new AddRefused('GIFT_ERROR', 'A gift needs parent_gift_sku.');
+    return {
+      line: {
+        product_id: product.id, parent_product_id: parent?.id ?? null, sku: product.sku, quantity,
+        is_gift: isGift, parent_gift_sku: isGift ? parentGiftSku : null, bundle_selections: bundle,
+      },
+      docs: [product, ...(parent ? [parent] : [])],
+    };
+  }
+
+  /**
+   * Adds entries one by one (Magento semantics): each either lands whole or comes back as a user
+   * error, judged on the cart as it would be after the addition. Gift entries with quantity ≤ 0 are
+   * skipped (spec §5).
+   */
+  async addItems(tx: Queryable, storeView: StoreView, cart: CartRow, requests: AddRequest[]): Promise<UserError[]> {
+    const errors: UserError[] = [];
+    let current = await this.compute(tx, storeView, cart);
+    for (const req of requests) {
+      const giftish = (req.entered_options ?? []).some((o) => (o.uid === 'is_gift' || decodeUid(o.uid) === 'is_gift') && (o.value === 'true' || o.value === '1'));
+      if (giftish && !(req.quantity > 0)) continue;
+      try {
+        const { line } = await this.resolveAdd(tx, storeView, req);
+        const identity = lineIdentity(line);
+        const existing = current.lines.find((l) => lineIdentity(l.row) === identity);
+        const newQty = (existing?.quantity ?? 0) + line.quantity;
+        if (newQty > MAX_LINE_QTY) throw new AddRefused('ITEM_QTY', `The most one line may hold is ${MAX_LINE_QTY}.`);
+        if (!existing && current.lines.length + current.missing.length >= MAX_LINES) throw new AddRefused('UNDEFINED', `A cart may hold at most ${MAX_LINES} lines.`);
+        current = await this.applyChecked(tx, storeView, cart, current, async () => {
+          if (existing) await store.setItemQuantity(tx, cart.id, existing.row.id, newQty);
+          else await store.insertItem(tx, cart.id, line);
+        });
+      } catch (err) {
+        if (err instanceof AddRefused) errors.push({ code: err.code, message: err.message });
+        else if (err instanceof AppError && isUserErrorCode(err.code)) errors.push({ code: err.code, message: err.message });
+        else throw err;
+      }
+    }
+    await store.updateCart(tx, cart.id, {});
+    return errors;
+  }
+
+  /**
+   * Applies a change and refuses it when it creates a problem the cart did not have before, so a
+   * cart that already breaks a limit (stock fell, config changed) can still be reduced.
+   */
+  private async applyChecked(tx: Queryable, storeView: StoreView, cart: CartRow, before: ComputedCart, change: () => Promise<void>): Promise<ComputedCart> {
+    // A savepoint lets a refused change disappear while the other entries of the request stay.
+    await tx.query('SAVEPOINT cart_change');
+    await change();
+    const after = await this.compute(tx, storeView, cart);
+    const fresh = after.problems.find((p) => worsened(p, before, after));
+    if (fresh) {
+      await tx.query('ROLLBACK TO SAVEPOINT cart_change');
+      throw new AddRefused(fresh.code, fresh.message);
+    }
+    await tx.query('RELEASE SAVEPOINT cart_change');
+    return after;
+  }
+
+  /** updateCartItems: quantity 0 removes the line; each change is checked against the limits. */
+  async updateItems(tx: Queryable, storeView: StoreView, cart: CartRow, updates: { itemId: string; quantity: number }[]): Promise<void> {
+    for (const u of updates) {
+      const before = await this.compute(tx, storeView, cart);
+      const line = before.lines.find((l) => l.row.id === u.itemId) ?? null;
+      const missingRow = before.missing.find((m) => m.id === u.itemId) ?? null;
+      if (!line && !missingRow) throw new AppError('ENTITY_NOT_FOUND', `Could not find cart item with id: ${u.itemId.slice(0, 20)}`);
+      if (u.quantity === 0 || (missingRow && u.quantity >= 0)) {
+        await this.removeItem(tx, cart, u.itemId);
+        continue;
+      }
+      if (u.quantity < 0) throw new AppError('UNDEFINED', 'The quantity must be greater than 0.');
+      try {
+        const q = requireInt(u.quantity);
+        await this.applyChecked(tx, storeView, cart, before, () => store.setItemQuantity(tx, cart.id, u.itemId, q));
+      } catch (err) {
+        if (err instanceof AddRefused) throw new AppError(err.code as ProblemCode, err.message);
+        throw err;
+      }
+    }
+    await store.updateCart(tx, cart.id, {});
+  }
+
+  /** Removes a line and the free gifts that came with its product. */
+  async removeItem(tx: Queryable, cart: CartRow, itemId: string): Promise<void> {
+    const rows = await store.listItems(tx, cart.id);
+    const target = rows.find((r) => r.id === itemId);
+    if (!target) throw new AppError('ENTITY_NOT_FOUND', `Could not find cart item with id: ${itemId.slice(0, 20)}`);
+    const rest = rows.filter((r) => r.id !== itemId);
+    const paidSkus = new Set(rest.filter((r) => !r.is_gift).map((r) => r.sku));
+    const orphanGifts = rest.filter((r) => r.is_gift && r.parent_gift_sku && !paidSkus.has(r.parent_gift_sku) && r.parent_gift_sku === target.sku);
+    await store.deleteItems(tx, cart.id, [itemId, ...orphanGifts.map((g) => g.id)]);
+    await store.updateCart(tx, cart.id, {});
+  }
+
+  /** mergeCarts: moves the source cart's lines into the destination, adding quantities of equal lines. */
+  async merge(tx: Queryable, source: CartRow, destination: CartRow): Promise<void> {
+    if (source.id === destination.id) return;
+    const [from, to] = await Promise.all([store.listItems(tx, source.id), store.listItems(tx, destination.id)]);
+    for (const line of from) {
+      const same = to.find((t) => lineIdentity(t) === lineIdentity(line));
+      if (same) {
+        same.quantity = Math.min(MAX_LINE_QTY, same.quantity + line.quantity);
+        await store.setItemQuantity(tx, destination.id, same.id, same.quantity);
+      } else {
+        await store.insertItem(tx, destination.id, line);
+      }
+    }
+    await store.deleteItems(tx, source.id, from.map((l) => l.id));
+    await store.updateCart(tx, source.id, { status: 'merged' });
+    await store.updateCart(tx, destination.id, {});
+  }
+
+  // ---------- coupons ----------
+
+  /**
+   * applyCouponToCart: removes the applied coupons first, then applies each comma-separated code
+   * in turn. Codes that fail are reported (the first message wins); those that pass stay applied.
+   */
+  async applyCoupons(tx: Queryable, storeView: StoreView, cart: CartRow, input: string): Promise<string[]> {
+    const codes = [...new Set(input.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean))];
+    if (codes.length === 0) throw new AppError('VALIDATION_FAILED', 'Required parameter "coupon_code" is missing');
+    if (codes.length > 5) throw new AppError('VALIDATION_FAILED', 'At most 5 coupon codes can be applied at once.');
+    await store.clearCoupons(tx, cart.id);
+    const view = await this.compute(tx, storeView, cart);
+    if (view.lines.length === 0) throw new AppError('VALIDATION_FAILED', 'The cart does not contain products.');
+    const messages: string[] = [];
+    let position = 0;
+    const base = view.totals.subtotal_incl_tax;
+    for (const code of codes) {
+      const rule = /^[A-Z0-9_-]{3,40}$/.test(code) ? await store.findRuleByCode(tx, code) : null;
+      const problem = rule
+        ? await this.ruleProblem(tx, rule, cart, base, view.currency, this.customerKey(cart))
+        : `The coupon code "${code.slice(0, 40)}" is not valid.`;
+      if (problem) {
+        messages.push(problem);
+        continue;
+      }
+      await store.addCoupon(tx, cart.id, rule!.id, position++);
+    }
+    await store.updateCart(tx, cart.id, {});
+    return messages;
+  }
+
+  async removeCoupons(tx: Queryable, cart: CartRow): Promise<void> {
+    await store.clearCoupons(tx, cart.id);
+    await store.updateCart(tx, cart.id, {});
+  }
+
+  /** Counts each applied coupon once for this order; false when one is used up (DB-guarded). */
+  async countCouponUses(tx: Queryable, cart: CartRow, rules: CartRuleRow[], customerKey: string): Promise<string | null> {
+    for (const r of [...rules].sort((a, b) => a.id - b.id)) {
+      if (!(await store.countRuleUse(tx, r.id))) return `The coupon code "${r.code}" has been used up.`;
+      if (!(await store.countCustomerUse(tx, r.id, customerKey, r.uses_per_customer))) return `The coupon code "${r.code}" has already been used.`;
+    }
+    return null;
+  }
+
+  // ---------- checkout fields ----------
+
+  async setEmail(tx: Queryable, cart: CartRow, email: string): Promise<void> {
+    const e = email.trim().toLowerCase();
+    if (e.length > 254 || !/^[^\s@<>()]+@[^\s@<>()]+\.[^\s@<>()]+$/.test(e)) throw new AppError('VALIDATION_FAILED', 'Invalid email format');
+    await store.updateCart(tx, cart.id, { email: e });
+  }
+
+  async setAddress(tx: Queryable, cart: CartRow, a: CartAddressRow): Promise<void> {
+    await store.upsertAddress(tx, cart.id, a);
+    if (a.kind === 'shipping') await store.updateCart(tx, cart.id, {});
+  }
+
+  async setShippingMethod(tx: Queryable, storeView: StoreView, cart: CartRow, carrier: string, method: string): Promise<void> {
+    const view = await this.compute(tx, storeView, cart);
+    if (!view.shipping) throw new AppError('VALIDATION_FAILED', 'The shipping address is missing. Set the address and try again.');
+    const m = view.methods.find((x) => x.row.carrier_code === carrier && x.row.method_code === method);
+    if (!m) throw new AppError('VALIDATION_FAILED', 'Carrier with such method not found: ' + `${carrier.slice(0, 40)}, ${method.slice(0, 40)}`);
+    if (!m.available) throw new AppError('VALIDATION_FAILED', m.error_message ?? 'This shipping method is not available.');
+    await store.updateCart(tx, cart.id, { shipping_carrier_code: carrier, shipping_method_code: method });
+  }
+
+  async setPaymentMethod(tx: Queryable, storeView: StoreView, cart: CartRow, code: string): Promise<void> {
+    if (!paymentMethodsFor(storeView.code).some((m) => m.code === code)) throw new AppError('VALIDATION_FAILED', 'The requested Payment Method is not available.');
+    await store.updateCart(tx, cart.id, { payment_method_code: code });
+  }
+
+  async markOrdered(tx: Queryable, cart: CartRow): Promise<void> {
+    await store.updateCart(tx, cart.id, { status: 'ordered' });
+  }
+}
+
+/** A problem the change created, or one it made bigger (more units involved than before). */
+function worsened(p: Problem, before: ComputedCart, after: ComputedCart): boolean {
+  const prev = before.problems.find((b) => b.code === p.code && b.message === p.message);
+  if (!prev) return true;
+  const units = (c: ComputedCart, keys: string[]) => c.lines.filter((l) => keys.includes(l.key)).reduce((s, l) => s + l.quantity, 0);
+  return units(after, p.keys) > units(before, prev.keys);
+}
+
+const USER_ERROR_CODES = new Set(['PRODUCT_NOT_FOUND', 'NOT_SALABLE', 'INSUFFICIENT_STOCK', 'UNDEFINED', 'GIFT_ERROR', 'ITEM_QTY', 'ITEM_INCREMENTS', 'CARTONS_LIMIT', 'PERMISSION_DENIED']);
+
+function isUserErrorCode(code: string): boolean {
+  return USER_ERROR_CODES.has(code);
+}
+
+export { AddRefused };

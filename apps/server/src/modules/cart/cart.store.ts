@@ -1,0 +1,220 @@
+import type { Queryable } from '../../platform/db.js';
+
+export interface CartRow {
+  id: string;
+  masked_id: string;
+  store_code: string;
+  customer_uuid: string | null;
+  status: 'active' | 'ordered' | 'merged';
+  email: string | null;
+  shipping_carrier_code: string | null;
+  shipping_method_code: string | null;
+  payment_method_code: string | null;
+}
+
+export interface BundleSelectionRef { option_id: number; selection_id: number; quantity: number }
+
+export interface CartItemRow {
+  id: string;
+  cart_id: string;
+  product_id: number;
+  parent_product_id: number | null;
+  sku: string;
+  quantity: number;
+  is_gift: boolean;
+  parent_gift_sku: string | null;
+  bundle_selections: BundleSelectionRef[];
+}
+
+export interface CartAddressRow {
+  kind: 'shipping' | 'billing';
+  firstname: string;
+  lastname: string;
+  company: string | null;
+  street: string[];
+  city: string;
+  postcode: string | null;
+  country_code: string;
+  region: string | null;
+  telephone: string | null;
+  extra: Record<string, string>;
+  customer_address_id: number | null;
+  save_in_address_book: boolean;
+  pickup_location_code: string | null;
+}
+
+export interface CartRuleRow {
+  id: number;
+  code: string;
+  label: string;
+  discount_type: 'percent' | 'fixed';
+  discount_value: number;
+  store_code: string | null;
+  min_subtotal_minor: number;
+  from_at: Date | null;
+  to_at: Date | null;
+  uses_per_coupon: number | null;
+  uses_per_customer: number | null;
+  times_used: number;
+  is_active: boolean;
+}
+
+const CART_COLUMNS = `id::text AS id, masked_id, store_code, customer_uuid::text AS customer_uuid, status, email,
+  shipping_carrier_code, shipping_method_code, payment_method_code`;
+
+export async function insertCart(tx: Queryable, c: { masked_id: string; store_code: string; customer_uuid: string | null }): Promise<CartRow> {
+  const { rows } = await tx.query<CartRow>(
+    `INSERT INTO cart_cart (masked_id, store_code, customer_uuid) VALUES ($1, $2, $3) RETURNING ${CART_COLUMNS}`,
+    [c.masked_id, c.store_code, c.customer_uuid],
+  );
+  return rows[0]!;
+}
+
+/** The customer's active cart in a store view, created when missing; concurrent callers meet on the unique index. */
+export async function ensureCustomerCart(tx: Queryable, uuid: string, store: string, maskedId: string): Promise<CartRow> {
+  await tx.query(
+    `INSERT INTO cart_cart (masked_id, store_code, customer_uuid) VALUES ($1, $2, $3)
+     ON CONFLICT (customer_uuid, store_code) WHERE status = 'active' AND customer_uuid IS NOT NULL DO NOTHING`,
+    [maskedId, store, uuid],
+  );
+  const { rows } = await tx.query<CartRow>(
+    `SELECT ${CART_COLUMNS} FROM cart_cart WHERE customer_uuid = $1 AND store_code = $2 AND status = 'active'`,
+    [uuid, store],
+  );
+  return rows[0]!;
+}
+
+export async function findCart(q: Queryable, maskedId: string, lock: boolean): Promise<CartRow | null> {
+  const { rows } = await q.query<CartRow>(
+    `SELECT ${CART_COLUMNS} FROM cart_cart WHERE masked_id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [maskedId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function updateCart(
+  tx: Queryable, id: string,
+  patch: Partial<Pick<CartRow, 'email' | 'shipping_carrier_code' | 'shipping_method_code' | 'payment_method_code' | 'status'>>,
+): Promise<void> {
+  const sets: string[] = ['updated_at = now()'];
+  const params: unknown[] = [id];
+  for (const [k, v] of Object.entries(patch)) {
+    params.push(v);
+    sets.push(`${k} = $${params.length}`);
+  }
+  if (patch.status === 'ordered') sets.push('ordered_at = now()');
+  await tx.query(`UPDATE cart_cart SET ${sets.join(', ')} WHERE id = $1`, params);
+}
+
+export async function listItems(q: Queryable, cartId: string): Promise<CartItemRow[]> {
+  const { rows } = await q.query<CartItemRow>(
+    `SELECT id::text AS id, cart_id::text AS cart_id, product_id, parent_product_id, sku, quantity, is_gift, parent_gift_sku, bundle_selections
+       FROM cart_item WHERE cart_id = $1 ORDER BY id`,
+    [cartId],
+  );
+  return rows;
+}
+
+export async function insertItem(tx: Queryable, cartId: string, i: Omit<CartItemRow, 'id' | 'cart_id'>): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO cart_item (cart_id, product_id, parent_product_id, sku, quantity, is_gift, parent_gift_sku, bundle_selections)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb) RETURNING id::text AS id`,
+    [cartId, i.product_id, i.parent_product_id, i.sku, i.quantity, i.is_gift, i.parent_gift_sku, JSON.stringify(i.bundle_selections)],
+  );
+  return rows[0]!.id;
+}
+
+export async function setItemQuantity(tx: Queryable, cartId: string, itemId: string, quantity: number): Promise<void> {
+  await tx.query('UPDATE cart_item SET quantity = $3 WHERE cart_id = $1 AND id = $2', [cartId, itemId, quantity]);
+}
+
+export async function deleteItems(tx: Queryable, cartId: string, itemIds: string[]): Promise<void> {
+  if (itemIds.length) await tx.query('DELETE FROM cart_item WHERE cart_id = $1 AND id = ANY($2::bigint[])', [cartId, itemIds]);
+}
+
+export async function listAddresses(q: Queryable, cartId: string): Promise<CartAddressRow[]> {
+  const { rows } = await q.query<CartAddressRow>(
+    `SELECT kind, firstname, lastname, company, street, city, postcode, country_code::text AS country_code, region, telephone,
+            extra, customer_address_id, save_in_address_book, pickup_location_code
+       FROM cart_address WHERE cart_id = $1`,
+    [cartId],
+  );
+  return rows;
+}
+
+export async function upsertAddress(tx: Queryable, cartId: string, a: CartAddressRow): Promise<void> {
+  await tx.query(
+    `INSERT INTO cart_address (cart_id, kind, firstname, lastname, company, street, city, postcode, country_code, region, telephone,
+                               extra, customer_address_id, save_in_address_book, pickup_location_code)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15)
+     ON CONFLICT (cart_id, kind) DO UPDATE SET
+       firstname = EXCLUDED.firstname, lastname = EXCLUDED.lastname, company = EXCLUDED.company, street = EXCLUDED.street,
+       city = EXCLUDED.city, postcode = EXCLUDED.postcode, country_code = EXCLUDED.country_code, region = EXCLUDED.region,
+       telephone = EXCLUDED.telephone, extra = EXCLUDED.extra, customer_address_id = EXCLUDED.customer_address_id,
+       save_in_address_book = EXCLUDED.save_in_address_book, pickup_location_code = EXCLUDED.pickup_location_code`,
+    [cartId, a.kind, a.firstname, a.lastname, a.company, a.street, a.city, a.postcode, a.country_code, a.region, a.telephone,
+      JSON.stringify(a.extra), a.customer_address_id, a.save_in_address_book, a.pickup_location_code],
+  );
+}
+
+export async function taxRate(q: Queryable, store: string): Promise<{ title: string; rate_bp: number }> {
+  const { rows } = await q.query<{ title: string; rate_bp: number }>('SELECT title, rate_bp FROM cart_tax_rate WHERE store_code = $1', [store]);
+  return rows[0] ?? { title: 'Tax', rate_bp: 0 };
+}
+
+const RULE_COLUMNS = `id, code, label, discount_type, discount_value, store_code, min_subtotal_minor, from_at, to_at,
+  uses_per_coupon, uses_per_customer, times_used, is_active`;
+
+export async function findRuleByCode(q: Queryable, code: string): Promise<CartRuleRow | null> {
+  const { rows } = await q.query<CartRuleRow>(`SELECT ${RULE_COLUMNS} FROM cart_rule WHERE code = $1`, [code]);
+  return rows[0] ?? null;
+}
+
+export async function listCartRules(q: Queryable, cartId: string): Promise<CartRuleRow[]> {
+  const { rows } = await q.query<CartRuleRow>(
+    `SELECT ${RULE_COLUMNS.split(', ').map((c) => `r.${c.trim()}`).join(', ')}
+       FROM cart_coupon cc JOIN cart_rule r ON r.id = cc.rule_id WHERE cc.cart_id = $1 ORDER BY cc.position, r.id`,
+    [cartId],
+  );
+  return rows;
+}
+
+export async function clearCoupons(tx: Queryable, cartId: string): Promise<void> {
+  await tx.query('DELETE FROM cart_coupon WHERE cart_id = $1', [cartId]);
+}
+
+export async function addCoupon(tx: Queryable, cartId: string, ruleId: number, position: number): Promise<void> {
+  await tx.query('INSERT INTO cart_coupon (cart_id, rule_id, position) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [cartId, ruleId, position]);
+}
+
+export async function customerUses(q: Queryable, ruleId: number, customerKey: string): Promise<number> {
+  const { rows } = await q.query<{ times_used: number }>('SELECT times_used FROM cart_rule_usage WHERE rule_id = $1 AND customer_key = $2', [ruleId, customerKey]);
+  return rows[0]?.times_used ?? 0;
+}
+
+/** Counts one use of a rule; false when its coupon is used up. The row lock serialises concurrent orders. */
+export async function countRuleUse(tx: Queryable, ruleId: number): Promise<boolean> {
+  const r = await tx.query(
+    `UPDATE cart_rule SET times_used = times_used + 1
+      WHERE id = $1 AND (uses_per_coupon IS NULL OR times_used < uses_per_coupon)`,
+    [ruleId],
+  );
+  return r.rowCount === 1;
+}
+
+/** Counts one use by a customer; false when the customer has used the rule `limit` times already. */
+export async function countCustomerUse(tx: Queryable, ruleId: number, customerKey: string, limit: number | null): Promise<boolean> {
+  const { rows } = await tx.query<{ times_used: number }>(
+    `INSERT INTO cart_rule_usage (rule_id, customer_key, times_used) VALUES ($1, $2, 1)
+     ON CONFLICT (rule_id, customer_key) DO UPDATE SET times_used = cart_rule_usage.times_used + 1
+       WHERE $3::int IS NULL OR cart_rule_usage.times_used < $3::int
+     RETURNING times_used`,
+    [ruleId, customerKey, limit],
+  );
+  return rows.length === 1;
+}
+
+/** Moves the lines of one cart into another (mergeCarts); the caller merges duplicates afterwards. */
+export async function moveItems(tx: Queryable, fromCartId: string, toCartId: string): Promise<void> {
+  await tx.query('UPDATE cart_item SET cart_id = $2 WHERE cart_id = $1', [fromCartId, toCartId]);
+}

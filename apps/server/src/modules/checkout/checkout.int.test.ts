@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restCall, startTestServer, testDb, type TestServer } from '../../test/test-app.js';
+import type { Db } from '../../platform/db.js';
+import {
+  addProducts, CART_FIELDS, GB_ADDRESS, getCart, gqlAs, makeCoupon, makeProduct, newGuestCart, place, readyForCheckout, registerCustomer, stockOf,
+} from '../cart/cart.fixtures.js';
+
+let server: TestServer;
+let db: Db;
+beforeAll(async () => {
+  server = await startTestServer();
+  db = await testDb();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const SET_SHIPPING = `mutation ($c: String!, $a: CartAddressInput, $id: Int, $pickup: String) {
+  setShippingAddressesOnCart(input: {cart_id: $c, shipping_addresses: [{address: $a, customer_address_id: $id, pickup_location_code: $pickup}]}) { cart { ${CART_FIELDS} } } }`;
+const SET_BILLING = `mutation ($c: String!, $a: CartAddressInput, $id: Int) {
+  setBillingAddressOnCart(input: {cart_id: $c, billing_address: {address: $a, customer_address_id: $id}}) { cart { ${CART_FIELDS} } } }`;
+const SET_METHOD = `mutation ($c: String!, $ca: String!, $m: String!) { setShippingMethodsOnCart(input: {cart_id: $c, shipping_methods: [{carrier_code: $ca, method_code: $m}]}) { cart { ${CART_FIELDS} } } }`;
+const SET_PAYMENT = `mutation ($c: String!, $p: String!) { setPaymentMethodOnCart(input: {cart_id: $c, payment_method: {code: $p}}) { cart { selected_payment_method { code title } } } }`;
+const SET_EMAIL = `mutation ($c: String!, $e: String!) { setGuestEmailOnCart(input: {cart_id: $c, email: $e}) { cart { email } } }`;
+const APPLY = `mutation ($c: String!, $code: String!) { applyCouponToCart(input: {cart_id: $c, coupon_code: $code}) { cart { applied_coupons { code } } } }`;
+
+async function cartWith(sku: string, quantity = 1, opts: { store?: string; token?: string; cartId?: string } = {}) {
+  const id = opts.cartId ?? (opts.token
+    ? (await gqlAs(server, 'query { customerCart { id } }', {}, { token: opts.token, store: opts.store })).body.data.customerCart.id
+    : await newGuestCart(server, opts.store));
+  const r = await addProducts(server, id, [{ sku, quantity }], opts);
+  expect(r.body.data.addProductsToCart.user_errors).toEqual([]);
+  return id as string;
+}
+
+describe('checkout: addresses', () => {
+  it('applies the store postcode rules: required, length and pattern', async () => {
+    const p = await makeProduct(db);
+    const id = await cartWith(p.sku);
+    const missing = await gqlAs(server, SET_SHIPPING, { c: id, a: { ...GB_ADDRESS, postcode: '' } });
+    expect(missing.body.errors![0]).toMatchObject({ message: '"postcode" is required. Enter and try again.', extensions: { code: 'VALIDATION_FAILED' } });
+    const pattern = await gqlAs(server, SET_SHIPPING, { c: id, a: { ...GB_ADDRESS, postcode: '12345' } });
+    expect(pattern.body.errors![0].message).toBe('The postcode is not valid for this store.');
+    const ok = await gqlAs(server, SET_SHIPPING, { c: id, a: GB_ADDRESS });
+    expect(ok.body.data.setShippingAddressesOnCart.cart.shipping_addresses[0]).toMatchObject({ postcode: 'NW1 6XE', country: { code: 'GB' }, is_pickup_address: false });
+  });
+
+  it('refuses a country the store does not ship to and an empty first name unless the store allows it', async () => {
+    const p = await makeProduct(db);
+    const id = await cartWith(p.sku);
+    const fr = await gqlAs(server, SET_SHIPPING, { c: id, a: { ...GB_ADDRESS, country_code: 'FR' } });
+    expect(fr.body.errors![0].extensions.code).toBe('VALIDATION_FAILED');
+    const noName = await gqlAs(server, SET_SHIPPING, { c: id, a: { ...GB_ADDRESS, firstname: '' } });
+    expect(noName.body.errors![0].message).toMatch(/firstname/);
+    const ch = await newGuestCart(server, 'ch');
+    const chAddress = { ...GB_ADDRESS, firstname: '', country_code: 'CH', postcode: '8001', city: 'Zürich' };
+    const allowed = await gqlAs(server, SET_SHIPPING, { c: ch, a: chAddress }, { store: 'ch' });
+    expect(allowed.body.data.setShippingAddressesOnCart.cart.shipping_addresses[0]).toMatchObject({ firstname: '', postcode: '8001' });
+    expect((await getCart(server, id)).body.data.cart.shipping_addresses).toEqual([]);
+  });
+
+  it('lists delivery methods by ascending amount, free standard delivery from £30, and no express for subscriptions', async () => {
+    const cheap = await makeProduct(db, { price: 1000 });
+    const id = await cartWith(cheap.sku);
+    const set = await gqlAs(server, SET_SHIPPING, { c: id, a: GB_ADDRESS });
+    const methods = set.body.data.setShippingAddressesOnCart.cart.shipping_addresses[0].available_shipping_methods;
+    expect(methods.map((m: { method_code: string; amount: { value: number } }) => [m.method_code, m.amount.value])).toEqual([['standard', 3.95], ['next_day', 7.95]]);
+    await addProducts(server, id, [{ sku: cheap.sku, quantity: 2 }]);
+    const after = (await getCart(server, id)).body.data.cart.shipping_addresses[0].available_shipping_methods;
+    expect(after.map((m: { method_code: string; amount: { value: number } }) => [m.method_code, m.amount.value])).toEqual([['standard', 0], ['next_day', 7.95]]);
+    const sub = await makeProduct(db, { kind: 'subscription', subscription: true });
+    await addProducts(server, id, [{ sku: sub.sku, quantity: 1 }]);
+    const express = await gqlAs(server, SET_METHOD, { c: id, ca: 'express', m: 'next_day' });
+    expect(express.body.errors![0].message).toMatch(/not available for subscriptions/);
+    const standard = await gqlAs(server, SET_METHOD, { c: id, ca: 'tablerate', m: 'standard' });
+    expect(standard.body.data.setShippingMethodsOnCart.cart.shipping_addresses[0].selected_shipping_method).toMatchObject({ carrier_code: 'tablerate', method_code: 'standard' });
+  });
+
+  it('sends the parcel to a pick-up store with its information and only the pick-up method', async () => {
+    const p = await makeProduct(db);
+    const id = await cartWith(p.sku);
+    const r = await gqlAs(server, SET_SHIPPING, { c: id, a: { ...GB_ADDRESS, postcode: null }, pickup: 'gb-manchester' });
+    const address = r.body.data.setShippingAddressesOnCart.cart.shipping_addresses[0];
+    expect(address).toMatchObject({ is_pickup_address: true, pickup_information: { store_id: 'gb-manchester', name: 'Ember Store Manchester' }, city: 'Manchester', firstname: 'Carla' });
+    expect(address.available_shipping_methods.map((m: { carrier_code: string }) => m.carrier_code)).toEqual(['pickup']);
+    const otherMarket = await gqlAs(server, SET_SHIPPING, { c: id, a: GB_ADDRESS, pickup: 'de-berlin' });
+    expect(otherMarket.body.errors![0].extensions.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('takes an address from the customer\'s own book by id and refuses another customer\'s address', async () => {
+    const owner = await registerCustomer(server);
+    const other = await registerCustomer(server);
+    const created = await restCall(server, 'POST', `/account/users/${other.uuid}/addresses`, { ...GB_ADDRESS, street: ['Other Road 1'] }, { token: other.token, store: 'gb' });
+    expect(created.status).toBe(201);
+    const mine = await restCall(server, 'POST', `/account/users/${owner.uuid}/addresses`, { ...GB_ADDRESS, street: ['Owner Lane 5'] }, { token: owner.token, store: 'gb' });
+    const p = await makeProduct(db);
+    const id = await cartWith(p.sku, 1, { token: owner.token });
+    const foreign = await gqlAs(server, SET_BILLING, { c: id, id: created.body.id }, { token: owner.token });
+    expect(foreign.body.errors![0].extensions.code).toBe('ENTITY_NOT_FOUND');
+    const own = await gqlAs(server, SET_BILLING, { c: id, id: mine.body.id }, { token: owner.token });
+    expect(own.body.data.setBillingAddressOnCart.cart.billing_address).toMatchObject({ firstname: 'Carla', city: 'London' });
+    const guest = await newGuestCart(server);
+    const guestById = await gqlAs(server, SET_BILLING, { c: guest, id: mine.body.id });
+    expect(guestById.body.errors![0].extensions.code).toBe('UNAUTHORISED');
+  });
+
+  it('accepts only offered payment methods and a valid guest e-mail', async () => {
+    const p = await makeProduct(db);
+    const id = await cartWith(p.sku);
+    const bad = await gqlAs(server, SET_PAYMENT, { c: id, p: 'checkmo' });
+    expect(bad.body.errors![0].extensions.code).toBe('VALIDATION_FAILED');
+    const ok = await gqlAs(server, SET_PAYMENT, { c: id, p: 'ember_card' });
+    expect(ok.body.data.setPaymentMethodOnCart.cart.selected_payment_method).toEqual({ code: 'ember_card', title: 'Credit or debit card' });
+    const email = await gqlAs(server, SET_EMAIL, { c: id, e: 'not-an-email' });
+    expect(email.body.errors![0].extensions.code).toBe('VALIDATION_FAILED');
+    const customer = await registerCustomer(server);
+    const theirs = await cartWith(p.sku, 1, { token: customer.token });
+    const onCustomer = await gqlAs(server, SET_EMAIL, { c: theirs, e: 'x@example.com' }, { token: customer.token });
+    expect(onCustomer.body.errors![0].extensions.code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('checkout: placeOrder', () => {
+  it('places a guest order with server-side totals, takes the stock and retires the cart; a retry returns the same order', async () => {
+    const p = await makeProduct(db, { price: 1250, stock: 10 });
+    const id = await cartWith(p.sku, 2);
+    await readyForCheckout(server, id);
+    const before = (await getCart(server, id)).body.data.cart;
+    expect(before.prices.grand_total.value).toBe(28.95);
+    const placed = await gqlAs(server, `mutation ($c: String!) { placeOrder(input: {cart_id: $c, additional_attributes: [{attribute_code: "delivery_note", value: "Ring twice"}]}) { order { order_number entity_id } errors { code message } } }`, { c: id });
+    expect(placed.body.data.placeOrder.errors).toEqual([]);
+    const order = placed.body.data.placeOrder.order;
+    expect(order.order_number).toBeTruthy();
+    expect(order.entity_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await stockOf(db, p.id)).toBe(8);
+    const row = await db.query<{ grand_total: string; status: string; tax_total: string }>('SELECT grand_total, status, tax_total FROM orders_order WHERE entity_id = $1', [order.entity_id]);
+    expect(row.rows[0]).toMatchObject({ status: 'pending_payment' });
+    expect(Number(row.rows[0]!.grand_total)).toBe(2895);
+    expect(Number(row.rows[0]!.tax_total)).toBe(Math.round(2500 / 6) + Math.round(395 / 6));
+    const retry = await place(server, id);
+    expect(retry.body.data.placeOrder).toEqual({ order, errors: [] });
+    expect(await stockOf(db, p.id)).toBe(8);
+    const read = await getCart(server, id);
+    expect(read.body.errors![0].extensions.code).toBe('CART_NOT_ACTIVE');
+    const add = await addProducts(server, id, [{ sku: p.sku, quantity: 1 }]);
+    expect(add.body.errors![0].extensions.code).toBe('CART_NOT_ACTIVE');
+  });
+
+  it('refuses a guest order without an e-mail (GUEST_EMAIL_MISSING) and an unready cart, writing nothing', async () => {
+    const p = await makeProduct(db, { stock: 5 });
+    const id = await cartWith(p.sku);
+    const noEmail = await place(server, id);
+    expect(noEmail.body.data.placeOrder).toEqual({ order: null, errors: [{ code: 'GUEST_EMAIL_MISSING', message: 'Guest email for cart is missing.' }] });
+    await gqlAs(server, SET_EMAIL, { c: id, e: 'guest@example.com' });
+    const noAddress = await place(server, id);
+    expect(noAddress.body.data.placeOrder.errors[0].code).toBe('UNABLE_TO_PLACE_ORDER');
+    const empty = await newGuestCart(server);
+    const emptyPlaced = await place(server, empty);
+    expect(emptyPlaced.body.data.placeOrder.errors[0].code).toMatch(/GUEST_EMAIL_MISSING|UNABLE_TO_PLACE_ORDER/);
+    expect(await stockOf(db, p.id)).toBe(5);
+    expect((await getCart(server, id)).body.data.cart.total_quantity).toBe(1);
+  });
+
+  it('answers CART_NOT_FOUND for another customer\'s cart and an unknown cart', async () => {
+    const a = await registerCustomer(server);
+    const b = await registerCustomer(server);
+    const p = await makeProduct(db);
+    const id = await cartWith(p.sku, 1, { token: a.token });
+    const stolen = await place(server, id, { token: b.token });
+    expect(stolen.body.data.placeOrder.errors[0].code).toBe('CART_NOT_FOUND');
+    const anonymous = await place(server, id);
+    expect(anonymous.body.data.placeOrder.errors[0].code).toBe('CART_NOT_FOUND');
+    const unknown = await place(server, 'x'.repeat(32));
+    expect(unknown.body.data.placeOrder.errors[0].code).toBe('CART_NOT_FOUND');
+  });
+
+  it('places a customer order with the account e-mail and saves a new address in the book', async () => {
+    const c = await registerCustomer(server);
+    const p = await makeProduct(db);
+    const id = await cartWith(p.sku, 1, { token: c.token });
+    const address = { ...GB_ADDRESS, street: [`Saved Street ${randomUUID().slice(0, 6)}`], save_in_address_book: true };
+    const billing = await gqlAs(server, `mutation ($c: String!, $a: CartAddressInput) { setBillingAddressOnCart(input: {cart_id: $c, billing_address: {address: $a, use_for_shipping: true}}) { cart { id } } }`, { c: id, a: address }, { token: c.token });
+    expect(billing.body.errors).toBeUndefined();
+    await gqlAs(server, SET_METHOD, { c: id, ca: 'tablerate', m: 'standard' }, { token: c.token });
+    await gqlAs(server, SET_PAYMENT, { c: id, p: 'ember_card' }, { token: c.token });
+    const placed = await place(server, id, { token: c.token });
+    expect(placed.body.data.placeOrder.errors).toEqual([]);
+    const row = await db.query<{ email: string; customer_uuid: string }>('SELECT email, customer_uuid::text AS customer_uuid FROM orders_order WHERE entity_id = $1', [placed.body.data.placeOrder.order.entity_id]);
+    expect(row.rows[0]).toEqual({ email: c.email, customer_uuid: c.uuid });
+    const book = await restCall(server, 'GET', `/account/users/${c.uuid}/addresses`, undefined, { token: c.token });
+    expect(book.body.map((a: { street: string[] }) => a.street[0])).toContain(address.street[0]);
+    const next = await gqlAs(server, 'query { customerCart { id total_quantity } }', {}, { token: c.token });
+    expect(next.body.data.customerCart.id).not.toBe(id);
+    expect(next.body.data.customerCart.total_quantity).toBe(0);
+  });
+
+  it('counts a coupon use per customer at placeOrder and refuses a second use', async () => {
+    const p = await makeProduct(db, { price: 5000 });
+    const code = await makeCoupon(db, { usesPerCustomer: 1 });
+    const email = `once+${randomUUID().slice(0, 8)}@example.com`;
+    const first = await cartWith(p.sku);
+    await readyForCheckout(server, first, { email });
+    await gqlAs(server, APPLY, { c: first, code });
+    const placed = await place(server, first);
+    expect(placed.body.data.placeOrder.errors).toEqual([]);
+    const row = await db.query<{ coupon_codes: string[]; discount_total: string }>('SELECT coupon_codes, discount_total FROM orders_order WHERE entity_id = $1', [placed.body.data.placeOrder.order.entity_id]);
+    expect(row.rows[0]!.coupon_codes).toEqual([code]);
+    expect(Number(row.rows[0]!.discount_total)).toBe(500);
+    const second = await cartWith(p.sku);
+    await readyForCheckout(server, second, { email });
+    const again = await gqlAs(server, APPLY, { c: second, code });
+    expect(again.body.errors![0].message).toMatch(/already been used/);
+  });
+});
+
+describe('checkout: races', () => {
+  it('sells the last 3 units to exactly 3 of 20 parallel orders; the others get INSUFFICIENT_STOCK and stock ends at 0', async () => {
+    const p = await makeProduct(db, { stock: 3 });
+    const carts: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const id = await cartWith(p.sku);
+      await readyForCheckout(server, id);
+      carts.push(id);
+    }
+    const results = await Promise.all(carts.map((id) => place(server, id)));
+    const ok = results.filter((r) => r.body.data.placeOrder.order);
+    const refused = results.filter((r) => !r.body.data.placeOrder.order);
+    expect(ok).toHaveLength(3);
+    expect(refused.every((r) => r.body.data.placeOrder.errors[0].code === 'INSUFFICIENT_STOCK')).toBe(true);
+    expect(await stockOf(db, p.id)).toBe(0);
+  });
+
+  it('gives a one-use coupon to exactly one of 20 parallel orders', async () => {
+    const p = await makeProduct(db, { price: 2000, stock: 100 });
+    const code = await makeCoupon(db, { usesPerCoupon: 1, value: 5000 });
+    const carts: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const id = await cartWith(p.sku);
+      await readyForCheckout(server, id);
+      const applied = await gqlAs(server, APPLY, { c: id, code });
+      expect(applied.body.data.applyCouponToCart.cart.applied_coupons).toEqual([{ code }]);
+      carts.push(id);
+    }
+    const results = await Promise.all(carts.map((id) => place(server, id)));
+    const placed = results.filter((r) => r.body.data.placeOrder.order).map((r) => r.body.data.placeOrder.order.entity_id);
+    expect(placed.length).toBeGreaterThanOrEqual(1);
+    const discounted = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders_order WHERE $1 = ANY(coupon_codes)`, [code]);
+    expect(discounted.rows[0]!.n).toBe(1);
+    const rule = await db.query<{ times_used: number }>('SELECT times_used FROM cart_rule WHERE code = $1', [code]);
+    expect(rule.rows[0]!.times_used).toBe(1);
+    const refused = results.filter((r) => !r.body.data.placeOrder.order);
+    expect(refused.every((r) => r.body.data.placeOrder.errors[0].code === 'UNABLE_TO_PLACE_ORDER')).toBe(true);
+  });
+
+  it('turns the same cart placed twice in parallel into one order', async () => {
+    const p = await makeProduct(db, { stock: 10 });
+    const id = await cartWith(p.sku, 2);
+    await readyForCheckout(server, id);
+    const [a, b] = await Promise.all([place(server, id), place(server, id)]);
+    expect(a.body.data.placeOrder.order).toEqual(b.body.data.placeOrder.order);
+    const orders = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders_order WHERE cart_id = $1', [id]);
+    expect(orders.rows[0]!.n).toBe(1);
+    expect(await stockOf(db, p.id)).toBe(8);
+  });
+});

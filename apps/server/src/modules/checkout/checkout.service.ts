@@ -1,0 +1,135 @@
+import type { Queryable } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import type { StoreView } from '../store/store.service.js';
+import { findStoreCountries } from '../directory/directory.store.js';
+import { shippingAmount } from '../cart/cart.pricing.js';
+import { listPickupStores, listShippingMethods, type PickupStoreRow, type ShippingMethodRow } from './checkout.store.js';
+
+/** A shipping method priced for one cart. */
+export interface PricedShippingMethod {
+  row: ShippingMethodRow;
+  amount: number;
+  available: boolean;
+  error_message: string | null;
+}
+
+/** An address as a client sends it (Magento's CartAddressInput plus the spec's local-detail fields). */
+export interface AddressInput {
+  firstname?: string | null;
+  lastname?: string | null;
+  company?: string | null;
+  street?: (string | null)[] | null;
+  city?: string | null;
+  region?: string | null;
+  postcode?: string | null;
+  country_code?: string | null;
+  telephone?: string | null;
+  save_in_address_book?: boolean | null;
+  [extra: string]: unknown;
+}
+
+/** The spec's local-detail address fields (§3), kept in the address's `extra`. */
+export const EXTRA_ADDRESS_FIELDS = ['province_name', 'district_name', 'premise', 'neighborhood', 'landmark', 'building_number', 'district'] as const;
+
+export interface CleanAddress {
+  firstname: string;
+  lastname: string;
+  company: string | null;
+  street: string[];
+  city: string;
+  postcode: string | null;
+  country_code: string;
+  region: string | null;
+  telephone: string | null;
+  extra: Record<string, string>;
+}
+
+const SAFE_TEXT = /^[^<>{}\r\n\t]*$/;
+
+function text(value: unknown, field: string, max: number): string | null {
+  if (value === null || value === undefined) return null;
+  const s = String(value).trim();
+  if (s.length > max) throw new AppError('VALIDATION_FAILED', `"${field}" may be at most ${max} characters.`, { fields: { [field]: 'too_long' } });
+  if (!SAFE_TEXT.test(s)) throw new AppError('VALIDATION_FAILED', `"${field}" contains characters that are not allowed.`, { fields: { [field]: 'invalid' } });
+  return s || null;
+}
+
+/** Shipping methods, pick-up stores and address rules of the checkout (spec §5). */
+export class CheckoutService {
+  /** Validates an address against the store view's rules: names, street, country shipped to, postcode rules. */
+  async cleanAddress(q: Queryable, store: StoreView, a: AddressInput, opts: { skipPostcode?: boolean } = {}): Promise<CleanAddress> {
+    const firstname = text(a.firstname, 'firstname', 80);
+    const lastname = text(a.lastname, 'lastname', 80);
+    if (!firstname && !store.allow_empty_firstname) throw new AppError('VALIDATION_FAILED', '"firstname" is required. Enter and try again.', { fields: { firstname: 'required' } });
+    if (!lastname) throw new AppError('VALIDATION_FAILED', '"lastname" is required. Enter and try again.', { fields: { lastname: 'required' } });
+    const street = (a.street ?? []).map((s, i) => text(s, `street[${i}]`, 120) ?? '');
+    if (street.length > 3) throw new AppError('VALIDATION_FAILED', '"street" may have at most 3 lines.', { fields: { street: 'too_long' } });
+    if (!street[0]) throw new AppError('VALIDATION_FAILED', '"street" is required. Enter and try again.', { fields: { street: 'required' } });
+    const city = text(a.city, 'city', 80);
+    if (!city) throw new AppError('VALIDATION_FAILED', '"city" is required. Enter and try again.', { fields: { city: 'required' } });
+    const country = String(a.country_code ?? '').trim().toUpperCase();
+    const countries = await findStoreCountries(q, store.code, store.language);
+    if (!countries.some((c) => c.id === country)) {
+      throw new AppError('VALIDATION_FAILED', `The store does not ship to country "${country.slice(0, 2)}".`, { fields: { country_code: 'invalid' } });
+    }
+    const postcode = text(a.postcode, 'postcode', 16);
+    if (!opts.skipPostcode) this.checkPostcode(store, postcode);
+    const extra: Record<string, string> = {};
+    for (const f of EXTRA_ADDRESS_FIELDS) {
+      const v = text(a[f], f, 120);
+      if (v) extra[f] = v;
+    }
+    return {
+      firstname: firstname ?? '',
+      lastname,
+      company: text(a.company, 'company', 120),
+      street,
+      city,
+      postcode,
+      country_code: country,
+      region: text(a.region, 'region', 80),
+      telephone: text(a.telephone, 'telephone', 32),
+      extra,
+    };
+  }
+
+  /** Postcode rules from store config: enabled, required, min and max length, pattern. */
+  checkPostcode(store: StoreView, postcode: string | null): void {
+    if (!store.postcode_validation_enabled) return;
+    if (!postcode) {
+      if (store.postcode_is_required) throw new AppError('VALIDATION_FAILED', '"postcode" is required. Enter and try again.', { fields: { postcode: 'required' } });
+      return;
+    }
+    if (postcode.length < store.postcode_min_length || postcode.length > store.postcode_max_length) {
+      throw new AppError('VALIDATION_FAILED', `The postcode must be ${store.postcode_min_length} to ${store.postcode_max_length} characters long.`, { fields: { postcode: 'length' } });
+    }
+    if (store.postcode_validate_regex && !new RegExp(store.postcode_validate_regex).test(postcode)) {
+      throw new AppError('VALIDATION_FAILED', 'The postcode is not valid for this store.', { fields: { postcode: 'invalid' } });
+    }
+  }
+
+  pickupStores(q: Queryable, store: StoreView): Promise<PickupStoreRow[]> {
+    return listPickupStores(q, store.code);
+  }
+
+  /**
+   * Methods for an address, sorted by ascending amount (spec §5): pick-up methods for a pick-up
+   * address, delivery methods otherwise; free above the threshold; unavailable for subscriptions
+   * when the method says so.
+   */
+  async methodsFor(q: Queryable, store: StoreView, opts: { pickup: boolean; itemsAfterDiscount: number; hasSubscription: boolean }): Promise<PricedShippingMethod[]> {
+    const rows = await listShippingMethods(q, store.code);
+    return rows
+      .filter((r) => r.is_pickup === opts.pickup)
+      .map((row) => {
+        const blocked = row.disable_for_subscription && opts.hasSubscription;
+        return {
+          row,
+          amount: shippingAmount(row, opts.itemsAfterDiscount),
+          available: !blocked,
+          error_message: blocked ? 'This shipping method is not available for subscriptions.' : null,
+        };
+      })
+      .sort((a, b) => a.amount - b.amount || a.row.carrier_code.localeCompare(b.row.carrier_code));
+  }
+}

@@ -1,0 +1,46 @@
+import type { Queryable } from '../../platform/db.js';
+
+export interface ShippingMethodRow {
+  carrier_code: string;
+  method_code: string;
+  carrier_title: string;
+  method_title: string;
+  description: string | null;
+  amount_minor: number;
+  free_above_minor: number | null;
+  disable_for_subscription: boolean;
+  is_pickup: boolean;
+}
+
+export interface PickupStoreRow {
+  code: string;
+  name: string;
+  street: string;
+  city: string;
+  postcode: string | null;
+  country_code: string;
+  telephone: string | null;
+  description: string | null;
+  latitude: string | null;
+  longitude: string | null;
+}
+
+export async function listShippingMethods(q: Queryable, store: string): Promise<ShippingMethodRow[]> {
+  const { rows } = await q.query<ShippingMethodRow>(
+    `SELECT carrier_code, method_code, carrier_title, method_title, description, amount_minor, free_above_minor,
+            disable_for_subscription, is_pickup
+       FROM shipping_method WHERE store_code = $1 AND is_active ORDER BY amount_minor, carrier_code, method_code`,
+    [store],
+  );
+  return rows;
+}
+
+export async function listPickupStores(q: Queryable, store: string): Promise<PickupStoreRow[]> {
+  const { rows } = await q.query<PickupStoreRow>(
+    `SELECT code, name, street, city, postcode, country_code::text AS country_code, telephone, description,
+            latitude::text AS latitude, longitude::text AS longitude
+       FROM checkout_pickup_store WHERE store_code = $1 AND is_active ORDER BY position, code`,
+    [store],
+  );
+  return rows;
+}

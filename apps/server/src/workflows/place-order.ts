@@ -1,0 +1,195 @@
+import type { Db, Queryable } from '../platform/db.js';
+import { AppError } from '../platform/errors.js';
+import type { Services } from '../services.js';
+import type { StoreView } from '../modules/store/store.service.js';
+import type { OrderDraft, OrderDraftAddress, OrderDraftItem, PlacedOrder } from '../modules/orders/orders.contract.js';
+import { reserveStock } from '../modules/catalog/catalog.inventory.js';
+import { stockDemand } from '../modules/cart/cart.lines.js';
+import type { Caller, ComputedCart } from '../modules/cart/cart.service.js';
+import type { CartAddressRow } from '../modules/cart/cart.store.js';
+import { paymentMethodsFor } from '../modules/payments/payments.methods.js';
+
+export interface PlaceOrderResult {
+  order: PlacedOrder | null;
+  errors: { code: string; message: string }[];
+}
+
+/** Order attributes as Magento's AttributeValueInput sends them. */
+export interface AdditionalAttribute {
+  attribute_code: string;
+  value?: string | null;
+}
+
+const PLACE_ORDER_CODES = new Set(['CART_NOT_FOUND', 'CART_NOT_ACTIVE', 'GUEST_EMAIL_MISSING', 'UNABLE_TO_PLACE_ORDER', 'INSUFFICIENT_STOCK', 'UNDEFINED']);
+
+function draftAddress(a: CartAddressRow, pickup: ComputedCart['pickupStore']): OrderDraftAddress {
+  return {
+    firstname: a.firstname,
+    lastname: a.lastname,
+    street: a.street,
+    city: a.city,
+    postcode: a.postcode,
+    country_code: a.country_code,
+    region: a.region,
+    telephone: a.telephone,
+    extra: a.extra,
+    pickup: pickup ? { store_id: pickup.code, name: pickup.name } : null,
+  };
+}
+
+function fail(code: 'UNABLE_TO_PLACE_ORDER' | 'GUEST_EMAIL_MISSING' | 'INSUFFICIENT_STOCK', message: string): never {
+  throw new AppError(code, message);
+}
+
+/** Re-validates a locked cart and turns it into an order draft; amounts come only from the server. */
+async function buildDraft(services: Services, c: ComputedCart, email: string, attributes: AdditionalAttribute[]): Promise<OrderDraft> {
+  const { cart, store, totals } = c;
+  if (c.missing.length) fail('UNABLE_TO_PLACE_ORDER', 'Some of the products in the cart are no longer available.');
+  if (!c.lines.length) fail('UNABLE_TO_PLACE_ORDER', 'The cart is empty.');
+  for (const p of c.problems) {
+    if (p.code === 'INSUFFICIENT_STOCK' || p.code === 'NOT_SALABLE') fail('INSUFFICIENT_STOCK', p.message);
+    fail('UNABLE_TO_PLACE_ORDER', p.message);
+  }
+  if (c.ruleProblems.length) fail('UNABLE_TO_PLACE_ORDER', c.ruleProblems[0]!.message);
+  if (!c.billing) fail('UNABLE_TO_PLACE_ORDER', 'Please check the billing address information.');
+  if (!c.isVirtual) {
+    if (!c.shipping) fail('UNABLE_TO_PLACE_ORDER', 'Some addresses can\'t be used due to the configurations for specific countries.');
+    if (c.shipping.pickup_location_code && !c.pickupStore) fail('UNABLE_TO_PLACE_ORDER', 'The pick-up store is no longer available.');
+    if (!c.selectedMethod) fail('UNABLE_TO_PLACE_ORDER', 'The shipping method is missing. Select the shipping method and try again.');
+  }
+  if (!cart.payment_method_code || !paymentMethodsFor(store.code).some((m) => m.code === cart.payment_method_code)) {
+    fail('UNABLE_TO_PLACE_ORDER', 'Enter a valid payment method and try again.');
+  }
+  const rate = c.tax.rate_bp;
+  const items: OrderDraftItem[] = c.lines.map((l) => {
+    const row = totals.rows.get(l.key)!;
+    return {
+      sku: l.product.sku,
+      product_id: l.product.id,
+      parent_sku: l.parent?.sku ?? null,
+      name: l.parent ? `${l.parent.name} ${l.product.color_label ?? l.product.flavor_label ?? ''}`.trim() : l.product.name,
+      product_type: l.parent ? 'configurable' : l.product.type_id,
+      quantity: l.quantity,
+      unit_price_incl_tax: l.unit_price,
+      row_total_incl_tax: row.row_total,
+      row_tax: row.row_tax,
+      row_discount: row.row_discount,
+      is_gift: l.is_gift,
+      parent_gift_sku: l.parent_gift_sku,
+      selected_options: l.parent
+        ? l.parent.configurable_attributes.map((code) => ({
+          label: code === 'color' ? 'Colour' : 'Flavour',
+          value: (code === 'color' ? l.product.color_label ?? l.product.color : l.product.flavor_label ?? l.product.flavor) ?? '',
+        }))
+        : [],
+      bundle_options: groupBundle(l.bundle),
+    };
+  });
+  const sm = c.selectedMethod;
+  return {
+    cart_id: cart.masked_id,
+    store_code: store.code,
+    website_code: store.website_code,
+    currency: c.currency,
+    customer_uuid: cart.customer_uuid,
+    email,
+    items,
+    shipping_address: c.shipping && !c.isVirtual ? draftAddress(c.shipping, c.pickupStore) : null,
+    billing_address: draftAddress(c.billing, null),
+    shipping: sm && !c.isVirtual
+      ? { carrier_code: sm.row.carrier_code, method_code: sm.row.method_code, carrier_title: sm.row.carrier_title, method_title: sm.row.method_title, amount_incl_tax: sm.amount }
+      : null,
+    payment_method_code: cart.payment_method_code!,
+    totals: {
+      subtotal_incl_tax: totals.subtotal_incl_tax,
+      subtotal_excl_tax: totals.subtotal_excl_tax,
+      discounts: totals.discounts.map((d) => ({ label: d.label, amount: d.amount, coupon_code: d.coupon_code })),
+      shipping_incl_tax: c.isVirtual ? 0 : totals.shipping_incl_tax,
+      taxes: totals.tax_total > 0 ? [{ title: c.tax.title, rate_percent: rate / 100, amount: totals.tax_total }] : [],
+      grand_total: c.isVirtual ? totals.grand_total - totals.shipping_incl_tax : totals.grand_total,
+    },
+    coupon_codes: c.rules.map((r) => r.code),
+    additional_attributes: cleanAttributes(attributes),
+    initial_status: totals.grand_total > 0 ? 'pending_payment' : 'pending',
+  };
+}
+
+/** Order attributes with a well-formed code and a value, each code once (the first wins), at most 50. */
+function cleanAttributes(attributes: AdditionalAttribute[]): OrderDraft['additional_attributes'] {
+  const out: OrderDraft['additional_attributes'] = [];
+  for (const a of attributes) {
+    if (!/^[a-z][a-z0-9_]{0,63}$/.test(a.attribute_code) || typeof a.value !== 'string') continue;
+    if (out.some((x) => x.code === a.attribute_code) || out.length >= 50) continue;
+    out.push({ code: a.attribute_code, value: a.value.slice(0, 2000) });
+  }
+  return out;
+}
+
+function groupBundle(bundle: ComputedCart['lines'][number]['bundle']): OrderDraftItem['bundle_options'] {
+  const out: OrderDraftItem['bundle_options'] = [];
+  for (const b of bundle) {
+    let o = out.find((x) => x.label === b.option.title);
+    if (!o) out.push((o = { label: b.option.title, values: [] }));
+    o.values.push({ sku: b.selection.product.sku, name: b.selection.product.name, quantity: b.quantity, price_incl_tax: 0 });
+  }
+  return out;
+}
+
+/**
+ * placeOrder in one transaction: lock the cart, re-validate and re-price it, count coupon uses,
+ * reserve stock, write the order through the orders port and mark the cart ordered. A retry for
+ * a cart already ordered returns the same order. Failures come back as Magento's PlaceOrderError.
+ */
+export async function placeOrder(
+  db: Db, services: Services, caller: Caller, maskedId: string, attributes: AdditionalAttribute[],
+): Promise<PlaceOrderResult> {
+  let saveAddresses: { uuid: string; rows: CartAddressRow[] } | null = null;
+  try {
+    // Read before the transaction: identity answers on its own connection.
+    const customerEmail = caller.customerUuid ? (await services.identity.profile(caller.customerUuid)).personalInfo.email : null;
+    const order = await db.transaction(async (tx: Queryable) => {
+      const cart = await services.cart.access(tx, caller, maskedId, { lock: true, allowInactive: true });
+      if (cart.status === 'ordered') {
+        const placed = await services.orders.findOrderByCart(tx, cart.masked_id);
+        if (placed) return placed;
+      }
+      if (cart.status !== 'active') throw new AppError('CART_NOT_ACTIVE', 'The cart isn\'t active.');
+      const computed = await services.cart.compute(tx, caller.store as StoreView, cart);
+      const email = cart.customer_uuid ? customerEmail : cart.email;
+      if (!email) fail('GUEST_EMAIL_MISSING', 'Guest email for cart is missing.');
+      const draft = await buildDraft(services, computed, email, attributes);
+      const couponProblem = await services.cart.countCouponUses(tx, cart, computed.rules, cart.customer_uuid ?? `email:${email}`);
+      if (couponProblem) fail('UNABLE_TO_PLACE_ORDER', couponProblem);
+      await reserveStock(tx, [...stockDemand(computed.lines)].map(([product_id, d]) => ({ product_id, quantity: d.quantity, sku: d.sku })));
+      const placed = await services.orders.createOrder(tx, draft);
+      // The campaign's held points are debited with the order, in this transaction (returned if it is cancelled).
+      if (cart.customer_uuid && computed.campaign) await services.loyalty.spendCampaignForOrder(tx, cart.masked_id, placed.entity_id, placed.order_number);
+      await services.cart.markOrdered(tx, cart);
+      if (cart.customer_uuid) {
+        const rows = [computed.billing, computed.shipping].filter((a): a is CartAddressRow => !!a && a.save_in_address_book && a.customer_address_id === null && !a.pickup_location_code);
+        if (rows.length) saveAddresses = { uuid: cart.customer_uuid, rows };
+      }
+      return placed;
+    });
+    await saveToAddressBook(services, caller.store, saveAddresses);
+    return { order, errors: [] };
+  } catch (err) {
+    if (err instanceof AppError && PLACE_ORDER_CODES.has(err.code)) return { order: null, errors: [{ code: err.code, message: err.message }] };
+    throw err;
+  }
+}
+
+/** save_in_address_book: once the order is placed, the customer's new addresses join their book. */
+async function saveToAddressBook(services: Services, store: StoreView, save: { uuid: string; rows: CartAddressRow[] } | null): Promise<void> {
+  if (!save) return;
+  const seen = new Set<string>();
+  for (const a of save.rows) {
+    const key = JSON.stringify([a.firstname, a.lastname, a.street, a.city, a.postcode, a.country_code]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    await services.identity.addAddress(save.uuid, {
+      firstname: a.firstname || a.lastname, lastname: a.lastname, street: a.street, city: a.city, country_code: a.country_code,
+      ...(a.postcode ? { postcode: a.postcode } : {}), ...(a.region ? { region: a.region } : {}), ...(a.telephone ? { telephone: a.telephone } : {}),
+    }, store.default_country).catch(() => undefined);
+  }
+}
