@@ -17,6 +17,7 @@ import { storeResolvers } from '../modules/store/store.resolvers.js';
 import { identityResolvers } from '../modules/identity/identity.resolvers.js';
 import { ordersResolvers } from '../modules/orders/orders.resolvers.js';
 import { cartResolvers } from '../modules/cart/cart.resolvers.js';
+import { checkoutPickupResolvers } from '../modules/checkout/checkout.pickup.resolvers.js';
 import type { GraphQLContext } from './context.js';
 import { complexityLimitRule, depthLimitRule } from './limits.js';
 
@@ -106,7 +107,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { config: Config
 
   await app.register(mercurius, {
     schema: readFileSync(SCHEMA_PATH, 'utf8'),
-    resolvers: mergeResolvers(storeResolvers, directoryResolvers, catalogResolvers, contentResolvers, identityResolvers, cartResolvers, ordersResolvers) as never,
+    resolvers: mergeResolvers(storeResolvers, directoryResolvers, catalogResolvers, contentResolvers, identityResolvers, ordersResolvers, cartResolvers, checkoutPickupResolvers) as never,
     path: '/graphql',
     graphiql: false,
     jit: 1,

@@ -4,6 +4,7 @@ import { Link, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-
 import type { Route } from './+types/product';
 import { Breadcrumbs } from '../components/common/breadcrumbs';
 import { RouteError } from '../components/common/route-error';
+import { AddToCart } from '../components/cart/add-to-cart';
 import { BundleContents } from '../components/product/bundle-contents';
 import { Gallery } from '../components/product/gallery';
 import { PointsBadge } from '../components/product/points-badge';
@@ -106,6 +107,7 @@ function ProductDetails({ product, marketingSlug }: { product: ProductDetail; ma
           {configurableOptions(product).map((option) => (
             <Swatches key={option.uid} product={product} option={option} selection={selection} onSelect={select} />
           ))}
+          <AddToCart store={code} product={product} variant={variant} />
           <PriceTiers tiers={tiers} locale={store.locale} />
           {description.length > 0 && (
             <div className="pdp__description">

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors.js';
 import { enforce } from '../../platform/rate-limit.js';
 import { clientIp } from '../../platform/rest.js';
 import { decodeUid } from '../catalog/catalog.mapper.js';
+import { SESSION_COOKIE } from '../identity/identity.auth.js';
 import { findStoreCountries } from '../directory/directory.store.js';
 import type { AddressInput } from '../checkout/checkout.service.js';
 import { placeOrder, type AdditionalAttribute } from '../../workflows/place-order.js';
@@ -14,10 +15,18 @@ import { findCart } from './cart.store.js';
 
 const COUPON_WINDOW_MS = 10 * 60_000;
 
-/** The caller: store view, and the customer of the bearer token (an invalid token is refused, as Magento does). */
+/**
+ * The caller: store view, and the customer of the bearer token (an invalid token is refused, as
+ * Magento does) or, for the storefront, whose script never sees a token, of the httpOnly session
+ * cookie (an expired cookie is simply no customer: the shopper carries on as a guest).
+ */
 async function callerOf(ctx: GraphQLContext): Promise<Caller> {
   const auth = ctx.request.headers.authorization;
-  if (!auth) return { store: ctx.store, customerUuid: null };
+  if (!auth) {
+    const cookie = ctx.request.cookies?.[SESSION_COOKIE];
+    const session = cookie ? await ctx.services.identity.sessionFor(cookie) : null;
+    return { store: ctx.store, customerUuid: session?.uuid ?? null };
+  }
   const session = auth.startsWith('Bearer ') ? await ctx.services.identity.sessionFor(auth.slice(7).trim()) : null;
   if (!session) throw new AppError('UNAUTHORISED', "The current customer isn't authorized.");
   return { store: ctx.store, customerUuid: session.uuid };

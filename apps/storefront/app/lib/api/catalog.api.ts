@@ -163,6 +163,8 @@ export const PRODUCT_DETAIL_QUERY = gql`
         meta_title
         meta_description
         disclaimer
+        enable_order_quantity_limit
+        order_quantity_limit
         color
         color_label
         flavor

@@ -106,6 +106,8 @@ export interface ProductDetail extends ProductSummary {
   meta_description: string | null;
   disclaimer: string | null;
   only_x_left_in_stock: number | null;
+  enable_order_quantity_limit: boolean | null;
+  order_quantity_limit: number | null;
   color: string | null;
   color_label: string | null;
   flavor: string | null;

@@ -36,6 +36,8 @@ export class GraphqlRequestError extends Error {
     message: string,
     readonly status: number,
     readonly errors: GraphqlErrorEntry[] = [],
+    /** What the server answered alongside the errors (a cart mutation's partial result). */
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'GraphqlRequestError';
@@ -49,6 +51,11 @@ export interface GraphqlClientOptions {
   store?: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /**
+   * POST for mutations and for reads that must never come from a cache (a cart): the document
+   * and variables travel as a JSON body, with the session cookie of this origin.
+   */
+  method?: 'GET' | 'POST';
 }
 
 const DEFAULT_TIMEOUT_MS = 5_000;
@@ -66,15 +73,27 @@ export function createGraphqlClient(options: GraphqlClientOptions): GraphqlClien
     store: options.store ?? '',
     async request<T>(document: string, variables: Variables = {}, requestOptions: RequestOptions = {}): Promise<T> {
       const query = document.replace(/\s+/g, ' ').trim();
-      const params = new URLSearchParams({ query });
-      if (Object.keys(variables).length) params.set('variables', JSON.stringify(variables));
       const headers: Record<string, string> = { accept: 'application/json' };
       if (options.store) headers.store = options.store;
-      const response = await doFetch(`${options.endpoint}?${params}`, {
-        method: 'GET',
-        headers,
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      let response: Response;
+      if (options.method === 'POST') {
+        headers['content-type'] = 'application/json';
+        response = await doFetch(options.endpoint, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ query, variables }),
+          credentials: 'same-origin',
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } else {
+        const params = new URLSearchParams({ query });
+        if (Object.keys(variables).length) params.set('variables', JSON.stringify(variables));
+        response = await doFetch(`${options.endpoint}?${params}`, {
+          method: 'GET',
+          headers,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      }
       let body: { data?: T | null; errors?: GraphqlErrorEntry[] };
       try {
         body = (await response.json()) as typeof body;
@@ -83,7 +102,7 @@ export function createGraphqlClient(options: GraphqlClientOptions): GraphqlClien
       }
       if ((body.errors?.length && !onlyTolerated(body.errors, requestOptions.nullable)) || !body.data) {
         const first = body.errors?.[0]?.message ?? `GraphQL answered ${response.status} without data`;
-        throw new GraphqlRequestError(first, response.status, body.errors);
+        throw new GraphqlRequestError(first, response.status, body.errors, body.data ?? null);
       }
       return body.data;
     },

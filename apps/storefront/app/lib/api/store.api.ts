@@ -99,3 +99,42 @@ export const STORE_SHELL_QUERY = withFragments(gql`
     }
   }
 `, STORE_VIEW_FRAGMENT);
+
+/** The store view's rules for carts and checkout addresses (spec §3 store config). */
+export interface CheckoutConfig {
+  default_country: string | null;
+  is_order_limit_enabled: boolean | null;
+  order_limit_value: number | null;
+  cartons_limit_value: number | null;
+  postcode_validation_enabled: boolean | null;
+  postcode_is_required: boolean | null;
+  postcode_min_length: number | null;
+  postcode_max_length: number | null;
+  postcode_validate_regex: string | null;
+  allow_empty_firstname: boolean | null;
+  is_guest_checkout_enabled: boolean | null;
+}
+
+export async function fetchCheckoutConfig(client: GraphqlClient): Promise<CheckoutConfig> {
+  const data = await client.request<{ storeConfig: CheckoutConfig | null }>(CHECKOUT_CONFIG_QUERY);
+  if (!data.storeConfig) throw new Error(`store ${client.store} has no configuration`);
+  return data.storeConfig;
+}
+
+export const CHECKOUT_CONFIG_QUERY = gql`
+  query CheckoutConfig {
+    storeConfig {
+      default_country
+      is_order_limit_enabled
+      order_limit_value
+      cartons_limit_value
+      postcode_validation_enabled
+      postcode_is_required
+      postcode_min_length
+      postcode_max_length
+      postcode_validate_regex
+      allow_empty_firstname
+      is_guest_checkout_enabled
+    }
+  }
+`;

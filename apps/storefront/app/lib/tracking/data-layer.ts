@@ -1,4 +1,5 @@
 import { normalisePageName, type PageName } from '@ember/contracts';
+import type { Cart, CartItem } from '../api/cart.types';
 import type { ProductSummary } from '../api/catalog.types';
 import type { StoreView } from '../api/store.api';
 
@@ -37,16 +38,23 @@ export interface EcommerceItem {
   item_category?: string;
   item_list_id?: string;
   item_list_name?: string;
+  quantity?: number;
 }
 
 export type EcommerceEvent = {
-  event: 'view_item' | 'view_item_list';
+  event: 'view_item' | 'view_item_list' | 'add_to_cart' | 'begin_checkout' | 'add_payment_info' | 'purchase';
   ecommerce: Record<string, unknown> & { items: EcommerceItem[] };
 };
 
-/** Who is looking: the signed-in customer's uuid, or nobody. */
+/** Who is looking: the signed-in customer's uuid, or nobody; with loyalty, their points and tier. */
 export interface TrackedUser {
   uuid: string;
+  /** Spendable points (signed in, loyalty on). */
+  points?: number | null;
+  /** Tier name; N/A without one. */
+  membership?: string | null;
+  /** Whether the customer joined with a friend's referral code. */
+  referee?: boolean;
 }
 
 /** The standard `on_load` event: the page, the market and, signed in, the customer's uuid. */
@@ -59,8 +67,10 @@ export function onLoadEvent(pageName: string, section: string, store: StoreView,
     ...(user ? { user_id: user.uuid } : {}),
     user_country: store.default_country ?? store.store_code.toUpperCase(),
     user_language: store.language,
-    user_membership: 'N/A',
-    referee: 'no',
+    // Spec §3: the balance only for a signed-in customer; membership N/A unless a tier is known.
+    ...(user && typeof user.points === 'number' ? { user_points_balance: user.points } : {}),
+    user_membership: user?.membership || 'N/A',
+    referee: user?.referee ? 'yes' : 'no',
   };
 }
 
@@ -94,5 +104,85 @@ export function viewItemEvent(product: ProductSummary): EcommerceEvent {
   return {
     event: 'view_item',
     ecommerce: { currency: item.currency, value: item.price, items: [item] },
+  };
+}
+
+/** Pushes a GA4 e-commerce event, clearing the previous event's `ecommerce` object first (GA4's rule). */
+export function pushEcommerceEvent(event: EcommerceEvent | null): void {
+  if (!event) return;
+  pushToDataLayer({ ecommerce: null });
+  pushToDataLayer(event);
+}
+
+/** A cart line as a GA4 item: the sold SKU (the chosen variant's), unit price including tax. */
+export function cartLineItem(item: CartItem, index?: number): EcommerceItem {
+  const price = item.prices?.price_including_tax;
+  return {
+    item_id: item.configured_variant?.sku ?? item.product.sku,
+    item_name: item.product.name ?? item.product.sku,
+    ...(price?.value != null ? { price: price.value } : {}),
+    ...(price?.currency ? { currency: price.currency } : {}),
+    ...(index !== undefined ? { index } : {}),
+    ...(item.product.product_kind ? { item_category: item.product.product_kind } : {}),
+    quantity: item.quantity,
+  };
+}
+
+function cartItems(cart: Cart): CartItem[] {
+  return (cart.itemsV2?.items ?? []).filter((i): i is CartItem => i !== null);
+}
+
+/** `add_to_cart`: what was added (SKU, name, unit price) and how many. */
+export function addToCartEvent(item: { sku: string; name: string; price: number | null; currency: string | null; quantity: number; category?: string | null }): EcommerceEvent {
+  const value = item.price !== null ? Math.round(item.price * item.quantity * 100) / 100 : undefined;
+  return {
+    event: 'add_to_cart',
+    ecommerce: {
+      currency: item.currency ?? undefined,
+      value,
+      items: [{
+        item_id: item.sku,
+        item_name: item.name,
+        ...(item.price !== null ? { price: item.price } : {}),
+        ...(item.currency ? { currency: item.currency } : {}),
+        ...(item.category ? { item_category: item.category } : {}),
+        quantity: item.quantity,
+      }],
+    },
+  };
+}
+
+function cartEcommerce(cart: Cart): Record<string, unknown> & { items: EcommerceItem[] } {
+  const total = cart.prices?.grand_total;
+  const coupon = cart.applied_coupons?.find((c) => c)?.code;
+  return {
+    currency: total?.currency ?? undefined,
+    value: total?.value ?? undefined,
+    ...(coupon ? { coupon } : {}),
+    items: cartItems(cart).map((item, i) => cartLineItem(item, i)),
+  };
+}
+
+export function beginCheckoutEvent(cart: Cart): EcommerceEvent | null {
+  if (!cartItems(cart).length) return null;
+  return { event: 'begin_checkout', ecommerce: cartEcommerce(cart) };
+}
+
+export function addPaymentInfoEvent(cart: Cart, paymentType: string): EcommerceEvent {
+  return { event: 'add_payment_info', ecommerce: { ...cartEcommerce(cart), payment_type: paymentType } };
+}
+
+/** `purchase`: the order number as transaction id, with the cart's totals as placed. */
+export function purchaseEvent(cart: Cart, orderNumber: string): EcommerceEvent {
+  const shipping = cart.shipping_addresses.find((a) => a)?.selected_shipping_method?.amount.value ?? undefined;
+  const tax = (cart.prices?.applied_taxes ?? []).reduce((sum, t) => sum + (t?.amount.value ?? 0), 0);
+  return {
+    event: 'purchase',
+    ecommerce: {
+      transaction_id: orderNumber,
+      ...cartEcommerce(cart),
+      ...(shipping !== undefined ? { shipping } : {}),
+      tax: Math.round(tax * 100) / 100,
+    },
   };
 }

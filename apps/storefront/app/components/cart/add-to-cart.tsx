@@ -1,0 +1,100 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { addProductsToCart, cartClient, cartErrorCode, firstServerMessage } from '../../lib/api/cart.api';
+import type { ProductDetail, Variant } from '../../lib/api/catalog.types';
+import { cartItemFor } from '../../lib/cart/cart-items';
+import { cartErrorText } from '../../lib/cart/cart-errors';
+import { useSession } from '../../lib/account/session';
+import { useCartUpdate } from '../../lib/cart/cart-state';
+import { storePath } from '../../lib/store-paths';
+import { addToCartEvent, pushEcommerceEvent } from '../../lib/tracking/data-layer';
+
+const DEFAULT_MAX_QUANTITY = 99;
+
+interface AddToCartProps {
+  store: string;
+  product: ProductDetail;
+  /** The chosen variant of a configurable product (null until one is chosen). */
+  variant: NonNullable<Variant['product']> | null;
+}
+
+type Outcome = { kind: 'added'; quantity: number } | { kind: 'error'; text: string } | null;
+
+/** Quantity and "Add to cart"; the outcome is announced (added, or why not) next to the button. */
+export function AddToCart({ store, product, variant }: AddToCartProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const update = useCartUpdate(store);
+  // Until the browser knows whether a customer is signed in, it cannot tell which cart to add to.
+  const sessionKnown = useSession().status !== 'pending';
+  const [quantity, setQuantity] = useState('1');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  const max = product.order_quantity_limit && product.enable_order_quantity_limit ? product.order_quantity_limit : DEFAULT_MAX_QUANTITY;
+  const stock = variant ? variant.stock_status : product.stock_status;
+  const soldOut = stock === 'OUT_OF_STOCK';
+  const needsVariant = product.__typename === 'ConfigurableProduct' && !variant;
+  const parsed = Number(quantity);
+  const quantityValid = Number.isInteger(parsed) && parsed >= 1 && parsed <= max;
+
+  const add = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setOutcome(null);
+    if (!quantityValid) {
+      setOutcome({ kind: 'error', text: t('cart.add.quantityRange', { max }) });
+      return;
+    }
+    const item = cartItemFor(product, variant, parsed);
+    if (!item) return;
+    setBusy(true);
+    try {
+      const { userErrors } = await update((cartId) => addProductsToCart(cartClient(store), cartId, [item]));
+      if (userErrors.length) {
+        setOutcome({ kind: 'error', text: userErrors.map((e) => cartErrorText(t, e.code, e.message)).join(' ') });
+        return;
+      }
+      const price = (variant?.price_range ?? product.price_range).minimum_price.final_price;
+      pushEcommerceEvent(addToCartEvent({
+        sku: item.sku, name: variant?.name ?? product.name, price: price.value, currency: price.currency, quantity: parsed, category: product.product_kind,
+      }));
+      setOutcome({ kind: 'added', quantity: parsed });
+    } catch (error) {
+      setOutcome({ kind: 'error', text: cartErrorText(t, cartErrorCode(error), firstServerMessage(error) ?? t('cart.errors.unavailable')) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="add-to-cart" onSubmit={add} aria-label={t('cart.add.formLabel', { name: product.name })}>
+      <div className="add-to-cart__row">
+        <label htmlFor={`${id}-qty`} className="add-to-cart__label">{t('cart.quantity')}</label>
+        <input
+          id={`${id}-qty`}
+          className="field__input add-to-cart__qty"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={max}
+          step={1}
+          value={quantity}
+          onChange={(e) => setQuantity(e.target.value)}
+        />
+        <button type="submit" className="button add-to-cart__button" disabled={busy || soldOut || needsVariant || !sessionKnown}>
+          {soldOut ? t('cart.add.soldOut') : busy ? t('cart.add.adding') : t('cart.add.button')}
+        </button>
+      </div>
+      <div aria-live="polite" className="add-to-cart__outcome">
+        {outcome?.kind === 'added' && (
+          <p className="add-to-cart__added" role="status">
+            {t('cart.add.added', { count: outcome.quantity, name: product.name })}{' '}
+            <Link to={storePath(store, '/cart')} className="text-link">{t('cart.add.viewCart')}</Link>
+          </p>
+        )}
+      </div>
+      {outcome?.kind === 'error' && <p className="add-to-cart__error" role="alert">{outcome.text}</p>}
+    </form>
+  );
+}

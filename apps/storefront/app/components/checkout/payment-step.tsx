@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import {
+  cartClient, firstServerMessage, placeOrder, PlaceOrderError, setPaymentMethod,
+} from '../../lib/api/cart.api';
+import type { Cart } from '../../lib/api/cart.types';
+import { needsProvider, startPayment } from '../../lib/api/payments.api';
+import { useSession } from '../../lib/account/session';
+import { forgetCart, useCartUpdate } from '../../lib/cart/cart-state';
+import { savePlacedOrder } from '../../lib/cart/placed-order';
+import { storePath } from '../../lib/store-paths';
+import { addPaymentInfoEvent, pushEcommerceEvent } from '../../lib/tracking/data-layer';
+
+interface PaymentStepProps {
+  store: string;
+  cart: Cart;
+}
+
+/**
+ * The payment method (the server lists the ones this cart may use) and "Place order". A placed
+ * order closes the cart; the confirmation page shows its number.
+ */
+export function PaymentStep({ store, cart }: PaymentStepProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const update = useCartUpdate(store);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const methods = (cart.available_payment_methods ?? []).filter((m): m is { code: string; title: string } => m !== null);
+  // The shopper's click shows at once; the cart's answer confirms it (or an error takes it back).
+  const [pending, setPending] = useState<string | null>(null);
+  const selected = pending ?? (cart.selected_payment_method?.code || '');
+
+  const choose = async (code: string) => {
+    setAlert(null);
+    setPending(code);
+    setBusy(true);
+    try {
+      const next = await update((cartId) => setPaymentMethod(cartClient(store), cartId, code));
+      pushEcommerceEvent(addPaymentInfoEvent(next, code));
+    } catch (error) {
+      setAlert(firstServerMessage(error) ?? t('checkout.errors.payment'));
+    } finally {
+      setPending(null);
+      setBusy(false);
+    }
+  };
+
+  const place = async () => {
+    setAlert(null);
+    setBusy(true);
+    let order;
+    try {
+      order = await placeOrder(cartClient(store), cart.id);
+    } catch (error) {
+      setAlert(error instanceof PlaceOrderError ? placeOrderText(t, error) : firstServerMessage(error) ?? t('checkout.errors.placeOrder'));
+      setBusy(false);
+      return;
+    }
+    const confirmation = `${storePath(store, '/checkout/success')}?order=${encodeURIComponent(order.number)}`;
+    const customerUuid = session.status === 'signed-in' ? session.user.uuid : null;
+    const record = { number: order.number, id: order.id, email: cart.email, paymentUuid: null, cartId: customerUuid ? null : cart.id, cart, purchaseTracked: false };
+    savePlacedOrder(store, record);
+    forgetCart(store);
+    if (!needsProvider(selected) || !order.id) {
+      navigate(confirmation);
+      return;
+    }
+    // The order waits for its payment: the provider's page takes the card (and any challenge) and
+    // sends the shopper back to the confirmation, which reads the payment's status.
+    try {
+      const payment = await startPayment(store, { orderId: order.id, cartId: record.cartId, customerUuid, returnUrl: confirmation });
+      savePlacedOrder(store, { ...record, paymentUuid: payment.uuid });
+      if (payment.redirect_url) {
+        window.location.assign(payment.redirect_url);
+        return;
+      }
+      navigate(`${confirmation}&payment_uuid=${encodeURIComponent(payment.uuid)}`);
+    } catch {
+      navigate(confirmation, { state: { paymentNotStarted: true } });
+    }
+  };
+
+  return (
+    <section className="checkout-payment" aria-labelledby="checkout-payment-heading">
+      <h2 id="checkout-payment-heading">{t('checkout.payment.heading')}</h2>
+      {alert && <p className="form-alert form-alert--error" role="alert" tabIndex={-1}>{alert}</p>}
+      {methods.length === 0 ? (
+        <p>{t('checkout.payment.none')}</p>
+      ) : (
+        <fieldset className="choice-group" disabled={busy}>
+          <legend className="visually-hidden">{t('checkout.payment.legend')}</legend>
+          {methods.map((m) => (
+            <div key={m.code} className="choice">
+              <input id={`payment-${m.code}`} className="choice__input" type="radio" name="payment-method" value={m.code} checked={selected === m.code} onChange={() => void choose(m.code)} />
+              <label htmlFor={`payment-${m.code}`} className="choice__label"><span className="choice__title">{t(`checkout.payment.methods.${m.code}`, { defaultValue: m.title })}</span></label>
+            </div>
+          ))}
+        </fieldset>
+      )}
+      <p className="form__actions">
+        <button type="button" className="button checkout-place" disabled={busy || !selected} onClick={() => void place()}>
+          {busy ? t('checkout.placing') : t('checkout.placeOrder')}
+        </button>
+      </p>
+    </section>
+  );
+}
+
+/** placeOrder refusals in words (spec §8 cart errors), the server's message for anything else. */
+function placeOrderText(t: (key: string) => string, error: PlaceOrderError): string {
+  const known = ['CART_NOT_FOUND', 'CART_NOT_ACTIVE', 'GUEST_EMAIL_MISSING', 'UNABLE_TO_PLACE_ORDER'];
+  return known.includes(error.code) ? t(`checkout.errors.${error.code}`) : error.message || t('checkout.errors.placeOrder');
+}

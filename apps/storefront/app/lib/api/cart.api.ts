@@ -1,0 +1,483 @@
+import { createGraphqlClient, GraphqlRequestError, type GraphqlClient } from './client';
+import type {
+  AddressInput, Cart, CartItemInput, CartUserError, PickupLocation, PlacedOrder,
+} from './cart.types';
+import { gql, withFragments } from './gql';
+
+export type * from './cart.types';
+
+/**
+ * The commerce cart and checkout (Magento 2.4's cart mutations): the only code that calls them.
+ * Every call is a POST, so a cart is never answered from a cache, and carries the session cookie,
+ * which makes `customerCart` and `mergeCarts` the signed-in customer's.
+ */
+export function cartClient(store: string): GraphqlClient {
+  return createGraphqlClient({ endpoint: '/graphql', store, method: 'POST', timeoutMs: 10_000 });
+}
+
+/** The code of a failed call's first error: the server's `extensions.code`, else its category. */
+export function cartErrorCode(error: unknown): string | null {
+  if (!(error instanceof GraphqlRequestError)) return null;
+  const first = error.errors[0]?.extensions;
+  return first?.code ?? first?.category ?? null;
+}
+
+/** The first message the server gave, when it answered at all (not for timeouts or 5xx). */
+export function firstServerMessage(error: unknown): string | null {
+  if (!(error instanceof GraphqlRequestError) || error.status >= 500 || !error.errors.length) return null;
+  const first = error.errors[0];
+  return first && first.extensions?.category !== 'internal' ? first.message : null;
+}
+
+/** Whether the failure says the cart no longer exists or can no longer change (ordered, merged). */
+export function isCartGone(error: unknown): boolean {
+  if (!(error instanceof GraphqlRequestError)) return false;
+  return error.errors.some((e) => {
+    const code = e.extensions?.code ?? '';
+    return e.extensions?.category === 'graphql-no-such-entity' || code === 'CART_NOT_FOUND' || code === 'CART_NOT_ACTIVE' || code === 'NOT_FOUND';
+  });
+}
+
+/** The cart a failed cart mutation still answered with (the spec keeps partial data), if any. */
+export function partialCart(error: unknown, field: string): Cart | null {
+  if (!(error instanceof GraphqlRequestError) || !error.data || typeof error.data !== 'object') return null;
+  const out = (error.data as Record<string, { cart?: Cart | null } | null>)[field];
+  return out?.cart ?? null;
+}
+
+export async function createEmptyCart(client: GraphqlClient): Promise<string> {
+  const data = await client.request<{ createEmptyCart: string | null }>(CREATE_EMPTY_CART_MUTATION);
+  if (!data.createEmptyCart) throw new Error('createEmptyCart answered without a cart id');
+  return data.createEmptyCart;
+}
+
+export async function fetchCart(client: GraphqlClient, cartId: string): Promise<Cart> {
+  const data = await client.request<{ cart: Cart | null }>(CART_QUERY, { cartId });
+  if (!data.cart) throw new GraphqlRequestError('The cart was not found', 404, [{ message: 'The cart was not found', extensions: { category: 'graphql-no-such-entity' } }]);
+  return data.cart;
+}
+
+/** The signed-in customer's cart; the server creates one when they have none. */
+export async function fetchCustomerCart(client: GraphqlClient): Promise<Cart> {
+  const data = await client.request<{ customerCart: Cart }>(CUSTOMER_CART_QUERY);
+  return data.customerCart;
+}
+
+/** Moves the guest cart's lines into the customer's cart; the guest cart ends. */
+export async function mergeCarts(client: GraphqlClient, sourceCartId: string, destinationCartId: string): Promise<Cart> {
+  const data = await client.request<{ mergeCarts: Cart }>(MERGE_CARTS_MUTATION, { source: sourceCartId, destination: destinationCartId });
+  return data.mergeCarts;
+}
+
+/** Adds lines; refusals per line (out of stock, limits) come back as user errors, the cart as it is now. */
+export async function addProductsToCart(
+  client: GraphqlClient, cartId: string, items: CartItemInput[],
+): Promise<{ cart: Cart; userErrors: CartUserError[] }> {
+  const data = await client.request<{ addProductsToCart: { cart: Cart; user_errors: (CartUserError | null)[] } }>(
+    ADD_PRODUCTS_MUTATION, { cartId, items },
+  );
+  return {
+    cart: data.addProductsToCart.cart,
+    userErrors: data.addProductsToCart.user_errors.filter((e): e is CartUserError => e !== null),
+  };
+}
+
+export async function updateCartItem(client: GraphqlClient, cartId: string, uid: string, quantity: number): Promise<Cart> {
+  const data = await client.request<{ updateCartItems: { cart: Cart } }>(UPDATE_ITEMS_MUTATION, { cartId, uid, quantity });
+  return data.updateCartItems.cart;
+}
+
+export async function removeCartItem(client: GraphqlClient, cartId: string, uid: string): Promise<Cart> {
+  const data = await client.request<{ removeItemFromCart: { cart: Cart } }>(REMOVE_ITEM_MUTATION, { cartId, uid });
+  return data.removeItemFromCart.cart;
+}
+
+export async function applyCoupon(client: GraphqlClient, cartId: string, code: string): Promise<Cart> {
+  const data = await client.request<{ applyCouponToCart: { cart: Cart } }>(APPLY_COUPON_MUTATION, { cartId, code });
+  return data.applyCouponToCart.cart;
+}
+
+export async function applyCampaign(client: GraphqlClient, cartId: string, campaignUuid: string): Promise<Cart> {
+  const data = await client.request<{ applyCampaignToCart: { cart: Cart } }>(APPLY_CAMPAIGN_MUTATION, { cartId, campaignUuid });
+  return data.applyCampaignToCart.cart;
+}
+
+export async function removeCampaign(client: GraphqlClient, cartId: string): Promise<Cart> {
+  const data = await client.request<{ removeCampaignFromCart: { cart: Cart } }>(REMOVE_CAMPAIGN_MUTATION, { cartId });
+  return data.removeCampaignFromCart.cart;
+}
+
+export async function removeCoupon(client: GraphqlClient, cartId: string): Promise<Cart> {
+  const data = await client.request<{ removeCouponFromCart: { cart: Cart | null } }>(REMOVE_COUPON_MUTATION, { cartId });
+  return data.removeCouponFromCart.cart ?? fetchCart(client, cartId);
+}
+
+export async function setGuestEmail(client: GraphqlClient, cartId: string, email: string): Promise<Cart> {
+  const data = await client.request<{ setGuestEmailOnCart: { cart: Cart } }>(SET_GUEST_EMAIL_MUTATION, { cartId, email });
+  return data.setGuestEmailOnCart.cart;
+}
+
+/**
+ * The delivery address, or for a pick-up the store's code with the shopper's name (the address a
+ * pick-up order carries is the store's).
+ */
+export async function setShippingAddress(
+  client: GraphqlClient, cartId: string, address: AddressInput, pickupLocationCode: string | null = null,
+): Promise<Cart> {
+  const data = await client.request<{ setShippingAddressesOnCart: { cart: Cart } }>(SET_SHIPPING_ADDRESS_MUTATION, {
+    cartId,
+    addresses: [{ address, ...(pickupLocationCode ? { pickup_location_code: pickupLocationCode } : {}) }],
+  });
+  return data.setShippingAddressesOnCart.cart;
+}
+
+/** Billing: the shipping address again, or its own address. */
+export async function setBillingAddress(
+  client: GraphqlClient, cartId: string, billing: { same_as_shipping: true } | { address: AddressInput },
+): Promise<Cart> {
+  const data = await client.request<{ setBillingAddressOnCart: { cart: Cart } }>(SET_BILLING_ADDRESS_MUTATION, { cartId, billing });
+  return data.setBillingAddressOnCart.cart;
+}
+
+export async function setShippingMethod(client: GraphqlClient, cartId: string, carrierCode: string, methodCode: string): Promise<Cart> {
+  const data = await client.request<{ setShippingMethodsOnCart: { cart: Cart } }>(SET_SHIPPING_METHOD_MUTATION, {
+    cartId, methods: [{ carrier_code: carrierCode, method_code: methodCode }],
+  });
+  return data.setShippingMethodsOnCart.cart;
+}
+
+export async function setPaymentMethod(client: GraphqlClient, cartId: string, code: string): Promise<Cart> {
+  const data = await client.request<{ setPaymentMethodOnCart: { cart: Cart } }>(SET_PAYMENT_METHOD_MUTATION, { cartId, code });
+  return data.setPaymentMethodOnCart.cart;
+}
+
+/** A refusal of placeOrder: Magento's PlaceOrderErrorCodes value and the server's words. */
+export class PlaceOrderError extends Error {
+  constructor(readonly code: string, message: string) {
+    super(message);
+    this.name = 'PlaceOrderError';
+  }
+}
+
+export async function placeOrder(client: GraphqlClient, cartId: string): Promise<PlacedOrder> {
+  const data = await client.request<{
+    placeOrder: { order: { order_number: string; entity_id: string } | null; errors: ({ code: string; message: string } | null)[] } | null;
+  }>(PLACE_ORDER_MUTATION, { cartId });
+  const out = data.placeOrder;
+  const refusal = out?.errors.find((e) => e !== null);
+  if (refusal) throw new PlaceOrderError(refusal.code, refusal.message);
+  if (!out?.order) throw new PlaceOrderError('UNDEFINED', 'The order was not placed');
+  return { number: out.order.order_number, id: out.order.entity_id };
+}
+
+/** The stores a shopper can collect from in this store view's countries. */
+export async function listPickupLocations(client: GraphqlClient): Promise<PickupLocation[]> {
+  const data = await client.request<{ pickupLocations: { items: (PickupLocation | null)[] | null } | null }>(PICKUP_LOCATIONS_QUERY);
+  return (data.pickupLocations?.items ?? []).filter((l): l is PickupLocation => !!l?.pickup_location_code);
+}
+
+export const CART_FRAGMENT = gql`
+  fragment CartFields on Cart {
+    id
+    email
+    total_quantity
+    is_virtual
+    applied_coupons {
+      code
+    }
+    applied_campaign {
+      loyalty_discount_uuid
+      loyalty_discount_points
+      loyalty_discount_amount { value currency }
+    }
+    itemsV2(pageSize: 100, currentPage: 1) {
+      total_count
+      items {
+        __typename
+        uid
+        quantity
+        is_available
+        errors {
+          code
+          message
+        }
+        prices {
+          price_including_tax { value currency }
+          row_total_including_tax { value currency }
+          total_item_discount { value currency }
+        }
+        product {
+          uid
+          sku
+          name
+          url_key
+          stock_status
+          product_kind
+          small_image { url label }
+        }
+        ... on ConfigurableCartItem {
+          configurable_options {
+            option_label
+            value_label
+          }
+          configured_variant {
+            sku
+            small_image { url label }
+          }
+        }
+        ... on BundleCartItem {
+          bundle_options {
+            uid
+            label
+            values {
+              uid
+              label
+              quantity
+            }
+          }
+        }
+      }
+    }
+    prices {
+      grand_total { value currency }
+      subtotal_including_tax { value currency }
+      subtotal_excluding_tax { value currency }
+      applied_taxes {
+        label
+        amount { value currency }
+      }
+      discounts {
+        label
+        amount { value currency }
+      }
+    }
+    shipping_addresses {
+      firstname
+      lastname
+      street
+      city
+      postcode
+      telephone
+      country { code label }
+      pickup_location_code
+      available_shipping_methods {
+        carrier_code
+        carrier_title
+        method_code
+        method_title
+        amount { value currency }
+        available
+        error_message
+      }
+      selected_shipping_method {
+        carrier_code
+        method_code
+        carrier_title
+        method_title
+        amount { value currency }
+      }
+    }
+    billing_address {
+      firstname
+      lastname
+      street
+      city
+      postcode
+      telephone
+      country { code label }
+    }
+    available_payment_methods {
+      code
+      title
+    }
+    selected_payment_method {
+      code
+      title
+    }
+  }
+`;
+
+export const CREATE_EMPTY_CART_MUTATION = gql`
+  mutation CreateEmptyCart {
+    createEmptyCart
+  }
+`;
+
+export const CART_QUERY = withFragments(gql`
+  query Cart($cartId: String!) {
+    cart(cart_id: $cartId) {
+      ...CartFields
+    }
+  }
+`, CART_FRAGMENT);
+
+export const CUSTOMER_CART_QUERY = withFragments(gql`
+  query CustomerCart {
+    customerCart {
+      ...CartFields
+    }
+  }
+`, CART_FRAGMENT);
+
+export const MERGE_CARTS_MUTATION = withFragments(gql`
+  mutation MergeCarts($source: String!, $destination: String) {
+    mergeCarts(source_cart_id: $source, destination_cart_id: $destination) {
+      ...CartFields
+    }
+  }
+`, CART_FRAGMENT);
+
+export const ADD_PRODUCTS_MUTATION = withFragments(gql`
+  mutation AddProductsToCart($cartId: String!, $items: [CartItemInput!]!) {
+    addProductsToCart(cartId: $cartId, cartItems: $items) {
+      cart {
+        ...CartFields
+      }
+      user_errors {
+        code
+        message
+      }
+    }
+  }
+`, CART_FRAGMENT);
+
+export const UPDATE_ITEMS_MUTATION = withFragments(gql`
+  mutation UpdateCartItems($cartId: String!, $uid: ID!, $quantity: Float!) {
+    updateCartItems(input: { cart_id: $cartId, cart_items: [{ cart_item_uid: $uid, quantity: $quantity }] }) {
+      cart {
+        ...CartFields
+      }
+    }
+  }
+`, CART_FRAGMENT);
+
+export const REMOVE_ITEM_MUTATION = withFragments(gql`
+  mutation RemoveItemFromCart($cartId: String!, $uid: ID!) {
+    removeItemFromCart(input: { cart_id: $cartId, cart_item_uid: $uid }) {
+      cart {
+        ...CartFields
+      }
+    }
+  }
+`, CART_FRAGMENT);
+
+export const APPLY_CAMPAIGN_MUTATION = withFragments(gql`
+  mutation ApplyCampaignToCart($cartId: String!, $campaignUuid: String!) {
+    applyCampaignToCart(input: { cart_id: $cartId, campaign_uuid: $campaignUuid }) {
+      cart {
+        ...CartFields
+      }
+    }
+  }
+`, CART_FRAGMENT);
+
+export const REMOVE_CAMPAIGN_MUTATION = withFragments(gql`
+  mutation RemoveCampaignFromCart($cartId: String!) {
+    removeCampaignFromCart(input: { cart_id: $cartId }) {
+      cart {
+        ...CartFields
+      }
+    }
+  }
+`, CART_FRAGMENT);
+
+export const APPLY_COUPON_MUTATION = withFragments(gql`
+  mutation ApplyCouponToCart($cartId: String!, $code: String!) {
+    applyCouponToCart(input: { cart_id: $cartId, coupon_code: $code }) {
+      cart {
+        ...CartFields
+      }
+    }
+  }
+`, CART_FRAGMENT);
+
+export const REMOVE_COUPON_MUTATION = withFragments(gql`
+  mutation RemoveCouponFromCart($cartId: String!) {
+    removeCouponFromCart(input: { cart_id: $cartId }) {
+      cart {
+        ...CartFields
+      }
+    }
+  }
+`, CART_FRAGMENT);
+
+export const SET_GUEST_EMAIL_MUTATION = withFragments(gql`
+  mutation SetGuestEmailOnCart($cartId: String!, $email: String!) {
+    setGuestEmailOnCart(input: { cart_id: $cartId, email: $email }) {
+      cart {
+        ...CartFields
+      }
+    }
+  }
+`, CART_FRAGMENT);
+
+export const SET_SHIPPING_ADDRESS_MUTATION = withFragments(gql`
+  mutation SetShippingAddressesOnCart($cartId: String!, $addresses: [ShippingAddressInput]!) {
+    setShippingAddressesOnCart(input: { cart_id: $cartId, shipping_addresses: $addresses }) {
+      cart {
+        ...CartFields
+      }
+    }
+  }
+`, CART_FRAGMENT);
+
+export const SET_BILLING_ADDRESS_MUTATION = withFragments(gql`
+  mutation SetBillingAddressOnCart($cartId: String!, $billing: BillingAddressInput!) {
+    setBillingAddressOnCart(input: { cart_id: $cartId, billing_address: $billing }) {
+      cart {
+        ...CartFields
+      }
+    }
+  }
+`, CART_FRAGMENT);
+
+export const SET_SHIPPING_METHOD_MUTATION = withFragments(gql`
+  mutation SetShippingMethodsOnCart($cartId: String!, $methods: [ShippingMethodInput]!) {
+    setShippingMethodsOnCart(input: { cart_id: $cartId, shipping_methods: $methods }) {
+      cart {
+        ...CartFields
+      }
+    }
+  }
+`, CART_FRAGMENT);
+
+export const SET_PAYMENT_METHOD_MUTATION = withFragments(gql`
+  mutation SetPaymentMethodOnCart($cartId: String!, $code: String!) {
+    setPaymentMethodOnCart(input: { cart_id: $cartId, payment_method: { code: $code } }) {
+      cart {
+        ...CartFields
+      }
+    }
+  }
+`, CART_FRAGMENT);
+
+export const PLACE_ORDER_MUTATION = gql`
+  mutation PlaceOrder($cartId: String!) {
+    placeOrder(input: { cart_id: $cartId }) {
+      order {
+        order_number
+        entity_id
+      }
+      errors {
+        code
+        message
+      }
+    }
+  }
+`;
+
+export const PICKUP_LOCATIONS_QUERY = gql`
+  query PickupLocations {
+    pickupLocations(pageSize: 50) {
+      items {
+        pickup_location_code
+        name
+        street
+        postcode
+        city
+        country_id
+        description
+      }
+    }
+  }
+`;

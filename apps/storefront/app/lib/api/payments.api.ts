@@ -1,0 +1,82 @@
+/**
+ * The payments service (`/api/payments`): the only code that calls it. Same-origin JSON with the
+ * session cookie; a guest proves the order is theirs with the masked id of the cart it came from.
+ */
+
+const TIMEOUT_MS = 10_000;
+
+/** Payment codes the provider collects on its own pages (the spec's default card code first). */
+export const PROVIDER_PAYMENT_METHODS = ['ember_card', 'ember_bank_transfer'] as const;
+
+export function needsProvider(code: string | null | undefined): boolean {
+  return (PROVIDER_PAYMENT_METHODS as readonly string[]).includes(code ?? '');
+}
+
+export type PaymentStatus = 'created' | 'paid' | 'failed' | 'under_review' | 'voided' | 'refund_pending' | 'refunded';
+
+/** Spec §3 "Order payment", with where to send the shopper while it waits for them. */
+export interface OrderPayment {
+  uuid: string;
+  status: PaymentStatus;
+  order_id: string;
+  currency: string;
+  amount: number;
+  payment_method: string;
+  title: string;
+  redirect_url: string | null;
+  failure_code: string | null;
+}
+
+/** A failed payments call: the service's error code, or SERVICE_UNAVAILABLE when it was not reached. */
+export class PaymentsApiError extends Error {
+  constructor(message: string, readonly status: number, readonly code: string) {
+    super(message);
+    this.name = 'PaymentsApiError';
+  }
+}
+
+async function call<T>(path: string, store: string, init: { method?: 'GET' | 'PUT'; body?: unknown; cartId?: string | null } = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', store };
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  if (init.cartId) headers['x-cart-id'] = init.cartId;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? 'GET',
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch {
+    throw new PaymentsApiError('The payments service could not be reached', 0, 'SERVICE_UNAVAILABLE');
+  }
+  const payload = (await response.json().catch(() => undefined)) as { error?: { code?: string; message?: string } } | undefined;
+  if (!response.ok) {
+    throw new PaymentsApiError(payload?.error?.message ?? `The payments service answered ${response.status}`, response.status, payload?.error?.code ?? 'INTERNAL');
+  }
+  return payload as T;
+}
+
+/**
+ * Opens the provider's payment session for a placed order; the answer's `redirect_url` is the
+ * provider's hosted page, which sends the shopper back to `returnUrl` (a path on this shop) with
+ * `payment_uuid` added.
+ */
+export function startPayment(store: string, input: { orderId: string; cartId: string | null; customerUuid: string | null; returnUrl: string }): Promise<OrderPayment> {
+  return call('/api/payments/generate-token', store, {
+    method: 'PUT',
+    body: {
+      order_id: input.orderId,
+      tokenize: false,
+      return_url: input.returnUrl,
+      ...(input.customerUuid ? { customer_uuid: input.customerUuid } : {}),
+      ...(input.cartId && !input.customerUuid ? { cart_id: input.cartId } : {}),
+    },
+  });
+}
+
+/** A payment's status; the owner only (a guest by the order's cart id). */
+export function fetchPayment(store: string, uuid: string, cartId: string | null): Promise<OrderPayment> {
+  return call(`/api/payments/${encodeURIComponent(uuid)}`, store, { cartId });
+}

@@ -1,0 +1,35 @@
+import type { Cart, CartItem } from '../api/cart.types';
+
+/** The cart's lines, without the nulls the schema allows. */
+export function cartLines(cart: Cart | null | undefined): CartItem[] {
+  return (cart?.itemsV2?.items ?? []).filter((i): i is CartItem => i !== null);
+}
+
+/** The picture of a line: the chosen variant's, else the product's. */
+export function lineImage(line: CartItem): { url: string | null; label: string | null } | null {
+  return line.configured_variant?.small_image?.url ? line.configured_variant.small_image : line.product.small_image;
+}
+
+/** What was chosen, in words: `Colour: Slate` for a variant, `2 × Amber Carton, …` for a bundle. */
+export function lineOptions(line: CartItem): string {
+  const configurable = (line.configurable_options ?? [])
+    .filter((o): o is NonNullable<typeof o> => o !== null)
+    .map((o) => `${o.option_label}: ${o.value_label}`);
+  const bundle = (line.bundle_options ?? [])
+    .flatMap((o) => o?.values ?? [])
+    .filter((v): v is NonNullable<typeof v> => v !== null)
+    .map((v) => `${v.quantity} × ${v.label}`);
+  return [...configurable, ...bundle].join(', ');
+}
+
+/** The line's errors (stock, limits), without nulls. */
+export function lineErrors(line: CartItem): { code: string; message: string | null }[] {
+  return (line.errors ?? []).filter((e): e is NonNullable<typeof e> => e !== null);
+}
+
+/** The shipping methods the checkout offers: the available ones, by ascending amount (spec §5); ties keep the server's order. */
+export function sortShippingMethods<T extends { amount: { value: number | null }; available: boolean }>(methods: (T | null)[] | null | undefined): T[] {
+  return (methods ?? [])
+    .filter((m): m is T => m !== null && m.available)
+    .sort((a, b) => (a.amount.value ?? 0) - (b.amount.value ?? 0));
+}

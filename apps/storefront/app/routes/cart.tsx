@@ -1,0 +1,198 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Route } from './+types/cart';
+import { CartTotals } from '../components/cart/cart-totals';
+import { CouponForm } from '../components/cart/coupon-form';
+import { CampaignChoice } from '../components/cart/campaign-choice';
+import { RouteError } from '../components/common/route-error';
+import { accountPageMeta } from '../lib/account/account-meta';
+import {
+  cartClient, cartErrorCode, firstServerMessage, partialCart, removeCartItem, updateCartItem,
+} from '../lib/api/cart.api';
+import type { Cart, CartItem } from '../lib/api/cart.types';
+import { browserScope, requireStore, serverScope } from '../lib/api/scope';
+import type { CheckoutConfig } from '../lib/api/store.api';
+import { useCheckoutConfig } from '../lib/cart/checkout-config';
+import { cartErrorText } from '../lib/cart/cart-errors';
+import { cartLines, lineErrors, lineImage, lineOptions } from '../lib/cart/cart-lines';
+import { useCart, useCartUpdate, useStoreCart } from '../lib/cart/cart-state';
+import { translatorFor } from '../lib/meta';
+import { formatMoney } from '../lib/money';
+import { storePath } from '../lib/store-paths';
+import { useStoreLayout } from '../lib/store-layout-data';
+import type { PageTracking } from '../lib/tracking/data-layer';
+
+export const handle = {
+  tracking: { pageName: 'cart', section: 'checkout' } satisfies PageTracking,
+};
+
+export function meta({ matches }: Route.MetaArgs) {
+  return accountPageMeta(translatorFor(matches)('cart.title'));
+}
+
+/** The cart is the shopper's own: the server renders the page's frame, the browser the cart. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  await requireStore(serverScope(context, params.store));
+  return {};
+}
+
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  await requireStore(browserScope(params.store));
+  return {};
+}
+
+export default function CartPage() {
+  const { t } = useTranslation();
+  const { store } = useStoreLayout();
+  const code = store.store_code;
+  const { cart, isLoading, isError, refetch } = useCart(code);
+  const config = useCheckoutConfig(code).data ?? null;
+  const lines = cartLines(cart);
+
+  return (
+    <div className="cart-page">
+      <h1>{t('cart.title')}</h1>
+      {isLoading ? (
+        <p role="status">{t('cart.loading')}</p>
+      ) : isError ? (
+        <div role="alert" className="form-alert form-alert--error">
+          <p>{t('cart.errors.unavailable')}</p>
+          <button type="button" className="button button--secondary" onClick={refetch}>{t('cart.retry')}</button>
+        </div>
+      ) : !cart || lines.length === 0 ? (
+        <div className="cart-page__empty">
+          <p>{t('cart.empty')}</p>
+          <Link className="button" to={storePath(code, '/shop')}>{t('cart.continueShopping')}</Link>
+        </div>
+      ) : (
+        <div className="cart-page__grid">
+          <section aria-labelledby="cart-lines-heading">
+            <h2 id="cart-lines-heading" className="visually-hidden">{t('cart.linesHeading')}</h2>
+            <ul className="cart-lines">
+              {lines.map((line) => (
+                <CartLine key={line.uid} store={code} locale={store.locale} line={line} config={config} />
+              ))}
+            </ul>
+          </section>
+          <aside className="cart-page__aside">
+            <CouponForm store={code} cart={cart} />
+            <CampaignChoice store={code} locale={store.locale} cart={cart} />
+            <CartTotals cart={cart} locale={store.locale} />
+            <CheckoutLink store={code} cart={cart} />
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function CheckoutLink({ store, cart }: { store: string; cart: Cart }) {
+  const { t } = useTranslation();
+  const blocked = cartLines(cart).some((l) => !l.is_available || lineErrors(l).length > 0);
+  if (blocked) return <p className="cart-page__blocked" role="note">{t('cart.fixErrors')}</p>;
+  return <Link className="button cart-page__checkout" to={storePath(store, '/checkout')}>{t('cart.toCheckout')}</Link>;
+}
+
+interface CartLineProps {
+  store: string;
+  locale: string;
+  line: CartItem;
+  config: CheckoutConfig | null;
+}
+
+/** One line: picture, name, options, quantity (change, remove), price each and line total, its errors. */
+function CartLine({ store, locale, line, config }: CartLineProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const update = useCartUpdate(store);
+  const keepCart = useStoreCart(store);
+  const [quantity, setQuantity] = useState(String(line.quantity));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const image = lineImage(line);
+  const options = lineOptions(line);
+  const errors = lineErrors(line);
+  const name = line.product.name ?? line.product.sku;
+
+  const fail = (failure: unknown, field: string) => {
+    const partial = partialCart(failure, field);
+    if (partial) keepCart(partial);
+    setError(cartErrorText(t, cartErrorCode(failure), firstServerMessage(failure) ?? t('cart.errors.unavailable'), config));
+  };
+
+  const changeQuantity = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const next = Number(quantity);
+    setError(null);
+    if (!Number.isInteger(next) || next < 0) {
+      setError(t('cart.errors.ITEM_QTY'));
+      return;
+    }
+    if (next === line.quantity) return;
+    setBusy(true);
+    try {
+      await update((cartId) => (next === 0 ? removeCartItem(cartClient(store), cartId, line.uid) : updateCartItem(cartClient(store), cartId, line.uid, next)));
+    } catch (failure) {
+      fail(failure, 'updateCartItems');
+      setQuantity(String(line.quantity));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      await update((cartId) => removeCartItem(cartClient(store), cartId, line.uid));
+    } catch (failure) {
+      fail(failure, 'removeItemFromCart');
+      setBusy(false);
+    }
+  };
+
+  return (
+    <li className="cart-line" aria-labelledby={`${id}-name`}>
+      <div className="cart-line__image">
+        {image?.url && <img src={image.url} alt={image.label ?? ''} width={96} height={96} />}
+      </div>
+      <div className="cart-line__info">
+        <h3 id={`${id}-name`} className="cart-line__name">
+          {line.product.url_key ? <Link to={storePath(store, `/p/${line.product.url_key}`)}>{name}</Link> : name}
+        </h3>
+        {options && <p className="cart-line__options">{options}</p>}
+        <p className="cart-line__unit">{t('cart.priceEach', { price: formatMoney(line.prices?.price_including_tax, locale) })}</p>
+        {errors.map((e, i) => (
+          <p key={i} className="cart-line__error" role="alert">{cartErrorText(t, e.code, e.message, config)}</p>
+        ))}
+        {error && <p className="cart-line__error" role="alert">{error}</p>}
+        <form className="cart-line__quantity" onSubmit={changeQuantity}>
+          <label htmlFor={`${id}-qty`}>{t('cart.quantityFor', { name })}</label>
+          <input
+            id={`${id}-qty`}
+            className="field__input"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            value={quantity}
+            onChange={(e) => setQuantity(e.target.value)}
+          />
+          <button type="submit" className="button button--secondary" disabled={busy}>{t('cart.update')}</button>
+          <button type="button" className="link-button" onClick={() => void remove()} disabled={busy}>
+            {t('cart.remove')}<span className="visually-hidden"> {name}</span>
+          </button>
+        </form>
+      </div>
+      <p className="cart-line__total">
+        <span className="visually-hidden">{t('cart.lineTotal')} </span>
+        {formatMoney(line.prices?.row_total_including_tax, locale)}
+      </p>
+    </li>
+  );
+}
+
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} store={params.store} />;
+}

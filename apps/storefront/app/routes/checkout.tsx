@@ -1,0 +1,140 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Route } from './+types/checkout';
+import { CartTotals } from '../components/cart/cart-totals';
+import { AddressStep } from '../components/checkout/address-step';
+import { DeliveryStep } from '../components/checkout/delivery-step';
+import { PaymentStep } from '../components/checkout/payment-step';
+import { RouteError } from '../components/common/route-error';
+import { accountPageMeta } from '../lib/account/account-meta';
+import { useCountries } from '../lib/account/account-queries';
+import { useSession } from '../lib/account/session';
+import type { AddressInput, Cart } from '../lib/api/cart.types';
+import { browserScope, requireStore, serverScope } from '../lib/api/scope';
+import { cartLines, lineErrors, lineOptions } from '../lib/cart/cart-lines';
+import { useCart } from '../lib/cart/cart-state';
+import { useCheckoutConfig } from '../lib/cart/checkout-config';
+import { translatorFor } from '../lib/meta';
+import { formatMoney } from '../lib/money';
+import { storePath } from '../lib/store-paths';
+import { useStoreLayout } from '../lib/store-layout-data';
+import { beginCheckoutEvent, pushEcommerceEvent, type PageTracking } from '../lib/tracking/data-layer';
+
+export const handle = {
+  tracking: { pageName: 'checkout', section: 'checkout' } satisfies PageTracking,
+};
+
+export function meta({ matches }: Route.MetaArgs) {
+  return accountPageMeta(translatorFor(matches)('checkout.title'));
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  await requireStore(serverScope(context, params.store));
+  return {};
+}
+
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  await requireStore(browserScope(params.store));
+  return {};
+}
+
+/**
+ * One page, three steps in order: address (with the guest's e-mail), delivery (home or pick-up),
+ * payment and "Place order". A step opens once the cart holds what the one before it set, so a
+ * reload resumes where the shopper was.
+ */
+export default function CheckoutPage() {
+  const { t } = useTranslation();
+  const { store } = useStoreLayout();
+  const code = store.store_code;
+  const session = useSession();
+  const { cart, isLoading, isError, refetch } = useCart(code);
+  const config = useCheckoutConfig(code);
+  const countries = useCountries(code, store.locale);
+  const [ownAddress, setOwnAddress] = useState<AddressInput | null>(null);
+  useBeginCheckout(cart);
+
+  const lines = cartLines(cart);
+  const ready = !isLoading && config.isSuccess && countries.isSuccess;
+
+  return (
+    <div className="checkout-page">
+      <h1>{t('checkout.title')}</h1>
+      {isError || config.isError || countries.isError ? (
+        <div role="alert" className="form-alert form-alert--error">
+          <p>{t('cart.errors.unavailable')}</p>
+          <button type="button" className="button button--secondary" onClick={refetch}>{t('cart.retry')}</button>
+        </div>
+      ) : !ready ? (
+        <p role="status">{t('cart.loading')}</p>
+      ) : !cart || lines.length === 0 ? (
+        <div>
+          <p>{t('cart.empty')}</p>
+          <Link className="button" to={storePath(code, '/shop')}>{t('cart.continueShopping')}</Link>
+        </div>
+      ) : lines.some((l) => !l.is_available || lineErrors(l).length) ? (
+        <div>
+          <p role="alert">{t('cart.fixErrors')}</p>
+          <Link className="button" to={storePath(code, '/cart')}>{t('checkout.backToCart')}</Link>
+        </div>
+      ) : (
+        <div className="checkout-page__grid">
+          <div className="checkout-page__steps">
+            <AddressStep
+              store={code}
+              cart={cart}
+              config={config.data ?? null}
+              countries={countries.data ?? []}
+              guest={session.status !== 'signed-in'}
+              defaults={{
+                firstname: session.user?.firstname ?? '',
+                lastname: session.user?.lastname ?? '',
+                email: session.user?.email ?? '',
+              }}
+              onSaved={setOwnAddress}
+            />
+            {hasAddress(cart) && <DeliveryStep store={code} locale={store.locale} cart={cart} address={ownAddress} />}
+            {hasAddress(cart) && hasShippingMethod(cart) && <PaymentStep store={code} cart={cart} />}
+          </div>
+          <aside className="checkout-page__summary" aria-labelledby="checkout-summary-heading">
+            <h2 id="checkout-summary-heading">{t('checkout.summary')}</h2>
+            <ul className="checkout-summary__lines">
+              {lines.map((line) => (
+                <li key={line.uid}>
+                  <span>{t('cart.quantityShort', { count: line.quantity })} {line.product.name}</span>
+                  {lineOptions(line) && <span className="checkout-summary__options"> ({lineOptions(line)})</span>}
+                  <span className="checkout-summary__price">{formatMoney(line.prices?.row_total_including_tax, store.locale)}</span>
+                </li>
+              ))}
+            </ul>
+            <CartTotals cart={cart} locale={store.locale} headingLevel={3} />
+            <p><Link className="text-link" to={storePath(code, '/cart')}>{t('checkout.editCart')}</Link></p>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function hasAddress(cart: Cart): boolean {
+  return cart.shipping_addresses.some((a) => a !== null) && (cart.billing_address !== null);
+}
+
+function hasShippingMethod(cart: Cart): boolean {
+  return !!cart.shipping_addresses.find((a) => a)?.selected_shipping_method;
+}
+
+/** `begin_checkout` once per visit of the page, when the cart is known and holds something. */
+function useBeginCheckout(cart: Cart | null | undefined) {
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current || !cart) return;
+    sent.current = true;
+    pushEcommerceEvent(beginCheckoutEvent(cart));
+  }, [cart]);
+}
+
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  return <RouteError error={error} store={params.store} />;
+}

@@ -1,0 +1,168 @@
+import { expect, test, type Page } from '@playwright/test';
+import { awaitMail, hasDevMailbox, newCustomer, registerByApi } from './support/account';
+import { expectNoSeriousViolations } from './support/axe';
+import { messages, productFacts, readDataLayer, storeFacts, waitForPageView, type DataLayerEntry } from './support/shop';
+
+const en = messages('en');
+
+/** GA4 events of one name pushed so far. */
+async function ecommerceEvents(page: Page, name: string): Promise<DataLayerEntry[]> {
+  return (await readDataLayer(page)).filter((e) => e.event === name);
+}
+
+async function pageNames(page: Page): Promise<unknown[]> {
+  return (await readDataLayer(page)).filter((e) => e.event === 'on_load').map((e) => e.template_name);
+}
+
+test('a guest buys a device in a colour and two cartons with a promo code, sees pick-up and delivery, and gets the confirmation e-mail', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const store = await storeFacts(request, 'gb');
+  const device = await productFacts(request, 'EMBER-ONE');
+  const colour = device.variants.filter((v) => v.inStock).at(-1)!;
+  const carton = await productFacts(request, 'STK-AMBER-CARTON');
+  const shopper = newCustomer('Grace');
+
+  // Product page: the chosen colour goes into the cart.
+  await page.goto(`/gb/p/${device.urlKey}`);
+  await waitForPageView(page);
+  const main = page.getByRole('main');
+  await main.getByRole('radio', { name: colour.colour }).check();
+  await main.getByRole('button', { name: en('cart.add.button') }).click();
+  await expect(main.getByRole('status').filter({ hasText: device.name })).toContainText(device.name);
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('button', { name: /Cart/ })).toHaveText(/\(1/);
+  const [added] = await ecommerceEvents(page, 'add_to_cart');
+  expect(added?.ecommerce).toMatchObject({ items: [{ item_id: colour.sku, quantity: 1 }] });
+
+  // Two cartons.
+  await page.goto(`/gb/p/${carton.urlKey}`);
+  await waitForPageView(page);
+  await main.getByLabel(en('cart.quantity'), { exact: true }).fill('2');
+  await main.getByRole('button', { name: en('cart.add.button') }).click();
+  await expect(header.getByRole('button', { name: /Cart/ })).toHaveText(/\(3/);
+
+  // The mini-cart lists both lines and leads to the cart.
+  await header.getByRole('button', { name: /Cart/ }).click();
+  await expect(header.getByRole('listitem').filter({ hasText: device.name })).toContainText(colour.colour);
+  await expect(header.getByRole('listitem').filter({ hasText: carton.name })).toBeVisible();
+  await expectNoSeriousViolations(page, 'open mini-cart');
+  await header.getByRole('link', { name: en('cart.mini.viewCart') }).click();
+
+  // Cart page: lines, a promo code, the totals.
+  await expect(page).toHaveURL(/\/gb\/cart$/);
+  await expect(page.getByRole('heading', { level: 1, name: en('cart.title') })).toBeVisible();
+  await expect(main.getByRole('heading', { name: device.name })).toBeVisible();
+  await expect(main.getByLabel(`Quantity of ${carton.name}`)).toHaveValue('2');
+  await expect.poll(() => pageNames(page)).toContain('cart');
+
+  await main.getByRole('textbox', { name: en('cart.coupon.label') }).fill('NOT-A-REAL-CODE');
+  await main.getByRole('button', { name: en('cart.coupon.apply') }).click();
+  await expect(main.getByRole('alert')).toBeVisible();
+  await main.getByRole('textbox', { name: en('cart.coupon.label') }).fill(COUPON);
+  await main.getByRole('button', { name: en('cart.coupon.apply') }).click();
+  await expect(main.getByText(`Promo code ${COUPON} is applied.`)).toBeVisible();
+  await expect(main.getByText(/^Discount/)).toBeVisible();
+  await expectNoSeriousViolations(page, 'cart page');
+
+  // Checkout: e-mail and address, then delivery.
+  await main.getByRole('link', { name: en('cart.toCheckout') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: en('checkout.title') })).toBeVisible();
+  await expect.poll(async () => (await ecommerceEvents(page, 'begin_checkout'))[0]?.ecommerce).toMatchObject({ coupon: COUPON, currency: 'GBP' });
+  await main.getByLabel(en('checkout.address.email')).fill(shopper.email);
+  await main.getByLabel(en('account.fields.firstname')).fill(shopper.firstname);
+  await main.getByLabel(en('account.fields.lastname')).fill(shopper.lastname);
+  await main.getByLabel(en('account.fields.street1')).fill('10 Downing Street');
+  await main.getByLabel(en('account.fields.city')).fill('London');
+  await main.getByLabel(en('account.fields.postcode')).fill('12345');
+  await main.getByRole('button', { name: en('checkout.address.save') }).click();
+  await expect(main.getByText(en('form.errors.postcodeFormat'))).toBeVisible();
+  await main.getByLabel(en('account.fields.postcode')).fill('SW1A 2AA');
+  await main.getByRole('button', { name: en('checkout.address.save') }).click();
+
+  // Both ways to receive the order; collection asks which store, then home delivery is chosen.
+  const delivery = main.getByRole('region', { name: en('checkout.delivery.heading') });
+  await expect(delivery.getByRole('radio', { name: en('checkout.delivery.mode.delivery') })).toBeChecked();
+  const homeMethods = delivery.getByRole('group', { name: en('checkout.delivery.legend') }).getByRole('radio');
+  await expect(homeMethods.first()).toBeVisible();
+  // Cheapest first: standard delivery (free above the threshold) before next-day.
+  await expect(homeMethods.first()).toHaveAccessibleName(/Standard delivery/);
+  await expect(homeMethods.last()).toHaveAccessibleName(/Next working day/);
+
+  await delivery.getByRole('radio', { name: en('checkout.delivery.mode.pickup') }).check();
+  const stores = delivery.getByRole('group', { name: en('checkout.pickup.legend') });
+  await stores.getByRole('radio', { name: /Ember Store Manchester/ }).check();
+  await expect(delivery.getByRole('status')).toContainText(/Click and collect/);
+  await expect(main.getByRole('region', { name: en('checkout.payment.heading') })).toBeVisible();
+
+  await delivery.getByRole('radio', { name: en('checkout.delivery.mode.delivery') }).check();
+  await delivery.getByRole('radio', { name: /Standard delivery/ }).check();
+  await expect(delivery.getByRole('radio', { name: /Standard delivery/ })).toBeChecked();
+
+  // Payment and order.
+  const payment = main.getByRole('region', { name: en('checkout.payment.heading') });
+  await payment.getByRole('radio', { name: en('checkout.payment.methods.ember_card') }).check();
+  await expect.poll(async () => (await ecommerceEvents(page, 'add_payment_info'))[0]?.ecommerce).toMatchObject({ payment_type: 'ember_card' });
+  await expectNoSeriousViolations(page, 'checkout page');
+  await payment.getByRole('button', { name: en('checkout.placeOrder') }).click();
+
+  // The sandbox's hosted card page, a card that needs strong authentication, its challenge.
+  await expect(page).toHaveURL(/\/pay\//);
+  await page.getByLabel('Card number').fill('4000 0027 6000 3184');
+  await page.getByLabel('Month (MM)').fill('12');
+  await page.getByLabel('Year (YYYY)').fill(String(new Date().getFullYear() + 2));
+  await page.getByLabel('Security code').fill('123');
+  await page.getByLabel('Name on card').fill(`${shopper.firstname} ${shopper.lastname}`);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.getByRole('button', { name: 'Approve', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/gb\/checkout\/success\?order=[^&]+&payment_uuid=/);
+  await expect(page.getByTestId('payment-status')).toHaveText(en('confirmation.payment.paid'));
+  await expectNoSeriousViolations(page, 'order confirmation');
+  await expect(page.getByRole('heading', { level: 1, name: en('confirmation.heading') })).toBeVisible();
+  const number = (await page.getByTestId('order-number').textContent())!.trim();
+  expect(number).not.toBe('');
+  await expect.poll(async () => (await ecommerceEvents(page, 'purchase'))[0]?.ecommerce).toMatchObject({ transaction_id: number, coupon: COUPON });
+  await expect.poll(() => pageNames(page)).toContain('order-confirmation');
+  await expect(header.getByRole('button', { name: /Cart/ })).toHaveText(/\(0/);
+
+  if (await hasDevMailbox(request)) {
+    const mail = await awaitMail(request, shopper.email, new RegExp(number));
+    expect(mail).toContain(number);
+  }
+  expect(store.store_code).toBe('gb');
+});
+
+const COUPON = 'WELCOME10';
+
+test('a guest cart moves into the customer’s cart when they log in, and a changed quantity or removal updates the totals', async ({ page, request }) => {
+  const carton = await productFacts(request, 'STK-TEAK-CARTON');
+  const customer = newCustomer('Alan');
+  await registerByApi(request, customer);
+
+  await page.goto(`/gb/p/${carton.urlKey}`);
+  await waitForPageView(page);
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: en('cart.add.button') }).click();
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('button', { name: /Cart/ })).toHaveText(/\(1/);
+
+  await header.getByRole('link', { name: en('header.logIn') }).click();
+  await main.getByLabel(en('account.fields.email')).fill(customer.email);
+  await main.getByLabel(en('account.fields.password')).fill(customer.password);
+  await expect(main.getByLabel(en('account.fields.password'))).toHaveValue(customer.password);
+  await main.getByRole('button', { name: en('login.submit') }).click();
+  await expect(header.getByRole('link', { name: new RegExp(customer.firstname) })).toBeVisible();
+  await expect(header.getByRole('button', { name: /Cart/ })).toHaveText(/\(1/);
+
+  await page.goto('/gb/cart');
+  await expect(main.getByRole('heading', { name: carton.name })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('ember.cart.gb'))).toBeNull();
+  const grand = main.getByRole('definition').last();
+  const before = await grand.textContent();
+  await main.getByLabel(`Quantity of ${carton.name}`).fill('3');
+  await main.getByRole('button', { name: en('cart.update') }).click();
+  await expect(header.getByRole('button', { name: /Cart/ })).toHaveText(/\(3/);
+  await expect(grand).not.toHaveText(before!);
+  await main.getByRole('button', { name: `${en('cart.remove')} ${carton.name}` }).click();
+  await expect(main.getByText(en('cart.empty'))).toBeVisible();
+});
