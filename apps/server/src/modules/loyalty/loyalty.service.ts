@@ -386,7 +386,8 @@ export class LoyaltyService {
       const tier = await this.tierOf(consumer, tx);
       if (tier.threshold < (tiers.find((t) => t.code === reward.min_tier)?.threshold ?? Infinity)) throw new AppError('NOT_ELIGIBLE', 'Your tier cannot redeem this reward yet');
     }
-    if (!(await store.takeRewardStock(tx, rewardUuid, quantity))) throw new AppError('INSUFFICIENT_STOCK', 'This reward is out of stock');
+    // Unlimited rewards skip the stock update, so their redemptions do not queue on the reward's row.
+    if (reward.stock !== null && !(await store.takeRewardStock(tx, rewardUuid, quantity))) throw new AppError('INSUFFICIENT_STOCK', 'This reward is out of stock');
     const uuid = randomUUID();
     const coupon = `RW-${randomBytes(6).toString('hex').toUpperCase()}`;
     const points = reward.points * quantity;
