@@ -6,7 +6,8 @@
 CREATE TABLE loyalty_market (
   store_code text PRIMARY KEY REFERENCES store_view(code),
   enabled text NOT NULL DEFAULT 'true' CHECK (enabled IN ('true', 'false')),
-  timeout_ms integer NOT NULL DEFAULT 5000 CHECK (timeout_ms BETWEEN 100 AND 60000)
+  -- NULL: the server's LOYALTY_TIMEOUT_MS.
+  timeout_ms integer CHECK (timeout_ms BETWEEN 100 AND 60000)
 );
 INSERT INTO loyalty_market (store_code, enabled)
 SELECT code, CASE WHEN code = 'gb_trial' THEN 'false' ELSE 'true' END FROM store_view;

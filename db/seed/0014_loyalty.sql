@@ -22,5 +22,7 @@ INSERT INTO loyalty_qr_code (id, points, description, valid_from, valid_to) VALU
 
 INSERT INTO loyalty_product_points (sku, store_code, points, rules, time_to)
 SELECT p.sku, v.code, p.points, p.rules, NULL
-  FROM (VALUES ('EMBER-ONE', 60, ARRAY['1 point per £1 spent']), ('EMBER-NOVA', 90, ARRAY['1 point per £1 spent'])) AS p(sku, points, rules)
+  FROM (VALUES ('EMBER-ONE', 60), ('EMBER-ONE-SLATE', 60), ('EMBER-ONE-COPPER', 60), ('EMBER-ONE-IVORY', 60), ('EMBER-ONE-SAGE', 60),
+               ('EMBER-NOVA', 90), ('EMBER-NOVA-MIDNIGHT', 90), ('EMBER-NOVA-ROSE', 90), ('EMBER-NOVA-COPPER', 90)) AS p0(sku, points)
+ CROSS JOIN LATERAL (SELECT p0.sku, p0.points, ARRAY['1 point per whole unit spent, credited on delivery'] AS rules) AS p
  CROSS JOIN (SELECT code FROM store_view WHERE code IN ('gb', 'de', 'ch')) v;

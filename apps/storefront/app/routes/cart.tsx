@@ -5,6 +5,7 @@ import type { Route } from './+types/cart';
 import { CartTotals } from '../components/cart/cart-totals';
 import { CouponForm } from '../components/cart/coupon-form';
 import { CampaignChoice } from '../components/cart/campaign-choice';
+import { PointsBadge } from '../components/product/points-badge';
 import { RouteError } from '../components/common/route-error';
 import { accountPageMeta } from '../lib/account/account-meta';
 import {
@@ -163,6 +164,7 @@ function CartLine({ store, locale, line, config }: CartLineProps) {
         </h3>
         {options && <p className="cart-line__options">{options}</p>}
         <p className="cart-line__unit">{t('cart.priceEach', { price: formatMoney(line.prices?.price_including_tax, locale) })}</p>
+        <PointsBadge sku={line.product.sku} quantity={line.quantity} />
         {errors.map((e, i) => (
           <p key={i} className="cart-line__error" role="alert">{cartErrorText(t, e.code, e.message, config)}</p>
         ))}

@@ -281,3 +281,43 @@ describe('loyalty and orders', () => {
     expect(anonymous.body.items.find((r: { uuid: string }) => r.uuid === cheap).is_eligible).toBe(false);
   });
 });
+
+describe('loyalty legacy family', () => {
+  it('answers every legacy path from the same ledger, owner-checked', async () => {
+    const c = await registerCustomer(server);
+    const other = await registerCustomer(server);
+    await grantPoints(server.app, c.uuid, 120);
+    const article = await makeArticle(server.app, 5);
+    expect((await call('POST', '/loyalty-legacy/articles/read', { article_id: article }, c.token)).body).toMatchObject({ credited: true, points: 5 });
+    expect((await call('GET', '/loyalty-legacy/points', undefined, c.token)).body).toMatchObject({ points: 125, pending_points: 0 });
+    expect((await call('GET', `/loyalty-legacy/profile/${c.uuid}`, undefined, c.token)).body).toMatchObject({ points: 125 });
+    expect((await call('GET', `/loyalty-legacy/customer/${c.uuid}/tier`, undefined, c.token)).body).toMatchObject({ name: 'Bronze', earned_points: 5 });
+    expect((await call('GET', '/loyalty-legacy/tiers')).body.items.map((t: { name: string }) => t.name)).toEqual(['Bronze', 'Silver', 'Gold']);
+    const achievements = await call('GET', `/loyalty-legacy/achievements/${c.uuid}`, undefined, c.token);
+    expect(achievements.body.items.find((a: { code: string }) => a.code === 'first_article')).toMatchObject({ achieved: true });
+    const campaign = await makeReward(server.app, { kind: 'campaign', points: 100 });
+    const eligible = await call('POST', `/loyalty-legacy/customers/${c.uuid}/eligible-campaigns`, { currency: 'GBP' }, c.token);
+    expect(eligible.body.items.map((r: { uuid: string }) => r.uuid)).toContain(campaign);
+    const prizes = await call('GET', '/loyalty-legacy/prizes', undefined, c.token);
+    expect(prizes.body.items.every((r: { kind: string }) => r.kind === 'reward')).toBe(true);
+    const qr = await makeQrCode(server.app, 7);
+    expect((await call('GET', `/loyalty-legacy/qr-code/${qr}`, undefined, c.token)).body).toMatchObject({ is_valid: true, is_scanned: false, points: 7 });
+    for (const path of [`/loyalty-legacy/profile/${c.uuid}`, `/loyalty-legacy/customer/${c.uuid}/tier`, `/loyalty-legacy/achievements/${c.uuid}`, `/loyalty-legacy/customer/${c.uuid}/articles`]) {
+      expect((await call('GET', path, undefined, other.token)).status).toBe(404);
+    }
+    expect((await call('POST', `/loyalty-legacy/customers/${c.uuid}/points/history`, {}, other.token)).status).toBe(404);
+    expect((await call('GET', '/loyalty-legacy/points')).status).toBe(401);
+    expect((await call('POST', '/loyalty-legacy/articles/read', { article_id: article, extra: 1 }, c.token)).status).toBe(400);
+    await expectLedgerInvariants(server.app, [c.uuid]);
+  });
+
+  it('takes the client timeout from the server setting unless the market sets its own', async () => {
+    const custom = await startTestServer({ LOYALTY_TIMEOUT_MS: '7000' });
+    try {
+      const r = await restCall(custom, 'GET', '/api/loyalty/configuration', undefined, { store: 'gb' });
+      expect(r.body.timeout).toBe(7000);
+    } finally {
+      await custom.close();
+    }
+  });
+});

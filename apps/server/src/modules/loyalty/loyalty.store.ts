@@ -139,7 +139,7 @@ export async function sourceTypesOf(db: Queryable, consumer: string): Promise<{ 
 export interface MarketRow {
   store_code: string;
   enabled: 'true' | 'false';
-  timeout_ms: number;
+  timeout_ms: number | null;
 }
 
 export async function findMarket(db: Queryable, storeCode: string): Promise<MarketRow | null> {

@@ -181,3 +181,19 @@ export async function verifyReferralCode(store: string, code: string): Promise<b
     return false;
   }
 }
+
+export interface ProductPoints {
+  sku: string;
+  points: number;
+  rules: string[];
+  time_limited: boolean;
+  time_to: string | null;
+}
+
+/** The progress points of one product (PDP, cart line); zero when it has no rule. */
+export async function fetchProductPoints(store: string, sku: string): Promise<ProductPoints> {
+  const { items } = await call<{ items: ProductPoints[] }>(`/api/loyalty/products/points?skus=${encodeURIComponent(sku)}`, store);
+  const found = items?.find((i) => i.sku === sku);
+  if (!found) throw new LoyaltyApiError('No data found', 200, 'ENTITY_NOT_FOUND');
+  return found;
+}
