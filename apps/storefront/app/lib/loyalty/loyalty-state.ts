@@ -23,7 +23,7 @@ export function useLoyaltyEnabled(store: string): { enabled: boolean; settled: b
 /** The signed-in customer's points; nothing for guests or where loyalty is off (spec §6). */
 export function usePoints(store: string) {
   const session = useSession();
-  const { enabled } = useLoyaltyEnabled(store);
+  const { enabled, settled } = useLoyaltyEnabled(store);
   const uuid = session.user?.uuid ?? '';
   const query = useQuery({
     queryKey: loyaltyKeys.points(store, uuid),
@@ -32,7 +32,9 @@ export function usePoints(store: string) {
     staleTime: 30_000,
     retry: false,
   });
-  return { session, enabled, ...query };
+  /** Whether the flag is known and, where loyalty is on, the points have loaded (or failed). */
+  const loaded = settled && (!enabled || !uuid || !(query.isPending && query.fetchStatus !== 'idle'));
+  return { session, enabled, loaded, ...query };
 }
 
 /** The signed-in customer's referral record (code, parent_code). */

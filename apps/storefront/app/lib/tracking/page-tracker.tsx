@@ -23,7 +23,7 @@ export function PageTracker({ store }: { store: StoreView }) {
   // Spec §4: tracking waits for the loyalty points (when loyalty is on) and the customer's data.
   const points = usePoints(store.store_code);
   const referral = useReferralCustomer(store.store_code);
-  const loyaltyPending = session.status === 'signed-in' && ((points.enabled && points.isPending && points.fetchStatus !== 'idle') || (referral.isPending && referral.fetchStatus !== 'idle'));
+  const loyaltyPending = session.status === 'signed-in' && (!points.loaded || (referral.isPending && referral.fetchStatus !== 'idle'));
   const tracked = session.user
     ? { uuid: session.user.uuid, points: points.data?.points ?? null, membership: points.data?.tier.name ?? null, referee: Boolean(referral.data?.parent_code) }
     : null;
