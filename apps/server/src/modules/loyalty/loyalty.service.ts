@@ -289,6 +289,17 @@ export class LoyaltyService {
     }
   }
 
+  /**
+   * Takes back a credit (a referral whose first order was returned): at most what is still spendable,
+   * once per key. Returns the points taken.
+   */
+  async takeBack(tx: Queryable, e: { consumer_uuid: string; points: number; source_type: SourceType; source_key: string; event: string }): Promise<number> {
+    const account = await store.lockAccount(tx, e.consumer_uuid);
+    const points = Math.min(e.points, account.balance - account.held);
+    if (points <= 0) return 0;
+    return (await store.insertLedger(tx, { ...e, points: -points })) ? points : 0;
+  }
+
   /** Makes an order's pending points spendable (delivered, or pending for the configured days). */
   async releaseOrderPoints(tx: Queryable, orderId: string): Promise<void> {
     const row = await store.findOrderPoints(tx, orderId, true);

@@ -113,4 +113,27 @@ describe('referral', () => {
     expect(late.body.error.code).toBe('REFERRAL_NOT_ALLOWED');
     await expectLedgerInvariants(server.app, [referrer.uuid, friend.uuid]);
   });
+
+  it("takes the referrer's reward back when the referee's first order is returned", async () => {
+    const referrer = await registerCustomer(server);
+    const { email } = await registerWith(await codeOf(referrer));
+    const friend = await login(email);
+    const product = await makeProduct(server.app.db, 10);
+    const first = await placeOrder(server.app, draftFor({ product, customerUuid: friend.uuid, email }));
+    await advanceOrder(server.app, first.order_number, TO_DELIVERED);
+    expect((await call('GET', `/api/loyalty/consumers/${referrer.uuid}`, undefined, referrer.token)).body.points).toBe(200);
+    await advanceOrder(server.app, first.order_number, ['returned']);
+    await advanceOrder(server.app, first.order_number, []);
+    expect((await call('GET', `/api/loyalty/consumers/${referrer.uuid}`, undefined, referrer.token)).body.points).toBe(0);
+    await expectLedgerInvariants(server.app, [referrer.uuid]);
+  });
+
+  it('limits how often one customer may try referral codes', async () => {
+    const c = await registerCustomer(server);
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await call('POST', '/referral/verify', { code: `GUESS${String(i).padStart(3, '0')}` }, c.token)).status);
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
 });
+

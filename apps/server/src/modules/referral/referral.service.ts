@@ -84,11 +84,21 @@ export class ReferralService {
 
   /** The order-event subscriber: a referee's first delivered order credits their referrer, once. */
   async onOrderEvent(tx: Queryable, e: OrderEvent): Promise<void> {
+    if (e.type === 'refunded' && e.customer_uuid) return this.onFirstOrderReturned(tx, e.customer_uuid, e.order_id);
     if (e.type !== 'delivered' || !e.customer_uuid) return;
     const me = await store.findByUuid(tx, e.customer_uuid, true);
     if (!me || me.has_first_purchase) return;
     await store.markFirstPurchase(tx, me.uuid, e.order_id);
     await this.creditReferrer(tx, { ...me, has_first_purchase: true, first_order_id: e.order_id });
+  }
+
+  /** A returned first order takes the referrer's reward back (what is still spendable), once. */
+  private async onFirstOrderReturned(tx: Queryable, uuid: string, orderId: string): Promise<void> {
+    const me = await store.findByUuid(tx, uuid);
+    if (!me || me.first_order_id !== orderId) return;
+    const reward = await store.findReward(tx, uuid);
+    if (!reward || reward.points <= 0) return;
+    await this.loyalty.takeBack(tx, { consumer_uuid: reward.referrer_uuid, points: reward.points, source_type: 'referral', source_key: `${uuid}:returned`, event: 'Referred friend returned their order' });
   }
 
   /** Credits the referrer of a customer whose first order completed, if not yet done (idempotent). */
