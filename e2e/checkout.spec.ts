@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { awaitMail, hasDevMailbox, newCustomer, registerByApi } from './support/account';
+import { awaitMail, hasDevMailbox, newCustomer, registerByApi, signedInCustomer } from './support/account';
 import { expectNoSeriousViolations } from './support/axe';
-import { messages, productFacts, readDataLayer, storeFacts, waitForPageView, type DataLayerEntry } from './support/shop';
+import { graphql, messages, productFacts, readDataLayer, storeFacts, waitForPageView, type DataLayerEntry } from './support/shop';
 
 const en = messages('en');
 
@@ -125,10 +125,10 @@ test('a guest buys a device in a colour and two cartons with a promo code, sees 
   await expect.poll(() => pageNames(page)).toContain('order-confirmation');
   await expect(header.getByRole('button', { name: /Cart/ })).toHaveText(/\(0/);
 
-  if (await hasDevMailbox(request)) {
-    const mail = await awaitMail(request, shopper.email, new RegExp(number));
-    expect(mail).toContain(number);
-  }
+  // The journeys run the server in TEST mode, whose outbox the dev mailbox shows.
+  expect(await hasDevMailbox(request)).toBe(true);
+  const mail = await awaitMail(request, shopper.email, new RegExp(number));
+  expect(mail).toContain(number);
   expect(store.store_code).toBe('gb');
 });
 
@@ -165,4 +165,91 @@ test('a guest cart moves into the customer’s cart when they log in, and a chan
   await expect(grand).not.toHaveText(before!);
   await main.getByRole('button', { name: `${en('cart.remove')} ${carton.name}` }).click();
   await expect(main.getByText(en('cart.empty'))).toBeVisible();
+});
+
+/** Pays on the sandbox's hosted card page with a test card; the challenge, if any, is approved. */
+async function payOnSandbox(page: Page, card: string, holder: string) {
+  await expect(page).toHaveURL(/\/pay\//);
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Month (MM)').fill('12');
+  await page.getByLabel('Year (YYYY)').fill(String(new Date().getFullYear() + 2));
+  await page.getByLabel('Security code').fill('123');
+  await page.getByLabel('Name on card').fill(holder);
+  await page.getByRole('button', { name: /^Pay / }).click();
+}
+
+test('a customer whose card is declined pays the order again from the account, then cancels it', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const carton = await productFacts(request, 'STK-MINT-CARTON');
+  const { customer } = await signedInCustomer(page, 'Ada');
+  const holder = `${customer.firstname} ${customer.lastname}`;
+
+  await page.goto(`/gb/p/${carton.urlKey}`);
+  await waitForPageView(page);
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: en('cart.add.button') }).click();
+  await expect(main.getByRole('status').filter({ hasText: carton.name })).toBeVisible();
+
+  await page.goto('/gb/checkout');
+  await waitForPageView(page);
+  // Signed in: no e-mail field, the names come from the account.
+  await expect(main.getByLabel(en('checkout.address.email'))).toHaveCount(0);
+  await expect(main.getByLabel(en('account.fields.firstname'))).toHaveValue(customer.firstname);
+  await main.getByLabel(en('account.fields.street1')).fill('221B Baker Street');
+  await main.getByLabel(en('account.fields.city')).fill('London');
+  await main.getByLabel(en('account.fields.postcode')).fill('NW1 6XE');
+  await main.getByRole('button', { name: en('checkout.address.save') }).click();
+  const delivery = main.getByRole('region', { name: en('checkout.delivery.heading') });
+  await delivery.getByRole('radio', { name: /Standard delivery/ }).check();
+  const payment = main.getByRole('region', { name: en('checkout.payment.heading') });
+  await payment.getByRole('radio', { name: en('checkout.payment.methods.ember_card') }).check();
+  await expect(payment.getByRole('button', { name: en('checkout.placeOrder') })).toBeEnabled();
+  await payment.getByRole('button', { name: en('checkout.placeOrder') }).click();
+
+  // Declined: the order stays, waiting for its payment.
+  await payOnSandbox(page, '4000 0000 0000 9995', holder);
+  await expect(page).toHaveURL(/\/gb\/checkout\/success\?order=/);
+  await expect(page.getByTestId('payment-status')).toHaveText(en('confirmation.payment.failed'));
+  const number = (await page.getByTestId('order-number').textContent())!.trim();
+
+  // The account lists it; its page offers to pay again.
+  await page.goto('/gb/account#/orders');
+  await page.getByRole('link', { name: number }).click();
+  await expect(page.getByRole('heading', { name: `Order ${number}` })).toBeVisible();
+  await expect.poll(async () => (await readDataLayer(page)).filter((e) => e.event === 'on_load').map((e) => e.template_name)).toContain('my-orders');
+  await expectNoSeriousViolations(page, 'order details');
+  await main.getByRole('button', { name: en('account.orders.pay') }).click();
+  await payOnSandbox(page, '4111 1111 1111 1111', holder);
+  await expect(page.getByTestId('payment-status')).toHaveText(en('confirmation.payment.paid'));
+
+  // Paid, then cancelled from the account.
+  await page.goto(`/gb/account#/orders/${number}`);
+  const status = page.getByTestId('order-status');
+  await expect(status).toBeVisible();
+  const before = (await status.textContent())!;
+  await expect(main.getByRole('button', { name: en('account.orders.pay') })).toHaveCount(0);
+  await main.getByLabel(en('account.orders.reason')).selectOption({ label: en('account.orders.reasons.orderedByMistake') });
+  await main.getByRole('button', { name: en('account.orders.cancel') }).click();
+  await expect(status).not.toHaveText(before);
+  await expect(main.getByRole('button', { name: en('account.orders.cancel') })).toHaveCount(0);
+});
+
+test('the cartons limit of the store is explained in words when an addition would pass it', async ({ page, request }) => {
+  const first = await productFacts(request, 'STK-TURQUOISE-CARTON');
+  const second = await productFacts(request, 'STK-CITRUS-CARTON');
+  const limit = (await graphql<{ storeConfig: { cartons_limit_value: number } }>(request, '{ storeConfig { cartons_limit_value } }')).storeConfig.cartons_limit_value;
+  const main = page.getByRole('main');
+
+  await page.goto(`/gb/p/${first.urlKey}`);
+  await waitForPageView(page);
+  await main.getByLabel(en('cart.quantity'), { exact: true }).fill(String(limit - 1));
+  await main.getByRole('button', { name: en('cart.add.button') }).click();
+  await expect(main.getByRole('status').filter({ hasText: first.name })).toBeVisible();
+
+  await page.goto(`/gb/p/${second.urlKey}`);
+  await waitForPageView(page);
+  await main.getByLabel(en('cart.quantity'), { exact: true }).fill('2');
+  await main.getByRole('button', { name: en('cart.add.button') }).click();
+  await expect(main.getByRole('alert')).toHaveText(en('cart.errors.CARTONS_LIMIT_limit_other').replace('{{count}}', String(limit)));
+  await expect(page.getByRole('banner').getByRole('button', { name: /Cart/ })).toHaveText(new RegExp(`\\(${limit - 1}`));
 });

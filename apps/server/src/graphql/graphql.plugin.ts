@@ -15,9 +15,9 @@ import { contentResolvers } from '../modules/content/content.resolvers.js';
 import { directoryResolvers } from '../modules/directory/directory.resolvers.js';
 import { storeResolvers } from '../modules/store/store.resolvers.js';
 import { identityResolvers } from '../modules/identity/identity.resolvers.js';
-import { ordersResolvers } from '../modules/orders/orders.resolvers.js';
 import { cartResolvers } from '../modules/cart/cart.resolvers.js';
-import { checkoutPickupResolvers } from '../modules/checkout/checkout.pickup.resolvers.js';
+import { checkoutResolvers } from '../modules/checkout/checkout.resolvers.js';
+import { ordersResolvers } from '../modules/orders/orders.resolvers.js';
 import type { GraphQLContext } from './context.js';
 import { complexityLimitRule, depthLimitRule } from './limits.js';
 
@@ -107,7 +107,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { config: Config
 
   await app.register(mercurius, {
     schema: readFileSync(SCHEMA_PATH, 'utf8'),
-    resolvers: mergeResolvers(storeResolvers, directoryResolvers, catalogResolvers, contentResolvers, identityResolvers, ordersResolvers, cartResolvers, checkoutPickupResolvers) as never,
+    resolvers: mergeResolvers(storeResolvers, directoryResolvers, catalogResolvers, contentResolvers, identityResolvers, ordersResolvers, cartResolvers, checkoutResolvers) as never,
     path: '/graphql',
     graphiql: false,
     jit: 1,

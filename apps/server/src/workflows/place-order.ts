@@ -42,9 +42,9 @@ function fail(code: 'UNABLE_TO_PLACE_ORDER' | 'GUEST_EMAIL_MISSING' | 'INSUFFICI
 }
 
 /** Re-validates a locked cart and turns it into an order draft; amounts come only from the server. */
-async function buildDraft(services: Services, c: ComputedCart, email: string, attributes: AdditionalAttribute[]): Promise<OrderDraft> {
+async function buildDraft(c: ComputedCart, email: string, attributes: OrderDraft['additional_attributes']): Promise<OrderDraft> {
   const { cart, store, totals } = c;
-  if (c.missing.length) fail('UNABLE_TO_PLACE_ORDER', 'Some of the products in the cart are no longer available.');
+  // Lines whose product is no longer sold are neither shown nor priced (cart.view.ts), so they are not ordered either.
   if (!c.lines.length) fail('UNABLE_TO_PLACE_ORDER', 'The cart is empty.');
   for (const p of c.problems) {
     if (p.code === 'INSUFFICIENT_STOCK' || p.code === 'NOT_SALABLE') fail('INSUFFICIENT_STOCK', p.message);
@@ -86,6 +86,8 @@ async function buildDraft(services: Services, c: ComputedCart, email: string, at
     };
   });
   const sm = c.selectedMethod;
+  // A virtual cart ships nothing: neither the shipping amount nor its tax belongs to the order.
+  const taxes = c.isVirtual ? totals.tax_total - totals.shipping_tax : totals.tax_total;
   return {
     cart_id: cart.masked_id,
     store_code: store.code,
@@ -105,22 +107,41 @@ async function buildDraft(services: Services, c: ComputedCart, email: string, at
       subtotal_excl_tax: totals.subtotal_excl_tax,
       discounts: totals.discounts.map((d) => ({ label: d.label, amount: d.amount, coupon_code: d.coupon_code })),
       shipping_incl_tax: c.isVirtual ? 0 : totals.shipping_incl_tax,
-      taxes: totals.tax_total > 0 ? [{ title: c.tax.title, rate_percent: rate / 100, amount: totals.tax_total }] : [],
+      taxes: taxes > 0 ? [{ title: c.tax.title, rate_percent: rate / 100, amount: taxes }] : [],
       grand_total: c.isVirtual ? totals.grand_total - totals.shipping_incl_tax : totals.grand_total,
     },
     coupon_codes: c.rules.map((r) => r.code),
-    additional_attributes: cleanAttributes(attributes),
+    additional_attributes: attributes,
     initial_status: totals.grand_total > 0 ? 'pending_payment' : 'pending',
   };
 }
 
-/** Order attributes with a well-formed code and a value, each code once (the first wins), at most 50. */
-function cleanAttributes(attributes: AdditionalAttribute[]): OrderDraft['additional_attributes'] {
-  const out: OrderDraft['additional_attributes'] = [];
+/** The store view's order attribute definitions, as the orders module publishes them. */
+type AttributeDefinition = Awaited<ReturnType<Services['orders']['attributes']>>[number];
+
+/**
+ * Order attributes checked against the store view's definitions (spec §5): codes without a
+ * definition (so without a listed placement) are dropped, required ones must be there, values
+ * follow their length and pattern rules; the result keeps the definitions' order.
+ */
+export function checkAttributes(attributes: AdditionalAttribute[], definitions: AttributeDefinition[]): OrderDraft['additional_attributes'] {
+  const given = new Map<string, string>();
   for (const a of attributes) {
-    if (!/^[a-z][a-z0-9_]{0,63}$/.test(a.attribute_code) || typeof a.value !== 'string') continue;
-    if (out.some((x) => x.code === a.attribute_code) || out.length >= 50) continue;
-    out.push({ code: a.attribute_code, value: a.value.slice(0, 2000) });
+    if (typeof a.value === 'string' && !given.has(a.attribute_code)) given.set(a.attribute_code, a.value.trim());
+  }
+  const out: OrderDraft['additional_attributes'] = [];
+  for (const d of definitions) {
+    const value = given.get(d.code) ?? '';
+    if (!value) {
+      if (d.is_required) fail('UNABLE_TO_PLACE_ORDER', `"${d.label}" is required.`);
+      continue;
+    }
+    if ((d.min_length !== null && value.length < d.min_length) || value.length > (d.max_length ?? 2000)) {
+      fail('UNABLE_TO_PLACE_ORDER', `"${d.label}" must be ${d.min_length ?? 0} to ${d.max_length ?? 2000} characters long.`);
+    }
+    if (d.validate_regex && !new RegExp(d.validate_regex).test(value)) fail('UNABLE_TO_PLACE_ORDER', `"${d.label}" is not valid.`);
+    if (d.options.length && !d.options.some((o) => o.value === value)) fail('UNABLE_TO_PLACE_ORDER', `"${d.label}" is not one of its options.`);
+    out.push({ code: d.code, value });
   }
   return out;
 }
@@ -147,6 +168,7 @@ export async function placeOrder(
   try {
     // Read before the transaction: identity answers on its own connection.
     const customerEmail = caller.customerUuid ? (await services.identity.profile(caller.customerUuid)).personalInfo.email : null;
+    const definitions = await services.orders.attributes(caller.store.code);
     const order = await db.transaction(async (tx: Queryable) => {
       const cart = await services.cart.access(tx, caller, maskedId, { lock: true, allowInactive: true });
       if (cart.status === 'ordered') {
@@ -157,7 +179,7 @@ export async function placeOrder(
       const computed = await services.cart.compute(tx, caller.store as StoreView, cart);
       const email = cart.customer_uuid ? customerEmail : cart.email;
       if (!email) fail('GUEST_EMAIL_MISSING', 'Guest email for cart is missing.');
-      const draft = await buildDraft(services, computed, email, attributes);
+      const draft = await buildDraft(computed, email, checkAttributes(attributes, definitions));
       const couponProblem = await services.cart.countCouponUses(tx, cart, computed.rules, cart.customer_uuid ?? `email:${email}`);
       if (couponProblem) fail('UNABLE_TO_PLACE_ORDER', couponProblem);
       await reserveStock(tx, [...stockDemand(computed.lines)].map(([product_id, d]) => ({ product_id, quantity: d.quantity, sku: d.sku })));

@@ -9,6 +9,7 @@ import { AddressBook } from '../components/account/address-book';
 import { ChangePasswordForm } from '../components/account/change-password-form';
 import { CommunicationPreferences } from '../components/account/communication-preferences';
 import { ComingSoon } from '../components/account/coming-soon';
+import { MyOrders } from '../components/account/my-orders';
 import { PersonalDetailsForm } from '../components/account/personal-details-form';
 import { UpdatePhoneForm } from '../components/account/update-phone-form';
 import { RouteError } from '../components/common/route-error';
@@ -137,8 +138,9 @@ function AccountViewFor({ route, store, user }: { route: ResolvedAccountHash; st
       ) : (
         <ComingSoon view="age-verification" />
       );
-    case 'payments':
     case 'orders':
+      return <MyOrders store={store} user={user} />;
+    case 'payments':
     case 'devices':
     case 'subscription':
       return <ComingSoon view={route.view} />;

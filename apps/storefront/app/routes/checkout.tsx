@@ -56,6 +56,9 @@ export default function CheckoutPage() {
   useBeginCheckout(cart);
 
   const lines = cartLines(cart);
+  // Which steps were open when the page opened; a step that opens later takes focus.
+  const openedWith = useRef<{ delivery: boolean; payment: boolean } | null>(null);
+  if (cart && openedWith.current === null) openedWith.current = { delivery: hasAddress(cart), payment: hasAddress(cart) && hasShippingMethod(cart) };
   const ready = !isLoading && config.isSuccess && countries.isSuccess;
 
   return (
@@ -94,8 +97,8 @@ export default function CheckoutPage() {
               }}
               onSaved={setOwnAddress}
             />
-            {hasAddress(cart) && <DeliveryStep store={code} locale={store.locale} cart={cart} address={ownAddress} />}
-            {hasAddress(cart) && hasShippingMethod(cart) && <PaymentStep store={code} cart={cart} />}
+            {hasAddress(cart) && <DeliveryStep store={code} locale={store.locale} cart={cart} address={ownAddress} focusOnOpen={!openedWith.current?.delivery} />}
+            {hasAddress(cart) && hasShippingMethod(cart) && <PaymentStep store={code} cart={cart} focusOnOpen={!openedWith.current?.payment} />}
           </div>
           <aside className="checkout-page__summary" aria-labelledby="checkout-summary-heading">
             <h2 id="checkout-summary-heading">{t('checkout.summary')}</h2>

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors.js';
 import { enforce } from '../../platform/rate-limit.js';
 import { clientIp } from '../../platform/rest.js';
 import { decodeUid } from '../catalog/catalog.mapper.js';
-import { SESSION_COOKIE } from '../identity/identity.auth.js';
+import { graphqlSession } from '../identity/identity.auth.js';
 import { findStoreCountries } from '../directory/directory.store.js';
 import type { AddressInput } from '../checkout/checkout.service.js';
 import { placeOrder, type AdditionalAttribute } from '../../workflows/place-order.js';
@@ -15,21 +15,10 @@ import { findCart } from './cart.store.js';
 
 const COUPON_WINDOW_MS = 10 * 60_000;
 
-/**
- * The caller: store view, and the customer of the bearer token (an invalid token is refused, as
- * Magento does) or, for the storefront, whose script never sees a token, of the httpOnly session
- * cookie (an expired cookie is simply no customer: the shopper carries on as a guest).
- */
+/** The caller: store view, and the customer of the bearer token or the storefront's session cookie. */
 async function callerOf(ctx: GraphQLContext): Promise<Caller> {
-  const auth = ctx.request.headers.authorization;
-  if (!auth) {
-    const cookie = ctx.request.cookies?.[SESSION_COOKIE];
-    const session = cookie ? await ctx.services.identity.sessionFor(cookie) : null;
-    return { store: ctx.store, customerUuid: session?.uuid ?? null };
-  }
-  const session = auth.startsWith('Bearer ') ? await ctx.services.identity.sessionFor(auth.slice(7).trim()) : null;
-  if (!session) throw new AppError('UNAUTHORISED', "The current customer isn't authorized.");
-  return { store: ctx.store, customerUuid: session.uuid };
+  const session = await graphqlSession(ctx.services.identity, ctx.request);
+  return { store: ctx.store, customerUuid: session?.uuid ?? null };
 }
 
 async function requireCustomer(ctx: GraphQLContext): Promise<Caller & { customerUuid: string }> {
@@ -57,6 +46,14 @@ async function onCart<T>(ctx: GraphQLContext, cartId: string, fn: (tx: Queryable
     const result = await fn(tx, cart, caller);
     return { result, cart: await render(tx, ctx, cart) };
   });
+}
+
+const MAX_ENTRIES = 50;
+
+/** One request may touch at most MAX_ENTRIES lines: each entry costs a priced check of the cart. */
+function bounded<T>(list: (T | null)[]): T[] {
+  if (list.length > MAX_ENTRIES) throw new AppError('VALIDATION_FAILED', `At most ${MAX_ENTRIES} items can be sent at once.`);
+  return list.filter((x): x is T => x != null);
 }
 
 function throwFirst(errors: UserError[]): void {
@@ -126,6 +123,11 @@ export const cartResolvers = {
     },
   },
   Cart: {
+    /** A customer's cart carries the account e-mail (read after the cart transaction, from identity). */
+    async email(cart: { email: string | null; customer_uuid: string | null }, _: unknown, ctx: GraphQLContext) {
+      if (cart.email || !cart.customer_uuid) return cart.email;
+      return (await ctx.services.identity.profile(cart.customer_uuid)).personalInfo.email;
+    },
     itemsV2(cart: { items: unknown[] }, args: { pageSize?: number | null; currentPage?: number | null }) {
       const pageSize = args.pageSize ?? 20;
       const currentPage = args.currentPage ?? 1;
@@ -168,13 +170,13 @@ export const cartResolvers = {
     },
     async addSimpleProductsToCart(_: unknown, args: { input: { cart_id: string; cart_items: { data: CartItemData }[] } }, ctx: GraphQLContext) {
       const { cart } = await onCart(ctx, args.input.cart_id, async (tx, c) =>
-        throwFirst(await ctx.services.cart.addItems(tx, ctx.store, c, args.input.cart_items.filter(Boolean).map((i) => ({ ...i.data })))));
+        throwFirst(await ctx.services.cart.addItems(tx, ctx.store, c, bounded(args.input.cart_items).map((i) => ({ ...i.data })))));
       return { cart };
     },
     async addConfigurableProductsToCart(
       _: unknown, args: { input: { cart_id: string; cart_items: { data: CartItemData; parent_sku?: string | null; variant_sku?: string | null }[] } }, ctx: GraphQLContext,
     ) {
-      const requests: AddRequest[] = args.input.cart_items.filter(Boolean).map((i) => ({
+      const requests: AddRequest[] = bounded(args.input.cart_items).map((i) => ({
         ...i.data, sku: i.variant_sku ?? i.data.sku, parent_sku: i.parent_sku ?? i.data.parent_sku ?? null,
       }));
       const { cart } = await onCart(ctx, args.input.cart_id, async (tx, c) => throwFirst(await ctx.services.cart.addItems(tx, ctx.store, c, requests)));
@@ -183,19 +185,19 @@ export const cartResolvers = {
     async addBundleProductsToCart(
       _: unknown, args: { input: { cart_id: string; cart_items: { data: CartItemData; bundle_options: { id: number; quantity: number; value: string[] }[] }[] } }, ctx: GraphQLContext,
     ) {
-      const requests: AddRequest[] = args.input.cart_items.filter(Boolean).map((i) => ({ ...i.data, bundle_options: (i.bundle_options ?? []).filter(Boolean) }));
+      const requests: AddRequest[] = bounded(args.input.cart_items).map((i) => ({ ...i.data, bundle_options: (i.bundle_options ?? []).filter(Boolean) }));
       const { cart } = await onCart(ctx, args.input.cart_id, async (tx, c) => throwFirst(await ctx.services.cart.addItems(tx, ctx.store, c, requests)));
       return { cart };
     },
     async addProductsToCart(_: unknown, args: { cartId: string; cartItems: CartItemData[] }, ctx: GraphQLContext) {
-      if (args.cartItems.length > 50) throw new AppError('VALIDATION_FAILED', 'At most 50 items can be added at once.');
-      const { result, cart } = await onCart(ctx, args.cartId, (tx, c) => ctx.services.cart.addItems(tx, ctx.store, c, args.cartItems));
+      const items = bounded(args.cartItems);
+      const { result, cart } = await onCart(ctx, args.cartId, (tx, c) => ctx.services.cart.addItems(tx, ctx.store, c, items));
       return { cart, user_errors: result };
     },
     async updateCartItems(
       _: unknown, args: { input: { cart_id: string; cart_items: { cart_item_uid?: string | null; cart_item_id?: number | null; quantity?: number | null }[] } }, ctx: GraphQLContext,
     ) {
-      const updates = args.input.cart_items.filter(Boolean).map((i) => {
+      const updates = bounded(args.input.cart_items).map((i) => {
         if (i.quantity == null) throw new AppError('VALIDATION_FAILED', 'Required parameter "quantity" for "cart_items" is missing.');
         return { itemId: itemId(i.cart_item_uid, i.cart_item_id), quantity: i.quantity };
       });

@@ -144,6 +144,8 @@ export function cartView(c: ComputedCart, ctx: { categories: CategoryRow[]; coun
   return {
     id: c.cart.masked_id,
     email: c.cart.email,
+    /** Not a schema field: lets Cart.email answer a customer's account e-mail. */
+    customer_uuid: c.cart.customer_uuid,
     is_virtual: c.isVirtual,
     total_quantity: c.lines.reduce((s, l) => s + l.quantity, 0),
     items,

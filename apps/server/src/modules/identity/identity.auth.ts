@@ -11,6 +11,22 @@ export function sessionToken(request: FastifyRequest): string | undefined {
   return request.cookies?.[SESSION_COOKIE];
 }
 
+/**
+ * The customer of a commerce GraphQL call: the bearer token's (an invalid token is refused, as
+ * Magento does), else the storefront's httpOnly session cookie (script never sees a token; an
+ * ended cookie is no customer). Null for a guest.
+ */
+export async function graphqlSession(identity: IdentityService, request: FastifyRequest): Promise<SessionUser | null> {
+  const auth = request.headers.authorization;
+  if (auth) {
+    const session = auth.startsWith('Bearer ') ? await identity.sessionFor(auth.slice(7).trim()) : null;
+    if (!session) throw new AppError('UNAUTHORISED', "The current customer isn't authorized.");
+    return session;
+  }
+  const cookie = request.cookies?.[SESSION_COOKIE];
+  return cookie ? identity.sessionFor(cookie) : null;
+}
+
 /** The signed-in customer, or UNAUTHORISED. */
 export async function requireSession(identity: IdentityService, request: FastifyRequest): Promise<SessionUser> {
   const session = await identity.sessionFor(sessionToken(request));

@@ -1,14 +1,14 @@
 import { AppError } from '../../platform/errors.js';
 import type { GraphQLContext } from '../../graphql/context.js';
+import { graphqlSession } from './identity.auth.js';
 
 const GENDER_CODES: Record<string, number> = { male: 1, female: 2, unspecified: 3, diverse: 3 };
 
-/** Magento's `customer` query: the signed-in customer of the bearer token (the login's magento_token). */
+/** Magento's `customer` query: the signed-in customer of the bearer token (the login's magento_token) or the session cookie. */
 export const identityResolvers = {
   Query: {
     async customer(_: unknown, __: unknown, ctx: GraphQLContext) {
-      const auth = ctx.request.headers.authorization;
-      const session = auth?.startsWith('Bearer ') ? await ctx.services.identity.sessionFor(auth.slice(7).trim()) : null;
+      const session = await graphqlSession(ctx.services.identity, ctx.request);
       if (!session) throw new AppError('UNAUTHORISED', "The current customer isn't authorized.");
       const p = await ctx.services.identity.profile(session.uuid);
       const billing = p.addresses.find((a) => a.is_default_billing);

@@ -1,12 +1,12 @@
 import { AppError } from '../../platform/errors.js';
 import type { GraphQLContext } from '../../graphql/context.js';
+import { graphqlSession } from '../identity/identity.auth.js';
 import type { OrderView } from './orders.service.js';
 import { attributeMetadata, customerOrder, exportedOrder } from './orders.mapper.js';
 
-/** The signed-in customer of the bearer token (the login's magento_token), as Magento's customer resolvers require. */
+/** The signed-in customer of the bearer token (the login's magento_token) or the storefront's session cookie. */
 async function customerUuid(ctx: GraphQLContext): Promise<string> {
-  const auth = ctx.request.headers.authorization;
-  const session = auth?.startsWith('Bearer ') ? await ctx.services.identity.sessionFor(auth.slice(7).trim()) : null;
+  const session = await graphqlSession(ctx.services.identity, ctx.request);
   if (!session) throw new AppError('UNAUTHORISED', "The current customer isn't authorized.");
   return session.uuid;
 }

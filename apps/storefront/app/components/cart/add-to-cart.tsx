@@ -7,6 +7,7 @@ import { cartItemFor } from '../../lib/cart/cart-items';
 import { cartErrorText } from '../../lib/cart/cart-errors';
 import { useSession } from '../../lib/account/session';
 import { useCartUpdate } from '../../lib/cart/cart-state';
+import { useCheckoutConfig } from '../../lib/cart/checkout-config';
 import { storePath } from '../../lib/store-paths';
 import { addToCartEvent, pushEcommerceEvent } from '../../lib/tracking/data-layer';
 
@@ -28,6 +29,8 @@ export function AddToCart({ store, product, variant }: AddToCartProps) {
   const update = useCartUpdate(store);
   // Until the browser knows whether a customer is signed in, it cannot tell which cart to add to.
   const sessionKnown = useSession().status !== 'pending';
+  // The store's limits, to name them when a refusal is about one.
+  const config = useCheckoutConfig(store).data ?? null;
   const [quantity, setQuantity] = useState('1');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -52,7 +55,7 @@ export function AddToCart({ store, product, variant }: AddToCartProps) {
     try {
       const { userErrors } = await update((cartId) => addProductsToCart(cartClient(store), cartId, [item]));
       if (userErrors.length) {
-        setOutcome({ kind: 'error', text: userErrors.map((e) => cartErrorText(t, e.code, e.message)).join(' ') });
+        setOutcome({ kind: 'error', text: userErrors.map((e) => cartErrorText(t, e.code, e.message, config)).join(' ') });
         return;
       }
       const price = (variant?.price_range ?? product.price_range).minimum_price.final_price;
@@ -61,7 +64,7 @@ export function AddToCart({ store, product, variant }: AddToCartProps) {
       }));
       setOutcome({ kind: 'added', quantity: parsed });
     } catch (error) {
-      setOutcome({ kind: 'error', text: cartErrorText(t, cartErrorCode(error), firstServerMessage(error) ?? t('cart.errors.unavailable')) });
+      setOutcome({ kind: 'error', text: cartErrorText(t, cartErrorCode(error), firstServerMessage(error) ?? t('cart.errors.unavailable'), config) });
     } finally {
       setBusy(false);
     }

@@ -10,6 +10,7 @@ import {
   checkoutAddressResolver, toCartAddress, type CheckoutAddressOutput, type CheckoutAddressValues,
 } from '../../lib/cart/checkout-forms';
 import { SelectField, TextField } from '../forms/fields';
+import { StepAlert } from './step-parts';
 
 interface AddressStepProps {
   store: string;
@@ -84,7 +85,7 @@ export function AddressStep({ store, cart, config, countries, guest, defaults, o
   return (
     <form className="form checkout-address" noValidate onSubmit={onSubmit} aria-labelledby="checkout-address-heading">
       <h2 id="checkout-address-heading">{t('checkout.address.heading')}</h2>
-      {alert && <p className="form-alert form-alert--error" role="alert">{alert}</p>}
+      {alert && <StepAlert>{alert}</StepAlert>}
       {guest && (
         <TextField
           id="checkout-email"

@@ -9,6 +9,7 @@ import { sortShippingMethods } from '../../lib/cart/cart-lines';
 import { useCartUpdate } from '../../lib/cart/cart-state';
 import { methodKey } from '../../lib/cart/shipping';
 import { formatMoney } from '../../lib/money';
+import { StepAlert, StepHeading } from './step-parts';
 
 interface DeliveryStepProps {
   store: string;
@@ -16,6 +17,8 @@ interface DeliveryStepProps {
   cart: Cart;
   /** The shopper's own address: the delivery address again when they switch from pick-up to delivery. */
   address: AddressInput | null;
+  /** Whether the step opened after the page did (its heading then takes focus). */
+  focusOnOpen: boolean;
 }
 
 type Mode = 'delivery' | 'pickup';
@@ -26,7 +29,7 @@ type Mode = 'delivery' | 'pickup';
  * store (`pickup_location_code`) and its pick-up method is chosen with it. Going back to delivery
  * puts the shopper's own address back.
  */
-export function DeliveryStep({ store, locale, cart, address }: DeliveryStepProps) {
+export function DeliveryStep({ store, locale, cart, address, focusOnOpen }: DeliveryStepProps) {
   const { t } = useTranslation();
   const update = useCartUpdate(store);
   const [alert, setAlert] = useState<string | null>(null);
@@ -87,8 +90,8 @@ export function DeliveryStep({ store, locale, cart, address }: DeliveryStepProps
 
   return (
     <section className="checkout-delivery" aria-labelledby="checkout-delivery-heading">
-      <h2 id="checkout-delivery-heading">{t('checkout.delivery.heading')}</h2>
-      {alert && <p className="form-alert form-alert--error" role="alert">{alert}</p>}
+      <StepHeading id="checkout-delivery-heading" focus={focusOnOpen}>{t('checkout.delivery.heading')}</StepHeading>
+      {alert && <StepAlert>{alert}</StepAlert>}
       <fieldset className="choice-group" disabled={busy}>
         <legend className="choice-group__legend">{t('checkout.delivery.modeLegend')}</legend>
         {(['delivery', 'pickup'] as const).map((m) => (

@@ -10,18 +10,21 @@ import { useSession } from '../../lib/account/session';
 import { forgetCart, useCartUpdate } from '../../lib/cart/cart-state';
 import { savePlacedOrder } from '../../lib/cart/placed-order';
 import { storePath } from '../../lib/store-paths';
+import { StepAlert, StepHeading } from './step-parts';
 import { addPaymentInfoEvent, pushEcommerceEvent } from '../../lib/tracking/data-layer';
 
 interface PaymentStepProps {
   store: string;
   cart: Cart;
+  /** Whether the step opened after the page did (its heading then takes focus). */
+  focusOnOpen: boolean;
 }
 
 /**
  * The payment method (the server lists the ones this cart may use) and "Place order". A placed
  * order closes the cart; the confirmation page shows its number.
  */
-export function PaymentStep({ store, cart }: PaymentStepProps) {
+export function PaymentStep({ store, cart, focusOnOpen }: PaymentStepProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
@@ -85,8 +88,8 @@ export function PaymentStep({ store, cart }: PaymentStepProps) {
 
   return (
     <section className="checkout-payment" aria-labelledby="checkout-payment-heading">
-      <h2 id="checkout-payment-heading">{t('checkout.payment.heading')}</h2>
-      {alert && <p className="form-alert form-alert--error" role="alert" tabIndex={-1}>{alert}</p>}
+      <StepHeading id="checkout-payment-heading" focus={focusOnOpen}>{t('checkout.payment.heading')}</StepHeading>
+      {alert && <StepAlert>{alert}</StepAlert>}
       {methods.length === 0 ? (
         <p>{t('checkout.payment.none')}</p>
       ) : (

@@ -1,0 +1,227 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cartClient, firstServerMessage } from '../../lib/api/cart.api';
+import {
+  cancelOrder, findOrder, listOrders, PAYABLE_STATUSES, setPaymentMethodOnOrder, type OrderDetail,
+} from '../../lib/api/orders.api';
+import { startPayment } from '../../lib/api/payments.api';
+import type { StoreView } from '../../lib/api/store.api';
+import type { SessionUser } from '../../lib/account/session';
+import { useLocationHash } from '../../lib/account/use-location-hash';
+import { formatMoney } from '../../lib/money';
+import { storePath } from '../../lib/store-paths';
+import { AccountView } from './account-view';
+
+const ORDER_NUMBER = /^[A-Za-z0-9_-]{1,32}$/;
+const CANCEL_REASONS = ['changedMind', 'orderedByMistake', 'tooLong', 'other'] as const;
+/** The card: a failed order is paid again on the provider's page. */
+const RETRY_METHOD = 'ember_card';
+
+const ordersKey = (uuid: string) => ['account', 'orders', uuid] as const;
+
+function formatDate(value: string, locale: string): string {
+  const date = new Date(value.includes('T') ? value : `${value.replace(' ', 'T')}Z`);
+  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(locale.replace('_', '-'), { dateStyle: 'medium' }).format(date);
+}
+
+/** `#/orders`: the customer's orders, newest first; `#/orders/<number>`: one order with its actions. */
+export function MyOrders({ store, user }: { store: StoreView; user: SessionUser }) {
+  const hash = useLocationHash();
+  const number = /^#\/orders\/([^/?#]+)/.exec(hash)?.[1];
+  if (number && ORDER_NUMBER.test(decodeURIComponent(number))) return <OrderDetails store={store} user={user} number={decodeURIComponent(number)} />;
+  return <OrderList store={store} user={user} />;
+}
+
+function OrderList({ store, user }: { store: StoreView; user: SessionUser }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const code = store.store_code;
+  const orders = useQuery({
+    queryKey: [...ordersKey(user.uuid), 'page', page],
+    queryFn: () => listOrders(cartClient(code), page),
+    staleTime: 30_000,
+  });
+  return (
+    <AccountView title={t('account.nav.orders')}>
+      {orders.isPending ? (
+        <p role="status">{t('account.loading')}</p>
+      ) : orders.isError ? (
+        <p role="alert">{t('account.orders.unavailable')}</p>
+      ) : orders.data.items.length === 0 ? (
+        <p>{t('account.orders.none')}</p>
+      ) : (
+        <>
+          <table className="orders-table">
+            <caption className="visually-hidden">{t('account.orders.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('account.orders.number')}</th>
+                <th scope="col">{t('account.orders.date')}</th>
+                <th scope="col">{t('account.orders.status')}</th>
+                <th scope="col">{t('account.orders.total')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.data.items.map((o) => (
+                <tr key={o.number}>
+                  <th scope="row"><a href={`#/orders/${encodeURIComponent(o.number)}`}>{o.number}</a></th>
+                  <td>{formatDate(o.order_date, store.locale)}</td>
+                  <td>{o.status}</td>
+                  <td>{formatMoney(o.total?.grand_total, store.locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {orders.data.totalPages > 1 && (
+            <p className="orders-pages">
+              <button type="button" className="button button--secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('account.orders.newer')}</button>{' '}
+              <button type="button" className="button button--secondary" disabled={page >= orders.data.totalPages} onClick={() => setPage(page + 1)}>{t('account.orders.older')}</button>
+            </p>
+          )}
+        </>
+      )}
+    </AccountView>
+  );
+}
+
+function OrderDetails({ store, user, number }: { store: StoreView; user: SessionUser; number: string }) {
+  const { t } = useTranslation();
+  const code = store.store_code;
+  const order = useQuery({
+    queryKey: [...ordersKey(user.uuid), 'order', number],
+    queryFn: () => findOrder(cartClient(code), number),
+    staleTime: 0,
+  });
+  return (
+    <AccountView title={t('account.orders.detailTitle', { number })}>
+      <p><a href="#/orders">{t('account.orders.back')}</a></p>
+      {order.isPending ? (
+        <p role="status">{t('account.loading')}</p>
+      ) : order.isError ? (
+        <p role="alert">{t('account.orders.unavailable')}</p>
+      ) : !order.data ? (
+        <p>{t('account.orders.notFound')}</p>
+      ) : (
+        <OrderBody store={store} user={user} order={order.data} />
+      )}
+    </AccountView>
+  );
+}
+
+function OrderBody({ store, user, order }: { store: StoreView; user: SessionUser; order: OrderDetail }) {
+  const { t } = useTranslation();
+  const locale = store.locale;
+  const items = (order.items ?? []).filter((i): i is NonNullable<typeof i> => i !== null);
+  const address = order.shipping_address;
+  const payment = order.payment_methods?.find((p) => p)?.name;
+  return (
+    <div className="order-detail">
+      <dl className="details-list">
+        <div><dt>{t('account.orders.date')}</dt><dd>{formatDate(order.order_date, locale)}</dd></div>
+        <div><dt>{t('account.orders.status')}</dt><dd data-testid="order-status">{order.status}</dd></div>
+        {order.shipping_method && <div><dt>{t('account.orders.delivery')}</dt><dd>{order.shipping_method}</dd></div>}
+        {payment && <div><dt>{t('account.orders.payment')}</dt><dd>{payment}</dd></div>}
+        {address && (
+          <div>
+            <dt>{address.pickup_location_name ? t('account.orders.pickup') : t('account.orders.address')}</dt>
+            <dd>{address.pickup_location_name ?? [`${address.firstname} ${address.lastname}`, ...address.street.filter(Boolean), [address.postcode, address.city].filter(Boolean).join(' ')].join(', ')}</dd>
+          </div>
+        )}
+      </dl>
+      <h3>{t('account.orders.items')}</h3>
+      <ul className="order-items">
+        {items.map((i) => (
+          <li key={i.id}>
+            {i.quantity_ordered ?? 1} × {i.product_name ?? i.product_sku}
+            {(i.selected_options ?? []).filter((o) => o !== null).map((o) => ` · ${o!.label}: ${o!.value}`).join('')}
+            <span className="order-items__price"> {formatMoney(i.row_total_including_tax, locale)}</span>
+          </li>
+        ))}
+      </ul>
+      {order.total && (
+        <dl className="cart-totals__list">
+          {order.total.subtotal_including_tax && <div><dt>{t('cart.totals.subtotal')}</dt><dd>{formatMoney(order.total.subtotal_including_tax, locale)}</dd></div>}
+          {(order.total.discounts ?? []).filter((d) => d !== null).map((d, i) => (
+            <div key={i}><dt>{t('cart.totals.discount', { label: d!.label })}</dt><dd>−{formatMoney({ ...d!.amount, value: Math.abs(d!.amount.value ?? 0) }, locale)}</dd></div>
+          ))}
+          <div><dt>{t('cart.totals.shipping')}</dt><dd>{formatMoney(order.total.total_shipping, locale)}</dd></div>
+          {(order.total.taxes ?? []).filter((x) => x !== null).map((x, i) => (
+            <div key={i}><dt>{t('cart.totals.tax', { label: x!.title })}</dt><dd>{formatMoney(x!.amount, locale)}</dd></div>
+          ))}
+          <div className="cart-totals__grand"><dt>{t('cart.totals.grandTotal')}</dt><dd>{formatMoney(order.total.grand_total, locale)}</dd></div>
+        </dl>
+      )}
+      {(PAYABLE_STATUSES as readonly string[]).includes(order.status_code) && <RetryPayment store={store.store_code} user={user} order={order} />}
+      {order.is_cancelable && <CancelOrder store={store.store_code} user={user} order={order} />}
+    </div>
+  );
+}
+
+/** Pays a failed (or unfinished) order again: the card, on the provider's page, back to the confirmation. */
+function RetryPayment({ store, user, order }: { store: string; user: SessionUser; order: OrderDetail }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const pay = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const changed = await setPaymentMethodOnOrder(cartClient(store), order.entity_id, RETRY_METHOD);
+      if (!changed.success) throw new Error(changed.error ?? '');
+      const returnUrl = `${storePath(store, '/checkout/success')}?order=${encodeURIComponent(order.number)}`;
+      const payment = await startPayment(store, { orderId: order.entity_id, cartId: null, customerUuid: user.uuid, returnUrl });
+      if (payment.redirect_url) window.location.assign(payment.redirect_url);
+      else window.location.assign(`${returnUrl}&payment_uuid=${encodeURIComponent(payment.uuid)}`);
+    } catch (failure) {
+      setError((failure instanceof Error && failure.message) || firstServerMessage(failure) || t('account.orders.payError'));
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="order-action" aria-labelledby="order-pay-heading">
+      <h3 id="order-pay-heading">{t('account.orders.payHeading')}</h3>
+      <p>{t('account.orders.payText')}</p>
+      {error && <p role="alert" className="form-alert form-alert--error">{error}</p>}
+      <button type="button" className="button" disabled={busy} onClick={() => void pay()}>{t('account.orders.pay')}</button>
+    </section>
+  );
+}
+
+/** Cancels the order with a reason (Magento requires one); the server says when it no longer can. */
+function CancelOrder({ store, user, order }: { store: string; user: SessionUser; order: OrderDetail }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState<(typeof CANCEL_REASONS)[number]>('changedMind');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const cancel = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    try {
+      const result = await cancelOrder(cartClient(store), order.entity_id, t(`account.orders.reasons.${reason}`));
+      if (result.error) setMessage({ tone: 'error', text: result.error });
+      else setMessage({ tone: 'success', text: t('account.orders.cancelled') });
+      await queryClient.invalidateQueries({ queryKey: ordersKey(user.uuid) });
+    } catch (failure) {
+      setMessage({ tone: 'error', text: firstServerMessage(failure) ?? t('account.orders.cancelError') });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="order-action" onSubmit={cancel} aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>{t('account.orders.cancelHeading')}</h3>
+      {message && <p role={message.tone === 'error' ? 'alert' : 'status'} className={`form-alert form-alert--${message.tone}`}>{message.text}</p>}
+      <div className="field">
+        <label htmlFor={`${id}-reason`} className="field__label">{t('account.orders.reason')}</label>
+        <select id={`${id}-reason`} className="field__input" value={reason} onChange={(e) => setReason(e.target.value as typeof reason)}>
+          {CANCEL_REASONS.map((r) => <option key={r} value={r}>{t(`account.orders.reasons.${r}`)}</option>)}
+        </select>
+      </div>
+      <button type="submit" className="button button--secondary" disabled={busy}>{t('account.orders.cancel')}</button>
+    </form>
+  );
+}
