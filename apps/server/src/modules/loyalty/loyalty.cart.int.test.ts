@@ -78,7 +78,7 @@ describe('loyalty campaigns in the cart', () => {
     expect((await apply(cartId, campaign, c.token)).body.errors).toBeUndefined();
     await readyForCheckout(server, cartId, { token: c.token });
     const placed = await place(server, cartId, { token: c.token });
-    expect(placed.body.data.placeOrder.errors).toEqual([]);
+    expect(placed.body.data.placeOrder.errors, JSON.stringify(placed.body.data.placeOrder.errors)).toEqual([]);
     const order = placed.body.data.placeOrder.order;
     await drainOrderEvents(server.app);
     expect(await points(c)).toMatchObject({ balance: 50, held_points: 0, points: 50 });

@@ -204,6 +204,8 @@ describe('order reference data', () => {
     await expect(
       app.db.query(`INSERT INTO orders_attribute (store_code, code, label, input_type, placement) VALUES ('gb', $1, 'X', 'text', 'footer')`, [`${code}_x`]),
     ).rejects.toMatchObject({ code: '23514' });
+    // A required attribute left active would refuse every later gb order placed on this database.
+    await app.db.query(`UPDATE orders_attribute SET is_active = false WHERE code = $1`, [code]);
   });
 
   it('answers the delivery limits of the store view', async () => {
