@@ -58,7 +58,7 @@ describe('the registration form', () => {
 describe('the address form', () => {
   it('drops an empty second street line and reports a missing first one on its input', async () => {
     const resolver = schemaResolver(AddressFormSchema, (path) => (path === 'street' ? 'street.0' : path));
-    const base = { firstname: 'Ada', lastname: 'Lovelace', city: 'London', postcode: 'SW1A 1AA', country_code: 'GB', telephone: '', parent_code: '' };
+    const base = { firstname: 'Ada', lastname: 'Lovelace', city: 'London', postcode: 'SW1A 1AA', country_code: 'GB', telephone: '' };
     const ok = await resolver({ ...base, street: ['1 High St', ''] }, undefined, { fields: {}, shouldUseNativeValidation: false });
     expect(ok.values).toMatchObject({ street: ['1 High St'] });
     const missing = await resolver({ ...base, street: ['', ''] }, undefined, { fields: {}, shouldUseNativeValidation: false });
