@@ -190,6 +190,69 @@ const scenarios = [
   },
 ];
 
+/** Registers and logs in `n` customers; returns their uuids and bearer tokens. */
+async function signedInCustomers(n) {
+  const out = [];
+  for (const email of await registerCustomers(n)) {
+    const login = await (await fetch(`${base}/account/users/authentication/sessions`, json(loginBody(email)))).json();
+    out.push({ uuid: login.user_uuid, token: login.token });
+  }
+  return out;
+}
+
+/** Writes points straight into the bench database's ledger (an operator adjustment) and a 1-point reward. */
+async function grantPointsAndReward(customers, points) {
+  const db = new pg.Client({ connectionString: `postgres://postgres@${HOST}:5432/${DB_NAME}` });
+  await db.connect();
+  try {
+    for (const c of customers) {
+      await db.query(
+        `INSERT INTO loyalty_ledger (consumer_uuid, points, source_type, source_key, event) VALUES ($1, $2, 'adjustment', $3, 'Bench grant')`,
+        [c.uuid, points, `bench:${c.uuid}`],
+      );
+    }
+    const { rows } = await db.query(
+      `INSERT INTO loyalty_reward (uuid, kind, name, points) VALUES (gen_random_uuid(), 'reward', 'Bench sticker', 1) RETURNING uuid::text AS uuid`,
+    );
+    return rows[0].uuid;
+  } finally {
+    await db.end();
+  }
+}
+
+scenarios.push(
+  {
+    name: 'loyalty: points balance read (REST, bearer token)',
+    async setup() {
+      const [c] = await signedInCustomers(1);
+      return [{ method: 'GET', path: `/api/loyalty/consumers/${c.uuid}`, headers: { authorization: `Bearer ${c.token}`, store: 'gb' } }];
+    },
+    check: (body) => typeof JSON.parse(body).points === 'number',
+  },
+  {
+    // Each request redeems a 1-point reward; 50 customers rotate so requests of one account (which
+    // serialise on its balance row) do not dominate.
+    name: 'loyalty: reward redemption (REST POST, 50 customers)',
+    async setup() {
+      const customers = await signedInCustomers(50);
+      const reward = await grantPointsAndReward(customers, 1_000_000);
+      let i = 0;
+      return [{
+        method: 'POST',
+        path: '/api/loyalty/consumers/x/reward',
+        headers: { 'content-type': 'application/json', store: 'gb' },
+        setupRequest: (req) => {
+          const c = customers[i++ % customers.length];
+          return { ...req, path: `/api/loyalty/consumers/${c.uuid}/reward`, headers: { ...req.headers, authorization: `Bearer ${c.token}` }, body: JSON.stringify({ reward_uuid: reward }) };
+        },
+      }];
+    },
+    check: (body) => typeof JSON.parse(body).coupon === 'string',
+  },
+);
+
+const ONLY = process.env.BENCH_ONLY;
+
 function cpuMs(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   // utime and stime are fields 14 and 15 of the full line (11 and 12 after the command name).
@@ -223,8 +286,8 @@ async function main() {
   try {
     await waitReady();
     await bench.connect();
-    const only = process.env.BENCH_ONLY;
-    for (const s of scenarios.filter((x) => !only || x.name.startsWith(only))) {
+    // BENCH_ONLY=loyalty runs only the scenarios whose name contains it.
+    for (const s of scenarios.filter((x) => !ONLY || x.name.includes(ONLY))) {
       const requests = s.setup ? await s.setup(bench) : s.requests;
       let probeBody;
       if (s.probe) probeBody = await s.probe();

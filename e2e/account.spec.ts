@@ -277,7 +277,9 @@ test('each hash route of the account reports its page name with the customer as 
     user_id: uuid,
     user_country: store.default_country,
     user_language: store.language,
-    user_membership: 'N/A',
+    // A new member: no points yet, the first tier, joined without a referral code.
+    user_points_balance: 0,
+    user_membership: 'Bronze',
     referee: 'no',
   });
 

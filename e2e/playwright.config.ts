@@ -71,6 +71,8 @@ export default defineConfig({
       // Every journey comes from 127.0.0.1: per-IP limits (registrations, logins) sized for one
       // person would stop the suite, so they get the headroom of a shared address.
       RATE_LIMIT_IP_FACTOR: '20',
+      // The operator endpoints, for journeys that move an order on as the warehouse would (delivered).
+      ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN ?? 'e2e-operator-token-0123456789abcdef0123',
       ...(process.env.DATABASE_URL ? {} : { DATA_DIR: process.env.E2E_DATA_DIR as string }),
     },
   },

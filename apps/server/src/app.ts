@@ -24,6 +24,8 @@ import { consentRoutes } from './modules/consents/consents.routes.js';
 import { ordersAdminRoutes } from './modules/orders/orders.admin.routes.js';
 import { orderInvoiceRoutes } from './modules/orders/orders.routes.js';
 import { paymentsPlugin } from './modules/payments/payments.routes.js';
+import { loyaltyPlugin } from './modules/loyalty/loyalty.jobs.js';
+import { referralRoutes } from './modules/referral/referral.routes.js';
 import { buildServices, type Services } from './services.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -119,6 +121,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Operator endpoints exist only with a configured token (LIVE mode requires one).
   if (config.ADMIN_TOKEN) await app.register(ordersAdminRoutes, { prefix: '/admin', services, db, token: config.ADMIN_TOKEN });
   await app.register(paymentsPlugin);
+  await app.register(loyaltyPlugin);
+  await app.register(referralRoutes, { prefix: '/referral', services });
 
   const mediaDir = path.join(SEED_DIR, 'media');
   if (existsSync(mediaDir)) {

@@ -54,6 +54,12 @@ export const ConfigSchema = z.object({
   PAYMENTS_WEBHOOK_TOLERANCE_S: z.coerce.number().int().min(30).max(3600).default(300),
   PAYMENTS_SANDBOX_NOTIFY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   PAYMENTS_JOBS: bool.optional(),
+  // Loyalty: when credits lapse, when undelivered order points become available, the tier window, the client timeout.
+  LOYALTY_POINTS_EXPIRY_DAYS: z.coerce.number().int().min(0).max(3650).default(365),
+  LOYALTY_PENDING_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  LOYALTY_TIER_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  LOYALTY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  LOYALTY_JOBS: bool.optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { graphqlIntrospection: boolean; walletSigningSecret: string };

@@ -15,6 +15,8 @@ import { AgeVerificationService } from './modules/age-verification/age-verificat
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { SandboxProvider } from './modules/payments/payments.sandbox.js';
 import { OrdersService } from './modules/orders/orders.service.js';
+import { LoyaltyService } from './modules/loyalty/loyalty.service.js';
+import { ReferralService } from './modules/referral/referral.service.js';
 import { CartService } from './modules/cart/cart.service.js';
 import { CheckoutService } from './modules/checkout/checkout.service.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './platform/rate-limit.js';
@@ -44,6 +46,10 @@ export interface Services {
   payments: PaymentsService;
   /** Placed orders (the sales side): checkout's OrdersPort and payments' OrderPaymentPort. */
   orders: OrdersService;
+  /** The loyalty club: ledger, tiers, rewards, cart campaigns, articles, QR codes. */
+  loyalty: LoyaltyService;
+  /** Referral codes, parent codes and the referrer's reward. */
+  referral: ReferralService;
   /** Carts: lines, limits, coupons and prices. */
   cart: CartService;
   /** Address rules, shipping methods and pick-up stores. */
@@ -105,6 +111,24 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     testDelayMs: config.AGE_VERIFICATION_TEST_DELAY_MS,
     ipFactor: config.RATE_LIMIT_IP_FACTOR,
   });
+  const loyalty = new LoyaltyService(db, {
+    expiryDays: config.LOYALTY_POINTS_EXPIRY_DAYS,
+    pendingDays: config.LOYALTY_PENDING_DAYS,
+    tierWindowDays: config.LOYALTY_TIER_WINDOW_DAYS,
+    timeoutMs: config.LOYALTY_TIMEOUT_MS,
+  });
+  const referral = new ReferralService(db, loyalty);
+  // Loyalty and referral learn about orders from the orders module's event outbox, never its tables.
+  orders.subscribe('loyalty', (tx, e) => loyalty.onOrderEvent(tx, e));
+  orders.subscribe('referral', (tx, e) => referral.onOrderEvent(tx, e));
+  // Every new customer gets a referral code; a parent_code given at registration is checked and kept.
+  identity.onRegistered(async (tx, uuid, input) => {
+    await referral.ensureCustomer(tx, uuid);
+    if (input.parent_code) await referral.setParent(tx, uuid, input.parent_code);
+  });
+  const cart = new CartService(checkout);
+  // A loyalty campaign applied to a customer's cart is priced as a discount after coupons.
+  cart.useLoyalty(loyalty);
   return {
     identity,
     ageVerification,
@@ -113,7 +137,7 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     orders,
     catalog,
     checkout,
-    cart: new CartService(checkout),
+    cart,
     limiter,
     limits: accountLimits(limiter, config.RATE_LIMIT_IP_FACTOR),
     messaging,
@@ -129,6 +153,8 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
       },
     ),
     payments,
+    loyalty,
+    referral,
     close,
   };
 }

@@ -56,6 +56,10 @@ export const ERROR_CODES = {
   VERIFICATION_LOCKED: { status: 423, category: 'graphql-input' },
   VERIFICATION_REQUIRED: { status: 403, category: 'graphql-authorization' },
   NOT_AVAILABLE: { status: 501, category: 'graphql-input' },
+  // Loyalty and referral (the spec names no codes for these refusals)
+  INSUFFICIENT_POINTS: { status: 409, category: 'graphql-input' },
+  NOT_ELIGIBLE: { status: 409, category: 'graphql-input' },
+  REFERRAL_NOT_ALLOWED: { status: 409, category: 'graphql-input' },
 } as const satisfies Record<string, { status: number; category: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

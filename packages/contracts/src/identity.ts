@@ -37,6 +37,8 @@ export const RegisterRequestSchema = z.strictObject({
   strategy: z.literal('email_password'),
   strategy_data: StrategyDataSchema,
   sms_verification_uuid: z.string().uuid().optional(),
+  /** A referrer's referral code: the new customer's parent_code. */
+  parent_code: z.string().trim().min(1).max(32).optional(),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 

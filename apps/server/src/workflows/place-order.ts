@@ -192,6 +192,8 @@ export async function placeOrder(
       if (couponProblem) fail('UNABLE_TO_PLACE_ORDER', couponProblem);
       await reserveStock(tx, [...stockDemand(computed.lines)].map(([product_id, d]) => ({ product_id, quantity: d.quantity, sku: d.sku })));
       const placed = await services.orders.createOrder(tx, draft);
+      // The campaign's held points are debited with the order, in this transaction (returned if it is cancelled).
+      if (cart.customer_uuid && computed.campaign) await services.loyalty.spendCampaignForOrder(tx, cart.masked_id, placed.entity_id, placed.order_number);
       await services.cart.markOrdered(tx, cart);
       if (cart.customer_uuid) {
         const rows = [computed.billing, computed.shipping].filter((a): a is CartAddressRow => !!a && a.save_in_address_book && a.customer_address_id === null && !a.pickup_location_code);

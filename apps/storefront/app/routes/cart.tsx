@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 import type { Route } from './+types/cart';
 import { CartTotals } from '../components/cart/cart-totals';
 import { CouponForm } from '../components/cart/coupon-form';
+import { CampaignChoice } from '../components/cart/campaign-choice';
+import { PointsBadge } from '../components/product/points-badge';
 import { RouteError } from '../components/common/route-error';
 import { accountPageMeta } from '../lib/account/account-meta';
 import {
@@ -76,6 +78,7 @@ export default function CartPage() {
           </section>
           <aside className="cart-page__aside">
             <CouponForm store={code} cart={cart} />
+            <CampaignChoice store={code} locale={store.locale} cart={cart} />
             <CartTotals cart={cart} locale={store.locale} />
             <CheckoutLink store={code} cart={cart} />
           </aside>
@@ -161,6 +164,7 @@ function CartLine({ store, locale, line, config }: CartLineProps) {
         </h3>
         {options && <p className="cart-line__options">{options}</p>}
         <p className="cart-line__unit">{t('cart.priceEach', { price: formatMoney(line.prices?.price_including_tax, locale) })}</p>
+        <PointsBadge sku={line.product.sku} quantity={line.quantity} />
         {errors.map((e, i) => (
           <p key={i} className="cart-line__error" role="alert">{cartErrorText(t, e.code, e.message, config)}</p>
         ))}

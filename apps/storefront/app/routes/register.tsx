@@ -32,14 +32,20 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  return { configuration: await loadConfigurationOnServer(context, params.store), returnTo: returnToFrom(request.url) };
+  return { configuration: await loadConfigurationOnServer(context, params.store), returnTo: returnToFrom(request.url), referralCode: referralCodeFrom(request.url) };
 }
 
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
-  return { configuration: await loadConfigurationInBrowser(params.store), returnTo: returnToFrom(request.url) };
+  return { configuration: await loadConfigurationInBrowser(params.store), returnTo: returnToFrom(request.url), referralCode: referralCodeFrom(request.url) };
 }
 
-const FIELDS = ['firstname', 'lastname', 'email', 'password', 'date_of_birth', 'gender', 'phone'] as const;
+/** A referral link's `ref`: letters and digits only, or nothing. */
+function referralCodeFrom(url: string): string {
+  const ref = new URL(url).searchParams.get('ref')?.trim() ?? '';
+  return /^[A-Za-z0-9]{6,16}$/.test(ref) ? ref.toUpperCase() : '';
+}
+
+const FIELDS = ['firstname', 'lastname', 'email', 'password', 'date_of_birth', 'gender', 'phone', 'parent_code'] as const;
 
 export default function Register({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -72,17 +78,18 @@ interface RegistrationFormProps {
   store: string;
   configuration: UserConfiguration | null;
   returnTo: string | null;
+  referralCode: string;
   onCreated: (created: Created) => void;
 }
 
-function RegistrationForm({ store, configuration, returnTo, onCreated }: RegistrationFormProps) {
+function RegistrationForm({ store, configuration, returnTo, referralCode, onCreated }: RegistrationFormProps) {
   const { t } = useTranslation();
   const rules = configuration?.password_requirements;
   const [alert, setAlert] = useState<FormAlertMessage | null>(null);
   const resolver = useMemo(() => schemaResolver<RegisterFormValues, RegisterOutput>(registerFormSchema(rules)), [rules]);
   const { register, handleSubmit, setError, control, formState: { errors, isSubmitting } } = useForm<RegisterFormValues, unknown, RegisterOutput>({
     resolver,
-    defaultValues: { firstname: '', lastname: '', email: '', password: '', date_of_birth: '', gender: '', phone: '' },
+    defaultValues: { firstname: '', lastname: '', email: '', password: '', date_of_birth: '', gender: '', phone: '', parent_code: referralCode },
   });
   const [password, email] = useWatch({ control, name: ['password', 'email'] });
   const loginPath = withReturnTo(storePath(store, '/login'), returnTo);
@@ -96,7 +103,7 @@ function RegistrationForm({ store, configuration, returnTo, onCreated }: Registr
       setAlert(applyServerError(error, setError, {
         fields: FIELDS,
         fieldMap: { 'strategy_data.identifier': 'email', 'strategy_data.password': 'password' },
-        fieldErrors: { ALREADY_EXISTS: { field: 'email', message: 'emailTaken' } },
+        fieldErrors: { ALREADY_EXISTS: { field: 'email', message: 'emailTaken' }, REFERRAL_NOT_ALLOWED: { field: 'parent_code', message: 'referralInvalid' } },
       }));
       return;
     }
@@ -144,6 +151,7 @@ function RegistrationForm({ store, configuration, returnTo, onCreated }: Registr
         />
         <SelectField id="register-gender" label={t('account.fields.gender')} optional options={genderOptions(t)} registration={register('gender')} error={errors.gender} />
         <TextField id="register-phone" label={t('account.fields.phone')} optional type="tel" autoComplete="tel" registration={register('phone')} error={errors.phone} />
+        <TextField id="register-referral" label={t('register.referralCode')} optional autoComplete="off" registration={register('parent_code')} error={errors.parent_code} />
         <button type="submit" className="button" disabled={isSubmitting}>
           {isSubmitting ? t('register.submitting') : t('register.submit')}
         </button>

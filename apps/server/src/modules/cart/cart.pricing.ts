@@ -23,7 +23,8 @@ export interface Totals {
   rows: Map<string, { row_total: number; row_tax: number; row_discount: number }>;
   subtotal_incl_tax: number;
   subtotal_excl_tax: number;
-  discounts: { label: string; amount: number; coupon_code: string }[];
+  /** coupon_code is null for a discount no coupon gave (a loyalty campaign). */
+  discounts: { label: string; amount: number; coupon_code: string | null }[];
   discount_total: number;
   subtotal_with_discount_excl_tax: number;
   shipping_incl_tax: number;
@@ -84,7 +85,7 @@ export function computeTotals(lines: PricedLine[], rules: RuleForPricing[], ship
     const amount = ruleDiscount(rule, remaining);
     if (amount <= 0) continue;
     remaining -= amount;
-    discounts.push({ label: rule.label, amount, coupon_code: rule.code });
+    discounts.push({ label: rule.label, amount, coupon_code: rule.code || null });
   }
   const discountTotal = subtotal - remaining;
   for (const [key, share] of allocate(discountTotal, discountable)) rows.get(key)!.row_discount = share;

@@ -227,13 +227,28 @@ export const cartResolvers = {
       const { cart } = await onCart(ctx, args.input.cart_id, (tx, c) => ctx.services.cart.removeCoupons(tx, c));
       return { cart };
     },
-    async applyCampaignToCart(_: unknown, args: { input: { cart_id: string } }, ctx: GraphQLContext) {
-      await onCart(ctx, args.input.cart_id, async () => undefined);
-      throw new AppError('NOT_AVAILABLE', 'Loyalty campaigns are not available yet.');
+    async applyCampaignToCart(_: unknown, args: { input: { cart_id: string; campaign_uuid: string } }, ctx: GraphQLContext) {
+      if (!(await ctx.services.loyalty.enabledIn(ctx.store.code))) throw new AppError('NOT_AVAILABLE', 'The loyalty club is not available in this store.');
+      const campaignUuid = args.input.campaign_uuid.trim();
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(campaignUuid)) throw new AppError('ENTITY_NOT_FOUND', 'No data found');
+      const { cart } = await onCart(ctx, args.input.cart_id, async (tx, c) => {
+        // Points belong to a customer: a guest cart has none to spend.
+        if (!c.customer_uuid) throw new AppError('UNAUTHORISED', 'Sign in to use loyalty points.');
+        // Points are held, not yet spent: placeOrder debits them in its transaction.
+        const applied = await ctx.services.loyalty.applyCampaignToCart(tx, {
+          consumer: c.customer_uuid, cartId: c.masked_id, campaignUuid, currency: ctx.store.base_currency_code, storeCode: ctx.store.code,
+        });
+        const computed = await ctx.services.cart.compute(tx, ctx.store, c);
+        const items = computed.totals.subtotal_incl_tax - computed.totals.discounts.filter((d) => d.coupon_code).reduce((s, d) => s + d.amount, 0);
+        if (items < applied.loyalty_discount_amount) throw new AppError('NOT_ELIGIBLE', 'The cart total is below the campaign\'s discount.');
+      });
+      return { cart };
     },
     async removeCampaignFromCart(_: unknown, args: { input: { cart_id: string } }, ctx: GraphQLContext) {
-      await onCart(ctx, args.input.cart_id, async () => undefined);
-      throw new AppError('NOT_AVAILABLE', 'Loyalty campaigns are not available yet.');
+      const { cart } = await onCart(ctx, args.input.cart_id, async (tx, c) => {
+        if (c.customer_uuid) await ctx.services.loyalty.removeCampaignFromCart(tx, c.customer_uuid, c.masked_id);
+      });
+      return { cart };
     },
     async setGuestEmailOnCart(_: unknown, args: { input: { cart_id: string; email: string } }, ctx: GraphQLContext) {
       const { cart } = await onCart(ctx, args.input.cart_id, async (tx, c) => {

@@ -33,8 +33,15 @@ export interface ComputedLine extends Line {
   errors: { code: string; message: string }[];
 }
 
+/** What the cart asks of loyalty: the campaign applied to a customer's cart, priced as a fixed discount. */
+export interface CartLoyaltyPort {
+  appliedCampaign(q: Queryable, cartMaskedId: string): Promise<{ campaign_uuid: string; name: string; loyalty_discount_points: number; loyalty_discount_amount: number; currency: string } | null>;
+}
+
 export interface ComputedCart {
   cart: CartRow;
+  /** The loyalty campaign applied to the cart (customer carts only). */
+  campaign: Awaited<ReturnType<CartLoyaltyPort['appliedCampaign']>>;
   store: StoreView;
   currency: string;
   lines: ComputedLine[];
@@ -85,7 +92,14 @@ function requireInt(quantity: number): number {
 export class CartService {
   private readonly perTx = new WeakMap<Queryable, CatalogService>();
 
+  private loyalty: CartLoyaltyPort | null = null;
+
   constructor(private readonly checkout: CheckoutService) {}
+
+  /** Wires loyalty in: a campaign applied to a customer's cart becomes a fixed discount after coupons. */
+  useLoyalty(port: CartLoyaltyPort): void {
+    this.loyalty = port;
+  }
 
   // ---------- access ----------
 
@@ -199,7 +213,13 @@ export class CartService {
       else valid.push(r);
     }
     const pricedLines = lines.map((l) => ({ key: l.key, unit_price: l.unit_price, quantity: l.quantity, is_gift: l.is_gift }));
-    const noShipping = computeTotals(pricedLines, valid, 0, tax.rate_bp);
+    const found = cart.customer_uuid && this.loyalty ? await this.loyalty.appliedCampaign(q, cart.masked_id) : null;
+    const campaign = found && found.currency === currency ? found : null;
+    // The campaign's discount comes after the coupons; its empty code marks it as no coupon.
+    const pricing = campaign
+      ? [...valid, { code: '', label: campaign.name, discount_type: 'fixed' as const, discount_value: campaign.loyalty_discount_amount }]
+      : valid;
+    const noShipping = computeTotals(pricedLines, pricing, 0, tax.rate_bp);
     const shipping = addresses.find((a) => a.kind === 'shipping') ?? null;
     const billing = addresses.find((a) => a.kind === 'billing') ?? null;
     const hasSubscription = lines.some((l) => l.product.is_subscription);
@@ -217,9 +237,9 @@ export class CartService {
     const selectedMethod = methods.find(
       (m) => m.available && m.row.carrier_code === cart.shipping_carrier_code && m.row.method_code === cart.shipping_method_code,
     ) ?? null;
-    const totals = selectedMethod ? computeTotals(pricedLines, valid, selectedMethod.amount, tax.rate_bp) : noShipping;
+    const totals = selectedMethod ? computeTotals(pricedLines, pricing, selectedMethod.amount, tax.rate_bp) : noShipping;
     return {
-      cart, store: storeView, currency, lines, missing, problems, rules: valid, ruleProblems, totals, tax,
+      cart, campaign, store: storeView, currency, lines, missing, problems, rules: valid, ruleProblems, totals, tax,
       shipping, billing, pickupStore, methods, selectedMethod, hasSubscription, isVirtual,
     };
   }

@@ -46,7 +46,7 @@ function lineView(c: ComputedCart, l: ComputedLine, categories: CategoryRow[]) {
       row_total_including_tax: money(row.row_total, cur),
       total_item_discount: money(discountAmount, cur),
       discounts: discountAmount > 0
-        ? c.totals.discounts.map((d) => ({ amount: money(discountAmount, cur), applied_to: 'ITEM', label: d.label, coupon_code: d.coupon_code, coupon: { code: d.coupon_code } })).slice(0, 1)
+        ? c.totals.discounts.map((d) => ({ amount: money(discountAmount, cur), applied_to: 'ITEM', label: d.label, coupon_code: d.coupon_code, coupon: d.coupon_code ? { code: d.coupon_code } : null })).slice(0, 1)
         : [],
     },
     status: stockStatusOf(l.product),
@@ -153,7 +153,9 @@ export function cartView(c: ComputedCart, ctx: { categories: CategoryRow[]; coun
     applied_coupons: coupons.length ? coupons : null,
     can_apply_coupons: c.cart.status === 'active' && c.lines.some((l) => !l.is_gift),
     is_trial_eligible: false,
-    applied_campaign: null,
+    applied_campaign: c.campaign
+      ? { loyalty_discount_uuid: c.campaign.campaign_uuid, loyalty_discount_points: c.campaign.loyalty_discount_points, loyalty_discount_amount: money(c.campaign.loyalty_discount_amount, cur) }
+      : null,
     available_payment_methods: payment.map((m) => ({ code: m.code, title: m.title, is_deferred: false })),
     selected_payment_method: chosen ? { code: chosen.code, title: chosen.title, purchase_order_number: null } : { code: '', title: '', purchase_order_number: null },
     shipping_addresses: c.shipping
@@ -171,7 +173,7 @@ export function cartView(c: ComputedCart, ctx: { categories: CategoryRow[]; coun
       subtotal_with_discount_excluding_tax: money(t.subtotal_with_discount_excl_tax, cur),
       applied_taxes: t.tax_total > 0 ? [{ label: c.tax.title, amount: money(t.tax_total, cur) }] : [],
       discount: t.discount_total > 0 ? { amount: money(t.discount_total, cur), label: t.discounts.map((d) => d.label) } : null,
-      discounts: t.discounts.map((d) => ({ amount: money(d.amount, cur), applied_to: 'ITEM', label: d.label, coupon_code: d.coupon_code, coupon: { code: d.coupon_code } })),
+      discounts: t.discounts.map((d) => ({ amount: money(d.amount, cur), applied_to: 'ITEM', label: d.label, coupon_code: d.coupon_code, coupon: d.coupon_code ? { code: d.coupon_code } : null })),
       shipping: money(t.shipping_incl_tax, cur),
       minimum_payable_amount: money(t.grand_total, cur),
       subscription_amount: zero,

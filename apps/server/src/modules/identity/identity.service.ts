@@ -18,6 +18,9 @@ export interface SessionUser {
   tokenHash: string;
 }
 
+/** Called in the registering transaction once the customer exists; a throw refuses the registration. */
+export type RegistrationHook = (tx: Queryable, uuid: string, input: RegisterRequest) => Promise<void>;
+
 /** Sends account e-mails (password reset, ...) in the caller's transaction; wired to messaging. */
 export type AccountNotifier = (tx: Queryable, message: { template: 'password_reset'; email: string; language: string; link: string }) => Promise<void>;
 
@@ -75,6 +78,13 @@ export class IdentityService {
     if (problems.length) throw new AppError('VALIDATION_FAILED', 'The password does not meet the requirements', { password: problems });
   }
 
+  private readonly registrationHooks: RegistrationHook[] = [];
+
+  /** Runs `hook` in every registration's transaction after the customer is written (referral's parent_code). */
+  onRegistered(hook: RegistrationHook): void {
+    this.registrationHooks.push(hook);
+  }
+
   /** Creates a customer with a hashed password; an e-mail already in use is ALREADY_EXISTS. */
   async register(
     input: RegisterRequest,
@@ -95,6 +105,8 @@ export class IdentityService {
         uuid, email, firstname: input.firstname, lastname: input.lastname, date_of_birth: input.date_of_birth,
         telephone, gender: input.gender ?? null, store_code: ctx.storeCode,
       }, hash);
+      // Other modules (referral) record what the registration carries for them, in the same transaction.
+      if (inserted) for (const hook of this.registrationHooks) await hook(tx, uuid, input);
       // A phone verified by SMS code before registering is marked verified, in the same transaction.
       if (inserted && input.sms_verification_uuid) {
         if (!(await ctx.consumePhoneVerification!(tx, telephone!, input.sms_verification_uuid))) {

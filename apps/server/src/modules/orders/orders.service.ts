@@ -37,6 +37,22 @@ export interface StatusChange {
   tracking?: { carrier: string; number: string; track_url: string | null } | null;
 }
 
+/**
+ * A subscriber to order events (loyalty, referral). It runs in the delivering transaction and must be
+ * idempotent: delivery is at least once.
+ */
+export type OrderEventHandler = (tx: Queryable, event: store.OrderEvent) => Promise<void>;
+
+/** Statuses that count as the order having reached the customer. */
+const DELIVERED_STATUSES = new Set(['delivered', 'complete']);
+
+function eventTypeFor(status: string): store.OrderEventType {
+  if (DELIVERED_STATUSES.has(status)) return 'delivered';
+  if (status === 'canceled') return 'canceled';
+  if (status === 'returned') return 'refunded';
+  return 'status_changed';
+}
+
 /** Until the payments module is wired in, cancelling refunds nothing (there is no payment to refund). */
 export const noPaymentRefunds: PaymentRefunds = { refundOrVoid: async () => undefined };
 /** Until the payments module is wired in, any well-formed method code is accepted. */
@@ -69,6 +85,7 @@ export function orderNumberFor(storeCode: string, sequence: number): string {
 export class OrdersService implements OrdersPort, OrderPaymentPort {
   private refunds: PaymentRefunds = noPaymentRefunds;
   private methods: PaymentMethodCatalog = anyPaymentMethod;
+  private readonly subscribers = new Map<string, OrderEventHandler>();
 
   constructor(
     private readonly db: Db,
@@ -80,6 +97,30 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
   usePayments(deps: { refunds?: PaymentRefunds; methods?: PaymentMethodCatalog }): void {
     if (deps.refunds) this.refunds = deps.refunds;
     if (deps.methods) this.methods = deps.methods;
+  }
+
+  /** Adds a subscriber to order events (placed, status changes); `name` keys its deliveries. */
+  subscribe(name: string, handler: OrderEventHandler): void {
+    this.subscribers.set(name, handler);
+  }
+
+  /**
+   * Delivers waiting order events to every subscriber, each event in its own transaction with its
+   * delivery mark, oldest first. Returns how many deliveries were made.
+   */
+  async deliverEvents(limit = 100): Promise<number> {
+    let delivered = 0;
+    for (const [name, handler] of this.subscribers) {
+      for (const event of await store.undeliveredEvents(this.db, name, limit)) {
+        const done = await this.db.transaction(async (tx) => {
+          if (!(await store.claimEvent(tx, name, event.id))) return false;
+          await handler(tx, event);
+          return true;
+        });
+        if (done) delivered++;
+      }
+    }
+    return delivered;
   }
 
   // ---------- OrdersPort (checkout) ----------
@@ -128,6 +169,10 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
     }
     for (const [i, a] of draft.additional_attributes.entries()) await store.insertAttributeValue(tx, orderId, i, a.code, a.value);
     await store.insertHistory(tx, { order_id: orderId, from_status: null, to_status: draft.initial_status, actor: 'checkout' });
+    await store.insertEvent(tx, {
+      order_id: entityId, order_number: orderNumber, customer_uuid: draft.customer_uuid, store_code: view.code, type: 'placed',
+      status: draft.initial_status, grand_total: draft.totals.grand_total, refunded_total: 0, currency: draft.currency,
+    });
     const money = (n: number) => formatMoney(n, draft.currency, view.locale);
     await this.messaging.enqueue(tx, {
       channel: 'email',
@@ -374,6 +419,11 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
     const moved = await store.updateStatus(tx, order.id, order.status, to, { code: change.reason_code ?? null, message: change.reason_code ? reasonMessage : null });
     if (!moved) throw new AppError('ORDER_STATUS_NOT_ALLOWED', 'The order changed meanwhile, try again');
     await store.insertHistory(tx, { order_id: order.id, from_status: order.status, to_status: to, actor: change.actor, reason_code: change.reason_code ?? null, comment: change.comment ?? null });
+    // Subscribers (loyalty, referral) learn about the change from the outbox, written in this transaction.
+    await store.insertEvent(tx, {
+      order_id: order.entity_id, order_number: order.order_number, customer_uuid: order.customer_uuid, store_code: order.store_code,
+      type: eventTypeFor(to), status: to, grand_total: order.grand_total, refunded_total: order.refunded_total, currency: order.currency,
+    });
   }
 
   private async cancelLocked(tx: Queryable, order: OrderRow, change: { actor: StatusActor; reason_code?: string | null; comment?: string | null }): Promise<void> {

@@ -471,3 +471,54 @@ export async function listDeliveryLimits(db: Queryable, storeCode: string): Prom
   );
   return rows;
 }
+
+// ---------- Order events (outbox for subscribers such as loyalty and referral) ----------
+
+export type OrderEventType = 'placed' | 'status_changed' | 'delivered' | 'canceled' | 'refunded';
+
+export interface OrderEvent {
+  id: string;
+  order_id: string;
+  order_number: string;
+  customer_uuid: string | null;
+  store_code: string;
+  type: OrderEventType;
+  status: string;
+  grand_total: number;
+  refunded_total: number;
+  currency: string;
+  created_at: Date;
+}
+
+export async function insertEvent(tx: Queryable, e: Omit<OrderEvent, 'id' | 'created_at'>): Promise<void> {
+  await tx.query(
+    `INSERT INTO orders_event (order_id, order_number, customer_uuid, store_code, type, status, grand_total, refunded_total, currency)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [e.order_id, e.order_number, e.customer_uuid, e.store_code, e.type, e.status, e.grand_total, e.refunded_total, e.currency],
+  );
+}
+
+/** The oldest events a subscriber has not yet handled. */
+export async function undeliveredEvents(db: Queryable, subscriber: string, limit: number): Promise<OrderEvent[]> {
+  const { rows } = await db.query<OrderEvent>(
+    `SELECT e.id::text AS id, e.order_id, e.order_number, e.customer_uuid::text AS customer_uuid, e.store_code, e.type, e.status,
+            e.grand_total::int AS grand_total, e.refunded_total::int AS refunded_total, e.currency, e.created_at
+       FROM orders_event e
+      WHERE NOT EXISTS (SELECT 1 FROM orders_event_delivery d WHERE d.subscriber = $1 AND d.event_id = e.id)
+      ORDER BY e.id LIMIT $2`,
+    [subscriber, limit],
+  );
+  return rows;
+}
+
+/**
+ * Claims one event for a subscriber inside the handling transaction: false when another run already
+ * handled it (the primary key makes a concurrent claim wait, then conflict).
+ */
+export async function claimEvent(tx: Queryable, subscriber: string, eventId: string): Promise<boolean> {
+  const r = await tx.query(
+    `INSERT INTO orders_event_delivery (event_id, subscriber) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+    [eventId, subscriber],
+  );
+  return r.rowCount === 1;
+}

@@ -3,6 +3,7 @@ import { NavLink, Link } from 'react-router';
 import type { NavCategory, StoreView } from '../../lib/api/store.api';
 import { storePath } from '../../lib/store-paths';
 import { MiniCart } from '../cart/mini-cart';
+import { PointsBalance } from '../loyalty/points-balance';
 import { AccountMenu } from './account-menu';
 import { MarketSwitcher } from './market-switcher';
 
@@ -24,6 +25,7 @@ export function SiteHeader({ store, stores, categories }: SiteHeaderProps) {
         </Link>
         <div className="site-header__tools">
           <MarketSwitcher current={store} stores={stores} />
+          <PointsBalance store={code} />
           <AccountMenu store={code} />
           <MiniCart store={code} locale={store.locale} />
         </div>

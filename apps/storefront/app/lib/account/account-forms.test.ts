@@ -29,7 +29,7 @@ async function resolve(values: RegisterFormValues) {
 }
 
 const valid: RegisterFormValues = {
-  firstname: 'Ada', lastname: 'Lovelace', email: ' Ada@Example.com ', password: 'Engine-1843', date_of_birth: '1990-04-12', gender: '', phone: '',
+  firstname: 'Ada', lastname: 'Lovelace', email: ' Ada@Example.com ', password: 'Engine-1843', date_of_birth: '1990-04-12', gender: '', phone: '', parent_code: '',
 };
 
 describe('the registration form', () => {

@@ -26,6 +26,8 @@ export interface RegisterFormValues {
   date_of_birth: string;
   gender: string;
   phone: string;
+  /** A friend's referral code (from the shared link's `ref`). */
+  parent_code: string;
 }
 
 export interface PersonalDetailsFormValues {

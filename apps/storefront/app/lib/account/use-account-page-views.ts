@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { StoreView } from '../api/store.api';
-import { onLoadEvent, pushToDataLayer } from '../tracking/data-layer';
+import { onLoadEvent, pushToDataLayer, type TrackedUser } from '../tracking/data-layer';
+import { usePoints, useReferralCustomer } from '../loyalty/loyalty-state';
 import type { ResolvedAccountHash } from './account-routes';
 import type { SessionUser } from './session';
 
@@ -12,11 +13,19 @@ export const ACCOUNT_SECTION = 'account';
  */
 export function useAccountPageViews(route: ResolvedAccountHash, routeKey: string, user: SessionUser | null, store: StoreView): void {
   const lastKey = useRef<string | null>(null);
+  // Spec §4: page views wait for the loyalty points (where loyalty is on) and the referral record.
+  const points = usePoints(store.store_code);
+  const referral = useReferralCustomer(store.store_code);
+  const waiting = !points.loaded || (referral.isPending && referral.fetchStatus !== 'idle');
+  const tracked: TrackedUser | null = user
+    ? { uuid: user.uuid, points: points.data?.points ?? null, membership: points.data?.tier.name ?? null, referee: Boolean(referral.data?.parent_code) }
+    : null;
   useEffect(() => {
-    if (!user || lastKey.current === routeKey) return;
+    if (!user || waiting || lastKey.current === routeKey) return;
     const first = lastKey.current === null;
     lastKey.current = routeKey;
     if (!first && !route.tracked) return;
-    pushToDataLayer(onLoadEvent(route.pageName, ACCOUNT_SECTION, store, user));
-  }, [route, routeKey, user, store]);
+    pushToDataLayer(onLoadEvent(route.pageName, ACCOUNT_SECTION, store, tracked));
+    // A page view is keyed by routeKey: later changes of the points are not a new view.
+  }, [route, routeKey, user, store, waiting]);
 }

@@ -97,6 +97,16 @@ export async function applyCoupon(client: GraphqlClient, cartId: string, code: s
   return data.applyCouponToCart.cart;
 }
 
+export async function applyCampaign(client: GraphqlClient, cartId: string, campaignUuid: string): Promise<Cart> {
+  const data = await client.request<{ applyCampaignToCart: { cart: Cart } }>(APPLY_CAMPAIGN_MUTATION, { cartId, campaignUuid });
+  return data.applyCampaignToCart.cart;
+}
+
+export async function removeCampaign(client: GraphqlClient, cartId: string): Promise<Cart> {
+  const data = await client.request<{ removeCampaignFromCart: { cart: Cart } }>(REMOVE_CAMPAIGN_MUTATION, { cartId });
+  return data.removeCampaignFromCart.cart;
+}
+
 export async function removeCoupon(client: GraphqlClient, cartId: string): Promise<Cart> {
   const data = await client.request<{ removeCouponFromCart: { cart: Cart | null } }>(REMOVE_COUPON_MUTATION, { cartId });
   return data.removeCouponFromCart.cart ?? fetchCart(client, cartId);
@@ -174,6 +184,11 @@ export const CART_FRAGMENT = gql`
     is_virtual
     applied_coupons {
       code
+    }
+    applied_campaign {
+      loyalty_discount_uuid
+      loyalty_discount_points
+      loyalty_discount_amount { value currency }
     }
     itemsV2(pageSize: 100, currentPage: 1) {
       total_count
@@ -340,6 +355,26 @@ export const UPDATE_ITEMS_MUTATION = withFragments(gql`
 export const REMOVE_ITEM_MUTATION = withFragments(gql`
   mutation RemoveItemFromCart($cartId: String!, $uid: ID!) {
     removeItemFromCart(input: { cart_id: $cartId, cart_item_uid: $uid }) {
+      cart {
+        ...CartFields
+      }
+    }
+  }
+`, CART_FRAGMENT);
+
+export const APPLY_CAMPAIGN_MUTATION = withFragments(gql`
+  mutation ApplyCampaignToCart($cartId: String!, $campaignUuid: String!) {
+    applyCampaignToCart(input: { cart_id: $cartId, campaign_uuid: $campaignUuid }) {
+      cart {
+        ...CartFields
+      }
+    }
+  }
+`, CART_FRAGMENT);
+
+export const REMOVE_CAMPAIGN_MUTATION = withFragments(gql`
+  mutation RemoveCampaignFromCart($cartId: String!) {
+    removeCampaignFromCart(input: { cart_id: $cartId }) {
       cart {
         ...CartFields
       }

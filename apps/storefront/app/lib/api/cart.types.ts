@@ -70,6 +70,8 @@ export interface Cart {
   total_quantity: number;
   is_virtual: boolean;
   applied_coupons: ({ code: string } | null)[] | null;
+  /** The loyalty campaign whose points pay part of this cart (customer carts). */
+  applied_campaign?: { loyalty_discount_uuid: string; loyalty_discount_points: number | null; loyalty_discount_amount: { value: number | null; currency: string | null } | null } | null;
   itemsV2: { total_count: number; items: (CartItem | null)[] } | null;
   prices: {
     grand_total: Money | null;

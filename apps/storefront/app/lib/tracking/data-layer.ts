@@ -46,9 +46,15 @@ export type EcommerceEvent = {
   ecommerce: Record<string, unknown> & { items: EcommerceItem[] };
 };
 
-/** Who is looking: the signed-in customer's uuid, or nobody. */
+/** Who is looking: the signed-in customer's uuid, or nobody; with loyalty, their points and tier. */
 export interface TrackedUser {
   uuid: string;
+  /** Spendable points (signed in, loyalty on). */
+  points?: number | null;
+  /** Tier name; N/A without one. */
+  membership?: string | null;
+  /** Whether the customer joined with a friend's referral code. */
+  referee?: boolean;
 }
 
 /** The standard `on_load` event: the page, the market and, signed in, the customer's uuid. */
@@ -61,8 +67,10 @@ export function onLoadEvent(pageName: string, section: string, store: StoreView,
     ...(user ? { user_id: user.uuid } : {}),
     user_country: store.default_country ?? store.store_code.toUpperCase(),
     user_language: store.language,
-    user_membership: 'N/A',
-    referee: 'no',
+    // Spec §3: the balance only for a signed-in customer; membership N/A unless a tier is known.
+    ...(user && typeof user.points === 'number' ? { user_points_balance: user.points } : {}),
+    user_membership: user?.membership || 'N/A',
+    referee: user?.referee ? 'yes' : 'no',
   };
 }
 

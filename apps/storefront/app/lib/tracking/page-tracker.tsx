@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { useSession } from '../account/session';
+import { usePoints, useReferralCustomer } from '../loyalty/loyalty-state';
 import type { StoreView } from '../api/store.api';
 import { onLoadEvent, pushToDataLayer, type PageTracking } from './data-layer';
 
@@ -19,6 +20,13 @@ export function PageTracker({ store }: { store: StoreView }) {
   const location = useLocation();
   const lastTracked = useRef<string | null>(null);
   const session = useSession();
+  // Spec §4: tracking waits for the loyalty points (when loyalty is on) and the customer's data.
+  const points = usePoints(store.store_code);
+  const referral = useReferralCustomer(store.store_code);
+  const loyaltyPending = session.status === 'signed-in' && (!points.loaded || (referral.isPending && referral.fetchStatus !== 'idle'));
+  const tracked = session.user
+    ? { uuid: session.user.uuid, points: points.data?.points ?? null, membership: points.data?.tier.name ?? null, referee: Boolean(referral.data?.parent_code) }
+    : null;
 
   const match = [...matches].reverse().find((m) => (m.handle as TrackedHandle | undefined)?.tracking);
   const tracking = (match?.handle as TrackedHandle | undefined)?.tracking;
@@ -26,20 +34,21 @@ export function PageTracker({ store }: { store: StoreView }) {
   const pageKey = `${store.store_code}|${location.pathname}${tracking?.ignoreSearch ? '' : location.search}`;
 
   useEffect(() => {
-    if (session.status === 'pending' || lastTracked.current === pageKey) return;
+    if (session.status === 'pending' || loyaltyPending || lastTracked.current === pageKey) return;
     lastTracked.current = pageKey;
     if (tracking?.tracksItself) return;
     if (!tracking || failed) {
-      pushToDataLayer(onLoadEvent('other', 'other', store, session.user));
+      pushToDataLayer(onLoadEvent('other', 'other', store, tracked));
       return;
     }
-    pushToDataLayer(onLoadEvent(tracking.pageName, tracking.section, store, session.user));
+    pushToDataLayer(onLoadEvent(tracking.pageName, tracking.section, store, tracked));
     const ecommerce = tracking.ecommerce?.(match.loaderData as never);
     if (ecommerce) {
       pushToDataLayer({ ecommerce: null });
       pushToDataLayer(ecommerce);
     }
-  }, [pageKey, tracking, failed, match, store, session]);
+    // A page view is keyed by pageKey: later changes of the points are not a new view.
+  }, [pageKey, tracking, failed, match, store, session, loyaltyPending]);
 
   return null;
 }

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { startDeliveryWorker, type DeliveryWorker } from '../messaging/messaging.worker.js';
+import { legacyLoyaltyRoutes, loyaltyRoutes } from './loyalty.routes.js';
+
+export const LOYALTY_JOB_INTERVAL_MS = 1000;
+
+/** Off in tests unless LOYALTY_JOBS asks, so concurrently running test apps do not share the work. */
+export function isLoyaltyJobEnabled(config: { NODE_ENV: string; LOYALTY_JOBS?: boolean }): boolean {
+  return config.LOYALTY_JOBS ?? config.NODE_ENV !== 'test';
+}
+
+/**
+ * One run of the loyalty jobs: order events reach loyalty and referral, undelivered order points
+ * that have waited long enough become available, lapsed points expire.
+ */
+export async function runLoyaltyJobs(app: FastifyInstance): Promise<void> {
+  await app.services.orders.deliverEvents();
+  await app.services.loyalty.releaseDuePendingPoints();
+  await app.services.loyalty.expirePoints();
+}
+
+/** Registers both loyalty families and the loyalty jobs. */
+export async function loyaltyPlugin(app: FastifyInstance): Promise<void> {
+  const { services, config } = app;
+  await app.register(loyaltyRoutes, { prefix: '/api/loyalty', services });
+  await app.register(legacyLoyaltyRoutes, { prefix: '/loyalty-legacy', services });
+  let worker: DeliveryWorker | null = null;
+  if (isLoyaltyJobEnabled(config)) {
+    app.addHook('onReady', async () => {
+      worker = startDeliveryWorker(() => runLoyaltyJobs(app), {
+        intervalMs: LOYALTY_JOB_INTERVAL_MS,
+        onError: (err) => app.log.error({ err }, 'loyalty job run failed'),
+      });
+    });
+  }
+  app.addHook('onClose', async () => {
+    await worker?.stop();
+  });
+}

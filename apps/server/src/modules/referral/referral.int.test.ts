@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restCall, startTestServer, type TestServer } from '../../test/test-app.js';
+import { draftFor, makeProduct, PASSWORD, placeOrder, registerCustomer } from '../../test/orders-fixtures.js';
+import { advanceOrder, drainOrderEvents, expectLedgerInvariants, TO_DELIVERED } from '../../test/loyalty-fixtures.js';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const call = (method: string, path: string, body?: unknown, token?: string) => restCall(server, method, path, body, { token, store: 'gb' });
+
+async function registerWith(parentCode: string | undefined) {
+  const email = `referral+${randomUUID().slice(0, 8)}@example.com`;
+  const reg = await call('POST', '/account/users/register', {
+    firstname: 'Rita', lastname: 'Referee', date_of_birth: '1990-01-01', strategy: 'email_password',
+    strategy_data: { identifier: email, password: PASSWORD }, ...(parentCode ? { parent_code: parentCode } : {}),
+  });
+  return { reg, email };
+}
+
+async function login(email: string) {
+  const r = await call('POST', '/account/users/authentication/sessions', { strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
+  return { uuid: r.body.user_uuid as string, token: r.body.token as string, email };
+}
+
+async function codeOf(c: { uuid: string; token: string }): Promise<string> {
+  const r = await call('GET', `/referral/customer/${c.uuid}`, undefined, c.token);
+  expect(r.status).toBe(200);
+  return r.body.code;
+}
+
+describe('referral', () => {
+  it('gives each customer a code that verifies, and refuses a stranger reading it', async () => {
+    const a = await registerCustomer(server);
+    const code = await codeOf(a);
+    expect(code).toMatch(/^[A-Z0-9]{8}$/);
+    expect((await call('POST', '/referral/verify', { code: code.toLowerCase() })).body).toEqual({ is_valid: true });
+    expect((await call('POST', '/referral/verify', { code: 'NOSUCH99' })).body).toEqual({ is_valid: false });
+    expect((await call('POST', '/referral/verify', { code }, a.token)).body).toEqual({ is_valid: false });
+    const b = await registerCustomer(server);
+    expect((await call('GET', `/referral/customer/${a.uuid}`, undefined, b.token)).status).toBe(404);
+    expect((await call('GET', `/referral/referrer/${a.uuid}/stats`)).status).toBe(401);
+    expect((await call('GET', '/referral/status')).body).toMatchObject({ enabled: true, points_per_referral: 200 });
+  });
+
+  it('sets parent_code at registration and refuses an unknown code without creating the account', async () => {
+    const referrer = await registerCustomer(server);
+    const code = await codeOf(referrer);
+    const { reg, email } = await registerWith(code);
+    expect(reg.status).toBe(201);
+    const friend = await login(email);
+    const me = await call('GET', `/referral/customer/${friend.uuid}`, undefined, friend.token);
+    expect(me.body).toMatchObject({ parent_code: code, has_first_purchase: false });
+    const bad = await registerWith('NOSUCH99');
+    expect(bad.reg.status).toBe(400);
+    const retry = await call('POST', '/account/users/authentication/sessions', { strategy: 'email_password', strategy_data: { identifier: bad.email, password: PASSWORD } });
+    expect(retry.status).toBe(401);
+  });
+
+  it('refuses self-referral, loops and a second parent code', async () => {
+    const a = await registerCustomer(server);
+    const b = await registerCustomer(server);
+    const c = await registerCustomer(server);
+    const codeA = await codeOf(a);
+    const codeB = await codeOf(b);
+    const codeC = await codeOf(c);
+    const self = await call('PUT', '/referral/customer', { uuid: a.uuid, referral_code: codeA }, a.token);
+    expect(self.status).toBe(409);
+    expect(self.body.error.code).toBe('REFERRAL_NOT_ALLOWED');
+    expect((await call('PUT', '/referral/customer', { uuid: b.uuid, referral_code: codeA }, b.token)).status).toBe(200);
+    expect((await call('PUT', '/referral/customer', { uuid: c.uuid, referral_code: codeB }, c.token)).status).toBe(200);
+    // a → b → c: a may not name c (or b) as its referrer.
+    const loop = await call('PUT', '/referral/customer', { uuid: a.uuid, referral_code: codeC }, a.token);
+    expect(loop.body.error.code).toBe('REFERRAL_NOT_ALLOWED');
+    const reuse = await call('PUT', '/referral/customer', { uuid: c.uuid, referral_code: codeA }, c.token);
+    expect(reuse.body.error.code).toBe('REFERRAL_NOT_ALLOWED');
+    const foreign = await call('PUT', '/referral/customer', { uuid: a.uuid, referral_code: codeB }, c.token);
+    expect(foreign.status).toBe(404);
+    expect((await call('GET', `/referral/customer/${a.uuid}`, undefined, a.token)).body.parent_code).toBeNull();
+  });
+
+  it("credits the referrer once for the referee's first delivered order and counts it in the stats", async () => {
+    const referrer = await registerCustomer(server);
+    const code = await codeOf(referrer);
+    const { email } = await registerWith(code);
+    const friend = await login(email);
+    let stats = await call('GET', `/referral/referrer/${referrer.uuid}/stats`, undefined, referrer.token);
+    expect(stats.body).toEqual({ earned_points: 0, referees_count: 1, completed_first_order_count: 0 });
+    const product = await makeProduct(server.app.db, 10);
+    const first = await placeOrder(server.app, draftFor({ product, customerUuid: friend.uuid, email }));
+    const second = await placeOrder(server.app, draftFor({ product, customerUuid: friend.uuid, email }));
+    await drainOrderEvents(server.app);
+    expect((await call('GET', `/api/loyalty/consumers/${referrer.uuid}`, undefined, referrer.token)).body.points).toBe(0);
+    await advanceOrder(server.app, first.order_number, TO_DELIVERED);
+    await advanceOrder(server.app, second.order_number, TO_DELIVERED);
+    const replay = await call('POST', '/loyalty-legacy/events/referrer', {}, friend.token);
+    expect(replay.body).toMatchObject({ credited: false, referrer_rewarded: true });
+    stats = await call('GET', `/referral/referrer/${referrer.uuid}/stats`, undefined, referrer.token);
+    expect(stats.body).toEqual({ earned_points: 200, referees_count: 1, completed_first_order_count: 1 });
+    const points = await call('GET', `/api/loyalty/consumers/${referrer.uuid}`, undefined, referrer.token);
+    expect(points.body.points).toBe(200);
+    const me = await call('GET', `/referral/customer/${friend.uuid}`, undefined, friend.token);
+    expect(me.body.has_first_purchase).toBe(true);
+    // After the first purchase no parent code can be set any more.
+    const other = await registerCustomer(server);
+    const late = await call('PUT', '/referral/customer', { uuid: friend.uuid, referral_code: await codeOf(other) }, friend.token);
+    expect(late.body.error.code).toBe('REFERRAL_NOT_ALLOWED');
+    await expectLedgerInvariants(server.app, [referrer.uuid, friend.uuid]);
+  });
+
+  it("takes the referrer's reward back when the referee's first order is returned", async () => {
+    const referrer = await registerCustomer(server);
+    const { email } = await registerWith(await codeOf(referrer));
+    const friend = await login(email);
+    const product = await makeProduct(server.app.db, 10);
+    const first = await placeOrder(server.app, draftFor({ product, customerUuid: friend.uuid, email }));
+    await advanceOrder(server.app, first.order_number, TO_DELIVERED);
+    expect((await call('GET', `/api/loyalty/consumers/${referrer.uuid}`, undefined, referrer.token)).body.points).toBe(200);
+    await advanceOrder(server.app, first.order_number, ['returned']);
+    await advanceOrder(server.app, first.order_number, []);
+    expect((await call('GET', `/api/loyalty/consumers/${referrer.uuid}`, undefined, referrer.token)).body.points).toBe(0);
+    await expectLedgerInvariants(server.app, [referrer.uuid]);
+  });
+
+  it('limits how often one customer may try referral codes', async () => {
+    const c = await registerCustomer(server);
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await call('POST', '/referral/verify', { code: `GUESS${String(i).padStart(3, '0')}` }, c.token)).status);
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
+

@@ -1,0 +1,88 @@
+import type { Queryable } from '../../platform/db.js';
+
+/** SQL on the referral_* tables; nothing else touches them. */
+
+export interface ReferralCustomerRow {
+  uuid: string;
+  code: string;
+  parent_code: string | null;
+  tenant_code: string;
+  has_first_purchase: boolean;
+  first_order_id: string | null;
+}
+
+const COLUMNS = `uuid::text AS uuid, code, parent_code, tenant_code, has_first_purchase, first_order_id`;
+
+export async function insertCustomer(tx: Queryable, uuid: string, code: string, tenantCode: string): Promise<'inserted' | 'exists' | 'code_taken'> {
+  const r = await tx.query(
+    `INSERT INTO referral_customer (uuid, code, tenant_code) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+    [uuid, code, tenantCode],
+  );
+  if (r.rowCount === 1) return 'inserted';
+  return (await findByUuid(tx, uuid)) ? 'exists' : 'code_taken';
+}
+
+export async function findByUuid(db: Queryable, uuid: string, lock = false): Promise<ReferralCustomerRow | null> {
+  const { rows } = await db.query<ReferralCustomerRow>(`SELECT ${COLUMNS} FROM referral_customer WHERE uuid = $1${lock ? ' FOR UPDATE' : ''}`, [uuid]);
+  return rows[0] ?? null;
+}
+
+export async function findByCode(db: Queryable, code: string): Promise<ReferralCustomerRow | null> {
+  const { rows } = await db.query<ReferralCustomerRow>(`SELECT ${COLUMNS} FROM referral_customer WHERE code = $1`, [code]);
+  return rows[0] ?? null;
+}
+
+export async function setParent(tx: Queryable, uuid: string, parentCode: string): Promise<boolean> {
+  const r = await tx.query(
+    `UPDATE referral_customer SET parent_code = $2, parent_set_at = now() WHERE uuid = $1 AND parent_code IS NULL AND NOT has_first_purchase`,
+    [uuid, parentCode],
+  );
+  return r.rowCount === 1;
+}
+
+export async function markFirstPurchase(tx: Queryable, uuid: string, orderId: string): Promise<boolean> {
+  const r = await tx.query(
+    `UPDATE referral_customer SET has_first_purchase = true, first_order_id = $2 WHERE uuid = $1 AND NOT has_first_purchase`,
+    [uuid, orderId],
+  );
+  return r.rowCount === 1;
+}
+
+export async function insertReward(tx: Queryable, r: { referee_uuid: string; referrer_uuid: string; order_id: string; points: number }): Promise<boolean> {
+  const res = await tx.query(
+    `INSERT INTO referral_reward (referee_uuid, referrer_uuid, order_id, points) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+    [r.referee_uuid, r.referrer_uuid, r.order_id, r.points],
+  );
+  return res.rowCount === 1;
+}
+
+export async function findReward(db: Queryable, refereeUuid: string): Promise<{ referrer_uuid: string; points: number } | null> {
+  const { rows } = await db.query<{ referrer_uuid: string; points: number }>(
+    `SELECT referrer_uuid::text AS referrer_uuid, points FROM referral_reward WHERE referee_uuid = $1`,
+    [refereeUuid],
+  );
+  return rows[0] ?? null;
+}
+
+export async function stats(db: Queryable, uuid: string, code: string): Promise<{ earned_points: number; referees_count: number; completed_first_order_count: number }> {
+  const { rows } = await db.query<{ earned_points: number; referees_count: number; completed_first_order_count: number }>(
+    `SELECT (SELECT COALESCE(sum(points), 0)::int FROM referral_reward WHERE referrer_uuid = $1) AS earned_points,
+            (SELECT count(*)::int FROM referral_customer WHERE parent_code = $2) AS referees_count,
+            (SELECT count(*)::int FROM referral_customer WHERE parent_code = $2 AND has_first_purchase) AS completed_first_order_count`,
+    [uuid, code],
+  );
+  return rows[0]!;
+}
+
+/** The chain of referrers above a code (parent, grandparent, ...), at most `depth` steps. */
+export async function ancestors(db: Queryable, code: string, depth: number): Promise<string[]> {
+  const { rows } = await db.query<{ uuid: string }>(
+    `WITH RECURSIVE up(uuid, parent_code, n) AS (
+       SELECT uuid, parent_code, 1 FROM referral_customer WHERE code = $1
+       UNION ALL
+       SELECT c.uuid, c.parent_code, up.n + 1 FROM referral_customer c JOIN up ON c.code = up.parent_code WHERE up.n < $2
+     ) SELECT uuid::text AS uuid FROM up`,
+    [code, depth],
+  );
+  return rows.map((r) => r.uuid);
+}

@@ -1,0 +1,230 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useSession } from '../../lib/account/session';
+import {
+  fetchArticle, fetchArticles, fetchHistory, fetchRewards, fetchTiers, isLoyaltyApiError, readArticle, redeemReward,
+} from '../../lib/api/loyalty.api';
+import { usePoints } from '../../lib/loyalty/loyalty-state';
+import { storePath } from '../../lib/store-paths';
+
+interface ViewProps {
+  store: string;
+  locale: string;
+}
+
+function formatDate(iso: string | null, locale: string): string {
+  if (!iso) return '';
+  return new Intl.DateTimeFormat(locale.replace('_', '-'), { dateStyle: 'medium' }).format(new Date(iso));
+}
+
+/** Refreshes everything that shows points after a change (balance in the header, history, rewards). */
+function useRefreshPoints() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['account', 'loyalty'] }),
+    queryClient.invalidateQueries({ queryKey: ['loyalty', 'rewards'] }),
+    queryClient.invalidateQueries({ queryKey: ['loyalty', 'articles'] }),
+  ]);
+}
+
+function PointsCard({ store, locale }: ViewProps) {
+  const { t } = useTranslation();
+  const { data, isError } = usePoints(store);
+  if (isError) return <p role="alert">{t('loyalty.errors.unavailable')}</p>;
+  if (!data) return null;
+  return (
+    <section className="loyalty-card" aria-labelledby="loyalty-points-heading">
+      <h2 id="loyalty-points-heading">{t('loyalty.points.heading')}</h2>
+      <p className="loyalty-card__points" data-testid="loyalty-points">{t('loyalty.points.available', { count: data.points })}</p>
+      {data.pending_points > 0 && <p data-testid="loyalty-pending">{t('loyalty.points.pending', { count: data.pending_points })}</p>}
+      {data.held_points > 0 && <p>{t('loyalty.points.held', { count: data.held_points })}</p>}
+      {data.points_to_expire > 0 && data.expire_at && (
+        <p>{t('loyalty.points.expiring', { count: data.points_to_expire, date: formatDate(data.expire_at, locale) })}</p>
+      )}
+      <p data-testid="loyalty-tier">
+        {data.tier.image_url && <img src={data.tier.image_url} alt="" width={24} height={24} />} {t('loyalty.tier.current', { name: data.tier.name })}
+      </p>
+      {data.tier.next_tier && <p>{t('loyalty.tier.next', { count: data.tier.next_tier.points_needed, name: data.tier.next_tier.name })}</p>}
+    </section>
+  );
+}
+
+export function OverviewView({ store, locale }: ViewProps) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const tiers = useQuery({ queryKey: ['loyalty', 'tiers', store], queryFn: () => fetchTiers(store), retry: false });
+  return (
+    <>
+      <p>{t('loyalty.overview.intro')}</p>
+      {session.status === 'signed-in' ? <PointsCard store={store} locale={locale} /> : (
+        <p><Link to={storePath(store, '/register')}>{t('loyalty.overview.join')}</Link></p>
+      )}
+      <section aria-labelledby="loyalty-tiers-heading">
+        <h2 id="loyalty-tiers-heading">{t('loyalty.tier.heading')}</h2>
+        <ul className="loyalty-tiers">
+          {(tiers.data ?? []).map((tier) => (
+            <li key={tier.code}>
+              <img src={tier.image_url} alt="" width={32} height={32} /> {t('loyalty.tier.threshold', { name: tier.name, count: tier.threshold })}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <ul className="loyalty-links">
+        <li><Link to={storePath(store, '/loyalty/blog')}>{t('loyalty.overview.earn')}</Link></li>
+        <li><Link to={storePath(store, '/loyalty/redeem')}>{t('loyalty.overview.spend')}</Link></li>
+        <li><Link to={storePath(store, '/referral')}>{t('loyalty.overview.refer')}</Link></li>
+      </ul>
+    </>
+  );
+}
+
+export function AccountView({ store, locale }: ViewProps) {
+  return <PointsCard store={store} locale={locale} />;
+}
+
+export function BlogView({ store }: ViewProps) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const articles = useQuery({ queryKey: ['loyalty', 'articles', store, session.user?.uuid ?? ''], queryFn: () => fetchArticles(store), retry: false });
+  if (articles.isPending) return <p role="status">{t('loyalty.loading')}</p>;
+  if (articles.isError) return <p role="alert">{t('loyalty.errors.unavailable')}</p>;
+  if (!articles.data.length) return <p>{t('loyalty.blog.empty')}</p>;
+  return (
+    <ul className="loyalty-articles">
+      {articles.data.map((a) => (
+        <li key={a.article_id}>
+          <h2><Link to={storePath(store, `/loyalty/article/${a.article_id}`)}>{a.title}</Link></h2>
+          <p>{a.summary}</p>
+          <p>{a.is_read ? t('loyalty.blog.read') : t('loyalty.blog.earn', { count: a.value })}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ArticleView({ store }: ViewProps) {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const session = useSession();
+  const refresh = useRefreshPoints();
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const article = useQuery({ queryKey: ['loyalty', 'articles', store, 'one', id, session.user?.uuid ?? ''], queryFn: () => fetchArticle(store, id), retry: false });
+  if (article.isPending) return <p role="status">{t('loyalty.loading')}</p>;
+  if (article.isError) return <p role="alert">{isLoyaltyApiError(article.error, 'ENTITY_NOT_FOUND') ? t('loyalty.article.notFound') : t('loyalty.errors.unavailable')}</p>;
+  const a = article.data;
+  const markRead = async () => {
+    if (!session.user) return;
+    setBusy(true);
+    try {
+      const result = await readArticle(store, session.user.uuid, a.article_id);
+      setMessage(result.credited ? t('loyalty.article.credited', { count: result.points }) : t('loyalty.article.already'));
+      await refresh();
+    } catch {
+      setMessage(t('loyalty.errors.unavailable'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <article className="loyalty-article">
+      <h2>{a.title}</h2>
+      {(a.body ?? '').split('\n').map((p, i) => <p key={i}>{p}</p>)}
+      {session.status === 'signed-in' && !a.is_read && a.is_available && (
+        <button type="button" className="button" onClick={() => void markRead()} disabled={busy}>{t('loyalty.article.markRead', { count: a.value })}</button>
+      )}
+      {a.is_read && !message && <p>{t('loyalty.blog.read')}</p>}
+      {message && <p role="status">{message}</p>}
+    </article>
+  );
+}
+
+export function PointsHistoryView({ store, locale }: ViewProps) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [page, setPage] = useState(1);
+  const uuid = session.user?.uuid ?? '';
+  const history = useQuery({ queryKey: ['account', 'loyalty', 'history', store, uuid, page], queryFn: () => fetchHistory(store, uuid, page, 10), enabled: !!uuid, retry: false });
+  if (!uuid) return null;
+  if (history.isPending) return <p role="status">{t('loyalty.loading')}</p>;
+  if (history.isError) return <p role="alert">{t('loyalty.errors.unavailable')}</p>;
+  const h = history.data;
+  if (!h.items.length) return <p>{t('loyalty.history.empty')}</p>;
+  return (
+    <>
+      <table className="loyalty-history">
+        <thead>
+          <tr><th scope="col">{t('loyalty.history.date')}</th><th scope="col">{t('loyalty.history.what')}</th><th scope="col">{t('loyalty.history.points')}</th><th scope="col">{t('loyalty.history.balance')}</th></tr>
+        </thead>
+        <tbody>
+          {h.items.map((item, i) => (
+            <tr key={`${item.date}-${i}`}>
+              <td>{formatDate(item.date, locale)}</td>
+              <td>{t(`loyalty.history.types.${item.type}`, { defaultValue: item.type })}{item.event ? ` · ${item.event}` : ''}{item.coupon ? ` · ${item.coupon}` : ''}</td>
+              <td>{item.points > 0 ? `+${item.points}` : item.points}</td>
+              <td>{item.balance}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {h.total_pages > 1 && (
+        <nav aria-label={t('loyalty.history.pages')} className="pagination">
+          <button type="button" className="link-button" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('loyalty.history.previous')}</button>
+          <span>{t('loyalty.history.pageOf', { page, total: h.total_pages })}</span>
+          <button type="button" className="link-button" disabled={page >= h.total_pages} onClick={() => setPage(page + 1)}>{t('loyalty.history.next')}</button>
+        </nav>
+      )}
+    </>
+  );
+}
+
+export function RedeemView({ store }: ViewProps) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const refresh = useRefreshPoints();
+  const [message, setMessage] = useState<{ id: string; text: string } | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const rewards = useQuery({ queryKey: ['loyalty', 'rewards', store, session.user?.uuid ?? ''], queryFn: () => fetchRewards(store), retry: false });
+  if (rewards.isPending) return <p role="status">{t('loyalty.loading')}</p>;
+  if (rewards.isError) return <p role="alert">{t('loyalty.errors.unavailable')}</p>;
+  const list = rewards.data.filter((r) => r.kind === 'reward');
+  if (!list.length) return <p>{t('loyalty.redeem.empty')}</p>;
+  const redeem = async (rewardUuid: string) => {
+    if (!session.user) return;
+    setBusy(rewardUuid);
+    try {
+      const result = await redeemReward(store, session.user.uuid, rewardUuid);
+      setMessage({ id: rewardUuid, text: t('loyalty.redeem.done', { coupon: result.coupon, count: result.points }) });
+      await refresh();
+    } catch (error) {
+      const code = isLoyaltyApiError(error) ? error.code : 'INTERNAL';
+      setMessage({ id: rewardUuid, text: t(`loyalty.redeem.errors.${code}`, { defaultValue: t('loyalty.errors.unavailable') }) });
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <ul className="loyalty-rewards">
+      {list.map((r) => (
+        <li key={r.uuid} aria-labelledby={`reward-${r.uuid}`}>
+          {r.image_url && <img src={r.image_url} alt="" width={64} height={64} />}
+          <h2 id={`reward-${r.uuid}`}>{r.name}</h2>
+          <p>{r.description}</p>
+          <p>{t('loyalty.redeem.cost', { count: r.points })}{r.stock === 0 ? ` · ${t('loyalty.redeem.soldOut')}` : ''}</p>
+          <button type="button" className="button" disabled={!r.is_eligible || busy !== null} onClick={() => void redeem(r.uuid)}>
+            {t('loyalty.redeem.action')}<span className="visually-hidden"> {r.name}</span>
+          </button>
+          {message?.id === r.uuid && <p role="status">{message.text}</p>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Pack codes are not sold yet: an honest empty state rather than a form that cannot work. */
+export function PackCodesView(_: ViewProps) {
+  const { t } = useTranslation();
+  return <p>{t('loyalty.packCodes.empty')}</p>;
+}
