@@ -10,7 +10,8 @@ import { paymentMethodsFor } from '../payments/payments.methods.js';
 import { cartProblems, lineIdentity, unitPrice, type Line, type Problem, type ProblemCode } from './cart.lines.js';
 import { computeTotals, type Totals } from './cart.pricing.js';
 import * as store from './cart.store.js';
-import type { BundleSelectionRef, CartAddressRow, CartItemRow, CartRow, CartRuleRow } from './cart.store.js';
+import type { BundleSelectionRef, CartAddressRow, CartItemRow, CartRow, CartRuleRow, PromotionRow } from './cart.store.js';
+import { isGiftPromotion } from './cart.promotions.js';
 
 const MASKED_ID = /^[A-Za-z0-9_-]{32}$/;
 const MAX_LINE_QTY = 9999;
@@ -41,6 +42,9 @@ export interface ComputedCart {
   /** Lines whose product is no longer sold in the store view. */
   missing: CartItemRow[];
   problems: Problem[];
+  /** The promotions running in the store view, and the gift products they offer (by sku). */
+  promotions: PromotionRow[];
+  giftDocs: Map<string, ProductDoc>;
   rules: CartRuleRow[];
   ruleProblems: { code: string; message: string }[];
   totals: Totals;
@@ -172,10 +176,13 @@ export class CartService {
 
   /** Everything about a cart, priced: lines with errors, coupons, totals, addresses, shipping. */
   async compute(q: Queryable, storeView: StoreView, cart: CartRow): Promise<ComputedCart> {
-    const [rows, addresses, rules, tax] = await Promise.all([
+    const [rows, addresses, rules, tax, promotions] = await Promise.all([
       store.listItems(q, cart.id), store.listAddresses(q, cart.id), store.listCartRules(q, cart.id), store.taxRate(q, storeView.code),
+      store.activePromotions(q, storeView.code),
     ]);
     const docs = await this.products(q, storeView, rows);
+    const giftSkus = [...new Set(promotions.filter(isGiftPromotion).flatMap((p) => p.skus))];
+    const giftDocs = new Map(giftSkus.length ? (await this.catalogIn(q).productsBySkus(storeView, giftSkus)).map((d) => [d.sku, d]) : []);
     const lines: ComputedLine[] = [];
     const missing: CartItemRow[] = [];
     for (const row of rows) {
@@ -183,10 +190,11 @@ export class CartService {
       if (!l) missing.push(row);
       else lines.push({ ...l, row, unit_price: unitPrice(l), errors: [] });
     }
-    const problems = cartProblems(storeView, lines);
+    const problems = cartProblems(storeView, lines, promotions);
     for (const p of problems) {
       for (const l of lines.filter((x) => p.keys.includes(x.key))) {
-        l.errors.push({ code: p.code === 'CARTONS_LIMIT' ? 'CARTONS_LIMIT' : p.code === 'GIFT_ERROR' ? 'UNDEFINED' : 'ITEM_QTY', message: p.message });
+        const code = p.code === 'CARTONS_LIMIT' || p.code === 'GIFT_ERROR' || p.code === 'PERMISSION_DENIED' ? p.code : 'ITEM_QTY';
+        l.errors.push({ code, message: p.message });
       }
     }
     const currency = storeView.base_currency_code;
@@ -219,7 +227,7 @@ export class CartService {
     ) ?? null;
     const totals = selectedMethod ? computeTotals(pricedLines, valid, selectedMethod.amount, tax.rate_bp) : noShipping;
     return {
-      cart, store: storeView, currency, lines, missing, problems, rules: valid, ruleProblems, totals, tax,
+      cart, store: storeView, currency, lines, missing, problems, promotions, giftDocs, rules: valid, ruleProblems, totals, tax,
       shipping, billing, pickupStore, methods, selectedMethod, hasSubscription, isVirtual,
     };
   }
