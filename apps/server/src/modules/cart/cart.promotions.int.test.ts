@@ -84,6 +84,19 @@ describe('promotions: free_gift_fixed', () => {
     const r = await gqlAs(server, UPDATE, { c: id, u: bySku(added.cart.itemsV2.items, device.sku)!.uid, q: 0 });
     expect(r.body.data.updateCartItems.cart.itemsV2.total_count).toBe(0);
   });
+  it('takes a configurable parent as trigger and removes its gift with the variant line', async () => {
+    const pouch = await makeProduct(db, { kind: 'gift' });
+    const code = await makePromotion(db, { type: 'free_gift_fixed', trigger: ['EMBER-ONE'], skus: [pouch.sku] });
+    const id = await newGuestCart(server);
+    const r = await gqlAs(server, `mutation ($c: String!) { addConfigurableProductsToCart(input: {cart_id: $c, cart_items: [{parent_sku: "EMBER-ONE", data: {sku: "EMBER-ONE-SLATE", quantity: 1}}]}) { cart { id } } }`, { c: id });
+    expect(r.body.errors).toBeUndefined();
+    const added = await add(id, [giftOf(pouch.sku, 'EMBER-ONE')]);
+    expect(added.user_errors).toEqual([]);
+    const device = bySku(added.cart.itemsV2.items, 'EMBER-ONE')!;
+    expect(device.free_gifts.map((o) => o.code)).toContain(code);
+    const removed = await gqlAs(server, `mutation ($c: String!, $u: ID!) { removeItemFromCart(input: {cart_id: $c, cart_item_uid: $u}) { cart { ${PROMO_FIELDS} } } }`, { c: id, u: device.uid });
+    expect(removed.body.data.removeItemFromCart.cart.itemsV2.total_count).toBe(0);
+  });
 });
 
 describe('promotions: free_gift_flexible', () => {

@@ -362,7 +362,7 @@ export class CartService {
       const missingRow = before.missing.find((m) => m.id === u.itemId) ?? null;
       if (!line && !missingRow) throw new AppError('ENTITY_NOT_FOUND', `Could not find cart item with id: ${u.itemId.slice(0, 20)}`);
       if (u.quantity === 0 || (missingRow && u.quantity >= 0)) {
-        await this.removeItem(tx, cart, u.itemId);
+        await this.removeItem(tx, storeView, cart, u.itemId);
         continue;
       }
       if (u.quantity < 0) throw new AppError('UNDEFINED', 'The quantity must be greater than 0.');
@@ -377,15 +377,15 @@ export class CartService {
     await store.updateCart(tx, cart.id, {});
   }
 
-  /** Removes a line and the free gifts that came with its product. */
-  async removeItem(tx: Queryable, cart: CartRow, itemId: string): Promise<void> {
+  /** Removes a line and the free gifts left without a paid line of their parent product (also a configurable parent). */
+  async removeItem(tx: Queryable, storeView: StoreView, cart: CartRow, itemId: string): Promise<void> {
     const rows = await store.listItems(tx, cart.id);
-    const target = rows.find((r) => r.id === itemId);
-    if (!target) throw new AppError('ENTITY_NOT_FOUND', `Could not find cart item with id: ${itemId.slice(0, 20)}`);
-    const rest = rows.filter((r) => r.id !== itemId);
-    const paidSkus = new Set(rest.filter((r) => !r.is_gift).map((r) => r.sku));
-    const orphanGifts = rest.filter((r) => r.is_gift && r.parent_gift_sku && !paidSkus.has(r.parent_gift_sku) && r.parent_gift_sku === target.sku);
-    await store.deleteItems(tx, cart.id, [itemId, ...orphanGifts.map((g) => g.id)]);
+    if (!rows.some((r) => r.id === itemId)) throw new AppError('ENTITY_NOT_FOUND', `Could not find cart item with id: ${itemId.slice(0, 20)}`);
+    await store.deleteItems(tx, cart.id, [itemId]);
+    const after = await this.compute(tx, storeView, cart);
+    const paid = after.lines.filter((l) => !l.is_gift);
+    const orphans = after.lines.filter((g) => g.is_gift && !paid.some((l) => l.sku === g.parent_gift_sku || l.parent?.sku === g.parent_gift_sku));
+    await store.deleteItems(tx, cart.id, orphans.map((g) => g.row.id));
     await store.updateCart(tx, cart.id, {});
   }
 
