@@ -9,9 +9,10 @@ import { PointsBadge } from '../components/product/points-badge';
 import { RouteError } from '../components/common/route-error';
 import { accountPageMeta } from '../lib/account/account-meta';
 import {
-  cartClient, cartErrorCode, firstServerMessage, partialCart, removeCartItem, updateCartItem,
+  addProductsToCart, cartClient, cartErrorCode, firstServerMessage, partialCart, removeCartItem, updateCartItem,
 } from '../lib/api/cart.api';
-import type { Cart, CartItem } from '../lib/api/cart.types';
+import type { Cart, CartItem, FreeGiftOffer } from '../lib/api/cart.types';
+import { giftInput, giftParentSku, openOffers } from '../lib/cart/cart-gifts';
 import { browserScope, requireStore, serverScope } from '../lib/api/scope';
 import type { CheckoutConfig } from '../lib/api/store.api';
 import { useCheckoutConfig } from '../lib/cart/checkout-config';
@@ -163,6 +164,7 @@ function CartLine({ store, locale, line, config }: CartLineProps) {
           {line.product.url_key ? <Link to={storePath(store, `/p/${line.product.url_key}`)}>{name}</Link> : name}
         </h3>
         {options && <p className="cart-line__options">{options}</p>}
+        {line.is_gift && <p className="cart-line__gift">{t('cart.gifts.label')}</p>}
         <p className="cart-line__unit">{t('cart.priceEach', { price: formatMoney(line.prices?.price_including_tax, locale) })}</p>
         <PointsBadge sku={line.product.sku} quantity={line.quantity} />
         {errors.map((e, i) => (
@@ -186,12 +188,93 @@ function CartLine({ store, locale, line, config }: CartLineProps) {
             {t('cart.remove')}<span className="visually-hidden"> {name}</span>
           </button>
         </form>
+        {openOffers(line).map((offer) => (
+          <FreeGifts key={offer.code} store={store} line={line} offer={offer} config={config} />
+        ))}
       </div>
       <p className="cart-line__total">
         <span className="visually-hidden">{t('cart.lineTotal')} </span>
         {formatMoney(line.prices?.row_total_including_tax, locale)}
       </p>
     </li>
+  );
+}
+
+/** A line's free-gift offer: fixed gifts are added one by one, a flexible offer lets the shopper choose. */
+function FreeGifts({ store, line, offer, config }: { store: string; line: CartItem; offer: FreeGiftOffer; config: CheckoutConfig | null }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const update = useCartUpdate(store);
+  const eligible = offer.products.filter((p) => p.is_eligible);
+  const [choice, setChoice] = useState<string>('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+
+  const add = async (sku: string) => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const result = await update((cartId) => addProductsToCart(cartClient(store), cartId, [giftInput(sku, giftParentSku(line))]));
+      const refused = result.userErrors[0];
+      if (refused) setMessage(cartErrorText(t, refused.code, refused.message, config));
+    } catch (failure) {
+      setMessage(cartErrorText(t, cartErrorCode(failure), firstServerMessage(failure) ?? t('cart.errors.unavailable'), config));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const name = (p: FreeGiftOffer['products'][number]) => p.name ?? p.sku;
+  return (
+    <section className="cart-gifts" aria-labelledby={`${id}-gifts`}>
+      <h4 id={`${id}-gifts`} className="cart-gifts__heading">{t('cart.gifts.heading')}</h4>
+      {offer.type === 'free_gift_flexible' ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (choice) void add(choice);
+          }}
+        >
+          <fieldset disabled={busy || eligible.length === 0}>
+            <legend>{offer.remaining_qty > 0 ? t('cart.gifts.choose', { count: offer.remaining_qty }) : t('cart.gifts.chosen')}</legend>
+            {offer.products.map((p) => (
+              <div key={p.sku} className="cart-gifts__choice">
+                <input
+                  type="radio"
+                  id={`${id}-${p.sku}`}
+                  name={`${id}-gift`}
+                  value={p.sku}
+                  checked={choice === p.sku}
+                  disabled={!p.is_eligible}
+                  onChange={() => setChoice(p.sku)}
+                />
+                <label htmlFor={`${id}-${p.sku}`}>{name(p)}</label>
+                {!p.is_eligible && p.eligibility_description && <span className="cart-gifts__why"> {p.eligibility_description}</span>}
+              </div>
+            ))}
+            {eligible.length > 0 && (
+              <button type="submit" className="button button--secondary" disabled={!choice}>{t('cart.gifts.add')}</button>
+            )}
+          </fieldset>
+        </form>
+      ) : (
+        <ul className="cart-gifts__list">
+          {offer.products.map((p) => (
+            <li key={p.sku}>
+              <span>{name(p)}</span>{' '}
+              {p.is_eligible ? (
+                <button type="button" className="link-button" disabled={busy} onClick={() => void add(p.sku)}>
+                  {t('cart.gifts.add')}<span className="visually-hidden"> {name(p)}</span>
+                </button>
+              ) : (
+                p.eligibility_description && <span className="cart-gifts__why">{p.eligibility_description}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {message && <p className="cart-line__error" role="alert">{message}</p>}
+    </section>
   );
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../platform/db.js';
 import { restCall, type GqlResult, type TestServer } from '../../test/test-app.js';
+import { insertPromotion, type PromotionRow, type PromotionType } from './cart.store.js';
 
 /** Test helpers for the cart and checkout suites: their own products, coupons, customers and requests. */
 
@@ -139,3 +140,31 @@ export async function readyForCheckout(server: TestServer, cartId: string, opts:
 export async function place(server: TestServer, cartId: string, opts: { token?: string } = {}) {
   return gqlAs(server, `mutation ($c: String!) { placeOrder(input: {cart_id: $c}) { order { order_number entity_id } errors { code message } } }`, { c: cartId }, opts);
 }
+
+/** A promotion of its own in a store view, written through the cart store. */
+export async function makePromotion(
+  db: Queryable,
+  p: { type: PromotionType; trigger: string[]; skus: string[]; allowed?: number | null; store?: string; minQty?: number; minSubtotal?: number; texts?: PromotionRow['texts'] },
+): Promise<string> {
+  const code = `PR-${randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
+  await insertPromotion(db, {
+    code, store_code: p.store ?? 'gb', type: p.type, trigger_skus: p.trigger, skus: p.skus,
+    allowed_qty: p.allowed === undefined ? (p.type === 'conditional_purchase' ? null : 1) : p.allowed,
+    min_qty: p.minQty ?? 0, min_subtotal_minor: p.minSubtotal ?? 0, texts: p.texts ?? {},
+  });
+  return code;
+}
+
+/** An addProductsToCart entry for a free gift of `parent`. */
+export function giftOf(sku: string, parent: string, quantity = 1) {
+  return { sku, quantity, entered_options: [{ uid: 'is_gift', value: 'true' }, { uid: Buffer.from('parent_gift_sku').toString('base64'), value: parent }] };
+}
+
+export const PROMO_FIELDS = `
+  id total_quantity prices { grand_total { value } }
+  itemsV2 { total_count items {
+    uid quantity is_gift parent_gift_sku product { sku } errors { code message } prices { row_total_including_tax { value } }
+    free_gifts { code type allowed_qty remaining_qty products { sku name is_eligible eligibility_description } }
+    promotionalOffers { code limit_qty eligible type skus description { title description hint label } }
+  } }
+`;

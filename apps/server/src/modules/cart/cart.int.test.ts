@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restCall, startTestServer, testDb, type TestServer } from '../../test/test-app.js';
 import type { Db } from '../../platform/db.js';
-import { addProducts, CART_FIELDS, getCart, gqlAs, makeCoupon, makeProduct, newGuestCart, PASSWORD, registerCustomer } from './cart.fixtures.js';
+import { addProducts, CART_FIELDS, getCart, giftOf, gqlAs, makeCoupon, makeProduct, makePromotion, newGuestCart, PASSWORD, registerCustomer } from './cart.fixtures.js';
 
 let server: TestServer;
 let db: Db;
@@ -199,7 +199,7 @@ describe('carts: limits from store config', () => {
     const gift = await makeProduct(db, { kind: 'gift', price: 0 });
     const gift2 = await makeProduct(db, { kind: 'gift', price: 0 });
     const gift3 = await makeProduct(db, { kind: 'gift', price: 0 });
-    const giftOf = (sku: string, parent: string, quantity = 1) => ({ sku, quantity, entered_options: [{ uid: 'is_gift', value: 'true' }, { uid: Buffer.from('parent_gift_sku').toString('base64'), value: parent }] });
+    await makePromotion(db, { type: 'free_gift_fixed', trigger: [p.sku], skus: [gift.sku, gift2.sku, gift3.sku], allowed: 5 });
     const id = await newGuestCart(server);
     const orphan = await addProducts(server, id, [giftOf(gift.sku, p.sku)]);
     expect(orphan.body.data.addProductsToCart.user_errors[0].code).toBe('GIFT_ERROR');

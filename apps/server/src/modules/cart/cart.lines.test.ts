@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProductDoc } from '../catalog/catalog.service.js';
 import type { StoreView } from '../store/store.service.js';
 import { cartProblems, stockDemand, type Line } from './cart.lines.js';
+import type { PromotionRow } from './cart.store.js';
 
 const store = {
   is_order_limit_enabled: true, order_limit_value: 5, cartons_limit_value: 2, is_free_gifts_enabled: true, gift_basket_quantity_limitation: 1,
@@ -35,13 +36,39 @@ describe('cart problems', () => {
     expect(cartProblems(store, lines).map((p) => p.code)).toEqual(['ITEM_QTY']);
   });
 
-  it('wants gifts to be gift products, with their product in the cart and within the basket limit', () => {
+  it('wants gifts to be gifts of a running offer, with their product in the cart and within the basket limit', () => {
     const gift = product(20, { kind: 'gift' });
     const paid = line('1', product(1), 1);
-    expect(cartProblems(store, [paid, line('2', gift, 1, { is_gift: true, parent_gift_sku: 'SKU-1' })])).toEqual([]);
-    expect(cartProblems(store, [line('2', gift, 1, { is_gift: true, parent_gift_sku: 'SKU-1' })]).map((p) => p.code)).toEqual(['GIFT_ERROR']);
-    expect(cartProblems(store, [paid, line('2', gift, 2, { is_gift: true, parent_gift_sku: 'SKU-1' })]).map((p) => p.code)).toContain('GIFT_ERROR');
-    expect(cartProblems({ ...store, is_free_gifts_enabled: false }, [paid, line('2', gift, 1, { is_gift: true, parent_gift_sku: 'SKU-1' })])[0]!.code).toBe('GIFT_ERROR');
+    const promo: PromotionRow = {
+      id: 1, code: 'P1', store_code: 'gb', type: 'free_gift_fixed', trigger_skus: ['SKU-1'], min_qty: 0, min_subtotal_minor: 0, skus: ['SKU-20'], allowed_qty: 1, texts: {},
+    };
+    const giftLine = (q: number) => line('2', gift, q, { is_gift: true, parent_gift_sku: 'SKU-1' });
+    expect(cartProblems(store, [paid, giftLine(1)], [promo])).toEqual([]);
+    expect(cartProblems(store, [paid, giftLine(1)]).map((p) => p.code)).toEqual(['GIFT_ERROR']);
+    expect(cartProblems(store, [giftLine(1)], [promo]).map((p) => p.code)).toEqual(['GIFT_ERROR']);
+    expect(cartProblems(store, [paid, giftLine(2)], [promo]).map((p) => p.code)).toContain('GIFT_ERROR');
+    expect(cartProblems({ ...store, is_free_gifts_enabled: false }, [paid, giftLine(1)], [promo])[0]!.code).toBe('GIFT_ERROR');
+  });
+
+  it('lets a flexible offer give its allowance across several gifts, and not more', () => {
+    const paid = line('1', product(1), 1);
+    const promo: PromotionRow = {
+      id: 2, code: 'P2', store_code: 'gb', type: 'free_gift_flexible', trigger_skus: ['SKU-1'], min_qty: 0, min_subtotal_minor: 0, skus: ['SKU-20', 'SKU-21'], allowed_qty: 2, texts: {},
+    };
+    const g = (key: string, id: number, q: number) => line(key, product(id, { kind: 'gift' }), q, { is_gift: true, parent_gift_sku: 'SKU-1' });
+    const roomy = { ...store, gift_basket_quantity_limitation: 10 } as StoreView;
+    expect(cartProblems(roomy, [paid, g('2', 20, 1), g('3', 21, 1)], [promo])).toEqual([]);
+    expect(cartProblems(roomy, [paid, g('2', 20, 2), g('3', 21, 1)], [promo]).map((p) => [p.code, p.keys])).toEqual([['GIFT_ERROR', ['2', '3']]]);
+  });
+
+  it('refuses a conditional product while its condition fails, with the offer\'s hint', () => {
+    const promo: PromotionRow = {
+      id: 3, code: 'P3', store_code: 'gb', type: 'conditional_purchase', trigger_skus: ['SKU-1'], min_qty: 0, min_subtotal_minor: 0, skus: ['SKU-30'], allowed_qty: null,
+      texts: { en: { hint: 'Add a device first.' } },
+    };
+    const en = { ...store, language: 'en' } as StoreView;
+    expect(cartProblems(en, [line('3', product(30), 1)], [promo]).map((p) => [p.code, p.message])).toEqual([['PERMISSION_DENIED', 'Add a device first.']]);
+    expect(cartProblems(en, [line('1', product(1), 1), line('3', product(30), 1)], [promo])).toEqual([]);
   });
 
   it('draws bundle stock from the selections, times the bundle quantity', () => {

@@ -1,6 +1,8 @@
 import type { StoreView } from '../store/store.service.js';
 import type { BundleOptionDoc, ProductDoc } from '../catalog/catalog.service.js';
 import { finalMinor, unitPriceForQuantity } from '../catalog/catalog.service.js';
+import { promotionProblems } from './cart.promotions.js';
+import type { PromotionRow } from './cart.store.js';
 
 /** A cart line with the products it sells, as the limit checks and the pricing see it. */
 export interface Line {
@@ -16,7 +18,7 @@ export interface Line {
   bundle: { option: BundleOptionDoc; selection: BundleOptionDoc['selections'][number]; quantity: number }[];
 }
 
-export type ProblemCode = 'ITEM_QTY' | 'CARTONS_LIMIT' | 'GIFT_ERROR' | 'INSUFFICIENT_STOCK' | 'NOT_SALABLE';
+export type ProblemCode = 'ITEM_QTY' | 'CARTONS_LIMIT' | 'GIFT_ERROR' | 'PERMISSION_DENIED' | 'INSUFFICIENT_STOCK' | 'NOT_SALABLE';
 
 /** Something that stops a cart from being ordered; `keys` are the lines involved. */
 export interface Problem {
@@ -56,10 +58,10 @@ function linesWithStock(lines: Line[], productId: number): string[] {
 
 /**
  * Everything that stops the cart from being ordered: stock, the per-product order quantity limit,
- * the store's order limit, cartons limit and gift rules (spec §5). Messages carry no counts so the
+ * the store's order limit, cartons limit, gift rules (spec §5) and the cart promotions (cart.promotions.ts). Messages carry no counts so the
  * same problem reads the same before and after a change (add-to-cart compares them).
  */
-export function cartProblems(store: StoreView, lines: Line[]): Problem[] {
+export function cartProblems(store: StoreView, lines: Line[], promotions: PromotionRow[] = []): Problem[] {
   const problems: Problem[] = [];
   for (const [productId, d] of stockDemand(lines)) {
     if (d.quantity > d.stock) {
@@ -113,14 +115,8 @@ export function cartProblems(store: StoreView, lines: Line[]): Problem[] {
         problems.push({ code: 'GIFT_ERROR', message: `A basket may hold at most ${store.gift_basket_quantity_limitation} free gifts.`, keys: gifts.map((l) => l.key) });
       }
     }
-    for (const g of gifts) {
-      if (g.product.kind !== 'gift') problems.push({ code: 'GIFT_ERROR', message: `${g.sku} is not a free gift.`, keys: [g.key] });
-      const parentPresent = paid.some((l) => l.sku === g.parent_gift_sku || l.parent?.sku === g.parent_gift_sku);
-      if (!g.parent_gift_sku || !parentPresent) {
-        problems.push({ code: 'GIFT_ERROR', message: `The gift ${g.sku} needs its product in the cart.`, keys: [g.key] });
-      }
-    }
   }
+  problems.push(...promotionProblems(lines, promotions, store.language));
   return problems;
 }
 

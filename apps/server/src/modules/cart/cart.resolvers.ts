@@ -206,7 +206,7 @@ export const cartResolvers = {
     },
     async removeItemFromCart(_: unknown, args: { input: { cart_id: string; cart_item_uid?: string | null; cart_item_id?: number | null } }, ctx: GraphQLContext) {
       const id = itemId(args.input.cart_item_uid, args.input.cart_item_id);
-      const { cart } = await onCart(ctx, args.input.cart_id, (tx, c) => ctx.services.cart.removeItem(tx, c, id));
+      const { cart } = await onCart(ctx, args.input.cart_id, (tx, c) => ctx.services.cart.removeItem(tx, ctx.store, c, id));
       return { cart };
     },
     async applyCouponToCart(_: unknown, args: { input: { cart_id: string; coupon_code: string } }, ctx: GraphQLContext) {

@@ -10,7 +10,8 @@ import { paymentMethodsFor } from '../payments/payments.methods.js';
 import { cartProblems, lineIdentity, unitPrice, type Line, type Problem, type ProblemCode } from './cart.lines.js';
 import { computeTotals, type Totals } from './cart.pricing.js';
 import * as store from './cart.store.js';
-import type { BundleSelectionRef, CartAddressRow, CartItemRow, CartRow, CartRuleRow } from './cart.store.js';
+import type { BundleSelectionRef, CartAddressRow, CartItemRow, CartRow, CartRuleRow, PromotionRow } from './cart.store.js';
+import { isGiftPromotion } from './cart.promotions.js';
 
 const MASKED_ID = /^[A-Za-z0-9_-]{32}$/;
 const MAX_LINE_QTY = 9999;
@@ -48,6 +49,9 @@ export interface ComputedCart {
   /** Lines whose product is no longer sold in the store view. */
   missing: CartItemRow[];
   problems: Problem[];
+  /** The promotions running in the store view, and the gift products they offer (by sku). */
+  promotions: PromotionRow[];
+  giftDocs: Map<string, ProductDoc>;
   rules: CartRuleRow[];
   ruleProblems: { code: string; message: string }[];
   totals: Totals;
@@ -186,10 +190,13 @@ export class CartService {
 
   /** Everything about a cart, priced: lines with errors, coupons, totals, addresses, shipping. */
   async compute(q: Queryable, storeView: StoreView, cart: CartRow): Promise<ComputedCart> {
-    const [rows, addresses, rules, tax] = await Promise.all([
+    const [rows, addresses, rules, tax, promotions] = await Promise.all([
       store.listItems(q, cart.id), store.listAddresses(q, cart.id), store.listCartRules(q, cart.id), store.taxRate(q, storeView.code),
+      store.activePromotions(q, storeView.code),
     ]);
     const docs = await this.products(q, storeView, rows);
+    const giftSkus = [...new Set(promotions.filter(isGiftPromotion).flatMap((p) => p.skus))];
+    const giftDocs = new Map(giftSkus.length ? (await this.catalogIn(q).productsBySkus(storeView, giftSkus)).map((d) => [d.sku, d]) : []);
     const lines: ComputedLine[] = [];
     const missing: CartItemRow[] = [];
     for (const row of rows) {
@@ -197,10 +204,11 @@ export class CartService {
       if (!l) missing.push(row);
       else lines.push({ ...l, row, unit_price: unitPrice(l), errors: [] });
     }
-    const problems = cartProblems(storeView, lines);
+    const problems = cartProblems(storeView, lines, promotions);
     for (const p of problems) {
       for (const l of lines.filter((x) => p.keys.includes(x.key))) {
-        l.errors.push({ code: p.code === 'CARTONS_LIMIT' ? 'CARTONS_LIMIT' : p.code === 'GIFT_ERROR' ? 'UNDEFINED' : 'ITEM_QTY', message: p.message });
+        const code = p.code === 'CARTONS_LIMIT' || p.code === 'GIFT_ERROR' || p.code === 'PERMISSION_DENIED' ? p.code : 'ITEM_QTY';
+        l.errors.push({ code, message: p.message });
       }
     }
     const currency = storeView.base_currency_code;
@@ -239,7 +247,7 @@ export class CartService {
     ) ?? null;
     const totals = selectedMethod ? computeTotals(pricedLines, pricing, selectedMethod.amount, tax.rate_bp) : noShipping;
     return {
-      cart, campaign, store: storeView, currency, lines, missing, problems, rules: valid, ruleProblems, totals, tax,
+      cart, campaign, store: storeView, currency, lines, missing, problems, promotions, giftDocs, rules: valid, ruleProblems, totals, tax,
       shipping, billing, pickupStore, methods, selectedMethod, hasSubscription, isVirtual,
     };
   }
@@ -374,7 +382,7 @@ export class CartService {
       const missingRow = before.missing.find((m) => m.id === u.itemId) ?? null;
       if (!line && !missingRow) throw new AppError('ENTITY_NOT_FOUND', `Could not find cart item with id: ${u.itemId.slice(0, 20)}`);
       if (u.quantity === 0 || (missingRow && u.quantity >= 0)) {
-        await this.removeItem(tx, cart, u.itemId);
+        await this.removeItem(tx, storeView, cart, u.itemId);
         continue;
       }
       if (u.quantity < 0) throw new AppError('UNDEFINED', 'The quantity must be greater than 0.');
@@ -389,15 +397,15 @@ export class CartService {
     await store.updateCart(tx, cart.id, {});
   }
 
-  /** Removes a line and the free gifts that came with its product. */
-  async removeItem(tx: Queryable, cart: CartRow, itemId: string): Promise<void> {
+  /** Removes a line and the free gifts left without a paid line of their parent product (also a configurable parent). */
+  async removeItem(tx: Queryable, storeView: StoreView, cart: CartRow, itemId: string): Promise<void> {
     const rows = await store.listItems(tx, cart.id);
-    const target = rows.find((r) => r.id === itemId);
-    if (!target) throw new AppError('ENTITY_NOT_FOUND', `Could not find cart item with id: ${itemId.slice(0, 20)}`);
-    const rest = rows.filter((r) => r.id !== itemId);
-    const paidSkus = new Set(rest.filter((r) => !r.is_gift).map((r) => r.sku));
-    const orphanGifts = rest.filter((r) => r.is_gift && r.parent_gift_sku && !paidSkus.has(r.parent_gift_sku) && r.parent_gift_sku === target.sku);
-    await store.deleteItems(tx, cart.id, [itemId, ...orphanGifts.map((g) => g.id)]);
+    if (!rows.some((r) => r.id === itemId)) throw new AppError('ENTITY_NOT_FOUND', `Could not find cart item with id: ${itemId.slice(0, 20)}`);
+    await store.deleteItems(tx, cart.id, [itemId]);
+    const after = await this.compute(tx, storeView, cart);
+    const paid = after.lines.filter((l) => !l.is_gift);
+    const orphans = after.lines.filter((g) => g.is_gift && !paid.some((l) => l.sku === g.parent_gift_sku || l.parent?.sku === g.parent_gift_sku));
+    await store.deleteItems(tx, cart.id, orphans.map((g) => g.row.id));
     await store.updateCart(tx, cart.id, {});
   }
 

@@ -218,3 +218,45 @@ export async function countCustomerUse(tx: Queryable, ruleId: number, customerKe
 export async function moveItems(tx: Queryable, fromCartId: string, toCartId: string): Promise<void> {
   await tx.query('UPDATE cart_item SET cart_id = $2 WHERE cart_id = $1', [fromCartId, toCartId]);
 }
+
+export type PromotionType = 'conditional_purchase' | 'free_gift_fixed' | 'free_gift_flexible';
+export interface PromotionTexts { title?: string; description?: string; hint?: string; label?: string }
+
+export interface PromotionRow {
+  id: number;
+  code: string;
+  store_code: string;
+  type: PromotionType;
+  trigger_skus: string[];
+  min_qty: number;
+  min_subtotal_minor: number;
+  skus: string[];
+  allowed_qty: number | null;
+  texts: Record<string, PromotionTexts>;
+}
+
+const PROMOTION_COLUMNS = 'id, code, store_code, type, trigger_skus, min_qty, min_subtotal_minor, skus, allowed_qty, texts';
+
+/** The promotions running now in a store view (active and inside their date range). */
+export async function activePromotions(q: Queryable, storeCode: string): Promise<PromotionRow[]> {
+  const { rows } = await q.query<PromotionRow>(
+    `SELECT ${PROMOTION_COLUMNS} FROM cart_promotion
+      WHERE store_code = $1 AND is_active AND (from_at IS NULL OR from_at <= now()) AND (to_at IS NULL OR to_at > now())
+      ORDER BY id`,
+    [storeCode],
+  );
+  return rows;
+}
+
+export async function insertPromotion(
+  tx: Queryable,
+  p: Omit<PromotionRow, 'id' | 'min_qty' | 'min_subtotal_minor' | 'texts'> & Partial<Pick<PromotionRow, 'min_qty' | 'min_subtotal_minor' | 'texts'>> & { is_active?: boolean; to_at?: Date | null },
+): Promise<number> {
+  const { rows } = await tx.query<{ id: number }>(
+    `INSERT INTO cart_promotion (code, store_code, type, trigger_skus, min_qty, min_subtotal_minor, skus, allowed_qty, texts, is_active, to_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11) RETURNING id`,
+    [p.code, p.store_code, p.type, p.trigger_skus, p.min_qty ?? 0, p.min_subtotal_minor ?? 0, p.skus, p.allowed_qty,
+      JSON.stringify(p.texts ?? {}), p.is_active ?? true, p.to_at ?? null],
+  );
+  return rows[0]!.id;
+}

@@ -7,6 +7,7 @@ import type { PricedShippingMethod } from '../checkout/checkout.service.js';
 import { EXTRA_ADDRESS_FIELDS } from '../checkout/checkout.service.js';
 import type { PickupStoreRow } from '../checkout/checkout.store.js';
 import { taxOf } from './cart.pricing.js';
+import { freeGiftsFor, offersFor } from './cart.promotions.js';
 import type { ComputedCart, ComputedLine } from './cart.service.js';
 import type { CartAddressRow } from './cart.store.js';
 
@@ -74,6 +75,8 @@ function lineView(c: ComputedCart, l: ComputedLine, categories: CategoryRow[]) {
       })
       : [],
     bundle_options: groupBundle(l),
+    free_gifts: freeGiftsFor(c.store, l, c.lines, c.promotions, c.giftDocs, c.store.language),
+    promotionalOffers: offersFor(c.store, l, c.lines, c.promotions, c.store.language),
   };
 }
 

@@ -206,6 +206,15 @@ export const CART_FRAGMENT = gql`
           row_total_including_tax { value currency }
           total_item_discount { value currency }
         }
+        is_gift
+        parent_gift_sku
+        free_gifts {
+          code
+          type
+          allowed_qty
+          remaining_qty
+          products { sku name is_eligible eligibility_description }
+        }
         product {
           uid
           sku

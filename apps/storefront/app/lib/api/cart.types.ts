@@ -27,6 +27,11 @@ export interface CartItem {
     is_age_restricted?: boolean | null;
     small_image: { url: string | null; label: string | null } | null;
   };
+  /** A free gift of another line (its `parent_gift_sku`), priced 0. */
+  is_gift?: boolean;
+  parent_gift_sku?: string | null;
+  /** The free-gift offers this line's product unlocks. */
+  free_gifts?: FreeGiftOffer[] | null;
   configurable_options?: ({ option_label: string; value_label: string } | null)[] | null;
   configured_variant?: { sku: string; small_image: { url: string | null; label: string | null } | null } | null;
   bundle_options?: ({ uid: string; label: string; values: ({ uid: string; label: string; quantity: number } | null)[] } | null)[] | null;
@@ -98,11 +103,20 @@ export interface PickupLocation {
 }
 
 /** What the shopper chose on the product page, as addProductsToCart takes it. */
+export interface FreeGiftOffer {
+  code: string;
+  type: 'free_gift_fixed' | 'free_gift_flexible';
+  allowed_qty: number;
+  remaining_qty: number;
+  products: { sku: string; name: string | null; is_eligible: boolean; eligibility_description: string | null }[];
+}
+
 export interface CartItemInput {
   sku: string;
   quantity: number;
   parent_sku?: string;
   selected_options?: string[];
+  entered_options?: { uid: string; value: string }[];
 }
 
 export interface CartUserError {
