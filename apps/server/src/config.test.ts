@@ -28,10 +28,16 @@ describe('config', () => {
   it('refuses LIVE mode without a wallet signing secret and uses a development one in TEST mode', () => {
     expect(() => loadConfig({ STORE_MODE: 'LIVE', DATABASE_URL: 'postgres://x/y' })).toThrow(/WALLET_SIGNING_SECRET/);
     // Payments are left out (no real provider adapter yet) and the operator token is set, so only the wallet secret is judged.
-    const live = loadConfig({ STORE_MODE: 'LIVE', DATABASE_URL: 'postgres://x/y', SERVICES: 'messaging', ADMIN_TOKEN: 'a'.repeat(40), WALLET_SIGNING_SECRET: 'l'.repeat(40) });
+    const live = loadConfig({ STORE_MODE: 'LIVE', DATABASE_URL: 'postgres://x/y', SERVICES: 'messaging', ADMIN_TOKEN: 'a'.repeat(40), WALLET_SIGNING_SECRET: 'l'.repeat(40), AGE_VERIFICATION_CALLBACK_SECRET: 'v'.repeat(40) });
     expect(live.walletSigningSecret).toBe('l'.repeat(40));
     expect(loadConfig({}).walletSigningSecret.length).toBeGreaterThanOrEqual(32);
     expect(() => loadConfig({ WALLET_SIGNING_SECRET: 'short' })).toThrow(/WALLET_SIGNING_SECRET/);
+  });
+
+  it('refuses LIVE mode without one age-verification callback key for every instance', () => {
+    const otherLive = { STORE_MODE: 'LIVE', DATABASE_URL: 'postgres://x/y', SERVICES: 'messaging', ADMIN_TOKEN: 'a'.repeat(40), WALLET_SIGNING_SECRET: 'l'.repeat(40) };
+    expect(() => loadConfig(otherLive)).toThrow(/AGE_VERIFICATION_CALLBACK_SECRET/);
+    expect(loadConfig({ ...otherLive, AGE_VERIFICATION_CALLBACK_SECRET: 'v'.repeat(40) }).STORE_MODE).toBe('LIVE');
   });
 
   it('turns introspection off by default in production', () => {

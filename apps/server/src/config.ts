@@ -102,6 +102,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (c.STORE_MODE === 'LIVE' && !c.WALLET_SIGNING_SECRET) live.push('WALLET_SIGNING_SECRET: LIVE store mode needs a secret to sign wallet pass links');
   if (c.STORE_MODE === 'LIVE' && !c.ADMIN_TOKEN) live.push('ADMIN_TOKEN: LIVE store mode needs an operator token');
+  // Every instance must verify the callbacks any instance's provider workflow signs, so LIVE shares one key.
+  if (c.STORE_MODE === 'LIVE' && !c.AGE_VERIFICATION_CALLBACK_SECRET) {
+    live.push('AGE_VERIFICATION_CALLBACK_SECRET: LIVE store mode needs one callback key shared by every instance');
+  }
   if (live.length) throw new ConfigError(live);
   return {
     ...c,
