@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { logInByApi, newCustomer, registerByApi, type Customer } from './support/account';
+import { logInByApi, newCustomer, registerByApi, verifyAgeByApi, type Customer } from './support/account';
 import { messages, productFacts, waitForPageView } from './support/shop';
 
 const en = messages('en');
@@ -15,8 +15,13 @@ async function gql<T>(request: APIRequestContext, query: string, variables: Reco
   return body.data as T;
 }
 
-/** The signed-in browser context's customer buys `quantity` of a product (the cart and checkout over GraphQL, with the page's session). */
+/**
+ * The signed-in browser context's customer buys `quantity` of a product (the cart and checkout over
+ * GraphQL, with the page's session). Sticks are age-restricted in gb, so the customer's age is
+ * verified first, as checkout would ask.
+ */
 async function buy(page: Page, sku: string, quantity: number): Promise<string> {
+  await verifyAgeByApi(page);
   const request = page.request;
   const { customerCart } = await gql<{ customerCart: { id: string } }>(request, 'query { customerCart { id } }');
   const c = customerCart.id;
