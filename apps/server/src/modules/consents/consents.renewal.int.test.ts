@@ -22,12 +22,15 @@ async function customer() {
   return { uuid: reg.body.user_uuid as string, token: login.body.token as string };
 }
 
-/** A purpose of this test's own, so bumping its version touches no other suite. */
+/**
+ * A purpose of this test's own, so bumping its version touches no other suite; its name is unique
+ * too, since browser journeys on the same database list every purpose by name.
+ */
 async function purpose(): Promise<string> {
   const id = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const db = await testDb();
   await db.query("INSERT INTO consent_purpose (id, category, section_id, mandatory, steps) VALUES ($1, 'additional', 'test', false, '{account}')", [id]);
-  await db.query("INSERT INTO consent_purpose_text (purpose_id, language, name, description, section_name) VALUES ($1, 'en', 'Test', 'Test purpose', 'Test')", [id]);
+  await db.query("INSERT INTO consent_purpose_text (purpose_id, language, name, description, section_name) VALUES ($1, 'en', $2, 'Test purpose', 'Test')", [id, `Renewal test ${id}`]);
   return id;
 }
 
