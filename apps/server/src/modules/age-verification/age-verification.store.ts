@@ -68,20 +68,12 @@ export async function findCountryRules(db: Queryable, country: string): Promise<
   return rows[0] ?? null;
 }
 
-export interface NewRequest {
-  uuid: string;
-  user_uuid: string | null;
-  email: string;
-  country_code: string;
-  method_code: string;
-  provider: string;
-  provider_reference: string;
-  workflow_name: string | null;
-  firstname: string;
-  lastname: string;
-  date_of_birth: string;
-  minimum_age: number;
-  return_path: string | null;
+/** What starting a request stores: the row's own fields, plus its lineage, origin and lifetime. */
+export interface NewRequest extends Pick<
+  RequestRow,
+  'uuid' | 'user_uuid' | 'email' | 'country_code' | 'method_code' | 'provider' | 'provider_reference' | 'workflow_name'
+  | 'firstname' | 'lastname' | 'date_of_birth' | 'minimum_age' | 'return_path'
+> {
   previous_uuid: string | null;
   ip: string | null;
   ttl_seconds: number;

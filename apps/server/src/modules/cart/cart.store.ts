@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db.js';
+import type { CleanAddress } from '../checkout/checkout.service.js';
 
 export interface CartRow {
   id: string;
@@ -26,18 +27,9 @@ export interface CartItemRow {
   bundle_selections: BundleSelectionRef[];
 }
 
-export interface CartAddressRow {
+/** A checked address (checkout's CleanAddress) as the cart keeps it, with where it came from. */
+export interface CartAddressRow extends CleanAddress {
   kind: 'shipping' | 'billing';
-  firstname: string;
-  lastname: string;
-  company: string | null;
-  street: string[];
-  city: string;
-  postcode: string | null;
-  country_code: string;
-  region: string | null;
-  telephone: string | null;
-  extra: Record<string, string>;
   customer_address_id: number | null;
   save_in_address_book: boolean;
   pickup_location_code: string | null;
