@@ -3,7 +3,7 @@
 // time per request (read from /proc for the server process). Results go to bench/results/.
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -264,6 +264,24 @@ function cpuMs(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
+/**
+ * CPU milliseconds used so far by every PostgreSQL server process on this machine (the database
+ * runs here too). Counts the whole server, so it is only the bench's share on a quiet machine.
+ */
+function dbCpuMs() {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.split(') ')[1].split(' ');
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch { /* the process ended meanwhile */ }
+  }
+  return total;
+}
+
 async function waitReady(timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
@@ -307,8 +325,10 @@ async function main() {
       checkoutTimes.length = 0;
       checkoutFailures = 0;
       const before = cpuMs(server.pid);
+      const dbBefore = dbCpuMs();
       const r = await autocannon({ url: base, connections, duration: DURATION, requests });
       const cpu = cpuMs(server.pid) - before;
+      const dbCpu = dbCpuMs() - dbBefore;
       const total = r.requests.total;
       const orders = checkoutTimes.length;
       const row = {
@@ -321,6 +341,7 @@ async function main() {
         p99_ms: r.latency.p99,
         errors: r.errors + r.non2xx,
         server_cpu_ms_per_req: total ? Math.round((cpu / total) * 1000) / 1000 : null,
+        db_cpu_ms_per_req: total ? Math.round((dbCpu / total) * 1000) / 1000 : null,
         ...(s.perCheckout
           ? {
               orders,
@@ -328,16 +349,17 @@ async function main() {
               checkout_p50_ms: percentile(checkoutTimes, 50),
               checkout_p99_ms: percentile(checkoutTimes, 99),
               server_cpu_ms_per_checkout: orders ? Math.round(cpu / orders) : null,
+              db_cpu_ms_per_checkout: orders ? Math.round(dbCpu / orders) : null,
               failed_checkouts: checkoutFailures,
             }
           : {}),
       };
       results.push(row);
       console.log(`${row.scenario}: ${row.req_per_s} req/s, p50 ${row.p50_ms} ms, p99 ${row.p99_ms} ms, ` +
-        `server CPU ${row.server_cpu_ms_per_req} ms/req, ${row.errors} errors (${total} requests)`);
+        `server CPU ${row.server_cpu_ms_per_req} ms/req, database CPU ${row.db_cpu_ms_per_req} ms/req, ${row.errors} errors (${total} requests)`);
       if (s.perCheckout) {
         console.log(`  whole checkouts: ${row.orders_per_s} orders/s, p50 ${row.checkout_p50_ms} ms, p99 ${row.checkout_p99_ms} ms, ` +
-          `server CPU ${row.server_cpu_ms_per_checkout} ms/checkout, ${row.failed_checkouts} failed`);
+          `server CPU ${row.server_cpu_ms_per_checkout} ms/checkout, database CPU ${row.db_cpu_ms_per_checkout} ms/checkout, ${row.failed_checkouts} failed`);
       }
     }
   } finally {

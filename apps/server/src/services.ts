@@ -126,7 +126,7 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     await referral.ensureCustomer(tx, uuid);
     if (input.parent_code) await referral.setParent(tx, uuid, input.parent_code);
   });
-  const cart = new CartService(checkout);
+  const cart = new CartService(checkout, catalog);
   // A loyalty campaign applied to a customer's cart is priced as a discount after coupons.
   cart.useLoyalty(loyalty);
   return {

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import { readdir, readFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,15 +60,37 @@ function inFlight() {
   };
 }
 
+/** The most distinct statements kept prepared on each connection; the rest run unnamed. */
+const MAX_PREPARED = 1000;
+
+/**
+ * Names parameterised statements so each pooled connection parses and plans them once and then only
+ * binds and executes. The name is a hash of the text, so the same statement gets the same name on
+ * every connection; statements beyond MAX_PREPARED (dynamic text) stay unnamed.
+ */
+function statementNamer() {
+  const names = new Map<string, string>();
+  return (sql: string, params: unknown[] | undefined): { text: string; values?: unknown[]; name?: string } => {
+    if (!params || params.length === 0) return { text: sql, values: params };
+    let name = names.get(sql);
+    if (!name && names.size < MAX_PREPARED) {
+      name = `s${createHash('sha1').update(sql).digest('base64url').slice(0, 20)}`;
+      names.set(sql, name);
+    }
+    return name ? { name, text: sql, values: params } : { text: sql, values: params };
+  };
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<Db> {
   const { default: pg } = await import('pg');
+  const statement = statementNamer();
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const flight = inFlight();
   const query: Queryable['query'] = (sql, params) =>
     flight.track(async () => {
-      const r = await pool.query(sql, params as unknown[]);
+      const r = await pool.query(statement(sql, params));
       return { rows: r.rows, rowCount: r.rowCount ?? 0 };
     });
   return {
@@ -83,7 +106,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
           await client.query('BEGIN');
           const tx: Queryable = {
             query: async (sql, params) => {
-              const r = await client.query(sql, params as unknown[]);
+              const r = await client.query(statement(sql, params));
               return { rows: r.rows, rowCount: r.rowCount ?? 0 };
             },
           };

@@ -11,7 +11,6 @@ import { placeOrder, type AdditionalAttribute } from '../../workflows/place-orde
 import type { AddRequest, Caller, UserError } from './cart.service.js';
 import type { CartAddressRow, CartRow } from './cart.store.js';
 import { cartView } from './cart.view.js';
-import { findCart } from './cart.store.js';
 
 const COUPON_WINDOW_MS = 10 * 60_000;
 
@@ -29,12 +28,11 @@ async function requireCustomer(ctx: GraphQLContext): Promise<Caller & { customer
 
 /** The Magento Cart of a cart row, read in the caller's transaction. */
 async function render(tx: Queryable, ctx: GraphQLContext, cart: CartRow) {
-  const current = (await findCart(tx, cart.masked_id, false)) ?? cart;
-  const [computed, categories, countries] = await Promise.all([
-    ctx.services.cart.compute(tx, ctx.store, current),
-    ctx.services.cart.catalogIn(tx).categories(ctx.store),
-    findStoreCountries(tx, ctx.store.code, ctx.store.language),
-  ]);
+  // compute reads the cart row afresh, so changes made by the mutation show.
+  const computed = await ctx.services.cart.compute(tx, ctx.store, cart);
+  const categories = await ctx.services.catalog.categories(ctx.store, tx);
+  // Country names are needed only for the addresses the cart has.
+  const countries = computed.shipping || computed.billing ? await findStoreCountries(tx, ctx.store.code, ctx.store.language) : [];
   return cartView(computed, { categories, countries: new Map(countries.map((c) => [c.id, c.full_name_locale])), store: ctx.store });
 }
 

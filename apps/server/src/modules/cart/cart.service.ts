@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { StoreView } from '../store/store.service.js';
-import { CatalogService, type ProductDoc } from '../catalog/catalog.service.js';
+import type { CatalogService, ProductDoc } from '../catalog/catalog.service.js';
 import { decodeUid } from '../catalog/catalog.mapper.js';
 import type { CheckoutService, PricedShippingMethod } from '../checkout/checkout.service.js';
 import type { PickupStoreRow } from '../checkout/checkout.store.js';
@@ -94,11 +94,15 @@ function requireInt(quantity: number): number {
 
 /** Carts (Magento quotes): access, lines, limits, coupons, and the priced view of a cart. */
 export class CartService {
-  private readonly perTx = new WeakMap<Queryable, CatalogService>();
+  /** Products read in a transaction, kept for the rest of it (each cart call is one transaction). */
+  private readonly perTx = new WeakMap<Queryable, { byId: Map<number, ProductDoc | null>; bySku: Map<string, ProductDoc | null> }>();
 
   private loyalty: CartLoyaltyPort | null = null;
 
-  constructor(private readonly checkout: CheckoutService) {}
+  constructor(
+    private readonly checkout: CheckoutService,
+    private readonly catalog: CatalogService,
+  ) {}
 
   /** Wires loyalty in: a campaign applied to a customer's cart becomes a fixed discount after coupons. */
   useLoyalty(port: CartLoyaltyPort): void {
@@ -132,24 +136,31 @@ export class CartService {
   // ---------- reading ----------
 
   /**
-   * The catalogue as seen inside the caller's transaction: prices, stock and limits are read
-   * there (never from another connection, which on the embedded database would wait for this
-   * transaction), and assembled products are reused for the rest of the transaction.
+   * Products as sold now (CatalogService.productsForSale), by id and by sku (configurable children
+   * included), read in one statement and kept for the rest of the transaction.
    */
-  catalogIn(q: Queryable): CatalogService {
-    let c = this.perTx.get(q);
-    if (!c) {
-      c = new CatalogService(q, 60_000);
-      this.perTx.set(q, c);
+  private async saleProductsFor(q: Queryable, storeView: StoreView, ids: number[], skus: string[]) {
+    let memo = this.perTx.get(q);
+    if (!memo) {
+      memo = { byId: new Map(), bySku: new Map() };
+      this.perTx.set(q, memo);
     }
-    return c;
-  }
-
-  /** Products of a cart's lines, read in the caller's transaction. */
-  private async products(q: Queryable, storeView: StoreView, rows: CartItemRow[]): Promise<Map<number, ProductDoc>> {
-    const ids = [...new Set(rows.flatMap((r) => (r.parent_product_id ? [r.product_id, r.parent_product_id] : [r.product_id])))];
-    if (!ids.length) return new Map();
-    return new Map((await this.catalogIn(q).productsByIds(storeView, ids)).map((d) => [d.id, d]));
+    const { byId, bySku } = memo;
+    const newIds = [...new Set(ids)].filter((id) => !byId.has(id));
+    const newSkus = [...new Set(skus)].filter((sku) => !bySku.has(sku));
+    if (newIds.length || newSkus.length) {
+      for (const id of newIds) byId.set(id, null);
+      for (const sku of newSkus) bySku.set(sku, null);
+      for (const d of await this.catalog.productsForSale(q, storeView, { ids: newIds, skus: newSkus })) {
+        byId.set(d.id, d);
+        bySku.set(d.sku, d);
+      }
+    }
+    const pick = <K,>(keys: K[], from: Map<K, ProductDoc | null>) => new Map(keys.flatMap((k) => {
+      const d = from.get(k);
+      return d ? [[k, d] as const] : [];
+    }));
+    return { byId: pick(ids, byId), bySku: pick(skus, bySku) };
   }
 
   private toLine(storeView: StoreView, row: CartItemRow, docs: Map<number, ProductDoc>): Line | null {
@@ -188,15 +199,18 @@ export class CartService {
     return cart.customer_uuid ?? (cart.email ? `email:${cart.email}` : null);
   }
 
-  /** Everything about a cart, priced: lines with errors, coupons, totals, addresses, shipping. */
-  async compute(q: Queryable, storeView: StoreView, cart: CartRow): Promise<ComputedCart> {
-    const [rows, addresses, rules, tax, promotions] = await Promise.all([
-      store.listItems(q, cart.id), store.listAddresses(q, cart.id), store.listCartRules(q, cart.id), store.taxRate(q, storeView.code),
-      store.activePromotions(q, storeView.code),
-    ]);
-    const docs = await this.products(q, storeView, rows);
+  /** Everything about a cart, priced: lines with errors, coupons, totals, addresses, shipping. The cart row is read afresh. */
+  async compute(q: Queryable, storeView: StoreView, given: CartRow): Promise<ComputedCart> {
+    const state = await store.loadCartState(q, given.id, storeView.code);
+    const cart = state.cart ?? given;
+    const { items: rows, addresses, rules, tax, promotions } = state;
     const giftSkus = [...new Set(promotions.filter(isGiftPromotion).flatMap((p) => p.skus))];
-    const giftDocs = new Map(giftSkus.length ? (await this.catalogIn(q).productsBySkus(storeView, giftSkus)).map((d) => [d.sku, d]) : []);
+    // Line products and the promotions' gifts are read together.
+    const { byId: docs, bySku } = await this.saleProductsFor(q, storeView, lineProductIds(rows), giftSkus);
+    const giftDocs = new Map(giftSkus.flatMap((sku) => {
+      const d = bySku.get(sku);
+      return d ? [[sku, d] as const] : [];
+    }));
     const lines: ComputedLine[] = [];
     const missing: CartItemRow[] = [];
     for (const row of rows) {
@@ -266,7 +280,7 @@ export class CartService {
     }
     if (quantity <= 0) throw new AddRefused('UNDEFINED', 'The quantity must be greater than 0.');
     const skus = [req.sku, ...(req.parent_sku ? [req.parent_sku] : [])];
-    const found = await this.catalogIn(q).productsBySkus(storeView, skus);
+    const found = [...(await this.saleProductsFor(q, storeView, [], skus)).bySku.values()];
     let product = found.find((p) => p.sku === req.sku);
     let parent: ProductDoc | null = req.parent_sku ? found.find((p) => p.sku === req.parent_sku) ?? null : null;
     if (!product || (req.parent_sku && !parent)) {
@@ -502,6 +516,11 @@ export class CartService {
   async markOrdered(tx: Queryable, cart: CartRow): Promise<void> {
     await store.updateCart(tx, cart.id, { status: 'ordered' });
   }
+}
+
+/** The products a cart's lines name: the sold product and a configurable parent. */
+function lineProductIds(rows: CartItemRow[]): number[] {
+  return [...new Set(rows.flatMap((r) => (r.parent_product_id ? [r.product_id, r.parent_product_id] : [r.product_id])))];
 }
 
 /** A problem the change created, or one it made bigger (more units involved than before). */

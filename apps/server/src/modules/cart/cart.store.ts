@@ -98,10 +98,55 @@ export async function updateCart(
   await tx.query(`UPDATE cart_cart SET ${sets.join(', ')} WHERE id = $1`, params);
 }
 
+/** Everything a priced cart is built from, as of now in the caller's transaction. */
+export interface CartState {
+  cart: CartRow | null;
+  items: CartItemRow[];
+  addresses: CartAddressRow[];
+  rules: CartRuleRow[];
+  tax: { title: string; rate_bp: number };
+  promotions: PromotionRow[];
+}
+
+const ITEM_COLUMNS = 'id::text AS id, cart_id::text AS cart_id, product_id, parent_product_id, sku, quantity, is_gift, parent_gift_sku, bundle_selections';
+const ADDRESS_COLUMNS = `kind, firstname, lastname, company, street, city, postcode, country_code::text AS country_code, region, telephone,
+  extra, customer_address_id, save_in_address_book, pickup_location_code`;
+
+/**
+ * The cart row, its lines, addresses and coupons, and the store view's tax rate and running
+ * promotions, in one statement: a cart is priced on every call, so this is the cart's hot path.
+ */
+export async function loadCartState(q: Queryable, cartId: string, storeCode: string): Promise<CartState> {
+  const { rows } = await q.query<{ cart: CartRow | null; items: CartItemRow[]; addresses: CartAddressRow[]; rules: (Omit<CartRuleRow, 'from_at' | 'to_at'> & { from_at: string | null; to_at: string | null })[]; tax: { title: string; rate_bp: number } | null; promotions: PromotionRow[] }>(
+    `SELECT
+       (SELECT row_to_json(c) FROM (SELECT ${CART_COLUMNS} FROM cart_cart WHERE id = $1) c) AS cart,
+       COALESCE((SELECT json_agg(i ORDER BY i.id::bigint) FROM (SELECT ${ITEM_COLUMNS} FROM cart_item WHERE cart_id = $1) i), '[]'::json) AS items,
+       COALESCE((SELECT json_agg(a) FROM (SELECT ${ADDRESS_COLUMNS} FROM cart_address WHERE cart_id = $1) a), '[]'::json) AS addresses,
+       COALESCE((SELECT json_agg(r ORDER BY r.position, r.id) FROM (
+          SELECT ${RULE_COLUMNS.split(', ').map((c) => `r.${c.trim()}`).join(', ')}, cc.position
+            FROM cart_coupon cc JOIN cart_rule r ON r.id = cc.rule_id WHERE cc.cart_id = $1) r), '[]'::json) AS rules,
+       (SELECT row_to_json(t) FROM (SELECT title, rate_bp FROM cart_tax_rate WHERE store_code = $2) t) AS tax,
+       COALESCE((SELECT json_agg(p ORDER BY p.id) FROM (
+          SELECT ${PROMOTION_COLUMNS} FROM cart_promotion
+           WHERE store_code = $2 AND is_active AND (from_at IS NULL OR from_at <= now()) AND (to_at IS NULL OR to_at > now())) p), '[]'::json) AS promotions`,
+    [cartId, storeCode],
+  );
+  const r = rows[0]!;
+  return {
+    cart: r.cart,
+    items: r.items,
+    addresses: r.addresses,
+    rules: r.rules.map(({ position: _position, ...rule }: typeof r.rules[number] & { position?: number }) => ({
+      ...rule, from_at: rule.from_at ? new Date(rule.from_at) : null, to_at: rule.to_at ? new Date(rule.to_at) : null,
+    })),
+    tax: r.tax ?? { title: 'Tax', rate_bp: 0 },
+    promotions: r.promotions,
+  };
+}
+
 export async function listItems(q: Queryable, cartId: string): Promise<CartItemRow[]> {
   const { rows } = await q.query<CartItemRow>(
-    `SELECT id::text AS id, cart_id::text AS cart_id, product_id, parent_product_id, sku, quantity, is_gift, parent_gift_sku, bundle_selections
-       FROM cart_item WHERE cart_id = $1 ORDER BY id`,
+    `SELECT ${ITEM_COLUMNS} FROM cart_item WHERE cart_id = $1 ORDER BY id`,
     [cartId],
   );
   return rows;
@@ -124,16 +169,6 @@ export async function deleteItems(tx: Queryable, cartId: string, itemIds: string
   if (itemIds.length) await tx.query('DELETE FROM cart_item WHERE cart_id = $1 AND id = ANY($2::bigint[])', [cartId, itemIds]);
 }
 
-export async function listAddresses(q: Queryable, cartId: string): Promise<CartAddressRow[]> {
-  const { rows } = await q.query<CartAddressRow>(
-    `SELECT kind, firstname, lastname, company, street, city, postcode, country_code::text AS country_code, region, telephone,
-            extra, customer_address_id, save_in_address_book, pickup_location_code
-       FROM cart_address WHERE cart_id = $1`,
-    [cartId],
-  );
-  return rows;
-}
-
 export async function upsertAddress(tx: Queryable, cartId: string, a: CartAddressRow): Promise<void> {
   await tx.query(
     `INSERT INTO cart_address (cart_id, kind, firstname, lastname, company, street, city, postcode, country_code, region, telephone,
@@ -149,26 +184,12 @@ export async function upsertAddress(tx: Queryable, cartId: string, a: CartAddres
   );
 }
 
-export async function taxRate(q: Queryable, store: string): Promise<{ title: string; rate_bp: number }> {
-  const { rows } = await q.query<{ title: string; rate_bp: number }>('SELECT title, rate_bp FROM cart_tax_rate WHERE store_code = $1', [store]);
-  return rows[0] ?? { title: 'Tax', rate_bp: 0 };
-}
-
 const RULE_COLUMNS = `id, code, label, discount_type, discount_value, store_code, min_subtotal_minor, from_at, to_at,
   uses_per_coupon, uses_per_customer, times_used, is_active`;
 
 export async function findRuleByCode(q: Queryable, code: string): Promise<CartRuleRow | null> {
   const { rows } = await q.query<CartRuleRow>(`SELECT ${RULE_COLUMNS} FROM cart_rule WHERE code = $1`, [code]);
   return rows[0] ?? null;
-}
-
-export async function listCartRules(q: Queryable, cartId: string): Promise<CartRuleRow[]> {
-  const { rows } = await q.query<CartRuleRow>(
-    `SELECT ${RULE_COLUMNS.split(', ').map((c) => `r.${c.trim()}`).join(', ')}
-       FROM cart_coupon cc JOIN cart_rule r ON r.id = cc.rule_id WHERE cc.cart_id = $1 ORDER BY cc.position, r.id`,
-    [cartId],
-  );
-  return rows;
 }
 
 export async function clearCoupons(tx: Queryable, cartId: string): Promise<void> {
@@ -228,17 +249,6 @@ export interface PromotionRow {
 }
 
 const PROMOTION_COLUMNS = 'id, code, store_code, type, trigger_skus, min_qty, min_subtotal_minor, skus, allowed_qty, texts';
-
-/** The promotions running now in a store view (active and inside their date range). */
-export async function activePromotions(q: Queryable, storeCode: string): Promise<PromotionRow[]> {
-  const { rows } = await q.query<PromotionRow>(
-    `SELECT ${PROMOTION_COLUMNS} FROM cart_promotion
-      WHERE store_code = $1 AND is_active AND (from_at IS NULL OR from_at <= now()) AND (to_at IS NULL OR to_at > now())
-      ORDER BY id`,
-    [storeCode],
-  );
-  return rows;
-}
 
 export async function insertPromotion(
   tx: Queryable,

@@ -2,7 +2,7 @@ import type { Queryable } from '../../platform/db.js';
 import type { StoreView } from '../store/store.service.js';
 import { TtlCache } from './catalog.cache.js';
 import {
-  findAgeRestriction, findCategories, findProductIdsBySkus, findProductRelations, findProductsByIds, findSticks,
+  findAgeRestriction, findCategories, findSaleFacts, findProductIdsBySkus, findProductRelations, findProductsByIds, findSticks,
   searchProductIds, type CategoryRow, type MediaRow, type ProductRow, type ProductSearch,
 } from './catalog.store.js';
 
@@ -72,15 +72,18 @@ export class CatalogService {
     this.categoryCache.clear();
   }
 
-  /** Loads products by id in the given order; ids not sold in the store are skipped. */
-  async productsByIds(store: StoreView, ids: number[]): Promise<ProductDoc[]> {
+  /**
+   * Loads products by id in the given order; ids not sold in the store are skipped. Misses are read
+   * through `db` (a caller's transaction) when given, else through the service's own connection.
+   */
+  async productsByIds(store: StoreView, ids: number[], db: Queryable = this.db): Promise<ProductDoc[]> {
     const found = new Map<number, ProductDoc>();
     for (const id of ids) {
       const hit = this.docs.get(`${store.code}:${id}`);
       if (hit) found.set(id, hit);
     }
     const missing = ids.filter((id) => !found.has(id));
-    if (missing.length) await this.load(store, missing, 0, found);
+    if (missing.length) await this.load(store, missing, 0, found, db);
     return ids.map((id) => found.get(id)).filter((d): d is ProductDoc => d !== undefined);
   }
 
@@ -103,6 +106,43 @@ export class CatalogService {
     return this.productsByIds(store, [...new Set(ids)]);
   }
 
+  /**
+   * Products as a sale sees them, inside the caller's transaction `q`: names, media, categories and
+   * the shape of configurables and bundles come from the display cache (read through `q` on a miss),
+   * while everything money, stock and limits depend on (active in the store view, price, tiers,
+   * stock, kind, order quantity limit, age restriction) is read fresh in `q`, for the products and
+   * their bundle selections, in one statement each. A product that is no longer sold is left out.
+   */
+  async productsForSale(q: Queryable, store: StoreView, want: { ids?: number[]; skus?: string[] }): Promise<ProductDoc[]> {
+    const facts = new Map((await findSaleFacts(q, store.code, want.ids ?? [], want.skus ?? [])).map((f) => [f.id, f]));
+    if (facts.size === 0) return [];
+    const docs = await this.productsByIds(store, [...facts.keys()], q);
+    const nested = [...new Set(docs.flatMap((d) => d.bundle_options.flatMap((o) => o.selections.map((s) => s.product.id))))].filter((id) => !facts.has(id));
+    if (nested.length) for (const f of await findSaleFacts(q, store.code, nested, [])) facts.set(f.id, f);
+    const fresh = (doc: ProductDoc): ProductDoc | null => {
+      const f = facts.get(doc.id);
+      if (!f) return null;
+      const { id: _id, sku: _sku, ...current } = f;
+      return { ...doc, ...current };
+    };
+    const out: ProductDoc[] = [];
+    for (const doc of docs) {
+      const d = fresh(doc);
+      if (!d) continue;
+      if (d.bundle_options.length) {
+        d.bundle_options = d.bundle_options.map((o) => ({
+          ...o,
+          selections: o.selections.flatMap((s) => {
+            const product = fresh(s.product);
+            return product ? [{ ...s, product }] : [];
+          }),
+        }));
+      }
+      out.push(d);
+    }
+    return out;
+  }
+
   /** The skus only verified adults may buy; an sku the catalogue does not know counts as restricted. */
   async ageRestrictedSkus(db: Queryable, skus: string[]): Promise<Set<string>> {
     const known = await findAgeRestriction(db, skus);
@@ -114,11 +154,11 @@ export class CatalogService {
     return { items: await this.productsByIds(store, ids), total };
   }
 
-  async categories(store: StoreView): Promise<CategoryRow[]> {
+  async categories(store: StoreView, db: Queryable = this.db): Promise<CategoryRow[]> {
     const key = `${store.code}`;
     let rows = this.categoryCache.get(key);
     if (!rows) {
-      rows = await findCategories(this.db, store.code, store.language);
+      rows = await findCategories(db, store.code, store.language);
       this.categoryCache.set(key, rows);
     }
     return rows;
@@ -129,17 +169,17 @@ export class CatalogService {
   }
 
   /** Assembles products (and their children and bundle selections) into `into` and the cache. */
-  private async load(store: StoreView, ids: number[], depth: number, into: Map<number, ProductDoc>): Promise<void> {
-    const rows = await findProductsByIds(this.db, store.code, store.language, ids);
+  private async load(store: StoreView, ids: number[], depth: number, into: Map<number, ProductDoc>, db: Queryable): Promise<void> {
+    const rows = await findProductsByIds(db, store.code, store.language, ids);
     if (!rows.length) return;
-    const rel = await findProductRelations(this.db, store.code, store.language, rows.map((r) => r.id));
+    const rel = await findProductRelations(db, store.code, store.language, rows.map((r) => r.id));
     // Children and bundle selections are products too: load those not yet cached.
     for (const id of [...rel.links.map((l) => l.child_id), ...rel.selections.map((s) => s.product_id)]) {
       const hit = into.has(id) ? undefined : this.docs.get(`${store.code}:${id}`);
       if (hit) into.set(id, hit);
     }
     const nested = [...rel.links.map((l) => l.child_id), ...rel.selections.map((s) => s.product_id)].filter((id) => !into.has(id));
-    if (nested.length && depth < 2) await this.load(store, [...new Set(nested)], depth + 1, into);
+    if (nested.length && depth < 2) await this.load(store, [...new Set(nested)], depth + 1, into, db);
     const cached = (id: number) => into.get(id);
     for (const row of rows) {
       const doc: ProductDoc = {

@@ -74,6 +74,36 @@ export async function findProductIdsBySkus(db: Queryable, store: string, skus: s
   return new Map(rows.map((r) => [r.sku, r.id]));
 }
 
+/** What a sale must read fresh: the product's own flags and limits, its price, tiers and stock in a store view. */
+export interface SaleFactsRow {
+  id: number;
+  sku: string;
+  kind: string;
+  is_age_restricted: boolean;
+  is_subscription: boolean;
+  order_quantity_limit: number | null;
+  regular_minor: number;
+  special_minor: number | null;
+  stock_qty: number | null;
+  tiers: { quantity: number; price_minor: number }[];
+}
+
+/** Sale facts of active products priced in the store view, by id or by sku, in one statement. */
+export async function findSaleFacts(db: Queryable, store: string, ids: number[], skus: string[]): Promise<SaleFactsRow[]> {
+  const { rows } = await db.query<SaleFactsRow>(
+    `SELECT p.id, p.sku, p.kind, p.is_age_restricted, p.is_subscription, p.order_quantity_limit,
+            pr.regular_minor, pr.special_minor, s.quantity AS stock_qty,
+            COALESCE((SELECT json_agg(json_build_object('quantity', t.quantity, 'price_minor', t.price_minor) ORDER BY t.quantity)
+                        FROM catalog_product_tier_price t WHERE t.store_code = $1 AND t.product_id = p.id), '[]'::json) AS tiers
+       FROM catalog_product p
+       JOIN catalog_product_price pr ON pr.product_id = p.id AND pr.store_code = $1
+       LEFT JOIN inventory_stock s ON s.product_id = p.id
+      WHERE p.is_active AND (p.id = ANY($2::int[]) OR p.sku = ANY($3::text[]))`,
+    [store, ids, skus],
+  );
+  return rows;
+}
+
 /** Whether each product may be sold only to verified adults; skus not in the catalogue are left out. */
 export async function findAgeRestriction(db: Queryable, skus: string[]): Promise<Map<string, boolean>> {
   const { rows } = await db.query<{ sku: string; is_age_restricted: boolean }>(
