@@ -92,7 +92,7 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
   const stores = new StoreService(db, config.DEFAULT_STORE);
   const orders = new OrdersService(db, stores, messaging);
   const catalog = new CatalogService(db, config.CATALOG_CACHE_TTL_MS);
-  const checkout = new CheckoutService();
+  const checkout = new CheckoutService(config.CATALOG_CACHE_TTL_MS);
   const payments = new PaymentsService(
     db,
     new SandboxProvider(db, {

@@ -5,10 +5,9 @@ import { enforce } from '../../platform/rate-limit.js';
 import { clientIp } from '../../platform/rest.js';
 import { decodeUid } from '../catalog/catalog.mapper.js';
 import { graphqlSession } from '../identity/identity.auth.js';
-import { findStoreCountries } from '../directory/directory.store.js';
 import type { AddressInput } from '../checkout/checkout.service.js';
 import { placeOrder, type AdditionalAttribute } from '../../workflows/place-order.js';
-import type { AddRequest, Caller, UserError } from './cart.service.js';
+import type { AddRequest, Caller, ComputedCart, UserError } from './cart.service.js';
 import type { CartAddressRow, CartRow } from './cart.store.js';
 import { cartView } from './cart.view.js';
 
@@ -27,23 +26,39 @@ async function requireCustomer(ctx: GraphQLContext): Promise<Caller & { customer
 }
 
 /** The Magento Cart of a cart row, read in the caller's transaction. */
-async function render(tx: Queryable, ctx: GraphQLContext, cart: CartRow) {
-  // compute reads the cart row afresh, so changes made by the mutation show.
-  const computed = await ctx.services.cart.compute(tx, ctx.store, cart);
+async function render(tx: Queryable, ctx: GraphQLContext, cart: CartRow, known?: ComputedCart) {
+  // compute reads the cart row afresh, so changes made by the mutation show; a mutation that
+  // priced the cart as its last step hands that over instead.
+  const computed = known ?? (await ctx.services.cart.compute(tx, ctx.store, cart));
   const categories = await ctx.services.catalog.categories(ctx.store, tx);
   // Country names are needed only for the addresses the cart has.
-  const countries = computed.shipping || computed.billing ? await findStoreCountries(tx, ctx.store.code, ctx.store.language) : [];
+  const countries = computed.shipping || computed.billing ? await ctx.services.checkout.countries(tx, ctx.store) : [];
   return cartView(computed, { categories, countries: new Map(countries.map((c) => [c.id, c.full_name_locale])), store: ctx.store });
 }
 
 /** Runs a cart mutation in one transaction on the locked cart and answers with the cart after it. */
-async function onCart<T>(ctx: GraphQLContext, cartId: string, fn: (tx: Queryable, cart: CartRow, caller: Caller) => Promise<T>) {
+async function onCart<T>(
+  ctx: GraphQLContext, cartId: string, fn: (tx: Queryable, cart: CartRow, caller: Caller) => Promise<T>,
+  computedOf?: (result: T) => ComputedCart,
+) {
   const caller = await callerOf(ctx);
   return ctx.db.transaction(async (tx) => {
     const cart = await ctx.services.cart.access(tx, caller, cartId, { lock: true });
     const result = await fn(tx, cart, caller);
-    return { result, cart: await render(tx, ctx, cart) };
+    return { result, cart: await render(tx, ctx, cart, computedOf?.(result)) };
   });
+}
+
+/**
+ * Adds entries to a cart in one transaction: the user errors, and the cart as the additions left
+ * it. `strict` (the older add mutations) turns the first user error into an error that undoes all.
+ */
+function addToCart(ctx: GraphQLContext, cartId: string, requests: AddRequest[], strict: boolean) {
+  return onCart(ctx, cartId, async (tx, c) => {
+    const r = await ctx.services.cart.addItems(tx, ctx.store, c, requests);
+    if (strict) throwFirst(r.errors);
+    return r;
+  }, (r) => r.computed);
 }
 
 const MAX_ENTRIES = 50;
@@ -167,8 +182,7 @@ export const cartResolvers = {
       });
     },
     async addSimpleProductsToCart(_: unknown, args: { input: { cart_id: string; cart_items: { data: CartItemData }[] } }, ctx: GraphQLContext) {
-      const { cart } = await onCart(ctx, args.input.cart_id, async (tx, c) =>
-        throwFirst(await ctx.services.cart.addItems(tx, ctx.store, c, bounded(args.input.cart_items).map((i) => ({ ...i.data })))));
+      const { cart } = await addToCart(ctx, args.input.cart_id, bounded(args.input.cart_items).map((i) => ({ ...i.data })), true);
       return { cart };
     },
     async addConfigurableProductsToCart(
@@ -177,20 +191,20 @@ export const cartResolvers = {
       const requests: AddRequest[] = bounded(args.input.cart_items).map((i) => ({
         ...i.data, sku: i.variant_sku ?? i.data.sku, parent_sku: i.parent_sku ?? i.data.parent_sku ?? null,
       }));
-      const { cart } = await onCart(ctx, args.input.cart_id, async (tx, c) => throwFirst(await ctx.services.cart.addItems(tx, ctx.store, c, requests)));
+      const { cart } = await addToCart(ctx, args.input.cart_id, requests, true);
       return { cart };
     },
     async addBundleProductsToCart(
       _: unknown, args: { input: { cart_id: string; cart_items: { data: CartItemData; bundle_options: { id: number; quantity: number; value: string[] }[] }[] } }, ctx: GraphQLContext,
     ) {
       const requests: AddRequest[] = bounded(args.input.cart_items).map((i) => ({ ...i.data, bundle_options: (i.bundle_options ?? []).filter(Boolean) }));
-      const { cart } = await onCart(ctx, args.input.cart_id, async (tx, c) => throwFirst(await ctx.services.cart.addItems(tx, ctx.store, c, requests)));
+      const { cart } = await addToCart(ctx, args.input.cart_id, requests, true);
       return { cart };
     },
     async addProductsToCart(_: unknown, args: { cartId: string; cartItems: CartItemData[] }, ctx: GraphQLContext) {
       const items = bounded(args.cartItems);
-      const { result, cart } = await onCart(ctx, args.cartId, (tx, c) => ctx.services.cart.addItems(tx, ctx.store, c, items));
-      return { cart, user_errors: result };
+      const { result, cart } = await addToCart(ctx, args.cartId, items, false);
+      return { cart, user_errors: result.errors };
     },
     async updateCartItems(
       _: unknown, args: { input: { cart_id: string; cart_items: { cart_item_uid?: string | null; cart_item_id?: number | null; quantity?: number | null }[] } }, ctx: GraphQLContext,

@@ -200,8 +200,8 @@ export class CartService {
   }
 
   /** Everything about a cart, priced: lines with errors, coupons, totals, addresses, shipping. The cart row is read afresh. */
-  async compute(q: Queryable, storeView: StoreView, given: CartRow): Promise<ComputedCart> {
-    const state = await store.loadCartState(q, given.id, storeView.code);
+  async compute(q: Queryable, storeView: StoreView, given: CartRow, known?: store.CartState): Promise<ComputedCart> {
+    const state = known ?? (await store.loadCartState(q, given.id, storeView.code));
     const cart = state.cart ?? given;
     const { items: rows, addresses, rules, tax, promotions } = state;
     const giftSkus = [...new Set(promotions.filter(isGiftPromotion).flatMap((p) => p.skus))];
@@ -340,12 +340,14 @@ export class CartService {
 
   /**
    * Adds entries one by one (Magento semantics): each either lands whole or comes back as a user
-   * error, judged on the cart as it would be after the addition. Gift entries with quantity ≤ 0 are
-   * skipped (spec §5).
+   * error, judged on the cart as it would be after the addition (priced in memory before anything
+   * is written). Gift entries with quantity ≤ 0 are skipped (spec §5). Answers the errors and the
+   * priced cart after the additions.
    */
-  async addItems(tx: Queryable, storeView: StoreView, cart: CartRow, requests: AddRequest[]): Promise<UserError[]> {
+  async addItems(tx: Queryable, storeView: StoreView, cart: CartRow, requests: AddRequest[]): Promise<{ errors: UserError[]; computed: ComputedCart }> {
     const errors: UserError[] = [];
-    let current = await this.compute(tx, storeView, cart);
+    let state = await store.loadCartState(tx, cart.id, storeView.code);
+    let current = await this.compute(tx, storeView, cart, state);
     for (const req of requests) {
       const giftish = (req.entered_options ?? []).some((o) => (o.uid === 'is_gift' || decodeUid(o.uid) === 'is_gift') && (o.value === 'true' || o.value === '1'));
       if (giftish && !(req.quantity > 0)) continue;
@@ -356,10 +358,18 @@ export class CartService {
         const newQty = (existing?.quantity ?? 0) + line.quantity;
         if (newQty > MAX_LINE_QTY) throw new AddRefused('ITEM_QTY', `The most one line may hold is ${MAX_LINE_QTY}.`);
         if (!existing && current.lines.length + current.missing.length >= MAX_LINES) throw new AddRefused('UNDEFINED', `A cart may hold at most ${MAX_LINES} lines.`);
-        current = await this.applyChecked(tx, storeView, cart, current, async () => {
-          if (existing) await store.setItemQuantity(tx, cart.id, existing.row.id, newQty);
-          else await store.insertItem(tx, cart.id, line);
-        });
+        const items = existing
+          ? state.items.map((r) => (r.id === existing.row.id ? { ...r, quantity: newQty } : r))
+          : [...state.items, { ...line, id: PENDING_LINE, cart_id: cart.id }];
+        refuseWorse(current, await this.compute(tx, storeView, cart, { ...state, items }));
+        if (existing) {
+          await store.setItemQuantity(tx, cart.id, existing.row.id, newQty);
+          state = { ...state, items };
+        } else {
+          const id = await store.insertItem(tx, cart.id, line);
+          state = { ...state, items: items.map((r) => (r.id === PENDING_LINE ? { ...r, id } : r)) };
+        }
+        current = await this.compute(tx, storeView, cart, state);
       } catch (err) {
         if (err instanceof AddRefused) errors.push({ code: err.code, message: err.message });
         else if (err instanceof AppError && isUserErrorCode(err.code)) errors.push({ code: err.code, message: err.message });
@@ -367,7 +377,7 @@ export class CartService {
       }
     }
     await store.updateCart(tx, cart.id, {});
-    return errors;
+    return { errors, computed: current };
   }
 
   /**
@@ -379,10 +389,11 @@ export class CartService {
     await tx.query('SAVEPOINT cart_change');
     await change();
     const after = await this.compute(tx, storeView, cart);
-    const fresh = after.problems.find((p) => worsened(p, before, after));
-    if (fresh) {
+    try {
+      refuseWorse(before, after);
+    } catch (err) {
       await tx.query('ROLLBACK TO SAVEPOINT cart_change');
-      throw new AddRefused(fresh.code, fresh.message);
+      throw err;
     }
     await tx.query('RELEASE SAVEPOINT cart_change');
     return after;
@@ -521,6 +532,15 @@ export class CartService {
 /** The products a cart's lines name: the sold product and a configurable parent. */
 function lineProductIds(rows: CartItemRow[]): number[] {
   return [...new Set(rows.flatMap((r) => (r.parent_product_id ? [r.product_id, r.parent_product_id] : [r.product_id])))];
+}
+
+/** The id a line being added has while it is priced in memory, before it is written. */
+const PENDING_LINE = 'pending';
+
+/** Refuses a change that created a problem or made one bigger, with that problem's code and message. */
+function refuseWorse(before: ComputedCart, after: ComputedCart): void {
+  const fresh = after.problems.find((p) => worsened(p, before, after));
+  if (fresh) throw new AddRefused(fresh.code, fresh.message);
 }
 
 /** A problem the change created, or one it made bigger (more units involved than before). */

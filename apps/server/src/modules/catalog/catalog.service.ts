@@ -1,6 +1,6 @@
 import type { Queryable } from '../../platform/db.js';
 import type { StoreView } from '../store/store.service.js';
-import { TtlCache } from './catalog.cache.js';
+import { TtlCache } from '../../platform/ttl-cache.js';
 import {
   findAgeRestriction, findCategories, findSaleFacts, findProductIdsBySkus, findProductRelations, findProductsByIds, findSticks,
   searchProductIds, type CategoryRow, type MediaRow, type ProductRow, type ProductSearch,

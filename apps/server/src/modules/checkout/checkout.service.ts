@@ -1,7 +1,8 @@
 import type { Queryable } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { StoreView } from '../store/store.service.js';
-import { findStoreCountries } from '../directory/directory.store.js';
+import { TtlCache } from '../../platform/ttl-cache.js';
+import { findStoreCountries, type CountryRow } from '../directory/directory.store.js';
 import { shippingAmount } from '../cart/cart.pricing.js';
 import { listPickupStores, listShippingMethods, type PickupStoreRow, type ShippingMethodRow } from './checkout.store.js';
 
@@ -56,6 +57,33 @@ function text(value: unknown, field: string, max: number): string | null {
 
 /** Shipping methods, pick-up stores and address rules of the checkout (spec §5). */
 export class CheckoutService {
+  private readonly countryCache: TtlCache<CountryRow[]>;
+  private readonly methodCache: TtlCache<ShippingMethodRow[]>;
+  private readonly pickupCache: TtlCache<PickupStoreRow[]>;
+
+  /**
+   * Countries, shipping methods and pick-up stores are reference data read on every checkout call:
+   * they are kept per process for `ttlMs` (read through the caller's transaction on a miss).
+   */
+  constructor(ttlMs: number) {
+    this.countryCache = new TtlCache(ttlMs, 100);
+    this.methodCache = new TtlCache(ttlMs, 100);
+    this.pickupCache = new TtlCache(ttlMs, 100);
+  }
+
+  /** The countries a store view ships to, with names in its language. */
+  async countries(q: Queryable, store: StoreView): Promise<CountryRow[]> {
+    const key = `${store.code}:${store.language}`;
+    let rows = this.countryCache.get(key);
+    if (!rows) this.countryCache.set(key, (rows = await findStoreCountries(q, store.code, store.language)));
+    return rows;
+  }
+
+  private async shippingMethods(q: Queryable, store: StoreView): Promise<ShippingMethodRow[]> {
+    let rows = this.methodCache.get(store.code);
+    if (!rows) this.methodCache.set(store.code, (rows = await listShippingMethods(q, store.code)));
+    return rows;
+  }
   /** Validates an address against the store view's rules: names, street, country shipped to, postcode rules. */
   async cleanAddress(q: Queryable, store: StoreView, a: AddressInput, opts: { skipPostcode?: boolean } = {}): Promise<CleanAddress> {
     const firstname = text(a.firstname, 'firstname', 80);
@@ -68,7 +96,7 @@ export class CheckoutService {
     const city = text(a.city, 'city', 80);
     if (!city) throw new AppError('VALIDATION_FAILED', '"city" is required. Enter and try again.', { fields: { city: 'required' } });
     const country = String(a.country_code ?? '').trim().toUpperCase();
-    const countries = await findStoreCountries(q, store.code, store.language);
+    const countries = await this.countries(q, store);
     if (!countries.some((c) => c.id === country)) {
       throw new AppError('VALIDATION_FAILED', `The store does not ship to country "${country.slice(0, 2)}".`, { fields: { country_code: 'invalid' } });
     }
@@ -108,8 +136,10 @@ export class CheckoutService {
     }
   }
 
-  pickupStores(q: Queryable, store: StoreView): Promise<PickupStoreRow[]> {
-    return listPickupStores(q, store.code);
+  async pickupStores(q: Queryable, store: StoreView): Promise<PickupStoreRow[]> {
+    let rows = this.pickupCache.get(store.code);
+    if (!rows) this.pickupCache.set(store.code, (rows = await listPickupStores(q, store.code)));
+    return rows;
   }
 
   /**
@@ -118,7 +148,7 @@ export class CheckoutService {
    * when the method says so.
    */
   async methodsFor(q: Queryable, store: StoreView, opts: { pickup: boolean; itemsAfterDiscount: number; hasSubscription: boolean }): Promise<PricedShippingMethod[]> {
-    const rows = await listShippingMethods(q, store.code);
+    const rows = await this.shippingMethods(q, store);
     return rows
       .filter((r) => r.is_pickup === opts.pickup)
       .map((row) => {

@@ -158,17 +158,19 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
     // Another transaction placed an order from this cart first: this attempt must roll back (its stock too).
     if (!inserted) throw new AppError('CART_NOT_ACTIVE', 'An order has already been placed from this cart');
     const orderId = inserted.id;
-    for (const [i, item] of draft.items.entries()) await store.insertItem(tx, orderId, randomUUID(), i, item);
-    await store.insertAddress(tx, orderId, 'billing', draft.billing_address);
-    if (draft.shipping_address) await store.insertAddress(tx, orderId, 'shipping', draft.shipping_address);
-    for (const [i, d] of draft.totals.discounts.entries()) {
-      await store.insertTotalLine(tx, orderId, { kind: 'discount', position: i, label: d.label, amount: d.amount, coupon_code: d.coupon_code, rate_percent: null });
-    }
-    for (const [i, t] of draft.totals.taxes.entries()) {
-      await store.insertTotalLine(tx, orderId, { kind: 'tax', position: i, label: t.title, amount: t.amount, coupon_code: null, rate_percent: t.rate_percent });
-    }
-    for (const [i, a] of draft.additional_attributes.entries()) await store.insertAttributeValue(tx, orderId, i, a.code, a.value);
-    await store.insertHistory(tx, { order_id: orderId, from_status: null, to_status: draft.initial_status, actor: 'checkout' });
+    await store.insertOrderParts(tx, orderId, {
+      items: draft.items.map((item) => ({ ...item, uid: randomUUID() })),
+      addresses: [
+        { kind: 'billing' as const, address: draft.billing_address },
+        ...(draft.shipping_address ? [{ kind: 'shipping' as const, address: draft.shipping_address }] : []),
+      ],
+      totalLines: [
+        ...draft.totals.discounts.map((d, i) => ({ kind: 'discount' as const, position: i, label: d.label, amount: d.amount, coupon_code: d.coupon_code, rate_percent: null })),
+        ...draft.totals.taxes.map((t, i) => ({ kind: 'tax' as const, position: i, label: t.title, amount: t.amount, coupon_code: null, rate_percent: t.rate_percent })),
+      ],
+      attributes: draft.additional_attributes,
+      history: { to_status: draft.initial_status, actor: 'checkout' },
+    });
     await store.insertEvent(tx, {
       order_id: entityId, order_number: orderNumber, customer_uuid: draft.customer_uuid, store_code: view.code, type: 'placed',
       status: draft.initial_status, grand_total: draft.totals.grand_total, refunded_total: 0, currency: draft.currency,

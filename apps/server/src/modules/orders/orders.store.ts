@@ -194,45 +194,63 @@ export async function insertOrder(tx: Queryable, o: NewOrder): Promise<{ id: str
   return rows[0] ?? null;
 }
 
-export async function insertItem(tx: Queryable, orderId: string, uid: string, position: number, i: OrderDraftItem): Promise<void> {
-  await tx.query(
-    `INSERT INTO orders_item (uid, order_id, position, sku, product_id, parent_sku, name, product_type, qty_ordered,
-       unit_price_incl_tax, row_total_incl_tax, row_tax, row_discount, is_gift, parent_gift_sku, selected_options, bundle_options)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
-    [
-      uid, orderId, position, i.sku, i.product_id, i.parent_sku, i.name, i.product_type, i.quantity, i.unit_price_incl_tax,
-      i.row_total_incl_tax, i.row_tax, i.row_discount, i.is_gift, i.parent_gift_sku, JSON.stringify(i.selected_options),
-      JSON.stringify(i.bundle_options),
-    ],
-  );
-}
+export interface OrderTotalLine { kind: 'discount' | 'tax'; position: number; label: string; amount: number; coupon_code: string | null; rate_percent: number | null }
 
-export async function insertAddress(tx: Queryable, orderId: string, kind: 'billing' | 'shipping', a: OrderDraftAddress): Promise<void> {
-  await tx.query(
-    `INSERT INTO orders_address (order_id, kind, firstname, lastname, street, city, postcode, country_code, region, telephone,
-       extra, pickup_store_id, pickup_name)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-    [
-      orderId, kind, a.firstname, a.lastname, JSON.stringify(a.street), a.city, a.postcode, a.country_code, a.region,
-      a.telephone, JSON.stringify(a.extra), a.pickup?.store_id ?? null, a.pickup?.name ?? null,
-    ],
-  );
-}
-
-export async function insertTotalLine(
+/**
+ * Everything an order holds besides its row, written in one statement: items, addresses, discount
+ * and tax lines, order attributes and the first history entry (data-modifying CTEs, so it is one
+ * round trip however many lines the order has).
+ */
+export async function insertOrderParts(
   tx: Queryable,
   orderId: string,
-  line: { kind: 'discount' | 'tax'; position: number; label: string; amount: number; coupon_code: string | null; rate_percent: number | null },
+  parts: {
+    items: (OrderDraftItem & { uid: string })[];
+    addresses: { kind: 'billing' | 'shipping'; address: OrderDraftAddress }[];
+    totalLines: OrderTotalLine[];
+    attributes: { code: string; value: string }[];
+    history: { to_status: string; actor: string };
+  },
 ): Promise<void> {
+  const items = parts.items.map((i, position) => ({
+    uid: i.uid, position, sku: i.sku, product_id: i.product_id, parent_sku: i.parent_sku, name: i.name, product_type: i.product_type,
+    qty_ordered: i.quantity, unit_price_incl_tax: i.unit_price_incl_tax, row_total_incl_tax: i.row_total_incl_tax, row_tax: i.row_tax,
+    row_discount: i.row_discount, is_gift: i.is_gift, parent_gift_sku: i.parent_gift_sku, selected_options: i.selected_options,
+    bundle_options: i.bundle_options,
+  }));
+  const addresses = parts.addresses.map(({ kind, address: a }) => ({
+    kind, firstname: a.firstname, lastname: a.lastname, street: a.street, city: a.city, postcode: a.postcode, country_code: a.country_code,
+    region: a.region, telephone: a.telephone, extra: a.extra, pickup_store_id: a.pickup?.store_id ?? null, pickup_name: a.pickup?.name ?? null,
+  }));
+  const attributes = parts.attributes.map((a, position) => ({ position, code: a.code, value: a.value }));
   await tx.query(
-    `INSERT INTO orders_total_line (order_id, kind, position, label, amount, coupon_code, rate_percent)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [orderId, line.kind, line.position, line.label, line.amount, line.coupon_code, line.rate_percent],
+    `WITH i AS (
+       INSERT INTO orders_item (uid, order_id, position, sku, product_id, parent_sku, name, product_type, qty_ordered,
+         unit_price_incl_tax, row_total_incl_tax, row_tax, row_discount, is_gift, parent_gift_sku, selected_options, bundle_options)
+       SELECT x.uid, $1, x.position, x.sku, x.product_id, x.parent_sku, x.name, x.product_type, x.qty_ordered, x.unit_price_incl_tax,
+              x.row_total_incl_tax, x.row_tax, x.row_discount, x.is_gift, x.parent_gift_sku, x.selected_options, x.bundle_options
+         FROM jsonb_to_recordset($2::jsonb) AS x(uid uuid, position int, sku text, product_id int, parent_sku text, name text,
+              product_type text, qty_ordered int, unit_price_incl_tax bigint, row_total_incl_tax bigint, row_tax bigint,
+              row_discount bigint, is_gift boolean, parent_gift_sku text, selected_options jsonb, bundle_options jsonb)
+     ), a AS (
+       INSERT INTO orders_address (order_id, kind, firstname, lastname, street, city, postcode, country_code, region, telephone,
+         extra, pickup_store_id, pickup_name)
+       SELECT $1, x.kind, x.firstname, x.lastname, x.street, x.city, x.postcode, x.country_code, x.region, x.telephone,
+              x.extra, x.pickup_store_id, x.pickup_name
+         FROM jsonb_to_recordset($3::jsonb) AS x(kind text, firstname text, lastname text, street jsonb, city text, postcode text,
+              country_code text, region text, telephone text, extra jsonb, pickup_store_id text, pickup_name text)
+     ), t AS (
+       INSERT INTO orders_total_line (order_id, kind, position, label, amount, coupon_code, rate_percent)
+       SELECT $1, x.kind, x.position, x.label, x.amount, x.coupon_code, x.rate_percent
+         FROM jsonb_to_recordset($4::jsonb) AS x(kind text, position int, label text, amount bigint, coupon_code text, rate_percent numeric)
+     ), v AS (
+       INSERT INTO orders_attribute_value (order_id, position, code, value)
+       SELECT $1, x.position, x.code, x.value FROM jsonb_to_recordset($5::jsonb) AS x(position int, code text, value text)
+     )
+     INSERT INTO orders_status_history (order_id, from_status, to_status, actor) VALUES ($1, NULL, $6, $7)`,
+    [orderId, JSON.stringify(items), JSON.stringify(addresses), JSON.stringify(parts.totalLines), JSON.stringify(attributes),
+      parts.history.to_status, parts.history.actor],
   );
-}
-
-export async function insertAttributeValue(tx: Queryable, orderId: string, position: number, code: string, value: string): Promise<void> {
-  await tx.query(`INSERT INTO orders_attribute_value (order_id, position, code, value) VALUES ($1, $2, $3, $4)`, [orderId, position, code, value]);
 }
 
 export async function insertHistory(
