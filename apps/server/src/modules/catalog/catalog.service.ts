@@ -2,7 +2,7 @@ import type { Queryable } from '../../platform/db.js';
 import type { StoreView } from '../store/store.service.js';
 import { TtlCache } from './catalog.cache.js';
 import {
-  findAgeRestriction, findCategories, findProductIdsBySkus, findProductRelations, findProductsByIds, findSticks,
+  findAgeRestriction, findCategories, findSubscriptionProductIds, findProductIdsBySkus, findProductRelations, findProductsByIds, findSticks,
   searchProductIds, type CategoryRow, type MediaRow, type ProductRow, type ProductSearch,
 } from './catalog.store.js';
 
@@ -107,6 +107,11 @@ export class CatalogService {
   async ageRestrictedSkus(db: Queryable, skus: string[]): Promise<Set<string>> {
     const known = await findAgeRestriction(db, skus);
     return new Set(skus.filter((sku) => known.get(sku) !== false));
+  }
+
+  /** The ids of every subscription product (the cart's ongoing-subscription rule looks for them in orders). */
+  subscriptionProductIds(): Promise<number[]> {
+    return findSubscriptionProductIds(this.db);
   }
 
   async search(store: StoreView, q: ProductSearch): Promise<{ items: ProductDoc[]; total: number }> {
