@@ -129,6 +129,8 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
   const cart = new CartService(checkout, catalog);
   // A loyalty campaign applied to a customer's cart is priced as a discount after coupons.
   cart.useLoyalty(loyalty);
+  // The ongoing-subscription rule asks orders whether the buyer has a live subscription order.
+  cart.useOrders(orders);
   return {
     identity,
     ageVerification,

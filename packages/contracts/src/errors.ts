@@ -29,6 +29,8 @@ export const ERROR_CODES = {
   // Spec §5: cart item validation
   ITEM_QTY: { status: 400, category: 'graphql-input' },
   ITEM_INCREMENTS: { status: 400, category: 'graphql-input' },
+  // A quantity that is not a multiple of the product's sales step (catalog_product.qty_increments).
+  ITEM_INCREMENT: { status: 400, category: 'graphql-input' },
   CARTONS_LIMIT: { status: 400, category: 'graphql-input' },
   ONGOING_SUBSCRIPTION: { status: 409, category: 'graphql-input' },
   TRADEIN_LIMIT: { status: 400, category: 'graphql-input' },

@@ -180,6 +180,8 @@ export async function placeOrder(
       const email = cart.customer_uuid ? customerEmail : cart.email;
       if (!email) fail('GUEST_EMAIL_MISSING', 'Guest email for cart is missing.');
       const draft = await buildDraft(computed, email, checkAttributes(attributes, definitions));
+      // One subscription per buyer: re-checked with the buyer's parallel placements held back.
+      await services.cart.assertNoOngoingSubscription(tx, cart, computed.lines);
       // Regulated selling: age verification and the per-customer order limit, in this transaction.
       await services.ageVerification.assertMaySell(tx, {
         store: caller.store as StoreView,

@@ -17,7 +17,8 @@ import { browserScope, requireStore, serverScope } from '../lib/api/scope';
 import type { CheckoutConfig } from '../lib/api/store.api';
 import { useCheckoutConfig } from '../lib/cart/checkout-config';
 import { cartErrorText } from '../lib/cart/cart-errors';
-import { cartLines, lineErrors, lineImage, lineOptions } from '../lib/cart/cart-lines';
+import { cartLines, lineErrorContext, lineErrors, lineImage, lineOptions } from '../lib/cart/cart-lines';
+import { useSession } from '../lib/account/session';
 import { useCart, useCartUpdate, useStoreCart } from '../lib/cart/cart-state';
 import { translatorFor } from '../lib/meta';
 import { formatMoney } from '../lib/money';
@@ -73,7 +74,7 @@ export default function CartPage() {
             <h2 id="cart-lines-heading" className="visually-hidden">{t('cart.linesHeading')}</h2>
             <ul className="cart-lines">
               {lines.map((line) => (
-                <CartLine key={line.uid} store={code} locale={store.locale} line={line} config={config} />
+                <CartLine key={line.uid} store={code} locale={store.locale} cart={cart} line={line} config={config} />
               ))}
             </ul>
           </section>
@@ -99,14 +100,18 @@ function CheckoutLink({ store, cart }: { store: string; cart: Cart }) {
 interface CartLineProps {
   store: string;
   locale: string;
+  cart: Cart;
   line: CartItem;
   config: CheckoutConfig | null;
 }
 
 /** One line: picture, name, options, quantity (change, remove), price each and line total, its errors. */
-function CartLine({ store, locale, line, config }: CartLineProps) {
+function CartLine({ store, locale, cart, line, config }: CartLineProps) {
   const { t } = useTranslation();
   const id = useId();
+  const session = useSession();
+  const context = lineErrorContext(cart, line, session.status === 'pending' ? undefined : session.status === 'signed-in');
+  const step = line.qty_increments && line.qty_increments > 1 ? line.qty_increments : 1;
   const update = useCartUpdate(store);
   const keepCart = useStoreCart(store);
   const [quantity, setQuantity] = useState(String(line.quantity));
@@ -120,7 +125,7 @@ function CartLine({ store, locale, line, config }: CartLineProps) {
   const fail = (failure: unknown, field: string) => {
     const partial = partialCart(failure, field);
     if (partial) keepCart(partial);
-    setError(cartErrorText(t, cartErrorCode(failure), firstServerMessage(failure) ?? t('cart.errors.unavailable'), config));
+    setError(cartErrorText(t, cartErrorCode(failure), firstServerMessage(failure) ?? t('cart.errors.unavailable'), config, context));
   };
 
   const changeQuantity = async (event: React.FormEvent) => {
@@ -165,13 +170,15 @@ function CartLine({ store, locale, line, config }: CartLineProps) {
         </h3>
         {options && <p className="cart-line__options">{options}</p>}
         {line.is_gift && <p className="cart-line__gift">{t('cart.gifts.label')}</p>}
+        {line.tradeIn && <p className="cart-line__options">{t('cart.tradeIn')}</p>}
+        {line.subscription && line.subscription_format && <p className="cart-line__options">{t('cart.subscriptionPlan', { plan: line.subscription_format })}</p>}
         <p className="cart-line__unit">{t('cart.priceEach', { price: formatMoney(line.prices?.price_including_tax, locale) })}</p>
         <PointsBadge sku={line.product.sku} quantity={line.quantity} />
         {errors.map((e, i) => (
-          <p key={i} className="cart-line__error" role="alert">{cartErrorText(t, e.code, e.message, config)}</p>
+          <p key={i} className="cart-line__error" role="alert">{cartErrorText(t, e.code, e.message, config, context)}</p>
         ))}
         {error && <p className="cart-line__error" role="alert">{error}</p>}
-        <form className="cart-line__quantity" onSubmit={changeQuantity}>
+        <form className="cart-line__quantity" noValidate onSubmit={changeQuantity}>
           <label htmlFor={`${id}-qty`}>{t('cart.quantityFor', { name })}</label>
           <input
             id={`${id}-qty`}
@@ -179,7 +186,7 @@ function CartLine({ store, locale, line, config }: CartLineProps) {
             type="number"
             inputMode="numeric"
             min={0}
-            step={1}
+            step={step}
             value={quantity}
             onChange={(e) => setQuantity(e.target.value)}
           />

@@ -107,7 +107,7 @@ function ProductDetails({ product, marketingSlug }: { product: ProductDetail; ma
           {configurableOptions(product).map((option) => (
             <Swatches key={option.uid} product={product} option={option} selection={selection} onSelect={select} />
           ))}
-          <AddToCart store={code} product={product} variant={variant} />
+          <AddToCart key={product.sku} store={code} product={product} variant={variant} />
           <PriceTiers tiers={tiers} locale={store.locale} />
           {description.length > 0 && (
             <div className="pdp__description">

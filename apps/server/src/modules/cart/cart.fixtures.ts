@@ -18,17 +18,23 @@ export async function gqlAs(
 /** A product of its own, sold in gb (and de) with its own stock, so tests never share counts. */
 export async function makeProduct(
   db: Queryable,
-  opts: { stock?: number; price?: number; kind?: string; limit?: number | null; type?: 'simple' | 'virtual'; subscription?: boolean; ageRestricted?: boolean } = {},
+  opts: {
+    stock?: number; price?: number; kind?: string; limit?: number | null; type?: 'simple' | 'virtual'; subscription?: boolean; ageRestricted?: boolean;
+    step?: number; subscriptionFormat?: string;
+  } = {},
 ): Promise<{ id: number; sku: string; name: string }> {
   const sku = `CRT-${randomUUID().slice(0, 12).toUpperCase()}`;
   const name = `Cart test ${sku}`;
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO catalog_product (sku, type_id, url_key, kind, is_visible, order_quantity_limit, is_subscription, is_age_restricted)
-     VALUES ($1, $2, $3, $4, true, $5, $6, $7) RETURNING id`,
-    [sku, opts.type ?? 'simple', sku.toLowerCase(), opts.kind ?? 'accessory', opts.limit ?? null, opts.subscription ?? false, opts.ageRestricted ?? false],
+    `INSERT INTO catalog_product (sku, type_id, url_key, kind, is_visible, order_quantity_limit, is_subscription, is_age_restricted, qty_increments)
+     VALUES ($1, $2, $3, $4, true, $5, $6, $7, $8) RETURNING id`,
+    [sku, opts.type ?? 'simple', sku.toLowerCase(), opts.kind ?? 'accessory', opts.limit ?? null, opts.subscription ?? false, opts.ageRestricted ?? false, opts.step ?? 1],
   );
   const id = rows[0]!.id;
-  await db.query(`INSERT INTO catalog_product_text (product_id, language, name) VALUES ($1, 'en', $2), ($1, 'de', $2)`, [id, name]);
+  await db.query(
+    `INSERT INTO catalog_product_text (product_id, language, name, subscription_format) VALUES ($1, 'en', $2, $3), ($1, 'de', $2, $3)`,
+    [id, name, opts.subscriptionFormat ?? null],
+  );
   await db.query(
     `INSERT INTO catalog_product_price (product_id, store_code, currency, regular_minor) VALUES ($1, 'gb', 'GBP', $2), ($1, 'de', 'EUR', $2)`,
     [id, opts.price ?? 1200],
@@ -78,6 +84,11 @@ export async function login(server: TestServer, email: string): Promise<string> 
 export const GB_ADDRESS = {
   firstname: 'Carla', lastname: 'Cart', street: ['Baker Street', '221b'], city: 'London', postcode: 'NW1 6XE', country_code: 'GB', telephone: '+447900000000',
 };
+
+/** Cancels a customer's order (status pending or pending_payment) with cancelOrder. */
+export async function cancelOrder(server: TestServer, entityId: string, token: string) {
+  return gqlAs(server, 'mutation ($id: ID!) { cancelOrder(input: { order_id: $id, reason: "Changed my mind" }) { error order { status_code } } }', { id: entityId }, { token });
+}
 
 export const CART_FIELDS = `
   id email total_quantity can_apply_coupons is_trial_eligible

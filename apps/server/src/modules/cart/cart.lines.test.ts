@@ -9,7 +9,10 @@ const store = {
 } as StoreView;
 
 function product(id: number, over: Partial<ProductDoc> = {}): ProductDoc {
-  return { id, sku: `SKU-${id}`, name: `Product ${id}`, type_id: 'simple', kind: 'accessory', stock_qty: 100, order_quantity_limit: null, bundle_options: [], ...over } as ProductDoc;
+  return {
+    id, sku: `SKU-${id}`, name: `Product ${id}`, type_id: 'simple', kind: 'accessory', stock_qty: 100, order_quantity_limit: null, qty_increments: 1,
+    is_subscription: false, bundle_options: [], ...over,
+  } as ProductDoc;
 }
 
 function line(key: string, p: ProductDoc, quantity: number, over: Partial<Line> = {}): Line {

@@ -2,6 +2,7 @@ import type { StoreView } from '../store/store.service.js';
 import type { BundleOptionDoc, ProductDoc } from '../catalog/catalog.service.js';
 import { finalMinor, unitPriceForQuantity } from '../catalog/catalog.service.js';
 import { promotionProblems } from './cart.promotions.js';
+import { itemRuleProblems, type CartBuyer } from './cart.rules.js';
 import type { PromotionRow } from './cart.store.js';
 
 /** A cart line with the products it sells, as the limit checks and the pricing see it. */
@@ -18,7 +19,17 @@ export interface Line {
   bundle: { option: BundleOptionDoc; selection: BundleOptionDoc['selections'][number]; quantity: number }[];
 }
 
-export type ProblemCode = 'ITEM_QTY' | 'CARTONS_LIMIT' | 'GIFT_ERROR' | 'PERMISSION_DENIED' | 'INSUFFICIENT_STOCK' | 'NOT_SALABLE';
+export type ProblemCode =
+  | 'ITEM_QTY' | 'ITEM_INCREMENT' | 'CARTONS_LIMIT' | 'GIFT_ERROR' | 'PERMISSION_DENIED' | 'INSUFFICIENT_STOCK' | 'NOT_SALABLE'
+  | 'TRADEIN_LIMIT' | 'ONGOING_SUBSCRIPTION';
+
+/** Problem codes a cart item shows as they are; stock problems read as Magento's ITEM_QTY. */
+const ITEM_ERROR_CODES = new Set<ProblemCode>(['ITEM_INCREMENT', 'CARTONS_LIMIT', 'GIFT_ERROR', 'PERMISSION_DENIED', 'TRADEIN_LIMIT', 'ONGOING_SUBSCRIPTION']);
+
+/** The CartItemError code of a problem on the lines it names. */
+export function itemErrorCode(code: ProblemCode): ProblemCode {
+  return ITEM_ERROR_CODES.has(code) ? code : 'ITEM_QTY';
+}
 
 /** Something that stops a cart from being ordered; `keys` are the lines involved. */
 export interface Problem {
@@ -56,12 +67,16 @@ function linesWithStock(lines: Line[], productId: number): string[] {
     .map((l) => l.key);
 }
 
+/** A buyer the rules know nothing about: a customer without a subscription. */
+const UNKNOWN_BUYER: CartBuyer = { isGuest: false, hasOngoingSubscription: false };
+
 /**
  * Everything that stops the cart from being ordered: stock, the per-product order quantity limit,
- * the store's order limit, cartons limit, gift rules (spec §5) and the cart promotions (cart.promotions.ts). Messages carry no counts so the
+ * the store's order limit, cartons limit, gift rules (spec §5), the cart promotions (cart.promotions.ts)
+ * and the sales-step, trade-in and subscription rules (cart.rules.ts). Messages carry no counts so the
  * same problem reads the same before and after a change (add-to-cart compares them).
  */
-export function cartProblems(store: StoreView, lines: Line[], promotions: PromotionRow[] = []): Problem[] {
+export function cartProblems(store: StoreView, lines: Line[], promotions: PromotionRow[] = [], buyer: CartBuyer = UNKNOWN_BUYER): Problem[] {
   const problems: Problem[] = [];
   for (const [productId, d] of stockDemand(lines)) {
     if (d.quantity > d.stock) {
@@ -117,6 +132,7 @@ export function cartProblems(store: StoreView, lines: Line[], promotions: Promot
     }
   }
   problems.push(...promotionProblems(lines, promotions, store.language));
+  problems.push(...itemRuleProblems(lines, buyer));
   return problems;
 }
 

@@ -10,6 +10,7 @@ import { placeOrder, type AdditionalAttribute } from '../../workflows/place-orde
 import type { AddRequest, Caller, ComputedCart, UserError } from './cart.service.js';
 import type { CartAddressRow, CartRow } from './cart.store.js';
 import { cartView } from './cart.view.js';
+import { cartItemPointsResolvers } from './cart.points.js';
 
 const COUPON_WINDOW_MS = 10 * 60_000;
 
@@ -125,6 +126,7 @@ async function addressRow(
 }
 
 export const cartResolvers = {
+  ...cartItemPointsResolvers,
   Query: {
     async cart(_: unknown, args: { cart_id: string }, ctx: GraphQLContext) {
       const caller = await callerOf(ctx);

@@ -7,7 +7,8 @@ import { decodeUid } from '../catalog/catalog.mapper.js';
 import type { CheckoutService, PricedShippingMethod } from '../checkout/checkout.service.js';
 import type { PickupStoreRow } from '../checkout/checkout.store.js';
 import { paymentMethodsFor } from '../payments/payments.methods.js';
-import { cartProblems, lineIdentity, unitPrice, type Line, type Problem, type ProblemCode } from './cart.lines.js';
+import { cartProblems, itemErrorCode, lineIdentity, unitPrice, type Line, type Problem, type ProblemCode } from './cart.lines.js';
+import { buyerFacts, type CartOrdersPort } from './cart.rules.js';
 import { computeTotals, type Totals } from './cart.pricing.js';
 import * as store from './cart.store.js';
 import type { BundleSelectionRef, CartAddressRow, CartItemRow, CartRow, CartRuleRow, PromotionRow } from './cart.store.js';
@@ -99,6 +100,8 @@ export class CartService {
 
   private loyalty: CartLoyaltyPort | null = null;
 
+  private orders: CartOrdersPort | null = null;
+
   constructor(
     private readonly checkout: CheckoutService,
     private readonly catalog: CatalogService,
@@ -107,6 +110,11 @@ export class CartService {
   /** Wires loyalty in: a campaign applied to a customer's cart becomes a fixed discount after coupons. */
   useLoyalty(port: CartLoyaltyPort): void {
     this.loyalty = port;
+  }
+
+  /** Wires orders in: the ongoing-subscription rule reads the buyer's live orders. */
+  useOrders(port: CartOrdersPort): void {
+    this.orders = port;
   }
 
   // ---------- access ----------
@@ -218,12 +226,10 @@ export class CartService {
       if (!l) missing.push(row);
       else lines.push({ ...l, row, unit_price: unitPrice(l), errors: [] });
     }
-    const problems = cartProblems(storeView, lines, promotions);
+    const buyer = await buyerFacts(q, { orders: this.orders, catalog: this.catalog }, cart, lines);
+    const problems = cartProblems(storeView, lines, promotions, buyer);
     for (const p of problems) {
-      for (const l of lines.filter((x) => p.keys.includes(x.key))) {
-        const code = p.code === 'CARTONS_LIMIT' || p.code === 'GIFT_ERROR' || p.code === 'PERMISSION_DENIED' ? p.code : 'ITEM_QTY';
-        l.errors.push({ code, message: p.message });
-      }
+      for (const l of lines.filter((x) => p.keys.includes(x.key))) l.errors.push({ code: itemErrorCode(p.code), message: p.message });
     }
     const currency = storeView.base_currency_code;
     const subtotal = lines.reduce((s, l) => s + l.unit_price * l.quantity, 0);
@@ -524,6 +530,15 @@ export class CartService {
     await store.updateCart(tx, cart.id, { payment_method_code: code });
   }
 
+  /**
+   * placeOrder's second look at a cart with a subscription (others pass at once): with the buyer's
+   * placements serialised, no order placed in parallel may have started one since the cart was computed.
+   */
+  async assertNoOngoingSubscription(tx: Queryable, cart: CartRow, lines: Line[]): Promise<void> {
+    const buyer = await buyerFacts(tx, { orders: this.orders, catalog: this.catalog }, cart, lines, { lock: true });
+    if (buyer.hasOngoingSubscription) throw new AppError('UNABLE_TO_PLACE_ORDER', 'You already have an ongoing subscription.');
+  }
+
   async markOrdered(tx: Queryable, cart: CartRow): Promise<void> {
     await store.updateCart(tx, cart.id, { status: 'ordered' });
   }
@@ -551,7 +566,10 @@ function worsened(p: Problem, before: ComputedCart, after: ComputedCart): boolea
   return units(after, p.keys) > units(before, prev.keys);
 }
 
-const USER_ERROR_CODES = new Set(['PRODUCT_NOT_FOUND', 'NOT_SALABLE', 'INSUFFICIENT_STOCK', 'UNDEFINED', 'GIFT_ERROR', 'ITEM_QTY', 'ITEM_INCREMENTS', 'CARTONS_LIMIT', 'PERMISSION_DENIED']);
+const USER_ERROR_CODES = new Set([
+  'PRODUCT_NOT_FOUND', 'NOT_SALABLE', 'INSUFFICIENT_STOCK', 'UNDEFINED', 'GIFT_ERROR', 'ITEM_QTY', 'ITEM_INCREMENTS', 'ITEM_INCREMENT', 'CARTONS_LIMIT',
+  'PERMISSION_DENIED', 'TRADEIN_LIMIT', 'ONGOING_SUBSCRIPTION',
+]);
 
 function isUserErrorCode(code: string): boolean {
   return USER_ERROR_CODES.has(code);

@@ -8,6 +8,7 @@ import { EXTRA_ADDRESS_FIELDS } from '../checkout/checkout.service.js';
 import type { PickupStoreRow } from '../checkout/checkout.store.js';
 import { taxOf } from './cart.pricing.js';
 import { freeGiftsFor, offersFor } from './cart.promotions.js';
+import { isSubscriptionLine, isTradeInLine, lineHasDevice, salesStep } from './cart.rules.js';
 import type { ComputedCart, ComputedLine } from './cart.service.js';
 import type { CartAddressRow } from './cart.store.js';
 
@@ -19,7 +20,17 @@ function itemTypename(l: ComputedLine): string {
   return l.product.type_id === 'virtual' ? 'VirtualCartItem' : 'SimpleCartItem';
 }
 
-function lineView(c: ComputedCart, l: ComputedLine, categories: CategoryRow[]) {
+/** Not schema fields: what the item's `points` and `rules` look up once the cart's transaction is over (cart.points.ts). */
+export interface PointsLookup {
+  /** The sold product's sku, then its configurable parent's. */
+  skus: string[];
+  /** Every sku of the cart, looked up together. */
+  cart: string[];
+  /** Gifts earn nothing. */
+  paid: boolean;
+}
+
+function lineView(c: ComputedCart, l: ComputedLine, categories: CategoryRow[], cartSkus: string[]) {
   const cur = c.currency;
   const rate = c.tax.rate_bp;
   const row = c.totals.rows.get(l.key)!;
@@ -32,6 +43,8 @@ function lineView(c: ComputedCart, l: ComputedLine, categories: CategoryRow[]) {
     .filter((x): x is CategoryRow => !!x)
     .map((x) => ({ uid: encodeUid(x.id), id: x.id, name: x.name, store_locator_name: x.store_locator_name }));
   const limitSource = l.parent?.order_quantity_limit != null ? l.parent : l.product;
+  const subscription = isSubscriptionLine(l);
+  const pointsLookup: PointsLookup = { skus: [l.product.sku, ...(l.parent ? [l.parent.sku] : [])], cart: cartSkus, paid: !l.is_gift };
   return {
     __typename: itemTypename(l),
     id: l.row.id,
@@ -55,6 +68,12 @@ function lineView(c: ComputedCart, l: ComputedLine, categories: CategoryRow[]) {
     parent_gift_sku: l.parent_gift_sku,
     enable_order_quantity_limit: limitSource.order_quantity_limit !== null,
     order_quantity_limit: limitSource.order_quantity_limit,
+    qty_increments: salesStep(l),
+    tradeIn: isTradeInLine(l),
+    subscription,
+    subscription_format: subscription ? l.product.subscription_format ?? l.parent?.subscription_format ?? null : null,
+    hasDevice: lineHasDevice(l),
+    points_lookup: pointsLookup,
     flavor: l.product.flavor,
     flavor_label: l.product.flavor_label,
     color_label: l.product.color_label,
@@ -138,7 +157,8 @@ function addressView(a: CartAddressRow, countries: Map<string, string>, pickup: 
 export function cartView(c: ComputedCart, ctx: { categories: CategoryRow[]; countries: Map<string, string>; store: StoreView }) {
   const cur = c.currency;
   const t = c.totals;
-  const items = c.lines.map((l) => lineView(c, l, ctx.categories));
+  const cartSkus = [...new Set(c.lines.flatMap((l) => [l.product.sku, ...(l.parent ? [l.parent.sku] : [])]))];
+  const items = c.lines.map((l) => lineView(c, l, ctx.categories, cartSkus));
   const coupons = c.rules.map((r) => ({ code: r.code, label: r.label }));
   const selected = c.selectedMethod ? methodView(c.selectedMethod, cur, c.tax.rate_bp) : null;
   const payment = paymentMethodsFor(c.store.code);

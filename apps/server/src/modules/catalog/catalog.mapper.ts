@@ -139,6 +139,8 @@ export function toGraphQLProduct(p: ProductDoc, language: string): Record<string
     is_subscription: p.is_subscription,
     enable_order_quantity_limit: p.order_quantity_limit !== null,
     order_quantity_limit: p.order_quantity_limit,
+    qty_increments: p.qty_increments,
+    subscription_format: p.is_subscription ? p.subscription_format : null,
   };
   if (p.type_id === 'configurable') {
     out.configurable_options = configurableOptions(p, language);

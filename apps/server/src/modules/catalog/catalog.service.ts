@@ -2,7 +2,7 @@ import type { Queryable } from '../../platform/db.js';
 import type { StoreView } from '../store/store.service.js';
 import { TtlCache } from '../../platform/ttl-cache.js';
 import {
-  findAgeRestriction, findCategories, findSaleFacts, findProductIdsBySkus, findProductRelations, findProductsByIds, findSticks,
+  findAgeRestriction, findCategories, findSaleFacts, findSubscriptionProductIds, findProductIdsBySkus, findProductRelations, findProductsByIds, findSticks,
   searchProductIds, type CategoryRow, type MediaRow, type ProductRow, type ProductSearch,
 } from './catalog.store.js';
 
@@ -147,6 +147,11 @@ export class CatalogService {
   async ageRestrictedSkus(db: Queryable, skus: string[]): Promise<Set<string>> {
     const known = await findAgeRestriction(db, skus);
     return new Set(skus.filter((sku) => known.get(sku) !== false));
+  }
+
+  /** The ids of every subscription product (the cart's ongoing-subscription rule looks for them in orders). */
+  subscriptionProductIds(db: Queryable = this.db): Promise<number[]> {
+    return findSubscriptionProductIds(db);
   }
 
   async search(store: StoreView, q: ProductSearch): Promise<{ items: ProductDoc[]; total: number }> {

@@ -22,6 +22,8 @@ export interface ProductRow {
   sticks_per_unit: number | null;
   weight: string | null;
   order_quantity_limit: number | null;
+  /** The step the product is sold in: a cart line's quantity is a multiple of it (1: any). */
+  qty_increments: number;
   position: number;
   created_at: Date;
   updated_at: Date;
@@ -32,6 +34,8 @@ export interface ProductRow {
   disclaimer: string | null;
   meta_title: string | null;
   meta_description: string | null;
+  /** A subscription's delivery period in the store view's language ("Every 4 weeks"). */
+  subscription_format: string | null;
   currency: string;
   regular_minor: number;
   special_minor: number | null;
@@ -40,10 +44,10 @@ export interface ProductRow {
 
 const PRODUCT_COLUMNS = `
   p.id, p.sku, p.type_id, p.url_key, p.kind, p.is_age_restricted, p.is_visible, p.is_subscription, p.is_mix_n_match,
-  p.sticks_per_unit, p.weight::text AS weight, p.order_quantity_limit, p.position, p.created_at, p.updated_at,
+  p.sticks_per_unit, p.weight::text AS weight, p.order_quantity_limit, p.qty_increments, p.position, p.created_at, p.updated_at,
   p.color, cl.label AS color_label, cc.swatch_hex AS color_hex, cc.value_index AS color_value_index,
   p.flavor, fl.label AS flavor_label, cf.swatch_hex AS flavor_hex, cf.value_index AS flavor_value_index,
-  t.name, t.subtitle, t.short_description, t.description, t.disclaimer, t.meta_title, t.meta_description,
+  t.name, t.subtitle, t.short_description, t.description, t.disclaimer, t.meta_title, t.meta_description, t.subscription_format,
   pr.currency, pr.regular_minor, pr.special_minor, s.quantity AS stock_qty`;
 
 const PRODUCT_JOINS = `
@@ -82,6 +86,7 @@ export interface SaleFactsRow {
   is_age_restricted: boolean;
   is_subscription: boolean;
   order_quantity_limit: number | null;
+  qty_increments: number;
   regular_minor: number;
   special_minor: number | null;
   stock_qty: number | null;
@@ -91,7 +96,7 @@ export interface SaleFactsRow {
 /** Sale facts of active products priced in the store view, by id or by sku, in one statement. */
 export async function findSaleFacts(db: Queryable, store: string, ids: number[], skus: string[]): Promise<SaleFactsRow[]> {
   const { rows } = await db.query<SaleFactsRow>(
-    `SELECT p.id, p.sku, p.kind, p.is_age_restricted, p.is_subscription, p.order_quantity_limit,
+    `SELECT p.id, p.sku, p.kind, p.is_age_restricted, p.is_subscription, p.order_quantity_limit, p.qty_increments,
             pr.regular_minor, pr.special_minor, s.quantity AS stock_qty,
             COALESCE((SELECT json_agg(json_build_object('quantity', t.quantity, 'price_minor', t.price_minor) ORDER BY t.quantity)
                         FROM catalog_product_tier_price t WHERE t.store_code = $1 AND t.product_id = p.id), '[]'::json) AS tiers
@@ -111,6 +116,12 @@ export async function findAgeRestriction(db: Queryable, skus: string[]): Promise
     [skus],
   );
   return new Map(rows.map((r) => [r.sku, r.is_age_restricted]));
+}
+
+/** Every product sold as a subscription, also those no longer active (their orders still run). */
+export async function findSubscriptionProductIds(db: Queryable): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>('SELECT id FROM catalog_product WHERE is_subscription ORDER BY id');
+  return rows.map((r) => r.id);
 }
 
 export interface MediaRow { product_id: number; file: string; label: string | null; position: number; is_main: boolean; disabled: boolean }

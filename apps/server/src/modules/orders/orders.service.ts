@@ -10,7 +10,7 @@ import type { OrderDraft, OrdersPort, PlacedOrder } from './orders.contract.js';
 import * as store from './orders.store.js';
 import { formatMoney, hasInvoice, invoiceNumber } from './orders.mapper.js';
 import { renderInvoice } from './orders.invoice.js';
-import type { OrderRow } from './orders.store.js';
+import type { OrderBuyer, OrderRow } from './orders.store.js';
 
 /**
  * What orders asks of payments when an order is cancelled: void an authorisation or refund a capture.
@@ -195,6 +195,17 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
   async findOrderByCart(tx: Queryable, cartId: string): Promise<PlacedOrder | null> {
     const row = await store.findOrderByCartId(tx, cartId);
     return row ? { entity_id: row.entity_id, order_number: row.order_number } : null;
+  }
+
+  /**
+   * Whether a buyer (a customer, or the e-mail of a guest) has a live order holding one of these
+   * products: placed, not in a final status (canceled, returned), the item neither cancelled nor
+   * refunded in full. `lock` first serialises the buyer's placements until the caller commits.
+   */
+  async hasLiveOrderOf(tx: Queryable, buyer: OrderBuyer, productIds: number[], opts: { lock?: boolean } = {}): Promise<boolean> {
+    if (opts.lock) await store.lockBuyer(tx, buyer);
+    if (!productIds.length) return false;
+    return store.hasLiveOrderOf(tx, buyer, productIds);
   }
 
   // ---------- Reading ----------

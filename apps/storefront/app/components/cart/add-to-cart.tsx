@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { addProductsToCart, cartClient, cartErrorCode, firstServerMessage } from '../../lib/api/cart.api';
 import type { ProductDetail, Variant } from '../../lib/api/catalog.types';
 import { cartItemFor } from '../../lib/cart/cart-items';
-import { cartErrorText } from '../../lib/cart/cart-errors';
+import { cartErrorText, type CartErrorContext } from '../../lib/cart/cart-errors';
+import { cartLines } from '../../lib/cart/cart-lines';
 import { useSession } from '../../lib/account/session';
 import { useCartUpdate } from '../../lib/cart/cart-state';
 import { useCheckoutConfig } from '../../lib/cart/checkout-config';
@@ -28,34 +29,46 @@ export function AddToCart({ store, product, variant }: AddToCartProps) {
   const id = useId();
   const update = useCartUpdate(store);
   // Until the browser knows whether a customer is signed in, it cannot tell which cart to add to.
-  const sessionKnown = useSession().status !== 'pending';
+  const session = useSession();
+  const sessionKnown = session.status !== 'pending';
   // The store's limits, to name them when a refusal is about one.
   const config = useCheckoutConfig(store).data ?? null;
-  const [quantity, setQuantity] = useState('1');
+  // Products sold in steps (packs in twos, ...) start at one step and go up by it.
+  const step = product.qty_increments && product.qty_increments > 1 ? product.qty_increments : 1;
+  const [quantity, setQuantity] = useState(String(step));
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
-  const max = product.order_quantity_limit && product.enable_order_quantity_limit ? product.order_quantity_limit : DEFAULT_MAX_QUANTITY;
+  const limit = product.order_quantity_limit && product.enable_order_quantity_limit ? product.order_quantity_limit : DEFAULT_MAX_QUANTITY;
+  const max = Math.max(step, Math.floor(limit / step) * step);
   const stock = variant ? variant.stock_status : product.stock_status;
   const soldOut = stock === 'OUT_OF_STOCK';
   const needsVariant = product.__typename === 'ConfigurableProduct' && !variant;
   const parsed = Number(quantity);
-  const quantityValid = Number.isInteger(parsed) && parsed >= 1 && parsed <= max;
+  const inRange = Number.isInteger(parsed) && parsed >= 1 && parsed <= max;
+  const context: CartErrorContext = { step, signedIn: session.status === 'signed-in' };
 
   const add = async (event: React.FormEvent) => {
     event.preventDefault();
     setOutcome(null);
-    if (!quantityValid) {
+    if (!inRange) {
       setOutcome({ kind: 'error', text: t('cart.add.quantityRange', { max }) });
+      return;
+    }
+    if (parsed % step !== 0) {
+      setOutcome({ kind: 'error', text: cartErrorText(t, 'ITEM_INCREMENT', null, config, context) });
       return;
     }
     const item = cartItemFor(product, variant, parsed);
     if (!item) return;
     setBusy(true);
     try {
-      const { userErrors } = await update((cartId) => addProductsToCart(cartClient(store), cartId, [item]));
+      const { cart, userErrors } = await update((cartId) => addProductsToCart(cartClient(store), cartId, [item]));
       if (userErrors.length) {
-        setOutcome({ kind: 'error', text: userErrors.map((e) => cartErrorText(t, e.code, e.message, config)).join(' ') });
+        // The refusal is worded for its cause: the cart as it is now tells whether a device or a subscription is in it.
+        const lines = cartLines(cart);
+        const around = { ...context, cartHasDevice: lines.some((l) => l.hasDevice === true && !l.is_gift), otherSubscription: lines.some((l) => l.subscription === true) };
+        setOutcome({ kind: 'error', text: userErrors.map((e) => cartErrorText(t, e.code, e.message, config, around)).join(' ') });
         return;
       }
       const price = (variant?.price_range ?? product.price_range).minimum_price.final_price;
@@ -64,14 +77,14 @@ export function AddToCart({ store, product, variant }: AddToCartProps) {
       }));
       setOutcome({ kind: 'added', quantity: parsed });
     } catch (error) {
-      setOutcome({ kind: 'error', text: cartErrorText(t, cartErrorCode(error), firstServerMessage(error) ?? t('cart.errors.unavailable'), config) });
+      setOutcome({ kind: 'error', text: cartErrorText(t, cartErrorCode(error), firstServerMessage(error) ?? t('cart.errors.unavailable'), config, context) });
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <form className="add-to-cart" onSubmit={add} aria-label={t('cart.add.formLabel', { name: product.name })}>
+    <form className="add-to-cart" noValidate onSubmit={add} aria-label={t('cart.add.formLabel', { name: product.name })}>
       <div className="add-to-cart__row">
         <label htmlFor={`${id}-qty`} className="add-to-cart__label">{t('cart.quantity')}</label>
         <input
@@ -79,9 +92,9 @@ export function AddToCart({ store, product, variant }: AddToCartProps) {
           className="field__input add-to-cart__qty"
           type="number"
           inputMode="numeric"
-          min={1}
+          min={step}
           max={max}
-          step={1}
+          step={step}
           value={quantity}
           onChange={(e) => setQuantity(e.target.value)}
         />

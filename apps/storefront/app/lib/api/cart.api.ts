@@ -208,6 +208,11 @@ export const CART_FRAGMENT = gql`
         }
         is_gift
         parent_gift_sku
+        qty_increments
+        tradeIn
+        subscription
+        subscription_format
+        hasDevice
         free_gifts {
           code
           type

@@ -32,6 +32,15 @@ export interface CartItem {
   parent_gift_sku?: string | null;
   /** The free-gift offers this line's product unlocks. */
   free_gifts?: FreeGiftOffer[] | null;
+  /** The step the quantity must be a multiple of (ITEM_INCREMENT). */
+  qty_increments?: number;
+  /** A trade-in line: one per order, for signed-in customers, with a new device in the cart (TRADEIN_LIMIT). */
+  tradeIn?: boolean;
+  /** A subscription line and how often it delivers (ONGOING_SUBSCRIPTION). */
+  subscription?: boolean;
+  subscription_format?: string | null;
+  /** The line sells a device; the cart holds one when any line does. */
+  hasDevice?: boolean;
   configurable_options?: ({ option_label: string; value_label: string } | null)[] | null;
   configured_variant?: { sku: string; small_image: { url: string | null; label: string | null } | null } | null;
   bundle_options?: ({ uid: string; label: string; values: ({ uid: string; label: string; quantity: number } | null)[] } | null)[] | null;

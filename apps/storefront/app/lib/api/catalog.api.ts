@@ -165,6 +165,7 @@ export const PRODUCT_DETAIL_QUERY = gql`
         disclaimer
         enable_order_quantity_limit
         order_quantity_limit
+        qty_increments
         color
         color_label
         flavor

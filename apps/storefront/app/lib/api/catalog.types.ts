@@ -108,6 +108,8 @@ export interface ProductDetail extends ProductSummary {
   only_x_left_in_stock: number | null;
   enable_order_quantity_limit: boolean | null;
   order_quantity_limit: number | null;
+  /** The step the product is sold in (1: any whole quantity). */
+  qty_increments: number | null;
   color: string | null;
   color_label: string | null;
   flavor: string | null;

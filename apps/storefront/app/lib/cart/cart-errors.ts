@@ -3,30 +3,55 @@ import type { CheckoutConfig } from '../api/store.api';
 
 /**
  * Cart refusals the shop words itself (spec §5 and §8): item validation (ITEM_QTY, ...), limits
- * (CARTONS_LIMIT, ...) and add-to-cart refusals (INSUFFICIENT_STOCK, ...). ITEM_INCREMENT is the
- * spec's singular spelling of ITEM_INCREMENTS.
+ * (CARTONS_LIMIT, ...) and add-to-cart refusals (INSUFFICIENT_STOCK, ...). ITEM_INCREMENT is a
+ * quantity off the product's sales step; ITEM_INCREMENTS a quantity that is not a whole number.
  */
 export const WORDED_CART_ERRORS = [
-  'ITEM_QTY', 'ITEM_INCREMENTS', 'CARTONS_LIMIT', 'ONGOING_SUBSCRIPTION', 'TRADEIN_LIMIT',
+  'ITEM_QTY', 'ITEM_INCREMENTS', 'ITEM_INCREMENT', 'CARTONS_LIMIT', 'ONGOING_SUBSCRIPTION', 'TRADEIN_LIMIT',
   'PRODUCT_NOT_FOUND', 'NOT_SALABLE', 'INSUFFICIENT_STOCK', 'PERMISSION_DENIED', 'GIFT_ERROR',
   'REORDER_NOT_AVAILABLE', 'ORDER_LIMIT',
 ] as const;
 
+/** What the page knows around a refusal, so one code can be worded for its cause. */
+export interface CartErrorContext {
+  /** The step the product is sold in (ITEM_INCREMENT names it). */
+  step?: number | null;
+  /** Whether a customer is signed in (TRADEIN_LIMIT: a guest cannot trade in). */
+  signedIn?: boolean;
+  /** Whether the cart holds a new device (TRADEIN_LIMIT: a trade-in needs one). */
+  cartHasDevice?: boolean;
+  /** Whether the cart holds another subscription (ONGOING_SUBSCRIPTION: one per order). */
+  otherSubscription?: boolean;
+}
+
 export function normaliseCartErrorCode(code: string | null | undefined): string {
-  const upper = (code ?? '').toUpperCase();
-  return upper === 'ITEM_INCREMENT' ? 'ITEM_INCREMENTS' : upper;
+  return (code ?? '').toUpperCase();
+}
+
+/** The message key of a worded code, picked by its cause where the context tells it. */
+function keyFor(code: string, context: CartErrorContext): string {
+  if (code === 'TRADEIN_LIMIT') {
+    if (context.signedIn === false) return 'TRADEIN_LIMIT_signIn';
+    if (context.cartHasDevice === false) return 'TRADEIN_LIMIT_device';
+  }
+  if (code === 'ONGOING_SUBSCRIPTION' && context.otherSubscription) return 'ONGOING_SUBSCRIPTION_another';
+  return code;
 }
 
 /**
  * A cart error in the page's language. Limits name the store's limit when the configuration has
- * it; an unknown code falls back to the server's message, then to a general sentence.
+ * it, a sales step names the step; an unknown code falls back to the server's message, then to a
+ * general sentence.
  */
-export function cartErrorText(t: TFunction, code: string | null | undefined, message: string | null | undefined, config?: CheckoutConfig | null): string {
+export function cartErrorText(
+  t: TFunction, code: string | null | undefined, message: string | null | undefined, config?: CheckoutConfig | null, context: CartErrorContext = {},
+): string {
   const key = normaliseCartErrorCode(code);
   if ((WORDED_CART_ERRORS as readonly string[]).includes(key)) {
     const count = key === 'CARTONS_LIMIT' ? config?.cartons_limit_value : key === 'ORDER_LIMIT' ? config?.order_limit_value : null;
     if (count) return t(`cart.errors.${key}_limit`, { count });
-    return t(`cart.errors.${key}`);
+    if (key === 'ITEM_INCREMENT' && context.step && context.step > 1) return t('cart.errors.ITEM_INCREMENT_step', { count: context.step });
+    return t(`cart.errors.${keyFor(key, context)}`);
   }
   return message?.trim() || t('cart.errors.UNDEFINED');
 }

@@ -1,4 +1,5 @@
 import type { Cart, CartItem } from '../api/cart.types';
+import type { CartErrorContext } from './cart-errors';
 
 /** The cart's lines, without the nulls the schema allows. */
 export function cartLines(cart: Cart | null | undefined): CartItem[] {
@@ -20,6 +21,17 @@ export function lineOptions(line: CartItem): string {
     .filter((v): v is NonNullable<typeof v> => v !== null)
     .map((v) => `${v.quantity} × ${v.label}`);
   return [...configurable, ...bundle].join(', ');
+}
+
+/** What a line's errors are worded against (cart-errors.ts): its step, the cart's device, another subscription. */
+export function lineErrorContext(cart: Cart | null | undefined, line: CartItem, signedIn?: boolean): CartErrorContext {
+  const lines = cartLines(cart);
+  return {
+    step: line.qty_increments ?? null,
+    signedIn,
+    cartHasDevice: lines.some((l) => l.hasDevice === true && !l.is_gift),
+    otherSubscription: lines.some((l) => l.uid !== line.uid && l.subscription === true),
+  };
 }
 
 /** The line's errors (stock, limits), without nulls. */

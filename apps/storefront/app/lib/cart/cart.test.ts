@@ -5,7 +5,7 @@ import type { ProductDetail } from '../api/catalog.types';
 import type { CheckoutConfig } from '../api/store.api';
 import { cartErrorText, normaliseCartErrorCode } from './cart-errors';
 import { cartItemFor } from './cart-items';
-import { lineOptions, sortShippingMethods } from './cart-lines';
+import { lineErrorContext, lineOptions, sortShippingMethods } from './cart-lines';
 import { checkoutAddressResolver, postcodeProblem, toCartAddress, type CheckoutAddressValues } from './checkout-forms';
 import { addPaymentInfoEvent, addToCartEvent, beginCheckoutEvent, purchaseEvent } from '../tracking/data-layer';
 
@@ -97,9 +97,23 @@ describe('cartErrorText', () => {
     expect(cartErrorText(t, 'CARTONS_LIMIT', 'raw', null)).toBe('cart.errors.CARTONS_LIMIT');
   });
 
-  it('reads the singular ITEM_INCREMENT as ITEM_INCREMENTS', () => {
-    expect(normaliseCartErrorCode('ITEM_INCREMENT')).toBe('ITEM_INCREMENTS');
-    expect(cartErrorText(t, 'ITEM_INCREMENT', null)).toBe('cart.errors.ITEM_INCREMENTS');
+  it('tells a quantity off the sales step (ITEM_INCREMENT, with the step) from one that is not whole (ITEM_INCREMENTS)', () => {
+    expect(normaliseCartErrorCode('item_increment')).toBe('ITEM_INCREMENT');
+    expect(cartErrorText(t, 'ITEM_INCREMENT', 'raw', null, { step: 2 })).toBe('cart.errors.ITEM_INCREMENT_step|2');
+    expect(cartErrorText(t, 'ITEM_INCREMENT', 'raw')).toBe('cart.errors.ITEM_INCREMENT');
+    expect(cartErrorText(t, 'ITEM_INCREMENTS', 'raw', null, { step: 2 })).toBe('cart.errors.ITEM_INCREMENTS');
+  });
+
+  it('words a trade-in refusal for its cause: a guest, no device in the cart, or one too many', () => {
+    expect(cartErrorText(t, 'TRADEIN_LIMIT', 'raw', null, { signedIn: false, cartHasDevice: true })).toBe('cart.errors.TRADEIN_LIMIT_signIn');
+    expect(cartErrorText(t, 'TRADEIN_LIMIT', 'raw', null, { signedIn: true, cartHasDevice: false })).toBe('cart.errors.TRADEIN_LIMIT_device');
+    expect(cartErrorText(t, 'TRADEIN_LIMIT', 'raw', null, { signedIn: true, cartHasDevice: true })).toBe('cart.errors.TRADEIN_LIMIT');
+    expect(cartErrorText(t, 'TRADEIN_LIMIT', 'raw')).toBe('cart.errors.TRADEIN_LIMIT');
+  });
+
+  it('words a subscription refusal as a second subscription in the order or an ongoing one', () => {
+    expect(cartErrorText(t, 'ONGOING_SUBSCRIPTION', 'raw', null, { otherSubscription: true })).toBe('cart.errors.ONGOING_SUBSCRIPTION_another');
+    expect(cartErrorText(t, 'ONGOING_SUBSCRIPTION', 'raw', null, { otherSubscription: false })).toBe('cart.errors.ONGOING_SUBSCRIPTION');
   });
 
   it("falls back to the server's message, then to a general sentence", () => {
@@ -229,5 +243,20 @@ describe('GA4 cart events', () => {
 
   it('purchase names the order number as transaction, with shipping and tax', () => {
     expect(purchaseEvent(cart, '000000042').ecommerce).toMatchObject({ transaction_id: '000000042', value: 65.05, shipping: 2.95, tax: 10.84, currency: 'GBP' });
+  });
+});
+
+describe('lineErrorContext', () => {
+  it('tells a line its step, whether the cart holds a paid device and whether another line is a subscription', () => {
+    const device = line({ uid: 'd', hasDevice: true });
+    const tradeIn = line({ uid: 't', tradeIn: true, hasDevice: false });
+    const sub = line({ uid: 's', subscription: true, qty_increments: 1 });
+    const pack = line({ uid: 'p', qty_increments: 2 });
+    const withLines = (...items: CartItem[]): Cart => ({ ...cart, itemsV2: { total_count: items.length, items } });
+    expect(lineErrorContext(withLines(device, tradeIn), tradeIn, true)).toEqual({ step: null, signedIn: true, cartHasDevice: true, otherSubscription: false });
+    expect(lineErrorContext(withLines({ ...device, is_gift: true }, tradeIn), tradeIn, true).cartHasDevice).toBe(false);
+    expect(lineErrorContext(withLines(sub, pack), pack).step).toBe(2);
+    expect(lineErrorContext(withLines(sub, line({ uid: 's2', subscription: true })), sub).otherSubscription).toBe(true);
+    expect(lineErrorContext(withLines(sub), sub).otherSubscription).toBe(false);
   });
 });

@@ -1,0 +1,83 @@
+import type { Queryable } from '../../platform/db.js';
+import type { CatalogService } from '../catalog/catalog.service.js';
+import type { Line, Problem } from './cart.lines.js';
+import type { CartRow } from './cart.store.js';
+
+/**
+ * Cart item rules of spec §5 beyond stock and limits (docs/decisions/0018): sales steps
+ * (ITEM_INCREMENT), trade-ins (TRADEIN_LIMIT) and subscriptions (ONGOING_SUBSCRIPTION). The line
+ * rules are pure; what they need to know about the buyer is read once per cart by `buyerFacts`.
+ */
+
+/** What the rules know about the cart's buyer beyond its lines. */
+export interface CartBuyer {
+  /** A guest cart: no customer account, so no trade-in (its eligibility needs a user id, spec §5). */
+  isGuest: boolean;
+  /** The buyer already has an ongoing subscription: a live order of a subscription product. */
+  hasOngoingSubscription: boolean;
+}
+
+/** What the cart asks of orders: whether a buyer has a live order of some products. */
+export interface CartOrdersPort {
+  hasLiveOrderOf(q: Queryable, buyer: { customerUuid: string } | { email: string }, productIds: number[], opts?: { lock?: boolean }): Promise<boolean>;
+}
+
+/** The step a line's quantity must be a multiple of: the sold product's, else its configurable parent's. */
+export function salesStep(l: Line): number {
+  const own = l.product.qty_increments;
+  return own > 1 ? own : l.parent?.qty_increments ?? 1;
+}
+
+export function isTradeInLine(l: Line): boolean {
+  return l.product.kind === 'trade_in' || l.parent?.kind === 'trade_in';
+}
+
+export function isSubscriptionLine(l: Line): boolean {
+  return l.product.is_subscription || l.parent?.is_subscription === true;
+}
+
+/** Whether the line sells a device: a device, a colour of one, or a bundle that holds one. */
+export function lineHasDevice(l: Line): boolean {
+  return l.product.kind === 'device' || l.parent?.kind === 'device' || l.bundle.some((b) => b.selection.product.kind === 'device');
+}
+
+/** The item problems of these rules; messages carry no counts that change with the cart (see cartProblems). */
+export function itemRuleProblems(lines: Line[], buyer: CartBuyer): Problem[] {
+  const problems: Problem[] = [];
+  const paid = lines.filter((l) => !l.is_gift);
+  for (const l of paid) {
+    const step = salesStep(l);
+    if (step > 1 && l.quantity % step !== 0) {
+      problems.push({ code: 'ITEM_INCREMENT', message: `${l.product.name} is sold in steps of ${step}.`, keys: [l.key] });
+    }
+  }
+  const tradeIns = lines.filter(isTradeInLine);
+  if (tradeIns.length) {
+    const keys = tradeIns.map((l) => l.key);
+    if (buyer.isGuest) problems.push({ code: 'TRADEIN_LIMIT', message: 'Sign in to trade in a device.', keys });
+    if (tradeIns.reduce((s, l) => s + l.quantity, 0) > 1) problems.push({ code: 'TRADEIN_LIMIT', message: 'A cart may hold one trade-in.', keys });
+    if (!paid.some(lineHasDevice)) problems.push({ code: 'TRADEIN_LIMIT', message: 'A trade-in needs a new device in the same order.', keys });
+  }
+  const subscriptions = lines.filter(isSubscriptionLine);
+  if (subscriptions.length) {
+    const keys = subscriptions.map((l) => l.key);
+    if (buyer.hasOngoingSubscription) problems.push({ code: 'ONGOING_SUBSCRIPTION', message: 'You already have an ongoing subscription.', keys });
+    if (subscriptions.length > 1) problems.push({ code: 'ONGOING_SUBSCRIPTION', message: 'A cart may hold one subscription.', keys });
+  }
+  return problems;
+}
+
+/**
+ * The buyer facts of a cart, read in the caller's transaction. The order history is read only when
+ * the cart holds a subscription: a customer's orders by account, a guest's by the cart's e-mail
+ * (none before the e-mail is set). `lock` serialises the buyer's placements first (placeOrder).
+ */
+export async function buyerFacts(
+  q: Queryable, deps: { orders: CartOrdersPort | null; catalog: CatalogService }, cart: CartRow, lines: Line[], opts: { lock?: boolean } = {},
+): Promise<CartBuyer> {
+  const isGuest = cart.customer_uuid === null;
+  const buyer = cart.customer_uuid ? { customerUuid: cart.customer_uuid } : cart.email ? { email: cart.email } : null;
+  if (!deps.orders || !buyer || !lines.some(isSubscriptionLine)) return { isGuest, hasOngoingSubscription: false };
+  const ids = await deps.catalog.subscriptionProductIds(q);
+  return { isGuest, hasOngoingSubscription: await deps.orders.hasLiveOrderOf(q, buyer, ids, opts) };
+}
