@@ -104,10 +104,17 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
         const client = await pool.connect();
         try {
           await client.query('BEGIN');
+          // One connection runs one statement at a time: statements a caller starts together
+          // (Promise.all) are queued here, in the order they were started.
+          let queue: Promise<unknown> = Promise.resolve();
           const tx: Queryable = {
-            query: async (sql, params) => {
-              const r = await client.query(statement(sql, params));
-              return { rows: r.rows, rowCount: r.rowCount ?? 0 };
+            query: (sql, params) => {
+              const run = queue.then(async () => {
+                const r = await client.query(statement(sql, params));
+                return { rows: r.rows, rowCount: r.rowCount ?? 0 };
+              });
+              queue = run.catch(() => undefined);
+              return run;
             },
           };
           const result = await fn(tx);

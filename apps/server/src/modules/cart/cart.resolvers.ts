@@ -160,9 +160,10 @@ export const cartResolvers = {
     async createEmptyCart(_: unknown, args: { input?: { cart_id?: string | null } | null }, ctx: GraphQLContext) {
       if (args.input?.cart_id) throw new AppError('VALIDATION_FAILED', 'A cart id cannot be chosen by the client.');
       const caller = await callerOf(ctx);
-      const cart = await ctx.db.transaction((tx) => (caller.customerUuid
-        ? ctx.services.cart.customerCart(tx, ctx.store, caller.customerUuid)
-        : ctx.services.cart.createGuestCart(tx, ctx.store)));
+      // A guest cart is one INSERT, atomic on its own; a customer's cart is found or created in a transaction.
+      const cart = caller.customerUuid
+        ? await ctx.db.transaction((tx) => ctx.services.cart.customerCart(tx, ctx.store, caller.customerUuid!))
+        : await ctx.services.cart.createGuestCart(ctx.db, ctx.store);
       return cart.masked_id;
     },
     async createGuestCart(_: unknown, args: { input?: { cart_uid?: string | null } | null }, ctx: GraphQLContext) {
@@ -309,7 +310,7 @@ export const cartResolvers = {
     async setShippingMethodsOnCart(_: unknown, args: { input: { cart_id: string; shipping_methods: { carrier_code: string; method_code: string }[] } }, ctx: GraphQLContext) {
       const list = args.input.shipping_methods.filter(Boolean);
       if (list.length !== 1) throw new AppError('VALIDATION_FAILED', 'You cannot specify multiple shipping methods.');
-      const { cart } = await onCart(ctx, args.input.cart_id, (tx, c) => ctx.services.cart.setShippingMethod(tx, ctx.store, c, list[0]!.carrier_code, list[0]!.method_code));
+      const { cart } = await onCart(ctx, args.input.cart_id, (tx, c) => ctx.services.cart.setShippingMethod(tx, ctx.store, c, list[0]!.carrier_code, list[0]!.method_code), (computed) => computed);
       return { cart };
     },
     async setPaymentMethodOnCart(_: unknown, args: { input: { cart_id: string; payment_method: { code: string } } }, ctx: GraphQLContext) {

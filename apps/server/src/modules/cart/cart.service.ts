@@ -42,6 +42,8 @@ export interface CartLoyaltyPort {
 
 export interface ComputedCart {
   cart: CartRow;
+  /** What the cart was priced from, so a change can be priced again without reading it back. */
+  state: store.CartState;
   /** The loyalty campaign applied to the cart (customer carts only). */
   campaign: Awaited<ReturnType<CartLoyaltyPort['appliedCampaign']>>;
   store: StoreView;
@@ -212,7 +214,7 @@ export class CartService {
     const state = known ?? (await store.loadCartState(q, given.id, storeView.code));
     const cart = state.cart ?? given;
     const { items: rows, addresses, rules, tax, promotions } = state;
-    const giftSkus = [...new Set(promotions.filter(isGiftPromotion).flatMap((p) => p.skus))];
+    const giftSkus = giftSkusOf(promotions);
     // Line products and the promotions' gifts are read together.
     const { byId: docs, bySku } = await this.saleProductsFor(q, storeView, lineProductIds(rows), giftSkus);
     const giftDocs = new Map(giftSkus.flatMap((sku) => {
@@ -267,7 +269,7 @@ export class CartService {
     ) ?? null;
     const totals = selectedMethod ? computeTotals(pricedLines, pricing, selectedMethod.amount, tax.rate_bp) : noShipping;
     return {
-      cart, campaign, store: storeView, currency, lines, missing, problems, promotions, giftDocs, rules: valid, ruleProblems, totals, tax,
+      cart, state, campaign, store: storeView, currency, lines, missing, problems, promotions, giftDocs, rules: valid, ruleProblems, totals, tax,
       shipping, billing, pickupStore, methods, selectedMethod, hasSubscription, isVirtual,
     };
   }
@@ -353,6 +355,10 @@ export class CartService {
   async addItems(tx: Queryable, storeView: StoreView, cart: CartRow, requests: AddRequest[]): Promise<{ errors: UserError[]; computed: ComputedCart }> {
     const errors: UserError[] = [];
     let state = await store.loadCartState(tx, cart.id, storeView.code);
+    // The products asked for are read with the cart's own, in one statement.
+    await this.saleProductsFor(tx, storeView, lineProductIds(state.items), [
+      ...giftSkusOf(state.promotions), ...requests.flatMap((r) => [r.sku, ...(r.parent_sku ? [r.parent_sku] : [])]),
+    ]);
     let current = await this.compute(tx, storeView, cart, state);
     for (const req of requests) {
       const giftish = (req.entered_options ?? []).some((o) => (o.uid === 'is_gift' || decodeUid(o.uid) === 'is_gift') && (o.value === 'true' || o.value === '1'));
@@ -382,7 +388,7 @@ export class CartService {
         else throw err;
       }
     }
-    await store.updateCart(tx, cart.id, {});
+    // Each written line touched the cart's updated_at with it.
     return { errors, computed: current };
   }
 
@@ -513,16 +519,18 @@ export class CartService {
 
   async setAddress(tx: Queryable, cart: CartRow, a: CartAddressRow): Promise<void> {
     await store.upsertAddress(tx, cart.id, a);
-    if (a.kind === 'shipping') await store.updateCart(tx, cart.id, {});
   }
 
-  async setShippingMethod(tx: Queryable, storeView: StoreView, cart: CartRow, carrier: string, method: string): Promise<void> {
+  /** Chooses the shipping method; answers the cart priced with it. */
+  async setShippingMethod(tx: Queryable, storeView: StoreView, cart: CartRow, carrier: string, method: string): Promise<ComputedCart> {
     const view = await this.compute(tx, storeView, cart);
     if (!view.shipping) throw new AppError('VALIDATION_FAILED', 'The shipping address is missing. Set the address and try again.');
     const m = view.methods.find((x) => x.row.carrier_code === carrier && x.row.method_code === method);
     if (!m) throw new AppError('VALIDATION_FAILED', 'Carrier with such method not found: ' + `${carrier.slice(0, 40)}, ${method.slice(0, 40)}`);
     if (!m.available) throw new AppError('VALIDATION_FAILED', m.error_message ?? 'This shipping method is not available.');
-    await store.updateCart(tx, cart.id, { shipping_carrier_code: carrier, shipping_method_code: method });
+    const patch = { shipping_carrier_code: carrier, shipping_method_code: method };
+    await store.updateCart(tx, cart.id, patch);
+    return this.compute(tx, storeView, view.cart, { ...view.state, cart: { ...view.cart, ...patch } });
   }
 
   async setPaymentMethod(tx: Queryable, storeView: StoreView, cart: CartRow, code: string): Promise<void> {
@@ -542,6 +550,11 @@ export class CartService {
   async markOrdered(tx: Queryable, cart: CartRow): Promise<void> {
     await store.updateCart(tx, cart.id, { status: 'ordered' });
   }
+}
+
+/** The gift products the running promotions offer. */
+function giftSkusOf(promotions: PromotionRow[]): string[] {
+  return [...new Set(promotions.filter(isGiftPromotion).flatMap((p) => p.skus))];
 }
 
 /** The products a cart's lines name: the sold product and a configurable parent. */

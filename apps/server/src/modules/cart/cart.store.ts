@@ -152,26 +152,35 @@ export async function listItems(q: Queryable, cartId: string): Promise<CartItemR
   return rows;
 }
 
+/** Adds a line and touches the cart's updated_at, in one statement. */
 export async function insertItem(tx: Queryable, cartId: string, i: Omit<CartItemRow, 'id' | 'cart_id'>): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO cart_item (cart_id, product_id, parent_product_id, sku, quantity, is_gift, parent_gift_sku, bundle_selections)
+    `WITH touched AS (UPDATE cart_cart SET updated_at = now() WHERE id = $1)
+     INSERT INTO cart_item (cart_id, product_id, parent_product_id, sku, quantity, is_gift, parent_gift_sku, bundle_selections)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb) RETURNING id::text AS id`,
     [cartId, i.product_id, i.parent_product_id, i.sku, i.quantity, i.is_gift, i.parent_gift_sku, JSON.stringify(i.bundle_selections)],
   );
   return rows[0]!.id;
 }
 
+/** Sets a line's quantity and touches the cart's updated_at, in one statement. */
 export async function setItemQuantity(tx: Queryable, cartId: string, itemId: string, quantity: number): Promise<void> {
-  await tx.query('UPDATE cart_item SET quantity = $3 WHERE cart_id = $1 AND id = $2', [cartId, itemId, quantity]);
+  await tx.query(
+    `WITH touched AS (UPDATE cart_cart SET updated_at = now() WHERE id = $1)
+     UPDATE cart_item SET quantity = $3 WHERE cart_id = $1 AND id = $2`,
+    [cartId, itemId, quantity],
+  );
 }
 
 export async function deleteItems(tx: Queryable, cartId: string, itemIds: string[]): Promise<void> {
   if (itemIds.length) await tx.query('DELETE FROM cart_item WHERE cart_id = $1 AND id = ANY($2::bigint[])', [cartId, itemIds]);
 }
 
+/** Sets the cart's address of a kind and touches the cart's updated_at, in one statement. */
 export async function upsertAddress(tx: Queryable, cartId: string, a: CartAddressRow): Promise<void> {
   await tx.query(
-    `INSERT INTO cart_address (cart_id, kind, firstname, lastname, company, street, city, postcode, country_code, region, telephone,
+    `WITH touched AS (UPDATE cart_cart SET updated_at = now() WHERE id = $1)
+     INSERT INTO cart_address (cart_id, kind, firstname, lastname, company, street, city, postcode, country_code, region, telephone,
                                extra, customer_address_id, save_in_address_book, pickup_location_code)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15)
      ON CONFLICT (cart_id, kind) DO UPDATE SET

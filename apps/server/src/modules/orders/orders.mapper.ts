@@ -6,9 +6,14 @@ import type { OrderView } from './orders.service.js';
 
 const uid = (raw: string) => Buffer.from(raw).toString('base64');
 
-/** An amount for people: the currency's symbol and the locale's separators. */
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** An amount for people: the currency's symbol and the locale's separators (formatters are built once per locale and currency). */
 export function formatMoney(amount: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale.replace('_', '-'), { style: 'currency', currency }).format(toMajor(amount, currency));
+  const key = `${locale}:${currency}`;
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.NumberFormat(locale.replace('_', '-'), { style: 'currency', currency })));
+  return format.format(toMajor(amount, currency));
 }
 
 export const money = (amount: number, currency: string) => ({ value: toMajor(amount, currency), currency });
