@@ -25,6 +25,7 @@ import { ordersAdminRoutes } from './modules/orders/orders.admin.routes.js';
 import { orderInvoiceRoutes } from './modules/orders/orders.routes.js';
 import { paymentsPlugin } from './modules/payments/payments.routes.js';
 import { loyaltyPlugin } from './modules/loyalty/loyalty.jobs.js';
+import { ordersJobsPlugin } from './modules/orders/orders.jobs.js';
 import { referralRoutes } from './modules/referral/referral.routes.js';
 import { buildServices, type Services } from './services.js';
 
@@ -122,6 +123,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (config.ADMIN_TOKEN) await app.register(ordersAdminRoutes, { prefix: '/admin', services, db, token: config.ADMIN_TOKEN });
   await app.register(paymentsPlugin);
   await app.register(loyaltyPlugin);
+  await app.register(ordersJobsPlugin);
   await app.register(referralRoutes, { prefix: '/referral', services });
 
   const mediaDir = path.join(SEED_DIR, 'media');
