@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { awaitMail, hasDevMailbox, logInByApi, newCustomer, registerByApi, signedInCustomer, verifyAgeByApi } from './support/account';
 import { expectNoSeriousViolations } from './support/axe';
-import { graphql, messages, productFacts, readDataLayer, storeFacts, waitForPageView, type DataLayerEntry } from './support/shop';
+import { graphql, messages, productFacts, readDataLayer, stockLevel, storeFacts, waitForPageView, type DataLayerEntry } from './support/shop';
 
 const en = messages('en');
 
@@ -181,9 +181,11 @@ async function payOnSandbox(page: Page, card: string, holder: string) {
   await page.getByRole('button', { name: /^Pay / }).click();
 }
 
-test('a customer whose card is declined pays the order again from the account, then cancels it', async ({ page, request }) => {
+test('a customer whose card is declined pays the order again from the account, then cancels it, and the carton is back in stock', async ({ page, request }) => {
   test.setTimeout(90_000);
-  const carton = await productFacts(request, 'STK-MINT-CARTON');
+  // A carton no other journey buys, so its stock moves only with this order.
+  const carton = await productFacts(request, 'STK-BERRY-CARTON');
+  const stockBefore = await stockLevel(request, carton.sku);
   const { customer } = await signedInCustomer(page, 'Ada');
   await verifyAgeByApi(page);
   const holder = `${customer.firstname} ${customer.lastname}`;
@@ -215,6 +217,8 @@ test('a customer whose card is declined pays the order again from the account, t
   await expect(page).toHaveURL(/\/gb\/checkout\/success\?order=/);
   await expect(page.getByTestId('payment-status')).toHaveText(en('confirmation.payment.failed'));
   const number = (await page.getByTestId('order-number').textContent())!.trim();
+  // Placing the order reserved the carton.
+  expect(await stockLevel(request, carton.sku)).toBe(stockBefore - 1);
 
   // The account lists it; its page offers to pay again.
   await page.goto('/gb/account#/orders');
@@ -236,6 +240,8 @@ test('a customer whose card is declined pays the order again from the account, t
   await main.getByRole('button', { name: en('account.orders.cancel') }).click();
   await expect(status).not.toHaveText(before);
   await expect(main.getByRole('button', { name: en('account.orders.cancel') })).toHaveCount(0);
+  // Cancelling gave the carton back.
+  expect(await stockLevel(request, carton.sku)).toBe(stockBefore);
 });
 
 test('the cartons limit of the store is explained in words when an addition would pass it', async ({ page, request }) => {

@@ -125,6 +125,19 @@ export async function productFacts(request: APIRequestContext, sku: string, stor
   };
 }
 
+/** The operator token the config gives the server (playwright.config.ts). */
+export const ADMIN_TOKEN = process.env.E2E_ADMIN_TOKEN ?? 'e2e-operator-token-0123456789abcdef0123';
+
+/**
+ * A product's stock as it is now, through the operator endpoint: the GraphQL catalogue shows only
+ * "only x left" below a threshold, and from a display cache.
+ */
+export async function stockLevel(request: APIRequestContext, sku: string): Promise<number> {
+  const response = await request.get(`/admin/stock/${encodeURIComponent(sku)}`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { quantity: number }).quantity;
+}
+
 /** A category's display name in a store view. */
 export async function categoryName(request: APIRequestContext, urlKey: string, store = 'gb'): Promise<string> {
   const data = await graphql<{ categories: { items: { name: string }[] } }>(

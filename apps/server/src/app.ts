@@ -22,9 +22,11 @@ import { formsAccountRoutes, formsRoutes } from './modules/forms/forms.routes.js
 import { ageVerificationAccountRoutes, ageVerificationRoutes } from './modules/age-verification/age-verification.routes.js';
 import { consentRoutes } from './modules/consents/consents.routes.js';
 import { ordersAdminRoutes } from './modules/orders/orders.admin.routes.js';
+import { catalogAdminRoutes } from './modules/catalog/catalog.admin.routes.js';
 import { orderInvoiceRoutes } from './modules/orders/orders.routes.js';
 import { paymentsPlugin } from './modules/payments/payments.routes.js';
 import { loyaltyPlugin } from './modules/loyalty/loyalty.jobs.js';
+import { ordersJobsPlugin } from './modules/orders/orders.jobs.js';
 import { referralRoutes } from './modules/referral/referral.routes.js';
 import { buildServices, type Services } from './services.js';
 
@@ -119,9 +121,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(orderInvoiceRoutes, { prefix: '/account', services, family: 'account' });
   await app.register(orderInvoiceRoutes, { prefix: '/account-legacy', services, family: 'legacy' });
   // Operator endpoints exist only with a configured token (LIVE mode requires one).
-  if (config.ADMIN_TOKEN) await app.register(ordersAdminRoutes, { prefix: '/admin', services, db, token: config.ADMIN_TOKEN });
+  if (config.ADMIN_TOKEN) {
+    await app.register(ordersAdminRoutes, { prefix: '/admin', services, db, token: config.ADMIN_TOKEN });
+    await app.register(catalogAdminRoutes, { prefix: '/admin', db, token: config.ADMIN_TOKEN });
+  }
   await app.register(paymentsPlugin);
   await app.register(loyaltyPlugin);
+  await app.register(ordersJobsPlugin);
   await app.register(referralRoutes, { prefix: '/referral', services });
 
   const mediaDir = path.join(SEED_DIR, 'media');

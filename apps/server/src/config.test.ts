@@ -40,6 +40,15 @@ describe('config', () => {
     expect(loadConfig({ ...otherLive, AGE_VERIFICATION_CALLBACK_SECRET: 'v'.repeat(40) }).STORE_MODE).toBe('LIVE');
   });
 
+  it('expires unpaid orders after 30 minutes by default, never with 0, and refuses a window too short to pay in', () => {
+    expect(loadConfig({}).ORDERS_PAYMENT_EXPIRY_MINUTES).toBe(30);
+    expect(loadConfig({ ORDERS_PAYMENT_EXPIRY_MINUTES: '0' }).ORDERS_PAYMENT_EXPIRY_MINUTES).toBe(0);
+    expect(loadConfig({ ORDERS_PAYMENT_EXPIRY_MINUTES: '90' }).ORDERS_PAYMENT_EXPIRY_MINUTES).toBe(90);
+    for (const bad of ['2', '-5', '7.5', 'soon', '20000']) {
+      expect(() => loadConfig({ ORDERS_PAYMENT_EXPIRY_MINUTES: bad }), bad).toThrow(/ORDERS_PAYMENT_EXPIRY_MINUTES/);
+    }
+  });
+
   it('turns introspection off by default in production', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).graphqlIntrospection).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true' }).graphqlIntrospection).toBe(true);

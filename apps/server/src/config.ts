@@ -60,6 +60,16 @@ export const ConfigSchema = z.object({
   LOYALTY_TIER_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   LOYALTY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   LOYALTY_JOBS: bool.optional(),
+  // Orders still waiting for payment this long after their last change are cancelled and their stock
+  // released (docs/decisions/0019); 0: never. Shorter than 5 minutes would cut off a shopper mid-payment.
+  ORDERS_PAYMENT_EXPIRY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10_080)
+    .refine((m) => m === 0 || m >= 5, 'must be 0 (never) or at least 5 minutes')
+    .default(30),
+  ORDERS_JOBS: bool.optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { graphqlIntrospection: boolean; walletSigningSecret: string };

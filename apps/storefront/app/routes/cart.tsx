@@ -13,7 +13,7 @@ import {
 } from '../lib/api/cart.api';
 import type { Cart, CartItem, FreeGiftOffer } from '../lib/api/cart.types';
 import { giftInput, giftParentSku, openOffers } from '../lib/cart/cart-gifts';
-import { browserScope, requireStore, serverScope } from '../lib/api/scope';
+import { browserScope, loadStoreFrame, serverScope } from '../lib/api/scope';
 import type { CheckoutConfig } from '../lib/api/store.api';
 import { useCheckoutConfig } from '../lib/cart/checkout-config';
 import { cartErrorText } from '../lib/cart/cart-errors';
@@ -34,15 +34,12 @@ export function meta({ matches }: Route.MetaArgs) {
   return accountPageMeta(translatorFor(matches)('cart.title'));
 }
 
-/** The cart is the shopper's own: the server renders the page's frame, the browser the cart. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  await requireStore(serverScope(context, params.store));
-  return {};
+export function loader({ params, context }: Route.LoaderArgs) {
+  return loadStoreFrame(serverScope(context, params.store));
 }
 
-export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  await requireStore(browserScope(params.store));
-  return {};
+export function clientLoader({ params }: Route.ClientLoaderArgs) {
+  return loadStoreFrame(browserScope(params.store));
 }
 
 export default function CartPage() {

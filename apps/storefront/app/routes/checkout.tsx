@@ -13,7 +13,7 @@ import { rememberAgeReturn } from '../lib/age-verification/age-return';
 import { useCountries } from '../lib/account/account-queries';
 import { useSession } from '../lib/account/session';
 import type { AddressInput, Cart } from '../lib/api/cart.types';
-import { browserScope, requireStore, serverScope } from '../lib/api/scope';
+import { browserScope, loadStoreFrame, serverScope } from '../lib/api/scope';
 import { cartLines, lineErrors, lineOptions } from '../lib/cart/cart-lines';
 import { useCart } from '../lib/cart/cart-state';
 import { useCheckoutConfig } from '../lib/cart/checkout-config';
@@ -31,14 +31,12 @@ export function meta({ matches }: Route.MetaArgs) {
   return accountPageMeta(translatorFor(matches)('checkout.title'));
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  await requireStore(serverScope(context, params.store));
-  return {};
+export function loader({ params, context }: Route.LoaderArgs) {
+  return loadStoreFrame(serverScope(context, params.store));
 }
 
-export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  await requireStore(browserScope(params.store));
-  return {};
+export function clientLoader({ params }: Route.ClientLoaderArgs) {
+  return loadStoreFrame(browserScope(params.store));
 }
 
 /**

@@ -7,7 +7,7 @@ import { CartTotals } from '../components/cart/cart-totals';
 import { RouteError } from '../components/common/route-error';
 import { accountPageMeta } from '../lib/account/account-meta';
 import { fetchPayment, type OrderPayment } from '../lib/api/payments.api';
-import { browserScope, requireStore, serverScope } from '../lib/api/scope';
+import { browserScope, loadStoreFrame, serverScope } from '../lib/api/scope';
 import { markPurchaseTracked, readPlacedOrder, type PlacedOrderRecord } from '../lib/cart/placed-order';
 import { translatorFor } from '../lib/meta';
 import { storePath } from '../lib/store-paths';
@@ -22,14 +22,12 @@ export function meta({ matches }: Route.MetaArgs) {
   return accountPageMeta(translatorFor(matches)('confirmation.title'));
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  await requireStore(serverScope(context, params.store));
-  return {};
+export function loader({ params, context }: Route.LoaderArgs) {
+  return loadStoreFrame(serverScope(context, params.store));
 }
 
-export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  await requireStore(browserScope(params.store));
-  return {};
+export function clientLoader({ params }: Route.ClientLoaderArgs) {
+  return loadStoreFrame(browserScope(params.store));
 }
 
 /** Order numbers are short public identifiers; anything else in the URL is not shown. */

@@ -146,7 +146,7 @@ export async function loadCartState(q: Queryable, cartId: string, storeCode: str
 
 export async function listItems(q: Queryable, cartId: string): Promise<CartItemRow[]> {
   const { rows } = await q.query<CartItemRow>(
-    `SELECT ${ITEM_COLUMNS} FROM cart_item WHERE cart_id = $1 ORDER BY id`,
+    `SELECT ${ITEM_COLUMNS} FROM cart_item c WHERE c.cart_id = $1 ORDER BY c.id`,
     [cartId],
   );
   return rows;

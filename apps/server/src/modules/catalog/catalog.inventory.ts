@@ -29,3 +29,14 @@ export async function releaseStock(tx: Queryable, lines: { product_id: number; q
     await tx.query(`UPDATE inventory_stock SET quantity = quantity + $2, updated_at = now() WHERE product_id = $1`, [l.product_id, l.quantity]);
   }
 }
+
+/** The stock row of a product by SKU as it is now (never from the display cache), or null without one. */
+export async function findStockBySku(db: Queryable, sku: string): Promise<{ sku: string; quantity: number; low_stock_threshold: number; updated_at: Date } | null> {
+  const { rows } = await db.query<{ sku: string; quantity: number; low_stock_threshold: number; updated_at: Date }>(
+    `SELECT p.sku, s.quantity, s.low_stock_threshold, s.updated_at
+       FROM catalog_product p JOIN inventory_stock s ON s.product_id = p.id
+      WHERE p.sku = $1`,
+    [sku],
+  );
+  return rows[0] ?? null;
+}

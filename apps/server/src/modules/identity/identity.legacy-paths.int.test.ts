@@ -170,7 +170,8 @@ describe.each(resendPaths)('registration code resend through the $name', ({ rese
     const stale = await call('PATCH', `/api/action-verifications/items/${c.verification}/verify`, { code: oldCode });
     expect(stale.body.error.code).toBe('VERIFICATION_EXPIRED');
     const verified = await call('PATCH', `/api/action-verifications/items/${fresh.item}/verify`, { code: await latestCode(c.email) });
-    expect(verified.body.status).toBe('validated');
+    // The whole answer, so a refusal shows its code and message.
+    expect(verified.body).toEqual({ uuid: fresh.item, status: 'validated' });
     expect((await call('POST', '/account/users/register/verify-email', { user_uuid: c.uuid, verification_uuid: fresh.item })).status).toBe(204);
     // Confirmed: nothing waits any more, and that answers like an unknown account.
     const done = await resend(c.uuid);

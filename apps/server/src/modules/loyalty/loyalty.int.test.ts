@@ -143,6 +143,27 @@ describe('loyalty ledger', () => {
     await expectLedgerInvariants(server.app, [c.uuid]);
   });
 
+  it('reads credits oldest first when their ids gain a digit, so expiry stays first in first out', async () => {
+    const consumer = randomUUID();
+    // 999…9 then 1000…0: as text the newer id would sort first. Far above the sequence, and rolled back.
+    const ids = ['99999999999999', '100000000000000'];
+    const rollback = new Error('rollback');
+    const order = await server.app.db
+      .transaction(async (tx) => {
+        for (const id of ids) {
+          await tx.query(`INSERT INTO loyalty_ledger (id, consumer_uuid, points, source_type, source_key) VALUES ($1::bigint, $2, 10, 'adjustment', $3)`, [
+            id, consumer, `test:${randomUUID()}`,
+          ]);
+        }
+        throw Object.assign(rollback, { credits: (await loyaltyStore.creditsAndDebits(tx, consumer)).credits.map((c) => c.id) });
+      })
+      .catch((err: unknown) => {
+        if (err !== rollback) throw err;
+        return (err as Error & { credits: string[] }).credits;
+      });
+    expect(order).toEqual(ids);
+  });
+
   it('answers "No data found" for an unknown earning rule and the rule for a known one, in both families', async () => {
     const unknown = await call('GET', '/api/loyalty/earning-rule/no_such_event');
     expect(unknown.status).toBe(404);

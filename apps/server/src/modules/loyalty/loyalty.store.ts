@@ -77,10 +77,10 @@ export async function addHeld(tx: Queryable, consumer: string, delta: number): P
   await tx.query(`UPDATE loyalty_account SET held = held + $2, updated_at = now() WHERE consumer_uuid = $1`, [consumer, delta]);
 }
 
-/** Credits (oldest first) and the total of debits, for first-in-first-out expiry. */
+/** Credits (oldest first, by the bigint id: its text alias would sort 1000 before 999) and the total of debits, for first-in-first-out expiry. */
 export async function creditsAndDebits(db: Queryable, consumer: string): Promise<{ credits: { id: string; points: number; expire_at: Date | null }[]; debits: number }> {
   const { rows } = await db.query<{ id: string; points: number; expire_at: Date | null }>(
-    `SELECT id::text AS id, points, expire_at FROM loyalty_ledger WHERE consumer_uuid = $1 AND points > 0 ORDER BY id`,
+    `SELECT l.id::text AS id, points, expire_at FROM loyalty_ledger l WHERE consumer_uuid = $1 AND points > 0 ORDER BY l.id`,
     [consumer],
   );
   const d = await db.query<{ total: number }>(

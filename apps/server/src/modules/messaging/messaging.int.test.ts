@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDb, type TestServer } from '../../test/test-app.js';
 import type { EmailMessage, EmailSender, SmsMessage, SmsSender } from './messaging.senders.js';
 import { createMessagingService, MessagingService, type MessagingOptions } from './messaging.service.js';
+import { findMessagesFor, listRecentRows } from './messaging.store.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -190,6 +191,32 @@ describe('messaging: the dev mailbox', () => {
     const bad = await fetch(`${server.url}/dev/mailbox/messages?recipient=${recipient}&extra=1`);
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as any).error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('keeps newest first when the message ids gain a digit, and so does the data-subject export', async () => {
+    const recipient = newEmail();
+    // 999…9 then 1000…0: as text the older id would sort first. Far above the sequence, and rolled back.
+    const older = '999999999999999';
+    const newer = '1000000000000000';
+    const rollback = new Error('rollback');
+    const seen = await (await testDb())
+      .transaction(async (tx) => {
+        for (const id of [older, newer]) {
+          await tx.query(
+            `INSERT INTO messaging_outbox (id, channel, recipient, subject, body, template, language)
+             OVERRIDING SYSTEM VALUE VALUES ($1::bigint, 'email', $2, 'Code', $3, 'verification_code', 'en')`,
+            [id, recipient, `Your code is ${id.slice(-6)}.`],
+          );
+        }
+        const recent = (await listRecentRows(tx, { recipient, limit: 10 })).map((m) => m.id);
+        const exported = (await findMessagesFor(tx, [recipient])).map((m) => m.id);
+        throw Object.assign(rollback, { seen: { recent, exported } });
+      })
+      .catch((err: unknown) => {
+        if (err !== rollback) throw err;
+        return (err as Error & { seen: { recent: string[]; exported: string[] } }).seen;
+      });
+    expect(seen).toEqual({ recent: [newer, older], exported: [older, newer] });
   });
 
   it.skipIf(!process.env.DATABASE_URL)('is not served in LIVE store mode', async () => {

@@ -26,7 +26,9 @@ export interface OutboxRow {
   last_error: string | null;
 }
 
-const COLUMNS = `id::text AS id, channel, recipient, subject, body, template, language, created_at, sent_at, failed_at, attempts, last_error`;
+// Ids leave as text (bigint exceeds a JS number); an ORDER BY must name the table's bigint `o.id`, since a bare
+// `id` would sort by that text alias, putting 999 after 1000.
+const COLUMNS = `o.id::text AS id, channel, recipient, subject, body, template, language, created_at, sent_at, failed_at, attempts, last_error`;
 
 export async function insertOutboxRow(tx: Queryable, row: NewOutboxRow): Promise<{ id: string }> {
   const { rows } = await tx.query<{ id: string }>(
@@ -88,16 +90,16 @@ export async function markFailed(db: Queryable, id: string, error: string, retry
 /** The latest messages, newest first, optionally for one recipient (dev mailbox). */
 export async function listRecentRows(db: Queryable, opts: { recipient?: string; limit: number }): Promise<OutboxRow[]> {
   const { rows } = opts.recipient
-    ? await db.query<OutboxRow>(`SELECT ${COLUMNS} FROM messaging_outbox WHERE recipient = $1 ORDER BY id DESC LIMIT $2`, [opts.recipient, opts.limit])
-    : await db.query<OutboxRow>(`SELECT ${COLUMNS} FROM messaging_outbox ORDER BY id DESC LIMIT $1`, [opts.limit]);
+    ? await db.query<OutboxRow>(`SELECT ${COLUMNS} FROM messaging_outbox o WHERE recipient = $1 ORDER BY o.id DESC LIMIT $2`, [opts.recipient, opts.limit])
+    : await db.query<OutboxRow>(`SELECT ${COLUMNS} FROM messaging_outbox o ORDER BY o.id DESC LIMIT $1`, [opts.limit]);
   return rows;
 }
 
 /** Messages sent to any of these recipients (no bodies: they may hold codes or links). */
 export async function findMessagesFor(db: Queryable, recipients: string[]) {
   const { rows } = await db.query<{ id: string; channel: string; recipient: string; subject: string | null; template: string; created_at: Date; sent_at: Date | null }>(
-    `SELECT id::text AS id, channel, recipient, subject, template, created_at, sent_at FROM messaging_outbox
-      WHERE recipient = ANY($1::text[]) ORDER BY id`,
+    `SELECT o.id::text AS id, channel, recipient, subject, template, created_at, sent_at FROM messaging_outbox o
+      WHERE recipient = ANY($1::text[]) ORDER BY o.id`,
     [recipients],
   );
   return rows;

@@ -1,26 +1,12 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../platform/db.js';
+import { requireAdmin } from '../../platform/admin.js';
 import { AppError } from '../../platform/errors.js';
 import { restScope } from '../../platform/rest.js';
 import type { Services } from '../../services.js';
 
 const tags = ['orders-admin'];
-
-/** Compares a presented bearer token with the configured one in constant time (digests hide the length too). */
-export function isAdminToken(presented: string | undefined, expected: string): boolean {
-  if (!presented) return false;
-  const a = createHash('sha256').update(presented).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
-}
-
-function requireAdmin(request: FastifyRequest, token: string): void {
-  const auth = request.headers.authorization;
-  const presented = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : undefined;
-  if (!isAdminToken(presented, token)) throw new AppError('UNAUTHORISED', 'Operator token missing or wrong');
-}
 
 const NumberParams = z.strictObject({ number: z.string().regex(/^[A-Za-z0-9-]{4,64}$/) });
 

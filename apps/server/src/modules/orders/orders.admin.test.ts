@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
-import { isAdminToken } from './orders.admin.routes.js';
+import { isAdminToken } from '../../platform/admin.js';
 import { orderNumberFor } from './orders.service.js';
 
 describe('operator token', () => {

@@ -187,9 +187,36 @@ describe('operator status changes over /admin', () => {
     try {
       const res = await restCall(plain, 'POST', '/admin/orders/GB-000000001/status', { status: 'processing' }, { token: ADMIN_TOKEN });
       expect(res.status).toBe(404);
+      expect((await restCall(plain, 'GET', '/admin/stock/STK-AMBER-PACK', undefined, { token: ADMIN_TOKEN })).status).toBe(404);
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('operator stock look-up over /admin', () => {
+  const stock = (sku: string, token?: string) => restCall(server, 'GET', `/admin/stock/${encodeURIComponent(sku)}`, undefined, { token });
+
+  it('shows stock as it is now: down when an order is placed, back when it is cancelled', async () => {
+    const { placed, product } = await guestOrder(3);
+    const before = await stock(product.sku, ADMIN_TOKEN);
+    expect(before.status).toBe(200);
+    expect(before.headers.get('cache-control')).toBe('no-store');
+    expect(before.body).toMatchObject({ sku: product.sku, quantity: 7, low_stock_threshold: 5 });
+    await restCall(server, 'POST', `/admin/orders/${placed.order_number}/status`, { status: 'canceled' }, { token: ADMIN_TOKEN });
+    expect((await stock(product.sku, ADMIN_TOKEN)).body.quantity).toBe(10);
+  });
+
+  it('refuses callers without the operator token, and answers not found for unknown and malformed SKUs', async () => {
+    const { product } = await guestOrder();
+    const customer = await registerCustomer(server);
+    for (const token of [undefined, 'wrong', `${ADMIN_TOKEN}x`, customer.token]) {
+      const res = await stock(product.sku, token);
+      expect([res.status, res.body.error.code, res.body.quantity]).toEqual([401, 'UNAUTHORISED', undefined]);
+    }
+    const unknown = await stock('NO-SUCH-SKU', ADMIN_TOKEN);
+    expect([unknown.status, unknown.body.error.code]).toEqual([404, 'PRODUCT_NOT_FOUND']);
+    expect((await stock('bad sku!', ADMIN_TOKEN)).status).toBe(400);
   });
 });
 

@@ -18,6 +18,11 @@ import type { OrderBuyer, OrderRow } from './orders.store.js';
  */
 export interface PaymentRefunds {
   refundOrVoid(tx: Queryable, entityId: string): Promise<{ refunded: number } | void>;
+  /**
+   * Whether the provider took money for the order (paid, under review, being refunded). Asked with the
+   * order locked, before an unpaid order is expired: such an order is not abandoned, a person decides.
+   */
+  holdsCapturedMoney(tx: Queryable, entityId: string): Promise<boolean>;
 }
 
 /** Whether a payment method may be chosen for an order of a store view (the payments module knows). */
@@ -54,9 +59,18 @@ function eventTypeFor(status: string): store.OrderEventType {
 }
 
 /** Until the payments module is wired in, cancelling refunds nothing (there is no payment to refund). */
-export const noPaymentRefunds: PaymentRefunds = { refundOrVoid: async () => undefined };
+export const noPaymentRefunds: PaymentRefunds = { refundOrVoid: async () => undefined, holdsCapturedMoney: async () => false };
 /** Until the payments module is wired in, any well-formed method code is accepted. */
 export const anyPaymentMethod: PaymentMethodCatalog = { isAvailable: async () => true };
+
+/** What one expiry sweep did, by order entity_id. */
+export interface UnpaidExpiryReport {
+  canceled: string[];
+  /** Still awaiting payment, but the provider took money for them: left for a person. */
+  kept: string[];
+  /** Their cancellation failed and rolled back; the next sweep tries again. */
+  failed: { entity_id: string; error: unknown }[];
+}
 
 /** The order with everything the APIs show about it. */
 export interface OrderView {
@@ -384,6 +398,46 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
       await this.moveLocked(tx, order, change.to, change);
     }
     return (await store.findOrderByEntityId(tx, order.entity_id))!;
+  }
+
+  // ---------- Background jobs ----------
+
+  /**
+   * Cancels orders that have waited for payment (pending_payment or payment_failed) longer than
+   * `olderThanMinutes` since their last change, as a cancellation does: stock back, the open payment
+   * voided through the payments port, history, e-mail, order event. One transaction per order, each
+   * claimed with SKIP LOCKED, so sweeps in several processes share the work and never cancel an order
+   * twice; an order paid meanwhile no longer matches once its row is locked, and one the provider took
+   * money for is kept. Handles at most `limit` orders; a failure rolls back that order only.
+   */
+  async expireUnpaidOrders(opts: { olderThanMinutes: number; limit?: number }): Promise<UnpaidExpiryReport> {
+    const limit = opts.limit ?? 50;
+    const report: UnpaidExpiryReport = { canceled: [], kept: [], failed: [] };
+    const skip: string[] = [];
+    while (skip.length < limit) {
+      // Set inside the transaction, read after it: which order this round claimed, if any.
+      const round: { claimed: string | null } = { claimed: null };
+      try {
+        const outcome = await this.db.transaction(async (tx) => {
+          round.claimed = null;
+          const order = await store.claimUnpaidOrder(tx, { olderThanSeconds: opts.olderThanMinutes * 60, skip });
+          if (!order) return null;
+          round.claimed = order.entity_id;
+          if (await this.refunds.holdsCapturedMoney(tx, order.entity_id)) return 'kept' as const;
+          await this.cancelLocked(tx, order, { actor: 'system', reason_code: 'payment_expired', comment: `Not paid within ${opts.olderThanMinutes} minutes` });
+          return 'canceled' as const;
+        });
+        if (!outcome || !round.claimed) break;
+        report[outcome].push(round.claimed);
+        skip.push(round.claimed);
+      } catch (error) {
+        // Nothing was claimed: the database itself failed, so this sweep ends.
+        if (!round.claimed) throw error;
+        report.failed.push({ entity_id: round.claimed, error });
+        skip.push(round.claimed);
+      }
+    }
+    return report;
   }
 
   // ---------- OrderPaymentPort (payments) ----------

@@ -305,6 +305,26 @@ export async function findOrderByEntityId(db: Queryable, entityId: string, lock 
   return rows[0] ?? null;
 }
 
+/**
+ * Locks the longest-waiting order still awaiting payment (pending_payment or payment_failed, never
+ * paid) whose last change is older than `olderThanSeconds`, leaving out `skip`. SKIP LOCKED: an order
+ * another sweep or a payment callback holds is passed over, so concurrent sweeps never wait on, or
+ * both take, the same order; the WHERE is checked again on the locked row.
+ */
+export async function claimUnpaidOrder(tx: Queryable, opts: { olderThanSeconds: number; skip: string[] }): Promise<OrderRow | null> {
+  const { rows } = await tx.query<OrderRow>(
+    `SELECT ${ORDER_COLUMNS} FROM orders_order o
+      WHERE o.status IN ('pending_payment', 'payment_failed') AND o.paid_at IS NULL
+        AND o.updated_at < now() - $1 * interval '1 second'
+        AND NOT (o.entity_id = ANY($2::uuid[]))
+      ORDER BY o.updated_at, o.id
+      LIMIT 1
+      FOR UPDATE SKIP LOCKED`,
+    [opts.olderThanSeconds, opts.skip],
+  );
+  return rows[0] ?? null;
+}
+
 export async function findOrderByNumber(db: Queryable, orderNumber: string, lock = false): Promise<OrderRow | null> {
   const { rows } = await db.query<OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders_order WHERE order_number = $1${lock ? ' FOR UPDATE' : ''}`, [orderNumber]);
   return rows[0] ?? null;

@@ -178,6 +178,12 @@ export class PaymentsService {
     return { action: 'review', payment_uuid: payment.uuid, refunded: 0 };
   }
 
+  /** Whether the provider took money for the order (paid, under review, being refunded), read in the caller's transaction. */
+  async holdsCapturedMoney(tx: Queryable, entityId: string): Promise<boolean> {
+    const payment = await store.findLivePayment(tx, entityId);
+    return payment !== null && payment.status !== 'created';
+  }
+
   /** Runs due void and refund calls against the provider; each is retried with backoff until it succeeds. */
   async runProviderCommands(limit = 20): Promise<number> {
     const due = await store.claimDueCommands(this.db, limit, 60);

@@ -46,3 +46,13 @@ export async function requireStore(scope: StoreScope): Promise<StoreView> {
   if (!store) throw notFound();
   return store;
 }
+
+/**
+ * The loader of a page whose content is the shopper's own (cart, checkout, order confirmation): the
+ * server renders only the store's frame and the browser loads the rest, so the loader only answers
+ * 404 for an unknown store view. The same on the server and in the browser; only the scope differs.
+ */
+export async function loadStoreFrame(scope: StoreScope): Promise<Record<string, never>> {
+  await requireStore(scope);
+  return {};
+}
