@@ -3,6 +3,7 @@ import type { Queryable } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { StoreView } from '../store/store.service.js';
 import type { CatalogService, ProductDoc } from '../catalog/catalog.service.js';
+import type { SaleFactsRow } from '../catalog/catalog.store.js';
 import { decodeUid } from '../catalog/catalog.mapper.js';
 import type { CheckoutService, PricedShippingMethod } from '../checkout/checkout.service.js';
 import type { PickupStoreRow } from '../checkout/checkout.store.js';
@@ -147,9 +148,10 @@ export class CartService {
 
   /**
    * Products as sold now (CatalogService.productsForSale), by id and by sku (configurable children
-   * included), read in one statement and kept for the rest of the transaction.
+   * included), kept for the rest of the transaction. Facts the cart state brought along are used when
+   * they cover everything asked for; otherwise the facts are read in one statement.
    */
-  private async saleProductsFor(q: Queryable, storeView: StoreView, ids: number[], skus: string[]) {
+  private async saleProductsFor(q: Queryable, storeView: StoreView, ids: number[], skus: string[], facts?: SaleFactsRow[]) {
     let memo = this.perTx.get(q);
     if (!memo) {
       memo = { byId: new Map(), bySku: new Map() };
@@ -161,7 +163,9 @@ export class CartService {
     if (newIds.length || newSkus.length) {
       for (const id of newIds) byId.set(id, null);
       for (const sku of newSkus) bySku.set(sku, null);
-      for (const d of await this.catalog.productsForSale(q, storeView, { ids: newIds, skus: newSkus })) {
+      const have = facts?.filter((f) => newIds.includes(f.id) || newSkus.includes(f.sku)) ?? [];
+      const covered = newIds.every((id) => have.some((f) => f.id === id)) && newSkus.every((sku) => have.some((f) => f.sku === sku));
+      for (const d of await this.catalog.productsForSale(q, storeView, { ids: newIds, skus: newSkus, known: facts && covered ? have : undefined })) {
         byId.set(d.id, d);
         bySku.set(d.sku, d);
       }
@@ -216,7 +220,7 @@ export class CartService {
     const { items: rows, addresses, rules, tax, promotions } = state;
     const giftSkus = giftSkusOf(promotions);
     // Line products and the promotions' gifts are read together.
-    const { byId: docs, bySku } = await this.saleProductsFor(q, storeView, lineProductIds(rows), giftSkus);
+    const { byId: docs, bySku } = await this.saleProductsFor(q, storeView, lineProductIds(rows), giftSkus, state.facts);
     const giftDocs = new Map(giftSkus.flatMap((sku) => {
       const d = bySku.get(sku);
       return d ? [[sku, d] as const] : [];
@@ -354,11 +358,10 @@ export class CartService {
    */
   async addItems(tx: Queryable, storeView: StoreView, cart: CartRow, requests: AddRequest[]): Promise<{ errors: UserError[]; computed: ComputedCart }> {
     const errors: UserError[] = [];
-    let state = await store.loadCartState(tx, cart.id, storeView.code);
-    // The products asked for are read with the cart's own, in one statement.
-    await this.saleProductsFor(tx, storeView, lineProductIds(state.items), [
-      ...giftSkusOf(state.promotions), ...requests.flatMap((r) => [r.sku, ...(r.parent_sku ? [r.parent_sku] : [])]),
-    ]);
+    // The products asked for are read with the cart itself, in one statement.
+    const asked = requests.flatMap((r) => [r.sku, ...(r.parent_sku ? [r.parent_sku] : [])]).filter((sku) => typeof sku === 'string' && sku.length <= 64);
+    let state = await store.loadCartState(tx, cart.id, storeView.code, asked);
+    await this.saleProductsFor(tx, storeView, lineProductIds(state.items), [...giftSkusOf(state.promotions), ...asked], state.facts);
     let current = await this.compute(tx, storeView, cart, state);
     for (const req of requests) {
       const giftish = (req.entered_options ?? []).some((o) => (o.uid === 'is_gift' || decodeUid(o.uid) === 'is_gift') && (o.value === 'true' || o.value === '1'));

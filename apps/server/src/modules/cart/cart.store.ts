@@ -1,5 +1,6 @@
 import type { Queryable } from '../../platform/db.js';
 import type { CleanAddress } from '../checkout/checkout.service.js';
+import { SALE_FACTS_COLUMNS, type SaleFactsRow } from '../catalog/catalog.store.js';
 
 export interface CartRow {
   id: string;
@@ -106,7 +107,15 @@ export interface CartState {
   rules: CartRuleRow[];
   tax: { title: string; rate_bp: number };
   promotions: PromotionRow[];
+  /**
+   * Fresh sale facts (the catalogue's `catalog_sale_facts`) of the lines' products and parents, the
+   * running promotions' gifts and the extra skus asked for: a product sold in the store view is here.
+   */
+  facts: SaleFactsRow[];
 }
+
+/** The promotions running now in store view $2: active and inside their date range. */
+const RUNNING_PROMOTION = 'store_code = $2 AND is_active AND (from_at IS NULL OR from_at <= now()) AND (to_at IS NULL OR to_at > now())';
 
 const ITEM_COLUMNS = 'id::text AS id, cart_id::text AS cart_id, product_id, parent_product_id, sku, quantity, is_gift, parent_gift_sku, bundle_selections';
 const ADDRESS_COLUMNS = `kind, firstname, lastname, company, street, city, postcode, country_code::text AS country_code, region, telephone,
@@ -116,8 +125,8 @@ const ADDRESS_COLUMNS = `kind, firstname, lastname, company, street, city, postc
  * The cart row, its lines, addresses and coupons, and the store view's tax rate and running
  * promotions, in one statement: a cart is priced on every call, so this is the cart's hot path.
  */
-export async function loadCartState(q: Queryable, cartId: string, storeCode: string): Promise<CartState> {
-  const { rows } = await q.query<{ cart: CartRow | null; items: CartItemRow[]; addresses: CartAddressRow[]; rules: (Omit<CartRuleRow, 'from_at' | 'to_at'> & { from_at: string | null; to_at: string | null })[]; tax: { title: string; rate_bp: number } | null; promotions: PromotionRow[] }>(
+export async function loadCartState(q: Queryable, cartId: string, storeCode: string, extraSkus: string[] = []): Promise<CartState> {
+  const { rows } = await q.query<{ cart: CartRow | null; items: CartItemRow[]; addresses: CartAddressRow[]; rules: (Omit<CartRuleRow, 'from_at' | 'to_at'> & { from_at: string | null; to_at: string | null })[]; tax: { title: string; rate_bp: number } | null; promotions: PromotionRow[]; facts: SaleFactsRow[] }>(
     `SELECT
        (SELECT row_to_json(c) FROM (SELECT ${CART_COLUMNS} FROM cart_cart WHERE id = $1) c) AS cart,
        COALESCE((SELECT json_agg(i ORDER BY i.id::bigint) FROM (SELECT ${ITEM_COLUMNS} FROM cart_item WHERE cart_id = $1) i), '[]'::json) AS items,
@@ -127,9 +136,15 @@ export async function loadCartState(q: Queryable, cartId: string, storeCode: str
             FROM cart_coupon cc JOIN cart_rule r ON r.id = cc.rule_id WHERE cc.cart_id = $1) r), '[]'::json) AS rules,
        (SELECT row_to_json(t) FROM (SELECT title, rate_bp FROM cart_tax_rate WHERE store_code = $2) t) AS tax,
        COALESCE((SELECT json_agg(p ORDER BY p.id) FROM (
-          SELECT ${PROMOTION_COLUMNS} FROM cart_promotion
-           WHERE store_code = $2 AND is_active AND (from_at IS NULL OR from_at <= now()) AND (to_at IS NULL OR to_at > now())) p), '[]'::json) AS promotions`,
-    [cartId, storeCode],
+          SELECT ${PROMOTION_COLUMNS} FROM cart_promotion WHERE ${RUNNING_PROMOTION}) p), '[]'::json) AS promotions,
+       COALESCE((SELECT json_agg(f) FROM (
+          SELECT ${SALE_FACTS_COLUMNS} FROM catalog_sale_facts
+           WHERE store_code = $2 AND (
+             id IN (SELECT product_id FROM cart_item WHERE cart_id = $1
+                    UNION ALL SELECT parent_product_id FROM cart_item WHERE cart_id = $1 AND parent_product_id IS NOT NULL)
+             OR sku IN (SELECT unnest(skus) FROM cart_promotion WHERE ${RUNNING_PROMOTION} AND type IN ('free_gift_fixed', 'free_gift_flexible'))
+             OR sku = ANY($3::text[]))) f), '[]'::json) AS facts`,
+    [cartId, storeCode, extraSkus],
   );
   const r = rows[0]!;
   return {
@@ -141,6 +156,7 @@ export async function loadCartState(q: Queryable, cartId: string, storeCode: str
     })),
     tax: r.tax ?? { title: 'Tax', rate_bp: 0 },
     promotions: r.promotions,
+    facts: r.facts,
   };
 }
 

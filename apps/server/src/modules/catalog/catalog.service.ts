@@ -3,7 +3,7 @@ import type { StoreView } from '../store/store.service.js';
 import { TtlCache } from '../../platform/ttl-cache.js';
 import {
   findAgeRestriction, findCategories, findSaleFacts, findSubscriptionProductIds, findProductIdsBySkus, findProductRelations, findProductsByIds, findSticks,
-  searchProductIds, type CategoryRow, type MediaRow, type ProductRow, type ProductSearch,
+  searchProductIds, type CategoryRow, type MediaRow, type ProductRow, type ProductSearch, type SaleFactsRow,
 } from './catalog.store.js';
 
 /** A product assembled for one store view: row, media, tiers, categories, children and bundle options. */
@@ -113,8 +113,12 @@ export class CatalogService {
    * stock, kind, order quantity limit, age restriction) is read fresh in `q`, for the products and
    * their bundle selections, in one statement each. A product that is no longer sold is left out.
    */
-  async productsForSale(q: Queryable, store: StoreView, want: { ids?: number[]; skus?: string[] }): Promise<ProductDoc[]> {
-    const facts = new Map((await findSaleFacts(q, store.code, want.ids ?? [], want.skus ?? [])).map((f) => [f.id, f]));
+  async productsForSale(q: Queryable, store: StoreView, want: { ids?: number[]; skus?: string[]; known?: SaleFactsRow[] }): Promise<ProductDoc[]> {
+    // `known`: facts the caller already read (catalog_sale_facts) covering every id and sku it wants.
+    const read = want.known ?? (await findSaleFacts(q, store.code, want.ids ?? [], want.skus ?? []));
+    const ids = new Set(want.ids ?? []);
+    const skus = new Set(want.skus ?? []);
+    const facts = new Map(read.filter((f) => !want.known || ids.has(f.id) || skus.has(f.sku)).map((f) => [f.id, f]));
     if (facts.size === 0) return [];
     const docs = await this.productsByIds(store, [...facts.keys()], q);
     const nested = [...new Set(docs.flatMap((d) => d.bundle_options.flatMap((o) => o.selections.map((s) => s.product.id))))].filter((id) => !facts.has(id));

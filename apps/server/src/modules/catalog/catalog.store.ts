@@ -93,17 +93,15 @@ export interface SaleFactsRow {
   tiers: { quantity: number; price_minor: number }[];
 }
 
+/** The columns of the `catalog_sale_facts` view a sale reads (other modules may select them in their own statements). */
+export const SALE_FACTS_COLUMNS = `id, sku, kind, is_age_restricted, is_subscription, order_quantity_limit, qty_increments,
+  regular_minor, special_minor, stock_qty, tiers`;
+
 /** Sale facts of active products priced in the store view, by id or by sku, in one statement. */
 export async function findSaleFacts(db: Queryable, store: string, ids: number[], skus: string[]): Promise<SaleFactsRow[]> {
   const { rows } = await db.query<SaleFactsRow>(
-    `SELECT p.id, p.sku, p.kind, p.is_age_restricted, p.is_subscription, p.order_quantity_limit, p.qty_increments,
-            pr.regular_minor, pr.special_minor, s.quantity AS stock_qty,
-            COALESCE((SELECT json_agg(json_build_object('quantity', t.quantity, 'price_minor', t.price_minor) ORDER BY t.quantity)
-                        FROM catalog_product_tier_price t WHERE t.store_code = $1 AND t.product_id = p.id), '[]'::json) AS tiers
-       FROM catalog_product p
-       JOIN catalog_product_price pr ON pr.product_id = p.id AND pr.store_code = $1
-       LEFT JOIN inventory_stock s ON s.product_id = p.id
-      WHERE p.is_active AND (p.id = ANY($2::int[]) OR p.sku = ANY($3::text[]))`,
+    `SELECT ${SALE_FACTS_COLUMNS} FROM catalog_sale_facts
+      WHERE store_code = $1 AND (id = ANY($2::int[]) OR sku = ANY($3::text[]))`,
     [store, ids, skus],
   );
   return rows;
