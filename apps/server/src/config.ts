@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -12,7 +13,9 @@ export const ConfigSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
-  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // Twice the cores, at least 4 (docs/decisions/0020): more connections than the database can run at
+  // once only queue inside it; raise it for a database server of its own.
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(Math.max(4, 2 * availableParallelism())),
   STORE_MODE: z.enum(['TEST', 'LIVE']).default('TEST'),
   DEFAULT_STORE: z.string().min(1).default('gb'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
