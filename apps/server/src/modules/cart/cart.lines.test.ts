@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductDoc } from '../catalog/catalog.service.js';
 import type { StoreView } from '../store/store.service.js';
 import { cartProblems, stockDemand, type Line } from './cart.lines.js';
 import type { PromotionRow } from './cart.store.js';
+import { line, product } from './cart.line-fixtures.js';
 
 const store = {
   is_order_limit_enabled: true, order_limit_value: 5, cartons_limit_value: 2, is_free_gifts_enabled: true, gift_basket_quantity_limitation: 1,
 } as StoreView;
-
-function product(id: number, over: Partial<ProductDoc> = {}): ProductDoc {
-  return {
-    id, sku: `SKU-${id}`, name: `Product ${id}`, type_id: 'simple', kind: 'accessory', stock_qty: 100, order_quantity_limit: null, qty_increments: 1,
-    is_subscription: false, bundle_options: [], ...over,
-  } as ProductDoc;
-}
-
-function line(key: string, p: ProductDoc, quantity: number, over: Partial<Line> = {}): Line {
-  return { key, sku: p.sku, quantity, is_gift: false, parent_gift_sku: null, product: p, parent: null, bundle: [], ...over };
-}
 
 describe('cart problems', () => {
   it('finds none in a cart within every limit', () => {

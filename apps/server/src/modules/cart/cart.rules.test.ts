@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductDoc } from '../catalog/catalog.service.js';
 import type { StoreView } from '../store/store.service.js';
 import { cartProblems, itemErrorCode, type Line } from './cart.lines.js';
 import { itemRuleProblems, lineHasDevice, salesStep, type CartBuyer } from './cart.rules.js';
+import { line, product } from './cart.line-fixtures.js';
 
 const store = { is_order_limit_enabled: false, order_limit_value: 0, cartons_limit_value: 0, is_free_gifts_enabled: true, gift_basket_quantity_limitation: 0 } as StoreView;
 const customer: CartBuyer = { isGuest: false, hasOngoingSubscription: false };
-
-function product(id: number, over: Partial<ProductDoc> = {}): ProductDoc {
-  return {
-    id, sku: `SKU-${id}`, name: `Product ${id}`, type_id: 'simple', kind: 'accessory', stock_qty: 100, order_quantity_limit: null, qty_increments: 1,
-    is_subscription: false, bundle_options: [], ...over,
-  } as ProductDoc;
-}
-
-function line(key: string, p: ProductDoc, quantity: number, over: Partial<Line> = {}): Line {
-  return { key, sku: p.sku, quantity, is_gift: false, parent_gift_sku: null, product: p, parent: null, bundle: [], ...over };
-}
 
 const found = (lines: Line[], buyer = customer) => itemRuleProblems(lines, buyer).map((p) => [p.code, p.message, p.keys]);
 
