@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { logInByApi, newCustomer, registerByApi, verifyAgeByApi, type Customer } from './support/account';
-import { messages, productFacts, waitForPageView } from './support/shop';
+import { messages, productFacts, readDataLayer, waitForPageView } from './support/shop';
 
 const en = messages('en');
 /** The operator token the journey's server is started with (playwright.config.ts). */
@@ -84,7 +84,7 @@ test('a member earns points from a delivered order and an article, redeems a rew
   const main = page.getByRole('main');
   await expect(main.getByTestId('loyalty-points')).toHaveText(`${earned} points`);
   await expect(page.getByRole('banner').getByTestId('points-balance')).toHaveText(`${earned} points`);
-  await expect.poll(async () => (await page.evaluate(() => window.dataLayer ?? [])).find((e) => e.event === 'on_load')).toMatchObject({
+  await expect.poll(async () => (await readDataLayer(page)).find((e) => e.event === 'on_load')).toMatchObject({
     template_name: 'loyalty-account', user_points_balance: earned, user_membership: 'Bronze', referee: 'no',
   });
 
