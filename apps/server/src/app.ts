@@ -27,6 +27,7 @@ import { orderInvoiceRoutes } from './modules/orders/orders.routes.js';
 import { paymentsPlugin } from './modules/payments/payments.routes.js';
 import { loyaltyPlugin } from './modules/loyalty/loyalty.jobs.js';
 import { ordersJobsPlugin } from './modules/orders/orders.jobs.js';
+import { cartJobsPlugin } from './modules/cart/cart.jobs.js';
 import { referralRoutes } from './modules/referral/referral.routes.js';
 import { buildServices, type Services } from './services.js';
 
@@ -128,6 +129,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(paymentsPlugin);
   await app.register(loyaltyPlugin);
   await app.register(ordersJobsPlugin);
+  await app.register(cartJobsPlugin);
   await app.register(referralRoutes, { prefix: '/referral', services });
 
   const mediaDir = path.join(SEED_DIR, 'media');

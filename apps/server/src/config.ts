@@ -73,6 +73,9 @@ export const ConfigSchema = z.object({
     .refine((m) => m === 0 || m >= 5, 'must be 0 (never) or at least 5 minutes')
     .default(30),
   ORDERS_JOBS: bool.optional(),
+  // Guest carts untouched this long (and never ordered) are deleted (docs/decisions/0021); 0: kept.
+  CART_GUEST_LIFETIME_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  CART_JOBS: bool.optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { graphqlIntrospection: boolean; walletSigningSecret: string };

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientIp, restScope } from '../../platform/rest.js';
-import { startDeliveryWorker, type DeliveryWorker } from '../messaging/messaging.worker.js';
+import { runWhileUp } from '../../platform/jobs.js';
 import { requireOwner, requireSession, sessionToken } from '../identity/identity.auth.js';
 import { SIGNATURE_HEADER, TEST_PROVIDER } from './age-verification.provider.js';
 import {
@@ -110,24 +110,20 @@ export async function ageVerificationRoutes(app: FastifyInstance): Promise<void>
     );
   });
 
-  let worker: DeliveryWorker | null = null;
-  app.addHook('onReady', async () => {
-    worker = startDeliveryWorker(
-      () =>
-        av.runDueTestCallbacks(async (body, signature) => {
-          const res = await app.inject({
-            method: 'POST',
-            url: `/age-verification/callbacks/${TEST_PROVIDER}`,
-            headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
-            payload: body,
-          });
-          return res.statusCode;
-        }),
-      { intervalMs: CALLBACK_INTERVAL_MS, onError: (err) => app.log.error({ err }, 'age-verification callback run failed') },
-    );
-  });
-  app.addHook('onClose', async () => {
-    await worker?.stop();
+  runWhileUp(app, {
+    name: 'age-verification callback',
+    enabled: true,
+    intervalMs: CALLBACK_INTERVAL_MS,
+    run: () =>
+      av.runDueTestCallbacks(async (body, signature) => {
+        const res = await app.inject({
+          method: 'POST',
+          url: `/age-verification/callbacks/${TEST_PROVIDER}`,
+          headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
+          payload: body,
+        });
+        return res.statusCode;
+      }),
   });
 }
 

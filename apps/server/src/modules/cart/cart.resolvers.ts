@@ -13,6 +13,14 @@ import { cartView } from './cart.view.js';
 import { cartItemPointsResolvers } from './cart.points.js';
 
 const COUPON_WINDOW_MS = 10 * 60_000;
+const NEW_CART_WINDOW_MS = 10 * 60_000;
+
+/** New guest carts cost a row each: per client address, a shopper's handful and a shared address's many pass, a script does not. */
+function limitNewGuestCarts(ctx: GraphQLContext): Promise<void> {
+  return enforce(ctx.services.limiter, [
+    { key: `new-cart:ip:${clientIp(ctx.request)}`, limit: Math.round(120 * ctx.config.RATE_LIMIT_IP_FACTOR), windowMs: NEW_CART_WINDOW_MS },
+  ]);
+}
 
 /** The caller: store view, and the customer of the bearer token or the storefront's session cookie. */
 async function callerOf(ctx: GraphQLContext): Promise<Caller> {
@@ -161,6 +169,7 @@ export const cartResolvers = {
       if (args.input?.cart_id) throw new AppError('VALIDATION_FAILED', 'A cart id cannot be chosen by the client.');
       const caller = await callerOf(ctx);
       // A guest cart is one INSERT, atomic on its own; a customer's cart is found or created in a transaction.
+      if (!caller.customerUuid) await limitNewGuestCarts(ctx);
       const cart = caller.customerUuid
         ? await ctx.db.transaction((tx) => ctx.services.cart.customerCart(tx, ctx.store, caller.customerUuid!))
         : await ctx.services.cart.createGuestCart(ctx.db, ctx.store);
@@ -170,6 +179,7 @@ export const cartResolvers = {
       if (args.input?.cart_uid) throw new AppError('VALIDATION_FAILED', 'A cart id cannot be chosen by the client.');
       const caller = await callerOf(ctx);
       if (caller.customerUuid) throw new AppError('VALIDATION_FAILED', 'Use `Query.customerCart` for logged in customer.');
+      await limitNewGuestCarts(ctx);
       return ctx.db.transaction(async (tx) => ({ cart: await render(tx, ctx, await ctx.services.cart.createGuestCart(tx, ctx.store)) }));
     },
     async mergeCarts(_: unknown, args: { source_cart_id: string; destination_cart_id?: string | null }, ctx: GraphQLContext) {

@@ -550,6 +550,19 @@ export class CartService {
     if (buyer.hasOngoingSubscription) throw new AppError('UNABLE_TO_PLACE_ORDER', 'You already have an ongoing subscription.');
   }
 
+  /**
+   * Deletes guest carts nobody came back to for `days` days, in batches of `batch` (one statement
+   * each, so no long transaction), until none is left; answers how many went.
+   */
+  async deleteUntouchedGuestCarts(db: Queryable, days: number, batch = 500): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await store.deleteUntouchedGuestCarts(db, days, batch);
+      total += n;
+      if (n < batch) return total;
+    }
+  }
+
   async markOrdered(tx: Queryable, cart: CartRow): Promise<void> {
     await store.updateCart(tx, cart.id, { status: 'ordered' });
   }

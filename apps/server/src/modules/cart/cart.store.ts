@@ -160,6 +160,22 @@ export async function loadCartState(q: Queryable, cartId: string, storeCode: str
   };
 }
 
+/**
+ * Deletes up to `limit` guest carts untouched for `days` days and never ordered (active or merged),
+ * oldest first; their lines, addresses and coupons go with them. Rows another transaction holds are
+ * skipped, so two instances never wait on each other. Answers how many were deleted.
+ */
+export async function deleteUntouchedGuestCarts(q: Queryable, days: number, limit: number): Promise<number> {
+  const r = await q.query(
+    `DELETE FROM cart_cart WHERE id IN (
+       SELECT id FROM cart_cart
+        WHERE customer_uuid IS NULL AND status <> 'ordered' AND updated_at < now() - make_interval(days => $1)
+        ORDER BY updated_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+    [days, limit],
+  );
+  return r.rowCount;
+}
+
 export async function listItems(q: Queryable, cartId: string): Promise<CartItemRow[]> {
   const { rows } = await q.query<CartItemRow>(
     `SELECT ${ITEM_COLUMNS} FROM cart_item c WHERE c.cart_id = $1 ORDER BY c.id`,

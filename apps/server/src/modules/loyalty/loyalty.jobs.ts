@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { startDeliveryWorker, type DeliveryWorker } from '../messaging/messaging.worker.js';
+import { runWhileUp } from '../../platform/jobs.js';
 import { legacyLoyaltyRoutes, loyaltyRoutes } from './loyalty.routes.js';
 
 export const LOYALTY_JOB_INTERVAL_MS = 1000;
@@ -24,16 +24,5 @@ export async function loyaltyPlugin(app: FastifyInstance): Promise<void> {
   const { services, config } = app;
   await app.register(loyaltyRoutes, { prefix: '/api/loyalty', services });
   await app.register(legacyLoyaltyRoutes, { prefix: '/loyalty-legacy', services });
-  let worker: DeliveryWorker | null = null;
-  if (isLoyaltyJobEnabled(config)) {
-    app.addHook('onReady', async () => {
-      worker = startDeliveryWorker(() => runLoyaltyJobs(app), {
-        intervalMs: LOYALTY_JOB_INTERVAL_MS,
-        onError: (err) => app.log.error({ err }, 'loyalty job run failed'),
-      });
-    });
-  }
-  app.addHook('onClose', async () => {
-    await worker?.stop();
-  });
+  runWhileUp(app, { name: 'loyalty job', enabled: isLoyaltyJobEnabled(config), intervalMs: LOYALTY_JOB_INTERVAL_MS, run: () => runLoyaltyJobs(app) });
 }

@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import { restScope } from '../../platform/rest.js';
 import { renderMailboxPage } from './messaging.mailbox.js';
 import type { OutboxRow } from './messaging.store.js';
-import { startDeliveryWorker, type DeliveryWorker } from './messaging.worker.js';
+import { runWhileUp } from '../../platform/jobs.js';
 
 export const DELIVERY_INTERVAL_MS = 2_000;
 const MAILBOX_SIZE = 50;
@@ -86,18 +86,11 @@ async function devMailboxRoutes(app: FastifyInstance): Promise<void> {
 /** Runs outbox delivery while the app is up and serves the dev mailbox in TEST store mode. */
 export async function messagingPlugin(app: FastifyInstance): Promise<void> {
   const { config, services } = app;
-  let worker: DeliveryWorker | null = null;
-  if (isDeliveryWorkerEnabled(config)) {
-    app.addHook('onReady', async () => {
-      worker = startDeliveryWorker(() => services.messaging.deliverPending(), {
-        intervalMs: DELIVERY_INTERVAL_MS,
-        onError: (err) => app.log.error({ err }, 'outbox delivery run failed'),
-      });
-    });
-  }
-  app.addHook('onClose', async () => {
-    await worker?.stop();
-    await services.messaging.close();
+  runWhileUp(app, {
+    name: 'outbox delivery', enabled: isDeliveryWorkerEnabled(config), intervalMs: DELIVERY_INTERVAL_MS,
+    run: () => services.messaging.deliverPending(),
+    // The transport closes once no delivery runs any more.
+    afterStop: () => services.messaging.close(),
   });
   if (isDevMailboxEnabled(config)) await app.register(devMailboxRoutes);
 }

@@ -4,7 +4,7 @@ import { isDeliveryWorkerEnabled, isDevMailboxEnabled } from './messaging.routes
 import { retryDelaySeconds } from './messaging.service.js';
 import type { OutboxRow } from './messaging.store.js';
 import { isSecretTemplate, messageLanguage, renderTemplate } from './messaging.templates.js';
-import { startDeliveryWorker } from './messaging.worker.js';
+import { startIntervalWorker } from '../../platform/jobs.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -80,7 +80,7 @@ describe('delivery worker', () => {
     let active = 0;
     let maxActive = 0;
     let finished = 0;
-    const worker = startDeliveryWorker(
+    const worker = startIntervalWorker(
       async () => {
         runs++;
         active++;
@@ -104,7 +104,7 @@ describe('delivery worker', () => {
   it('reports a failed run and keeps going', async () => {
     const errors: unknown[] = [];
     let runs = 0;
-    const worker = startDeliveryWorker(
+    const worker = startIntervalWorker(
       async () => {
         runs++;
         throw new Error('database away');

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { startDeliveryWorker, type DeliveryWorker } from '../messaging/messaging.worker.js';
+import { runWhileUp } from '../../platform/jobs.js';
 
 /** How often unpaid orders are looked for: one indexed query when none is due. */
 export const ORDERS_JOB_INTERVAL_MS = 5_000;
@@ -21,16 +21,5 @@ export async function runOrderJobs(app: FastifyInstance): Promise<void> {
 
 /** Runs the orders jobs while the app is up; closing the app waits for the run in flight. */
 export async function ordersJobsPlugin(app: FastifyInstance): Promise<void> {
-  let worker: DeliveryWorker | null = null;
-  if (isOrdersJobEnabled(app.config)) {
-    app.addHook('onReady', async () => {
-      worker = startDeliveryWorker(() => runOrderJobs(app), {
-        intervalMs: ORDERS_JOB_INTERVAL_MS,
-        onError: (err) => app.log.error({ err }, 'orders job run failed'),
-      });
-    });
-  }
-  app.addHook('onClose', async () => {
-    await worker?.stop();
-  });
+  runWhileUp(app, { name: 'orders job', enabled: isOrdersJobEnabled(app.config), intervalMs: ORDERS_JOB_INTERVAL_MS, run: () => runOrderJobs(app) });
 }

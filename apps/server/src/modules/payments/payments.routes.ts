@@ -23,7 +23,7 @@ import {
   type OrderPayment,
 } from './payments.schemas.js';
 import type { PaymentOwner, PaymentRow } from './payments.service.js';
-import { startDeliveryWorker, type DeliveryWorker } from '../messaging/messaging.worker.js';
+import { runWhileUp } from '../../platform/jobs.js';
 
 const TAG = ['payments'];
 const LEGACY_TAG = ['payments (legacy)'];
@@ -167,18 +167,7 @@ export async function paymentsPlugin(app: FastifyInstance): Promise<void> {
   const sandbox = provider instanceof SandboxProvider && config.STORE_MODE === 'TEST' ? provider : null;
   if (sandbox) await app.register(sandboxPagesRoutes, { provider: sandbox });
 
-  let worker: DeliveryWorker | null = null;
-  if (isPaymentsJobEnabled(config)) {
-    app.addHook('onReady', async () => {
-      worker = startDeliveryWorker(() => runPaymentJobs(app), {
-        intervalMs: PAYMENTS_JOB_INTERVAL_MS,
-        onError: (err) => app.log.error({ err }, 'payments job run failed'),
-      });
-    });
-  }
-  app.addHook('onClose', async () => {
-    await worker?.stop();
-  });
+  runWhileUp(app, { name: 'payments job', enabled: isPaymentsJobEnabled(config), intervalMs: PAYMENTS_JOB_INTERVAL_MS, run: () => runPaymentJobs(app) });
 }
 
 /** One run of the payments jobs: the sandbox posts its due notifications to this app's webhook, then provider commands run. */
