@@ -8,7 +8,7 @@ import { addAddress, updateAddress } from '../../lib/api/account.api';
 import { CUSTOM_ISSUE, schemaResolver } from '../../lib/forms/schema-resolver';
 import { applyServerError, type FormAlert as FormAlertMessage } from '../../lib/forms/server-errors';
 import { FormAlert } from '../forms/form-alert';
-import { SelectField, TextField } from '../forms/fields';
+import { AddressFields } from '../forms/address-fields';
 
 // Every market the shop sells in has postcodes; the contract leaves the field optional for others.
 const AddressWithPostcodeSchema = AddressFormSchema.superRefine((value, ctx) => {
@@ -69,25 +69,7 @@ export function AddressForm({ store, uuid, address, defaults, countries, onSaved
     <form className="form address-form" noValidate onSubmit={onSubmit} aria-labelledby={`${prefix}-heading`}>
       <h3 id={`${prefix}-heading`}>{address ? t('account.addresses.editHeading') : t('account.addresses.addHeading')}</h3>
       <FormAlert alert={alert} />
-      <div className="form__row">
-        <TextField id={`${prefix}-firstname`} label={t('account.fields.firstname')} autoComplete="given-name" registration={register('firstname')} error={errors.firstname} />
-        <TextField id={`${prefix}-lastname`} label={t('account.fields.lastname')} autoComplete="family-name" registration={register('lastname')} error={errors.lastname} />
-      </div>
-      <TextField id={`${prefix}-street-1`} label={t('account.fields.street1')} autoComplete="address-line1" registration={register('street.0')} error={errors.street?.[0]} />
-      <TextField id={`${prefix}-street-2`} label={t('account.fields.street2')} optional autoComplete="address-line2" registration={register('street.1')} error={errors.street?.[1]} />
-      <div className="form__row">
-        <TextField id={`${prefix}-postcode`} label={t('account.fields.postcode')} autoComplete="postal-code" registration={register('postcode')} error={errors.postcode} />
-        <TextField id={`${prefix}-city`} label={t('account.fields.city')} autoComplete="address-level2" registration={register('city')} error={errors.city} />
-      </div>
-      <SelectField
-        id={`${prefix}-country`}
-        label={t('account.fields.country')}
-        autoComplete="country"
-        options={countries.map((c) => ({ value: c.id, label: c.name }))}
-        registration={register('country_code')}
-        error={errors.country_code}
-      />
-      <TextField id={`${prefix}-telephone`} label={t('account.fields.phone')} optional type="tel" autoComplete="tel" registration={register('telephone')} error={errors.telephone} />
+      <AddressFields prefix={prefix} register={register} errors={errors} countries={countries} />
       <p className="form__actions">
         <button type="submit" className="button" disabled={isSubmitting}>{t('account.addresses.save')}</button>
         <button type="button" className="button button--secondary" onClick={onCancel}>{t('account.addresses.cancel')}</button>

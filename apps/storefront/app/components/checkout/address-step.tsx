@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { cartClient, firstServerMessage, setBillingAddress, setGuestEmail, setShippingAddress } from '../../lib/api/cart.api';
 import type { AddressInput, Cart, CartAddress } from '../../lib/api/cart.types';
@@ -9,7 +9,8 @@ import { useCartUpdate } from '../../lib/cart/cart-state';
 import {
   checkoutAddressResolver, toCartAddress, type CheckoutAddressOutput, type CheckoutAddressValues,
 } from '../../lib/cart/checkout-forms';
-import { SelectField, TextField } from '../forms/fields';
+import { AddressFields } from '../forms/address-fields';
+import { TextField } from '../forms/fields';
 import { StepAlert } from './step-parts';
 
 interface AddressStepProps {
@@ -112,40 +113,5 @@ export function AddressStep({ store, cart, config, countries, guest, defaults, o
         <button type="submit" className="button" disabled={form.formState.isSubmitting}>{t('checkout.address.save')}</button>
       </p>
     </form>
-  );
-}
-
-interface AddressFieldsProps {
-  prefix: string;
-  register: UseFormRegister<CheckoutAddressValues>;
-  errors: FieldErrors<CheckoutAddressValues>;
-  countries: ShippingCountry[];
-  firstnameOptional: boolean;
-}
-
-function AddressFields({ prefix, register, errors, countries, firstnameOptional }: AddressFieldsProps) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <div className="form__row">
-        <TextField id={`${prefix}-firstname`} label={t('account.fields.firstname')} optional={firstnameOptional} autoComplete="given-name" registration={register('firstname')} error={errors.firstname} />
-        <TextField id={`${prefix}-lastname`} label={t('account.fields.lastname')} autoComplete="family-name" registration={register('lastname')} error={errors.lastname} />
-      </div>
-      <TextField id={`${prefix}-street-1`} label={t('account.fields.street1')} autoComplete="address-line1" registration={register('street.0')} error={errors.street?.[0]} />
-      <TextField id={`${prefix}-street-2`} label={t('account.fields.street2')} optional autoComplete="address-line2" registration={register('street.1')} error={errors.street?.[1]} />
-      <div className="form__row">
-        <TextField id={`${prefix}-postcode`} label={t('account.fields.postcode')} autoComplete="postal-code" registration={register('postcode')} error={errors.postcode} />
-        <TextField id={`${prefix}-city`} label={t('account.fields.city')} autoComplete="address-level2" registration={register('city')} error={errors.city} />
-      </div>
-      <SelectField
-        id={`${prefix}-country`}
-        label={t('account.fields.country')}
-        autoComplete="country"
-        options={countries.map((c) => ({ value: c.id, label: c.name }))}
-        registration={register('country_code')}
-        error={errors.country_code}
-      />
-      <TextField id={`${prefix}-telephone`} label={t('account.fields.phone')} optional type="tel" autoComplete="tel" registration={register('telephone')} error={errors.telephone} />
-    </>
   );
 }

@@ -1,19 +1,13 @@
 import { EmailSchema } from '@ember/contracts';
-import { AddressFormSchema } from '../account/account-forms';
+import { AddressFormSchema, type AddressFormValues } from '../account/account-forms';
 import type { AddressInput } from '../api/cart.types';
 import type { CheckoutConfig } from '../api/store.api';
 import { CUSTOM_ISSUE, schemaResolver } from '../forms/schema-resolver';
 
 /** What the checkout's address inputs hold, as typed. */
-export interface CheckoutAddressValues {
+/** The checkout's address form: the account address fields and the guest's e-mail. */
+export interface CheckoutAddressValues extends AddressFormValues {
   email: string;
-  firstname: string;
-  lastname: string;
-  street: string[];
-  city: string;
-  postcode: string;
-  country_code: string;
-  telephone: string;
 }
 
 type PostcodeRules = Pick<CheckoutConfig,
