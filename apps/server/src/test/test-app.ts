@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDb, type Db } from '../platform/db.js';
@@ -42,6 +43,21 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
+/**
+ * Serves the app for the tests of one file: started before them on the worker's database (handed
+ * to `use`), closed after them.
+ */
+export function serveForSuite(use: (server: TestServer, db: Db) => void, env: Record<string, string> = {}): void {
+  let server: TestServer | null = null;
+  beforeAll(async () => {
+    server = await startTestServer(env);
+    use(server, await testDb());
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
 }
 
 export interface GqlResult {

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restCall, startTestServer, testDb, type TestServer } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { serveForSuite, restCall, type TestServer } from '../../test/test-app.js';
 import type { Db } from '../../platform/db.js';
 import { addProducts, getCart, gqlAs, makeProduct, newGuestCart, place, readyForCheckout, registerCustomer, stockOf } from '../cart/cart.fixtures.js';
 
 let server: TestServer;
 let db: Db;
-beforeAll(async () => {
-  server = await startTestServer();
-  db = await testDb();
-});
-afterAll(async () => {
-  await server.close();
+serveForSuite((s, d) => {
+  server = s;
+  db = d;
 });
 
 const PLACE_RAW = `mutation ($c: String!) { placeOrder(input: {cart_id: $c}) { order { order_number } errors { code message } } }`;

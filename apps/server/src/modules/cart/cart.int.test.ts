@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restCall, startTestServer, testDb, type TestServer } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { serveForSuite, restCall, startTestServer, type TestServer } from '../../test/test-app.js';
 import type { Db } from '../../platform/db.js';
 import { addProducts, CART_FIELDS, getCart, giftOf, gqlAs, makeCoupon, makeProduct, makePromotion, newGuestCart, PASSWORD, registerCustomer } from './cart.fixtures.js';
 
 let server: TestServer;
 let db: Db;
-beforeAll(async () => {
-  server = await startTestServer();
-  db = await testDb();
-});
-afterAll(async () => {
-  await server.close();
+serveForSuite((s, d) => {
+  server = s;
+  db = d;
 });
 
 const UPDATE = `mutation ($c: String!, $u: ID!, $q: Float!) { updateCartItems(input: {cart_id: $c, cart_items: [{cart_item_uid: $u, quantity: $q}]}) { cart { ${CART_FIELDS} } } }`;

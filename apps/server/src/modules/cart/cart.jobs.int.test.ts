@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDb, type TestServer } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { serveForSuite, startTestServer, type TestServer } from '../../test/test-app.js';
 import type { Db } from '../../platform/db.js';
 import { addProducts, getCart, gqlAs, makeProduct, newGuestCart, registerCustomer } from './cart.fixtures.js';
 import { runCartJobs } from './cart.jobs.js';
 
 let server: TestServer;
 let db: Db;
-beforeAll(async () => {
-  server = await startTestServer();
-  db = await testDb();
-});
-afterAll(async () => {
-  await server.close();
+serveForSuite((s, d) => {
+  server = s;
+  db = d;
 });
 
 /** Moves a cart's last change `days` into the past, as if nobody had touched it since. */

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDb, type TestServer } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { serveForSuite, type TestServer } from '../../test/test-app.js';
 import type { Db } from '../../platform/db.js';
 import { giftOf, gqlAs, makeProduct, makePromotion, newGuestCart, place, PROMO_FIELDS, readyForCheckout } from './cart.fixtures.js';
 
 let server: TestServer;
 let db: Db;
-beforeAll(async () => {
-  server = await startTestServer();
-  db = await testDb();
-});
-afterAll(async () => {
-  await server.close();
+serveForSuite((s, d) => {
+  server = s;
+  db = d;
 });
 
 interface Item {

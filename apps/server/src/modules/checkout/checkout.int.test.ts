@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restCall, startTestServer, testDb, type TestServer } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { serveForSuite, restCall, type TestServer } from '../../test/test-app.js';
 import type { Db } from '../../platform/db.js';
 import {
   addProducts, CART_FIELDS, GB_ADDRESS, getCart, gqlAs, makeCoupon, makeProduct, newGuestCart, place, readyForCheckout, registerCustomer, stockOf,
@@ -8,12 +8,9 @@ import {
 
 let server: TestServer;
 let db: Db;
-beforeAll(async () => {
-  server = await startTestServer();
-  db = await testDb();
-});
-afterAll(async () => {
-  await server.close();
+serveForSuite((s, d) => {
+  server = s;
+  db = d;
 });
 
 const SET_SHIPPING = `mutation ($c: String!, $a: CartAddressInput, $id: Int, $pickup: String) {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, testDb, type TestServer } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { serveForSuite, type TestServer } from '../../test/test-app.js';
 import type { Db } from '../../platform/db.js';
 import { addProducts, gqlAs, makeProduct, newGuestCart, place, readyForCheckout, registerCustomer } from '../cart/cart.fixtures.js';
 
@@ -8,12 +8,9 @@ import { addProducts, gqlAs, makeProduct, newGuestCart, place, readyForCheckout,
 
 let server: TestServer;
 let db: Db;
-beforeAll(async () => {
-  server = await startTestServer();
-  db = await testDb();
-});
-afterAll(async () => {
-  await server.close();
+serveForSuite((s, d) => {
+  server = s;
+  db = d;
 });
 
 async function gqlWithCookie(query: string, variables: Record<string, unknown>, cookie: string | null, store = 'gb') {
