@@ -111,14 +111,12 @@ export class CatalogService {
    * the shape of configurables and bundles come from the display cache (read through `q` on a miss),
    * while everything money, stock and limits depend on (active in the store view, price, tiers,
    * stock, kind, order quantity limit, age restriction) is read fresh in `q`, for the products and
-   * their bundle selections, in one statement each. A product that is no longer sold is left out.
+   * their bundle selections, in one statement each; `known` are facts the caller already read from
+   * `catalog_sale_facts` for exactly the products it wants. A product no longer sold is left out.
    */
   async productsForSale(q: Queryable, store: StoreView, want: { ids?: number[]; skus?: string[]; known?: SaleFactsRow[] }): Promise<ProductDoc[]> {
-    // `known`: facts the caller already read (catalog_sale_facts) covering every id and sku it wants.
     const read = want.known ?? (await findSaleFacts(q, store.code, want.ids ?? [], want.skus ?? []));
-    const ids = new Set(want.ids ?? []);
-    const skus = new Set(want.skus ?? []);
-    const facts = new Map(read.filter((f) => !want.known || ids.has(f.id) || skus.has(f.sku)).map((f) => [f.id, f]));
+    const facts = new Map(read.map((f) => [f.id, f]));
     if (facts.size === 0) return [];
     const docs = await this.productsByIds(store, [...facts.keys()], q);
     const nested = [...new Set(docs.flatMap((d) => d.bundle_options.flatMap((o) => o.selections.map((s) => s.product.id))))].filter((id) => !facts.has(id));
