@@ -395,26 +395,7 @@ export class CartService {
     return { errors, computed: current };
   }
 
-  /**
-   * Applies a change and refuses it when it creates a problem the cart did not have before, so a
-   * cart that already breaks a limit (stock fell, config changed) can still be reduced.
-   */
-  private async applyChecked(tx: Queryable, storeView: StoreView, cart: CartRow, before: ComputedCart, change: () => Promise<void>): Promise<ComputedCart> {
-    // A savepoint lets a refused change disappear while the other entries of the request stay.
-    await tx.query('SAVEPOINT cart_change');
-    await change();
-    const after = await this.compute(tx, storeView, cart);
-    try {
-      refuseWorse(before, after);
-    } catch (err) {
-      await tx.query('ROLLBACK TO SAVEPOINT cart_change');
-      throw err;
-    }
-    await tx.query('RELEASE SAVEPOINT cart_change');
-    return after;
-  }
-
-  /** updateCartItems: quantity 0 removes the line; each change is checked against the limits. */
+  /** updateCartItems: quantity 0 removes the line; each change is checked against the limits (setItemQuantity touches the cart). */
   async updateItems(tx: Queryable, storeView: StoreView, cart: CartRow, updates: { itemId: string; quantity: number }[]): Promise<void> {
     for (const u of updates) {
       const before = await this.compute(tx, storeView, cart);
@@ -428,13 +409,15 @@ export class CartService {
       if (u.quantity < 0) throw new AppError('UNDEFINED', 'The quantity must be greater than 0.');
       try {
         const q = requireInt(u.quantity);
-        await this.applyChecked(tx, storeView, cart, before, () => store.setItemQuantity(tx, cart.id, u.itemId, q));
+        // Priced in memory first, as an addition is: a change that makes a problem new or bigger is refused unwritten.
+        const items = before.state.items.map((r) => (r.id === u.itemId ? { ...r, quantity: q } : r));
+        refuseWorse(before, await this.compute(tx, storeView, cart, { ...before.state, items }));
+        await store.setItemQuantity(tx, cart.id, u.itemId, q);
       } catch (err) {
         if (err instanceof AddRefused) throw new AppError(err.code as ProblemCode, err.message);
         throw err;
       }
     }
-    await store.updateCart(tx, cart.id, {});
   }
 
   /** Removes a line and the free gifts left without a paid line of their parent product (also a configurable parent). */
