@@ -9,7 +9,7 @@ import { startPayment } from '../../lib/api/payments.api';
 import type { StoreView } from '../../lib/api/store.api';
 import type { SessionUser } from '../../lib/account/session';
 import { useLocationHash } from '../../lib/account/use-location-hash';
-import { formatMoney } from '../../lib/money';
+import { formatDeduction, formatMoney } from '../../lib/money';
 import { storePath } from '../../lib/store-paths';
 import { AccountView } from './account-view';
 
@@ -52,27 +52,22 @@ function OrderList({ store, user }: { store: StoreView; user: SessionUser }) {
         <p>{t('account.orders.none')}</p>
       ) : (
         <>
-          <table className="orders-table">
-            <caption className="visually-hidden">{t('account.orders.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('account.orders.number')}</th>
-                <th scope="col">{t('account.orders.date')}</th>
-                <th scope="col">{t('account.orders.status')}</th>
-                <th scope="col">{t('account.orders.total')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.data.items.map((o) => (
-                <tr key={o.number}>
-                  <th scope="row"><a href={`#/orders/${encodeURIComponent(o.number)}`}>{o.number}</a></th>
-                  <td>{formatDate(o.order_date, store.locale)}</td>
-                  <td>{o.status}</td>
-                  <td>{formatMoney(o.total?.grand_total, store.locale)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          {/* Cards rather than a table: four columns do not fit a phone, and a card reads the same on every width. */}
+          <ol className="order-list" aria-label={t('account.orders.caption')}>
+            {orders.data.items.map((o) => (
+              <li key={o.number} className="order-card">
+                <p className="order-card__number">
+                  <span className="order-card__label">{t('account.orders.number')}</span>{' '}
+                  <a href={`#/orders/${encodeURIComponent(o.number)}`}>{o.number}</a>
+                </p>
+                <dl className="order-card__facts">
+                  <div><dt>{t('account.orders.date')}</dt><dd>{formatDate(o.order_date, store.locale)}</dd></div>
+                  <div><dt>{t('account.orders.status')}</dt><dd>{o.status}</dd></div>
+                  <div><dt>{t('account.orders.total')}</dt><dd className="money">{formatMoney(o.total?.grand_total, store.locale)}</dd></div>
+                </dl>
+              </li>
+            ))}
+          </ol>
           {orders.data.totalPages > 1 && (
             <p className="orders-pages">
               <button type="button" className="button button--secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('account.orders.newer')}</button>{' '}
@@ -135,21 +130,21 @@ function OrderBody({ store, user, order }: { store: StoreView; user: SessionUser
           <li key={i.id}>
             {i.quantity_ordered ?? 1} × {i.product_name ?? i.product_sku}
             {(i.selected_options ?? []).filter((o) => o !== null).map((o) => ` · ${o!.label}: ${o!.value}`).join('')}
-            <span className="order-items__price"> {formatMoney(i.row_total_including_tax, locale)}</span>
+            <span className="order-items__price money"> {formatMoney(i.row_total_including_tax, locale)}</span>
           </li>
         ))}
       </ul>
       {order.total && (
         <dl className="cart-totals__list">
-          {order.total.subtotal_including_tax && <div><dt>{t('cart.totals.subtotal')}</dt><dd>{formatMoney(order.total.subtotal_including_tax, locale)}</dd></div>}
+          {order.total.subtotal_including_tax && <div><dt>{t('cart.totals.subtotal')}</dt><dd className="money">{formatMoney(order.total.subtotal_including_tax, locale)}</dd></div>}
           {(order.total.discounts ?? []).filter((d) => d !== null).map((d, i) => (
-            <div key={i}><dt>{t('cart.totals.discount', { label: d!.label })}</dt><dd>−{formatMoney({ ...d!.amount, value: Math.abs(d!.amount.value ?? 0) }, locale)}</dd></div>
+            <div key={i}><dt>{t('cart.totals.discount', { label: d!.label })}</dt><dd className="money">{formatDeduction(d!.amount, locale)}</dd></div>
           ))}
-          <div><dt>{t('cart.totals.shipping')}</dt><dd>{formatMoney(order.total.total_shipping, locale)}</dd></div>
+          <div><dt>{t('cart.totals.shipping')}</dt><dd className="money">{formatMoney(order.total.total_shipping, locale)}</dd></div>
           {(order.total.taxes ?? []).filter((x) => x !== null).map((x, i) => (
-            <div key={i}><dt>{t('cart.totals.tax', { label: x!.title })}</dt><dd>{formatMoney(x!.amount, locale)}</dd></div>
+            <div key={i}><dt>{t('cart.totals.tax', { label: x!.title })}</dt><dd className="money">{formatMoney(x!.amount, locale)}</dd></div>
           ))}
-          <div className="cart-totals__grand"><dt>{t('cart.totals.grandTotal')}</dt><dd>{formatMoney(order.total.grand_total, locale)}</dd></div>
+          <div className="cart-totals__grand"><dt>{t('cart.totals.grandTotal')}</dt><dd className="money">{formatMoney(order.total.grand_total, locale)}</dd></div>
         </dl>
       )}
       {(PAYABLE_STATUSES as readonly string[]).includes(order.status_code) && <RetryPayment store={store.store_code} user={user} order={order} />}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Cart } from '../../lib/api/cart.types';
-import { formatMoney } from '../../lib/money';
+import { formatDeduction, formatMoney } from '../../lib/money';
 
 /**
  * The cart's totals as the server computed them: subtotal, each discount, shipping once a method
@@ -17,27 +17,27 @@ export function CartTotals({ cart, locale, headingLevel = 2 }: { cart: Cart; loc
       <dl className="cart-totals__list">
         <div>
           <dt>{t('cart.totals.subtotal')}</dt>
-          <dd>{formatMoney(prices?.subtotal_including_tax, locale)}</dd>
+          <dd className="money">{formatMoney(prices?.subtotal_including_tax, locale)}</dd>
         </div>
         {(prices?.discounts ?? []).filter((d) => d !== null).map((d, i) => (
           <div key={i} className="cart-totals__discount">
             <dt>{t('cart.totals.discount', { label: d!.label })}</dt>
-            <dd>−{formatMoney({ ...d!.amount, value: Math.abs(d!.amount.value ?? 0) }, locale)}</dd>
+            <dd className="money">{formatDeduction(d!.amount, locale)}</dd>
           </div>
         ))}
         <div>
           <dt>{t('cart.totals.shipping')}</dt>
-          <dd>{shipping ? formatMoney(shipping.amount, locale) : t('cart.totals.shippingLater')}</dd>
+          <dd className={shipping ? 'money' : undefined}>{shipping ? formatMoney(shipping.amount, locale) : t('cart.totals.shippingLater')}</dd>
         </div>
         {(prices?.applied_taxes ?? []).filter((tax) => tax !== null).map((tax, i) => (
           <div key={i} className="cart-totals__tax">
             <dt>{t('cart.totals.tax', { label: tax!.label })}</dt>
-            <dd>{formatMoney(tax!.amount, locale)}</dd>
+            <dd className="money">{formatMoney(tax!.amount, locale)}</dd>
           </div>
         ))}
         <div className="cart-totals__grand">
           <dt>{t('cart.totals.grandTotal')}</dt>
-          <dd>{formatMoney(prices?.grand_total, locale)}</dd>
+          <dd className="money">{formatMoney(prices?.grand_total, locale)}</dd>
         </div>
       </dl>
     </section>

@@ -1,3 +1,4 @@
+import { ShoppingBag, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -42,13 +43,27 @@ export function MiniCart({ store, locale }: { store: string; locale: string }) {
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
       >
-        <span aria-hidden="true">🛒</span> {t('cart.mini.button')}
+        <ShoppingBag aria-hidden="true" className="mini-cart__icon" size={22} />
+        <span className="header-label">{t('cart.mini.button')}</span>
         <span className="mini-cart__count" data-testid="mini-cart-count">
           {cart !== undefined ? <> ({count}<span className="visually-hidden"> {t('cart.mini.items', { count })}</span>)</> : null}
         </span>
       </button>
       <div id={panelId} className="mini-cart__panel" hidden={!open}>
-        <h2 className="mini-cart__heading">{t('cart.mini.heading')}</h2>
+        <div className="mini-cart__top">
+          <h2 className="mini-cart__heading">{t('cart.mini.heading')}</h2>
+          <button
+            type="button"
+            className="icon-button mini-cart__close"
+            onClick={() => {
+              setOpen(false);
+              buttonRef.current?.focus();
+            }}
+          >
+            <X aria-hidden="true" size={20} />
+            <span className="visually-hidden">{t('layout.close')}</span>
+          </button>
+        </div>
         {lines.length === 0 ? (
           <p>{t('cart.empty')}</p>
         ) : (
@@ -57,7 +72,7 @@ export function MiniCart({ store, locale }: { store: string; locale: string }) {
               {lines.map((line) => <MiniCartLine key={line.uid} line={line} locale={locale} />)}
             </ul>
             <p className="mini-cart__subtotal">
-              {t('cart.totals.subtotal')}: <strong>{formatMoney(cart?.prices?.subtotal_including_tax, locale)}</strong>
+              {t('cart.totals.subtotal')}: <strong className="money">{formatMoney(cart?.prices?.subtotal_including_tax, locale)}</strong>
             </p>
           </>
         )}
@@ -79,7 +94,7 @@ function MiniCartLine({ line, locale }: { line: CartItem; locale: string }) {
         {options && <span className="mini-cart__options"> · {options}</span>}
         <span className="mini-cart__qty"> · {t('cart.quantityShort', { count: line.quantity })}</span>
       </span>
-      <span className="mini-cart__price">{formatMoney(line.prices?.row_total_including_tax, locale)}</span>
+      <span className="mini-cart__price money">{formatMoney(line.prices?.row_total_including_tax, locale)}</span>
     </li>
   );
 }

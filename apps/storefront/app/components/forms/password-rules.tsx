@@ -1,4 +1,5 @@
 import { passwordProblems, type PasswordRequirements } from '@ember/contracts';
+import { Check, Dot } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
 type Rule = 'min_length' | 'min_lowercase' | 'min_uppercase' | 'min_number' | 'min_symbol' | 'exclude_username';
@@ -38,7 +39,9 @@ export function PasswordRules({ id, rules, password, username }: {
           const met = checkable && password.length > 0 && !problems.has(rule);
           return (
             <li key={rule} className={`password-rule${met ? ' password-rule--met' : ''}`}>
-              <span className="password-rule__mark" aria-hidden="true">{met ? '✓' : '•'}</span>
+              {met
+                ? <Check className="password-rule__mark" aria-hidden="true" size={18} strokeWidth={3} />
+                : <Dot className="password-rule__mark" aria-hidden="true" size={18} strokeWidth={3} />}
               {rule === 'exclude_username' ? t('password.rules.exclude_username') : t(`password.rules.${rule}`, { count })}
               {checkable && <span className="visually-hidden"> {met ? t('password.met') : t('password.notMet')}</span>}
             </li>

@@ -1,3 +1,4 @@
+import { LogOut, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../lib/account/session';
@@ -9,28 +10,23 @@ import { storePath } from '../../lib/store-paths';
 const SIGN_IN_PAGES = ['/login', '/register', '/forgot-password', '/reset-password'];
 
 /**
- * The header's account corner: "Log in" for visitors (and before the browser knows better, so the
- * server-rendered page never shows a customer), the customer's first name and "Log out" once
- * signed in.
+ * The header's account link: "Log in" for visitors (and before the browser knows better, so the
+ * server-rendered page never shows a customer), the customer's first name once signed in. On a
+ * phone only the icon shows; the words stay the link's name.
  */
 export function AccountMenu({ store }: { store: string }) {
   const { t } = useTranslation();
   const session = useSession();
   const location = useLocation();
-  const { signOut, isSigningOut, failed } = useSignOut(store);
 
   if (session.status === 'signed-in') {
     return (
       <div className="account-menu">
         <Link to={accountPath(store)} className="account-menu__link">
-          <span aria-hidden="true" className="account-menu__icon">●</span>
-          {session.user.firstname}
+          <UserRound aria-hidden="true" className="account-menu__icon" size={22} />
+          <span className="account-menu__name">{session.user.firstname}</span>
           <span className="visually-hidden"> – {t('header.yourAccount')}</span>
         </Link>
-        <button type="button" className="account-menu__logout" onClick={() => void signOut()} disabled={isSigningOut}>
-          {t('header.logOut')}
-        </button>
-        {failed && <p role="alert" className="account-menu__error">{t('account.errors.logoutFailed')}</p>}
       </div>
     );
   }
@@ -40,8 +36,26 @@ export function AccountMenu({ store }: { store: string }) {
   return (
     <div className="account-menu">
       <Link to={withReturnTo(storePath(store, '/login'), returnTo)} className="account-menu__link">
-        {t('header.logIn')}
+        <UserRound aria-hidden="true" className="account-menu__icon" size={22} />
+        <span className="header-label">{t('header.logIn')}</span>
       </Link>
+    </div>
+  );
+}
+
+/** "Log out" for a signed-in customer: beside the account link on wide screens, in the header's menu on a phone. */
+export function SignOutButton({ store }: { store: string }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { signOut, isSigningOut, failed } = useSignOut(store);
+  if (session.status !== 'signed-in') return null;
+  return (
+    <div className="account-menu__sign-out">
+      <button type="button" className="account-menu__logout" onClick={() => void signOut()} disabled={isSigningOut}>
+        <LogOut aria-hidden="true" className="account-menu__logout-icon" size={18} />
+        {t('header.logOut')}
+      </button>
+      {failed && <p role="alert" className="account-menu__error">{t('account.errors.logoutFailed')}</p>}
     </div>
   );
 }

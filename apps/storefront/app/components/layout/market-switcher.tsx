@@ -1,3 +1,4 @@
+import { ChevronDown, Globe } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { StoreView } from '../../lib/api/store.api';
@@ -15,11 +16,9 @@ export function MarketSwitcher({ current, stores }: { current: StoreView; stores
     <details className="market-switcher" key={current.store_code}>
       <summary>
         <span className="visually-hidden">{t('header.marketSwitcher')} </span>
-        <svg className="market-switcher__globe" aria-hidden="true" viewBox="0 0 24 24" width="18" height="18">
-          <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.6" />
-          <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" fill="none" stroke="currentColor" strokeWidth="1.6" />
-        </svg>
+        <Globe className="market-switcher__globe" aria-hidden="true" size={18} />
         <span>{current.store_name}</span>
+        <ChevronDown className="market-switcher__chevron" aria-hidden="true" size={16} />
       </summary>
       <nav aria-label={t('header.markets')}>
         <ul>

@@ -1,10 +1,12 @@
+import { Flame, Menu, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Link } from 'react-router';
+import { NavLink, Link, useLocation } from 'react-router';
 import type { NavCategory, StoreView } from '../../lib/api/store.api';
 import { storePath } from '../../lib/store-paths';
 import { MiniCart } from '../cart/mini-cart';
 import { PointsBalance } from '../loyalty/points-balance';
-import { AccountMenu } from './account-menu';
+import { AccountMenu, SignOutButton } from './account-menu';
 import { MarketSwitcher } from './market-switcher';
 
 interface SiteHeaderProps {
@@ -13,19 +15,52 @@ interface SiteHeaderProps {
   categories: NavCategory[];
 }
 
+/**
+ * One row on every width: logo, account and cart, with the market, the points and "Log out" beside
+ * them on wide screens and behind the menu button on a phone (docs/decisions/0024). The
+ * categories are a bar below that scrolls sideways on a phone and shows when more are hidden.
+ */
 export function SiteHeader({ store, stores, categories }: SiteHeaderProps) {
   const { t } = useTranslation();
   const code = store.store_code;
+  const location = useLocation();
+  const moreId = useId();
+  const [open, setOpen] = useState(false);
+
+  // A navigation (a market, the points page, logging out) closes the menu.
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      setOpen(false);
+      document.getElementById(`${moreId}-button`)?.focus();
+    }
+  };
+
   return (
     <header className="site-header">
-      <div className="site-header__bar">
+      <div className="site-header__bar" onKeyDown={onKeyDown}>
+        <button
+          id={`${moreId}-button`}
+          type="button"
+          className="site-header__menu-button icon-button"
+          aria-expanded={open}
+          aria-controls={moreId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? <X aria-hidden="true" size={22} /> : <Menu aria-hidden="true" size={22} />}
+          <span className="visually-hidden">{t('layout.menu')}</span>
+        </button>
         <Link to={storePath(code)} className="site-header__logo" aria-label={t('header.homeLink')}>
-          <span aria-hidden="true" className="site-header__logo-mark">◆</span>
+          <Flame aria-hidden="true" className="site-header__logo-mark" size={26} strokeWidth={2.25} />
           <span>Ember</span>
         </Link>
         <div className="site-header__tools">
-          <MarketSwitcher current={store} stores={stores} />
-          <PointsBalance store={code} />
+          <div id={moreId} className={`site-header__more${open ? ' site-header__more--open' : ''}`}>
+            <MarketSwitcher current={store} stores={stores} />
+            <PointsBalance store={code} />
+            <SignOutButton store={code} />
+          </div>
           <AccountMenu store={code} />
           <MiniCart store={code} locale={store.locale} />
         </div>
