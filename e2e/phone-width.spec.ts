@@ -69,7 +69,8 @@ const PAGES: ShopPage[] = [
   { name: 'marketing page', path: (f) => `/discover/${f.marketingSlug}`, shows: heading },
   { name: 'FAQ', path: () => '/faq', shows: heading },
   { name: 'cart with items', path: () => '/cart', shows: (main, t) => main.getByRole('heading', { name: t('cart.totals.heading') }) },
-  { name: 'checkout', path: () => '/checkout', shows: (main, t) => main.getByRole('heading', { level: 1, name: t('checkout.title') }) },
+  // Every step filled in (fillCart), so the page shows all of them and the button that ends it.
+  { name: 'checkout', path: () => '/checkout', shows: (main, t) => main.getByRole('button', { name: t('checkout.placeOrder') }) },
   { name: 'order confirmation', path: (f) => `/checkout/success?order=${f.orderNumber}`, shows: (main) => main.getByTestId('order-number') },
   { name: 'login', as: 'visitor', path: () => '/login', shows: heading },
   { name: 'register', as: 'visitor', path: () => '/register', shows: heading },

@@ -22,6 +22,11 @@ export function formatMoney(money: Money | null | undefined, locale: string): st
   return formatter.format(money.value);
 }
 
+/** Whether the final price is below the regular one (a special price or catalogue rule applies). */
+export function isReduced(regular: Money, final: Money): boolean {
+  return regular.value !== null && final.value !== null && final.value < regular.value;
+}
+
 /**
  * A deduction (a discount) as a negative amount where the store's locale puts the sign (`−£5.00`,
  * `−5,00 €`), with a real minus sign (U+2212) and a word joiner after it: a minus and a currency
@@ -30,9 +35,4 @@ export function formatMoney(money: Money | null | undefined, locale: string): st
 export function formatDeduction(money: Money | null | undefined, locale: string): string {
   if (!money || money.value === null || !money.currency) return '';
   return formatMoney({ ...money, value: -Math.abs(money.value) }, locale).replace(/[-\u2212]/, '\u2212\u2060');
-}
-
-/** Whether the final price is below the regular one (a special price or catalogue rule applies). */
-export function isReduced(regular: Money, final: Money): boolean {
-  return regular.value !== null && final.value !== null && final.value < regular.value;
 }

@@ -109,7 +109,9 @@ function OrderBody({ store, user, order }: { store: StoreView; user: SessionUser
   const locale = store.locale;
   const items = (order.items ?? []).filter((i): i is NonNullable<typeof i> => i !== null);
   const address = order.shipping_address;
-  const payment = order.payment_methods?.find((p) => p)?.name;
+  const method = order.payment_methods?.find((p) => p);
+  // The method in the shopper's words where the shop names it (as checkout does), else the server's name.
+  const payment = method && (method.method_code ? t(`checkout.payment.methods.${method.method_code}`, { defaultValue: method.name }) : method.name);
   return (
     <div className="order-detail">
       <dl className="details-list">
