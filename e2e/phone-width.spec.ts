@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ACCOUNT_ROUTES } from '../apps/storefront/app/lib/account/account-routes';
 import { registerByApi, logInByApi, newCustomer } from './support/account';
+import { expectNoSeriousViolations } from './support/axe';
 import { graphql, messages, productFacts, waitForPageView } from './support/shop';
 
 /**
@@ -53,6 +54,7 @@ const PAGES: ShopPage[] = [
     open: async (page, t) => {
       await page.getByRole('banner').getByRole('button', { name: t('layout.menu') }).click();
       await expect(page.getByRole('banner').getByRole('button', { name: t('header.logOut') })).toBeVisible();
+      await expectNoSeriousViolations(page, 'the phone header with its menu open');
     },
   },
   {
@@ -77,6 +79,14 @@ const PAGES: ShopPage[] = [
   { name: 'forgot password', as: 'visitor', path: () => '/forgot-password', shows: heading },
   { name: 'reset password', as: 'visitor', path: () => '/reset-password?token=phone-width-check', shows: heading },
   ...ACCOUNT_PAGES,
+  {
+    name: 'account with its menu open', path: () => '/account#/orders', shows: viewHeading,
+    open: async (page, t) => {
+      await page.getByRole('navigation', { name: t('account.nav.label') }).getByRole('button', { name: new RegExp(t('layout.accountMenu')) }).click();
+      await expect(page.getByRole('navigation', { name: t('account.nav.label') }).getByRole('link', { name: t('account.nav.overview') })).toBeVisible();
+      await expectNoSeriousViolations(page, 'the account menu open on a phone');
+    },
+  },
   { name: 'account order detail', path: (f) => `/account#/orders/${f.orderNumber}`, shows: (main) => main.getByTestId('order-status') },
   { name: 'account unknown view', path: () => '/account#/no-such-view', shows: viewHeading },
   { name: 'loyalty club', path: () => '/loyalty', shows: heading },

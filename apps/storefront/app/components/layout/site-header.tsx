@@ -17,7 +17,7 @@ interface SiteHeaderProps {
 
 /**
  * One row on every width: logo, account and cart, with the market, the points and "Log out" beside
- * them on wide screens and behind the menu button on a phone (docs/decisions/0024). The
+ * them on wide screens and behind the menu button below 961 px (docs/decisions/0024). The
  * categories are a bar below that scrolls sideways on a phone and shows when more are hidden.
  */
 export function SiteHeader({ store, stores, categories }: SiteHeaderProps) {
