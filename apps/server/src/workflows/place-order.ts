@@ -164,7 +164,6 @@ function groupBundle(bundle: ComputedCart['lines'][number]['bundle']): OrderDraf
 export async function placeOrder(
   db: Db, services: Services, caller: Caller, maskedId: string, attributes: AdditionalAttribute[],
 ): Promise<PlaceOrderResult> {
-  let saveAddresses: { uuid: string; rows: CartAddressRow[] } | null = null;
   try {
     // Read before the transaction: identity answers on its own connection.
     const customerEmail = caller.customerUuid ? (await services.identity.profile(caller.customerUuid)).personalInfo.email : null;
@@ -197,13 +196,9 @@ export async function placeOrder(
       // The campaign's held points are debited with the order, in this transaction (returned if it is cancelled).
       if (cart.customer_uuid && computed.campaign) await services.loyalty.spendCampaignForOrder(tx, cart.masked_id, placed.entity_id, placed.order_number);
       await services.cart.markOrdered(tx, cart);
-      if (cart.customer_uuid) {
-        const rows = [computed.billing, computed.shipping].filter((a): a is CartAddressRow => !!a && a.save_in_address_book && a.customer_address_id === null && !a.pickup_location_code);
-        if (rows.length) saveAddresses = { uuid: cart.customer_uuid, rows };
-      }
+      if (cart.customer_uuid) await saveToAddressBook(tx, services, cart.customer_uuid, caller.store as StoreView, computed);
       return placed;
     });
-    await saveToAddressBook(services, caller.store, saveAddresses);
     return { order, errors: [] };
   } catch (err) {
     if (err instanceof AppError && PLACE_ORDER_CODES.has(err.code)) return { order: null, errors: [{ code: err.code, message: err.message }] };
@@ -211,17 +206,17 @@ export async function placeOrder(
   }
 }
 
-/** save_in_address_book: once the order is placed, the customer's new addresses join their book. */
-async function saveToAddressBook(services: Services, store: StoreView, save: { uuid: string; rows: CartAddressRow[] } | null): Promise<void> {
-  if (!save) return;
-  const seen = new Set<string>();
-  for (const a of save.rows) {
-    const key = JSON.stringify([a.firstname, a.lastname, a.street, a.city, a.postcode, a.country_code]);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    await services.identity.addAddress(save.uuid, {
-      firstname: a.firstname || a.lastname, lastname: a.lastname, street: a.street, city: a.city, country_code: a.country_code,
-      ...(a.postcode ? { postcode: a.postcode } : {}), ...(a.region ? { region: a.region } : {}), ...(a.telephone ? { telephone: a.telephone } : {}),
-    }, store.default_country).catch(() => undefined);
+/**
+ * save_in_address_book: the customer's typed addresses (not one picked from the book, not a pick-up
+ * store) join their address book with the order, in its transaction, so an order that fails saves
+ * nothing. Identity keeps one entry for identical addresses (delivery and billing alike).
+ */
+async function saveToAddressBook(
+  tx: Queryable, services: Services, customerUuid: string, store: StoreView,
+  computed: { shipping: CartAddressRow | null; billing: CartAddressRow | null },
+): Promise<void> {
+  for (const a of [computed.shipping, computed.billing]) {
+    if (!a || !a.save_in_address_book || a.customer_address_id !== null || a.pickup_location_code) continue;
+    await services.identity.rememberOrderAddress(tx, customerUuid, a, a.kind, store.default_country);
   }
 }

@@ -128,7 +128,8 @@ async function addressRow(
   return {
     kind, ...clean,
     customer_address_id: customerAddressId,
-    save_in_address_book: Boolean(caller.customerUuid && !customerAddressId && input.address?.save_in_address_book),
+    // Magento: true unless the shopper says otherwise; only a signed-in customer has a book to save to.
+    save_in_address_book: Boolean(caller.customerUuid && !customerAddressId && (input.address?.save_in_address_book ?? true)),
     pickup_location_code: pickupCode,
   };
 }
