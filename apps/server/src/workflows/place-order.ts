@@ -7,6 +7,7 @@ import { reserveStock } from '../modules/catalog/catalog.inventory.js';
 import { stockDemand } from '../modules/cart/cart.lines.js';
 import type { Caller, ComputedCart } from '../modules/cart/cart.service.js';
 import type { CartAddressRow } from '../modules/cart/cart.store.js';
+import { GUEST_CHECKOUT_REFUSED } from '../modules/cart/cart.service.js';
 import { paymentMethodsFor } from '../modules/payments/payments.methods.js';
 
 export interface PlaceOrderResult {
@@ -37,7 +38,7 @@ function draftAddress(a: CartAddressRow, pickup: ComputedCart['pickupStore']): O
   };
 }
 
-function fail(code: 'UNABLE_TO_PLACE_ORDER' | 'GUEST_EMAIL_MISSING' | 'INSUFFICIENT_STOCK', message: string): never {
+function fail(code: 'UNABLE_TO_PLACE_ORDER' | 'GUEST_EMAIL_MISSING' | 'INSUFFICIENT_STOCK' | 'PERMISSION_DENIED', message: string): never {
   throw new AppError(code, message);
 }
 
@@ -176,6 +177,10 @@ export async function placeOrder(
       }
       if (cart.status !== 'active') throw new AppError('CART_NOT_ACTIVE', 'The cart isn\'t active.');
       const computed = await services.cart.compute(tx, caller.store as StoreView, cart);
+      // A store view with guest checkout off sells only to signed-in customers (Magento's guest_checkout option).
+      if (!cart.customer_uuid && !(caller.store as StoreView).is_guest_checkout_enabled) {
+        fail('PERMISSION_DENIED', GUEST_CHECKOUT_REFUSED);
+      }
       const email = cart.customer_uuid ? customerEmail : cart.email;
       if (!email) fail('GUEST_EMAIL_MISSING', 'Guest email for cart is missing.');
       const draft = await buildDraft(computed, email, checkAttributes(attributes, definitions));

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
-  passwordProblems, type AddressInput, type PasswordRequirements, type Profile, type ProfileUpdate, type RegisterRequest,
+  AddressInputSchema, passwordProblems, type AddressInput, type PasswordRequirements, type Profile, type ProfileUpdate, type RegisterRequest,
 } from '@ember/contracts';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { Db, Queryable } from '../../platform/db.js';
@@ -357,16 +357,21 @@ export class IdentityService {
    * An order's address joins the customer's book (Magento's `save_in_address_book`), in the order's
    * transaction: the same address already there (compared without regard to case and spacing) is
    * kept instead of a copy. The address becomes the default of its kind when the book has none. A
-   * telephone that is not a valid number is left out rather than refusing the order. Answers the
-   * id of the book entry.
+   * telephone that is not a valid number is left out rather than refusing the order. An address the
+   * book's contract would not take (no first name, which some markets allow at checkout) is not
+   * saved. Answers the id of the book entry, or null.
    */
-  async rememberOrderAddress(tx: Queryable, uuid: string, a: OrderAddress, kind: 'billing' | 'shipping', defaultCountry: string): Promise<number> {
+  async rememberOrderAddress(tx: Queryable, uuid: string, a: OrderAddress, kind: 'billing' | 'shipping', defaultCountry: string): Promise<number | null> {
     const telephone = a.telephone ? normalisePhone(a.telephone, a.country_code || defaultCountry) : null;
     const street = a.street.map((line) => line.trim()).filter((line, i) => i === 0 || line !== '');
     const values: store.AddressValues = {
       firstname: a.firstname.trim(), lastname: a.lastname.trim(), street, city: a.city.trim(),
       postcode: a.postcode?.trim() || null, country_code: a.country_code, region: a.region?.trim() || null, telephone,
     };
+    const fits = AddressInputSchema.safeParse({
+      ...values, postcode: values.postcode ?? undefined, region: values.region ?? undefined, telephone: values.telephone ?? undefined,
+    });
+    if (!fits.success) return null;
     const book = await store.listAddresses(tx, uuid);
     const key = addressKey(values);
     const id = book.find((b) => addressKey(b) === key)?.id ?? await store.insertAddress(tx, uuid, values);

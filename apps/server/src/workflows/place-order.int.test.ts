@@ -152,3 +152,26 @@ describe('placeOrder saves a customer’s checkout address in their address book
     expect(anonymous.body.errors![0].extensions.code).toBe('UNAUTHORISED');
   });
 });
+
+describe('guest checkout follows the store view’s setting', () => {
+  it('refuses a guest’s e-mail and order where the store view sells only to customers, in Magento’s words', async () => {
+    const p = await makeProduct(db);
+    await db.query(`INSERT INTO catalog_product_price (product_id, store_code, currency, regular_minor) VALUES ($1, 'ch', 'CHF', 1500)`, [p.id]);
+    const id = await newGuestCart(server, 'ch');
+    expect((await addProducts(server, id, [{ sku: p.sku, quantity: 1 }], { store: 'ch' })).body.data.addProductsToCart.user_errors).toEqual([]);
+    const email = await gqlAs(server, 'mutation ($c: String!) { setGuestEmailOnCart(input: {cart_id: $c, email: "guest@example.com"}) { cart { email } } }', { c: id }, { store: 'ch' });
+    expect(email.body.errors![0]).toMatchObject({ message: expect.stringMatching(/^Guest checkout is not allowed/), extensions: { code: 'PERMISSION_DENIED' } });
+    const placed = await gqlAs(server, 'mutation ($c: String!) { placeOrder(input: {cart_id: $c}) { order { order_number } errors { code message } } }', { c: id }, { store: 'ch' });
+    expect(placed.body.data.placeOrder.order).toBeNull();
+    expect(placed.body.data.placeOrder.errors[0]).toMatchObject({ code: 'PERMISSION_DENIED', message: expect.stringMatching(/^Guest checkout is not allowed/) });
+  });
+
+  it('takes a guest’s e-mail where the store view allows guests', async () => {
+    const p = await makeProduct(db);
+    const id = await newGuestCart(server, 'de');
+    expect((await addProducts(server, id, [{ sku: p.sku, quantity: 1 }], { store: 'de' })).body.data.addProductsToCart.user_errors).toEqual([]);
+    const email = await gqlAs(server, 'mutation ($c: String!) { setGuestEmailOnCart(input: {cart_id: $c, email: "gast@example.com"}) { cart { email } } }', { c: id }, { store: 'de' });
+    expect(email.body.errors).toBeUndefined();
+    expect(email.body.data.setGuestEmailOnCart.cart.email).toBe('gast@example.com');
+  });
+});
