@@ -81,6 +81,8 @@ export default function CheckoutPage() {
           <p role="alert">{t('cart.fixErrors')}</p>
           <Link className="button" to={storePath(code, '/cart')}>{t('checkout.backToCart')}</Link>
         </div>
+      ) : config.data?.is_guest_checkout_enabled === false && session.status !== 'signed-in' ? (
+        <GuestCheckoutNotice store={code} pending={session.status === 'pending'} />
       ) : store.is_age_verification_enabled && lines.some((l) => l.product.is_age_restricted !== false) && session.user?.isAgeVerified !== true ? (
         <AgeCheckNotice store={code} signedIn={session.status === 'signed-in'} pending={session.status === 'pending'} />
       ) : (
@@ -92,6 +94,7 @@ export default function CheckoutPage() {
               config={config.data ?? null}
               countries={countries.data ?? []}
               guest={session.status !== 'signed-in'}
+              customerUuid={session.user?.uuid ?? null}
               defaults={{
                 firstname: session.user?.firstname ?? '',
                 lastname: session.user?.lastname ?? '',
@@ -141,6 +144,24 @@ function AgeCheckNotice({ store, signedIn, pending }: { store: string; signedIn:
       ) : (
         <Link className="button" to={withReturnTo(storePath(store, '/login'), storePath(store, '/checkout'))}>{t('checkout.ageCheck.signInButton')}</Link>
       )}
+      <p><Link className="text-link" to={storePath(store, '/cart')}>{t('checkout.backToCart')}</Link></p>
+    </div>
+  );
+}
+
+/** A store view with guest checkout off sells only to customers (the server refuses a guest's order too): sign in or register, and come back here. */
+function GuestCheckoutNotice({ store, pending }: { store: string; pending: boolean }) {
+  const { t } = useTranslation();
+  if (pending) return <p role="status">{t('cart.loading')}</p>;
+  const back = storePath(store, '/checkout');
+  return (
+    <div className="checkout-page__age-check" role="region" aria-labelledby="guest-checkout-heading">
+      <h2 id="guest-checkout-heading">{t('checkoutAddresses.guestHeading')}</h2>
+      <p>{t('checkoutAddresses.guestText')}</p>
+      <p className="form__actions">
+        <Link className="button" to={withReturnTo(storePath(store, '/login'), back)}>{t('checkoutAddresses.guestSignIn')}</Link>
+        <Link className="button button--secondary" to={withReturnTo(storePath(store, '/register'), back)}>{t('checkoutAddresses.guestRegister')}</Link>
+      </p>
       <p><Link className="text-link" to={storePath(store, '/cart')}>{t('checkout.backToCart')}</Link></p>
     </div>
   );
