@@ -236,3 +236,27 @@ test.describe('the address book in checkout', () => {
     await expect(main.getByRole('listitem').filter({ hasText: m.address.street })).toHaveCount(1);
   });
 });
+
+test('checkout’s Retry asks again for the store’s countries when they failed to load', async ({ page }) => {
+  const m = await market(page.request, 'de');
+  const t = messages(m.language);
+  const main = page.getByRole('main');
+  await addToCart(page, m, m.open ?? m.restricted);
+  // The countries fail as an unreachable service would until the service is back.
+  let reachable = false;
+  let asked = 0;
+  await page.route((url) => url.pathname === '/graphql' && (url.searchParams.get('query') ?? '').includes('StoreCountries'), async (route) => {
+    asked += 1;
+    return reachable ? route.continue() : route.fulfill({ status: 503, body: 'unavailable' });
+  });
+  await page.goto(`/${m.code}/checkout`);
+  await waitForPageView(page);
+  const alert = main.getByRole('alert').filter({ hasText: t('cart.errors.unavailable') });
+  await expect(alert).toBeVisible();
+  await expect(main.getByLabel(t('account.fields.country'))).toHaveCount(0);
+  const before = asked;
+  reachable = true;
+  await alert.getByRole('button', { name: t('cart.retry') }).click();
+  await expect(main.getByLabel(t('account.fields.country'))).toHaveValue(m.country);
+  expect(asked).toBeGreaterThan(before);
+});

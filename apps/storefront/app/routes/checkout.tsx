@@ -67,7 +67,7 @@ export default function CheckoutPage() {
       {isError || config.isError || countries.isError ? (
         <div role="alert" className="form-alert form-alert--error">
           <p>{t('cart.errors.unavailable')}</p>
-          <button type="button" className="button button--secondary" onClick={refetch}>{t('cart.retry')}</button>
+          <button type="button" className="button button--secondary" onClick={() => retryFailed([{ isError, refetch }, config, countries])}>{t('cart.retry')}</button>
         </div>
       ) : !ready ? (
         <p role="status">{t('cart.loading')}</p>
@@ -165,6 +165,11 @@ function GuestCheckoutNotice({ store, pending }: { store: string; pending: boole
       <p><Link className="text-link" to={storePath(store, '/cart')}>{t('checkout.backToCart')}</Link></p>
     </div>
   );
+}
+
+/** Retry asks again for whatever failed (the cart, the store's checkout rules or its countries), not only the cart. */
+function retryFailed(queries: { isError: boolean; refetch: () => unknown }[]) {
+  for (const q of queries) if (q.isError) void q.refetch();
 }
 
 function hasAddress(cart: Cart): boolean {
