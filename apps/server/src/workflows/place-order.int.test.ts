@@ -117,6 +117,22 @@ describe('placeOrder saves a customer’s checkout address in their address book
     expect(await book(c)).toEqual([]);
   });
 
+  it('leaves out of the book an address without a first name, which the book does not take although the Swiss checkout does', async () => {
+    const c = await registerCustomer(server);
+    const o = { token: c.token, store: 'ch' };
+    const p = await makeProduct(db);
+    await db.query(`INSERT INTO catalog_product_price (product_id, store_code, currency, regular_minor) VALUES ($1, 'ch', 'CHF', 1500)`, [p.id]);
+    const id = (await gqlAs(server, 'query { customerCart { id } }', {}, o)).body.data.customerCart.id as string;
+    expect((await addProducts(server, id, [{ sku: p.sku, quantity: 1 }], o)).body.data.addProductsToCart.user_errors).toEqual([]);
+    const address = { ...GB_ADDRESS, firstname: '', street: street(), country_code: 'CH', postcode: '8001', city: 'Zürich', telephone: '+41449460000' };
+    expect((await gqlAs(server, SET_SHIPPING, { c: id, a: address }, o)).body.errors).toBeUndefined();
+    expect((await gqlAs(server, SET_BILLING, { c: id, same: true }, o)).body.errors).toBeUndefined();
+    expect((await gqlAs(server, 'mutation ($c: String!) { setShippingMethodsOnCart(input: {cart_id: $c, shipping_methods: [{carrier_code: "tablerate", method_code: "standard"}]}) { cart { id } } }', { c: id }, o)).body.errors).toBeUndefined();
+    expect((await gqlAs(server, 'mutation ($c: String!) { setPaymentMethodOnCart(input: {cart_id: $c, payment_method: {code: "ember_card"}}) { cart { id } } }', { c: id }, o)).body.errors).toBeUndefined();
+    expect((await place(server, id, o)).body.data.placeOrder.errors).toEqual([]);
+    expect(await book(c)).toEqual([]);
+  });
+
   it('takes a saved address by customer_address_id for delivery and billing without saving it again', async () => {
     const c = await registerCustomer(server);
     const address = { ...GB_ADDRESS, street: street() };
