@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { formatPrice, looseText, productFacts, storeFacts, waitForPageView } from './support/shop';
+import { formatPrice, languageTagOf, looseText, productFacts, storeFacts, waitForPageView } from './support/shop';
 
 test('the product page arrives as complete HTML with name and price', async ({ request }) => {
   const store = await storeFacts(request, 'gb');
@@ -11,7 +11,7 @@ test('the product page arrives as complete HTML with name and price', async ({ r
   const html = await response.text();
   expect(html).toMatch(new RegExp(`<h1[^>]*>${product.name}</h1>`));
   expect(html).toMatch(looseText(formatPrice(product.price, store.locale)));
-  expect(html).toContain('<html lang="en"');
+  expect(html).toContain(`<html lang="${languageTagOf(store.locale)}"`);
 });
 
 test.describe('with JavaScript disabled', () => {

@@ -20,7 +20,7 @@ INSERT INTO store_view (
    true, 20, 10,
    true, true, 2,
    true, true, 5, 8, '^[A-Za-z]{1,2}[0-9][A-Za-z0-9]? ?[0-9][A-Za-z]{2}$',
-   false, false, true, true,
+   false, true, true, true,
    8, 3),
   ('gb_trial', 'uk', 'uk_group', 'United Kingdom – Free trial', 'en_GB', 'en', 'GBP', 'Europe/London', 'GB',
    'kgs', true, false, true, 4,

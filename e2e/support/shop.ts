@@ -149,9 +149,14 @@ export async function categoryName(request: APIRequestContext, urlKey: string, s
   return data.categories.items[0]!.name;
 }
 
+/** The BCP 47 tag of a store view's locale as the API names it (`de_CH` → `de-CH`): what `lang` says and Intl takes. */
+export function languageTagOf(locale: string): string {
+  return Intl.getCanonicalLocales(locale.replaceAll('_', '-'))[0]!;
+}
+
 /** A price as the store view's locale writes it (`£49.00`, `59,00 €`). */
 export function formatPrice(money: Money, locale: string): string {
-  return new Intl.NumberFormat(locale.replace('_', '-'), { style: 'currency', currency: money.currency }).format(money.value);
+  return new Intl.NumberFormat(languageTagOf(locale), { style: 'currency', currency: money.currency }).format(money.value);
 }
 
 /** Matches text regardless of the kind of space the formatter used (ICU uses no-break spaces). */

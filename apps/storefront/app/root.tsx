@@ -6,6 +6,7 @@ import type { Route } from './+types/root';
 import { RouteError } from './components/common/route-error';
 import { i18nFor } from './i18n/i18n';
 import { createQueryClient, getBrowserQueryClient } from './lib/api/query-client';
+import { FALLBACK_TAG, languageTag } from './lib/locale';
 import { useNonce } from './lib/nonce';
 import { useOptionalStoreLayout } from './lib/store-layout-data';
 import stylesheet from './styles.css?url';
@@ -15,12 +16,13 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-/** The document: language from the store view (English outside one), catalogue for that language. */
+/** The document: language from the store view's locale (English outside one), catalogue for that language. */
 export function Layout({ children }: { children: React.ReactNode }) {
-  const language = useOptionalStoreLayout()?.store.language ?? 'en';
+  const store = useOptionalStoreLayout()?.store;
+  const language = store?.language ?? 'en';
   const nonce = useNonce();
   return (
-    <html lang={language}>
+    <html lang={store ? languageTag(store.locale) : FALLBACK_TAG}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -7,6 +7,7 @@ import { reserveStock } from '../modules/catalog/catalog.inventory.js';
 import { stockDemand } from '../modules/cart/cart.lines.js';
 import type { Caller, ComputedCart } from '../modules/cart/cart.service.js';
 import type { CartAddressRow } from '../modules/cart/cart.store.js';
+import { GUEST_CHECKOUT_REFUSED } from '../modules/cart/cart.service.js';
 import { paymentMethodsFor } from '../modules/payments/payments.methods.js';
 
 export interface PlaceOrderResult {
@@ -37,7 +38,7 @@ function draftAddress(a: CartAddressRow, pickup: ComputedCart['pickupStore']): O
   };
 }
 
-function fail(code: 'UNABLE_TO_PLACE_ORDER' | 'GUEST_EMAIL_MISSING' | 'INSUFFICIENT_STOCK', message: string): never {
+function fail(code: 'UNABLE_TO_PLACE_ORDER' | 'GUEST_EMAIL_MISSING' | 'INSUFFICIENT_STOCK' | 'PERMISSION_DENIED', message: string): never {
   throw new AppError(code, message);
 }
 
@@ -164,7 +165,6 @@ function groupBundle(bundle: ComputedCart['lines'][number]['bundle']): OrderDraf
 export async function placeOrder(
   db: Db, services: Services, caller: Caller, maskedId: string, attributes: AdditionalAttribute[],
 ): Promise<PlaceOrderResult> {
-  let saveAddresses: { uuid: string; rows: CartAddressRow[] } | null = null;
   try {
     // Read before the transaction: identity answers on its own connection.
     const customerEmail = caller.customerUuid ? (await services.identity.profile(caller.customerUuid)).personalInfo.email : null;
@@ -177,6 +177,10 @@ export async function placeOrder(
       }
       if (cart.status !== 'active') throw new AppError('CART_NOT_ACTIVE', 'The cart isn\'t active.');
       const computed = await services.cart.compute(tx, caller.store as StoreView, cart);
+      // A store view with guest checkout off sells only to signed-in customers (Magento's guest_checkout option).
+      if (!cart.customer_uuid && !(caller.store as StoreView).is_guest_checkout_enabled) {
+        fail('PERMISSION_DENIED', GUEST_CHECKOUT_REFUSED);
+      }
       const email = cart.customer_uuid ? customerEmail : cart.email;
       if (!email) fail('GUEST_EMAIL_MISSING', 'Guest email for cart is missing.');
       const draft = await buildDraft(computed, email, checkAttributes(attributes, definitions));
@@ -197,13 +201,9 @@ export async function placeOrder(
       // The campaign's held points are debited with the order, in this transaction (returned if it is cancelled).
       if (cart.customer_uuid && computed.campaign) await services.loyalty.spendCampaignForOrder(tx, cart.masked_id, placed.entity_id, placed.order_number);
       await services.cart.markOrdered(tx, cart);
-      if (cart.customer_uuid) {
-        const rows = [computed.billing, computed.shipping].filter((a): a is CartAddressRow => !!a && a.save_in_address_book && a.customer_address_id === null && !a.pickup_location_code);
-        if (rows.length) saveAddresses = { uuid: cart.customer_uuid, rows };
-      }
+      if (cart.customer_uuid) await saveToAddressBook(tx, services, cart.customer_uuid, caller.store as StoreView, computed);
       return placed;
     });
-    await saveToAddressBook(services, caller.store, saveAddresses);
     return { order, errors: [] };
   } catch (err) {
     if (err instanceof AppError && PLACE_ORDER_CODES.has(err.code)) return { order: null, errors: [{ code: err.code, message: err.message }] };
@@ -211,17 +211,17 @@ export async function placeOrder(
   }
 }
 
-/** save_in_address_book: once the order is placed, the customer's new addresses join their book. */
-async function saveToAddressBook(services: Services, store: StoreView, save: { uuid: string; rows: CartAddressRow[] } | null): Promise<void> {
-  if (!save) return;
-  const seen = new Set<string>();
-  for (const a of save.rows) {
-    const key = JSON.stringify([a.firstname, a.lastname, a.street, a.city, a.postcode, a.country_code]);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    await services.identity.addAddress(save.uuid, {
-      firstname: a.firstname || a.lastname, lastname: a.lastname, street: a.street, city: a.city, country_code: a.country_code,
-      ...(a.postcode ? { postcode: a.postcode } : {}), ...(a.region ? { region: a.region } : {}), ...(a.telephone ? { telephone: a.telephone } : {}),
-    }, store.default_country).catch(() => undefined);
+/**
+ * save_in_address_book: the customer's typed addresses (not one picked from the book, not a pick-up
+ * store) join their address book with the order, in its transaction, so an order that fails saves
+ * nothing. Identity keeps one entry for identical addresses (delivery and billing alike).
+ */
+async function saveToAddressBook(
+  tx: Queryable, services: Services, customerUuid: string, store: StoreView,
+  computed: { shipping: CartAddressRow | null; billing: CartAddressRow | null },
+): Promise<void> {
+  for (const a of [computed.shipping, computed.billing]) {
+    if (!a || !a.save_in_address_book || a.customer_address_id !== null || a.pickup_location_code) continue;
+    await services.identity.rememberOrderAddress(tx, customerUuid, a, a.kind, store.default_country);
   }
 }

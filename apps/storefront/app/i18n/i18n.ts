@@ -1,6 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import de from './de.json';
 import en from './en.json';
+import { primaryLanguage } from '../lib/locale';
 
 export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -9,8 +10,10 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 const resources = { en: { translation: en }, de: { translation: de } };
 const instances = new Map<Language, i18n>();
 
+/** The catalogue for a language or locale (`de`, `de-CH`, `de_CH` → `de`); English for any other. */
 export function toLanguage(code: string | null | undefined): Language {
-  return (LANGUAGES as readonly string[]).includes(code ?? '') ? (code as Language) : DEFAULT_LANGUAGE;
+  const language = code ? primaryLanguage(code) : '';
+  return (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : DEFAULT_LANGUAGE;
 }
 
 /**

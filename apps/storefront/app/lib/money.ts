@@ -1,25 +1,10 @@
 import type { Money } from './api/catalog.types';
+import { numberFormat } from './locale';
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
-/** BCP 47 tag from a Magento locale (`de_CH` → `de-CH`). */
-export function toLanguageTag(locale: string): string {
-  return locale.replace('_', '-');
-}
-
-/**
- * Formats a wire money value in the store's locale. Formatters are cached: building one is
- * costly and every product tile needs two.
- */
+/** Formats a wire money value in the store's locale (`lib/locale.ts` makes the tag and caches the format). */
 export function formatMoney(money: Money | null | undefined, locale: string): string {
   if (!money || money.value === null || !money.currency) return '';
-  const key = `${locale}|${money.currency}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(toLanguageTag(locale), { style: 'currency', currency: money.currency });
-    formatters.set(key, formatter);
-  }
-  return formatter.format(money.value);
+  return numberFormat(locale, { style: 'currency', currency: money.currency }).format(money.value);
 }
 
 /** Whether the final price is below the regular one (a special price or catalogue rule applies). */

@@ -67,7 +67,7 @@ export default function CheckoutPage() {
       {isError || config.isError || countries.isError ? (
         <div role="alert" className="form-alert form-alert--error">
           <p>{t('cart.errors.unavailable')}</p>
-          <button type="button" className="button button--secondary" onClick={refetch}>{t('cart.retry')}</button>
+          <button type="button" className="button button--secondary" onClick={() => retryFailed([{ isError, refetch }, config, countries])}>{t('cart.retry')}</button>
         </div>
       ) : !ready ? (
         <p role="status">{t('cart.loading')}</p>
@@ -81,6 +81,8 @@ export default function CheckoutPage() {
           <p role="alert">{t('cart.fixErrors')}</p>
           <Link className="button" to={storePath(code, '/cart')}>{t('checkout.backToCart')}</Link>
         </div>
+      ) : config.data?.is_guest_checkout_enabled === false && session.status !== 'signed-in' ? (
+        <GuestCheckoutNotice store={code} pending={session.status === 'pending'} />
       ) : store.is_age_verification_enabled && lines.some((l) => l.product.is_age_restricted !== false) && session.user?.isAgeVerified !== true ? (
         <AgeCheckNotice store={code} signedIn={session.status === 'signed-in'} pending={session.status === 'pending'} />
       ) : (
@@ -92,6 +94,7 @@ export default function CheckoutPage() {
               config={config.data ?? null}
               countries={countries.data ?? []}
               guest={session.status !== 'signed-in'}
+              customerUuid={session.user?.uuid ?? null}
               defaults={{
                 firstname: session.user?.firstname ?? '',
                 lastname: session.user?.lastname ?? '',
@@ -144,6 +147,29 @@ function AgeCheckNotice({ store, signedIn, pending }: { store: string; signedIn:
       <p><Link className="text-link" to={storePath(store, '/cart')}>{t('checkout.backToCart')}</Link></p>
     </div>
   );
+}
+
+/** A store view with guest checkout off sells only to customers (the server refuses a guest's order too): sign in or register, and come back here. */
+function GuestCheckoutNotice({ store, pending }: { store: string; pending: boolean }) {
+  const { t } = useTranslation();
+  if (pending) return <p role="status">{t('cart.loading')}</p>;
+  const back = storePath(store, '/checkout');
+  return (
+    <div className="checkout-page__age-check" role="region" aria-labelledby="guest-checkout-heading">
+      <h2 id="guest-checkout-heading">{t('checkoutAddresses.guestHeading')}</h2>
+      <p>{t('checkoutAddresses.guestText')}</p>
+      <p className="form__actions">
+        <Link className="button" to={withReturnTo(storePath(store, '/login'), back)}>{t('checkoutAddresses.guestSignIn')}</Link>
+        <Link className="button button--secondary" to={withReturnTo(storePath(store, '/register'), back)}>{t('checkoutAddresses.guestRegister')}</Link>
+      </p>
+      <p><Link className="text-link" to={storePath(store, '/cart')}>{t('checkout.backToCart')}</Link></p>
+    </div>
+  );
+}
+
+/** Retry asks again for whatever failed (the cart, the store's checkout rules or its countries), not only the cart. */
+function retryFailed(queries: { isError: boolean; refetch: () => unknown }[]) {
+  for (const q of queries) if (q.isError) void q.refetch();
 }
 
 function hasAddress(cart: Cart): boolean {

@@ -7,7 +7,7 @@ import { decodeUid } from '../catalog/catalog.mapper.js';
 import { graphqlSession } from '../identity/identity.auth.js';
 import type { AddressInput } from '../checkout/checkout.service.js';
 import { placeOrder, type AdditionalAttribute } from '../../workflows/place-order.js';
-import type { AddRequest, Caller, ComputedCart, UserError } from './cart.service.js';
+import { GUEST_CHECKOUT_REFUSED, type AddRequest, type Caller, type ComputedCart, type UserError } from './cart.service.js';
 import type { CartAddressRow, CartRow } from './cart.store.js';
 import { cartView } from './cart.view.js';
 import { cartItemPointsResolvers } from './cart.points.js';
@@ -128,7 +128,8 @@ async function addressRow(
   return {
     kind, ...clean,
     customer_address_id: customerAddressId,
-    save_in_address_book: Boolean(caller.customerUuid && !customerAddressId && input.address?.save_in_address_book),
+    // Magento: true unless the shopper says otherwise; only a signed-in customer has a book to save to.
+    save_in_address_book: Boolean(caller.customerUuid && !customerAddressId && (input.address?.save_in_address_book ?? true)),
     pickup_location_code: pickupCode,
   };
 }
@@ -278,6 +279,7 @@ export const cartResolvers = {
     async setGuestEmailOnCart(_: unknown, args: { input: { cart_id: string; email: string } }, ctx: GraphQLContext) {
       const { cart } = await onCart(ctx, args.input.cart_id, async (tx, c) => {
         if (c.customer_uuid) throw new AppError('VALIDATION_FAILED', 'The request is not allowed for logged in customers');
+        if (!ctx.store.is_guest_checkout_enabled) throw new AppError('PERMISSION_DENIED', GUEST_CHECKOUT_REFUSED);
         await ctx.services.cart.setEmail(tx, c, args.input.email);
       });
       return { cart };

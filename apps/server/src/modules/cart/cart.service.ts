@@ -15,6 +15,9 @@ import * as store from './cart.store.js';
 import type { BundleSelectionRef, CartAddressRow, CartItemRow, CartRow, CartRuleRow, PromotionRow } from './cart.store.js';
 import { isGiftPromotion } from './cart.promotions.js';
 
+/** Magento's words when a store view has guest checkout off (checkout/options/guest_checkout). */
+export const GUEST_CHECKOUT_REFUSED = 'Guest checkout is not allowed. Register a customer account or login with existing one.';
+
 const MASKED_ID = /^[A-Za-z0-9_-]{32}$/;
 const MAX_LINE_QTY = 9999;
 const MAX_LINES = 100;

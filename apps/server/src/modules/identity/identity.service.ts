@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
-  passwordProblems, type AddressInput, type PasswordRequirements, type Profile, type ProfileUpdate, type RegisterRequest,
+  AddressInputSchema, passwordProblems, type AddressInput, type PasswordRequirements, type Profile, type ProfileUpdate, type RegisterRequest,
 } from '@ember/contracts';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { Db, Queryable } from '../../platform/db.js';
@@ -353,6 +353,32 @@ export class IdentityService {
     return (await this.addresses(uuid)).find((x) => x.id === id)!;
   }
 
+  /**
+   * An order's address joins the customer's book (Magento's `save_in_address_book`), in the order's
+   * transaction: the same address already there (compared without regard to case and spacing) is
+   * kept instead of a copy. The address becomes the default of its kind when the book has none. A
+   * telephone that is not a valid number is left out rather than refusing the order. An address the
+   * book's contract would not take (no first name, which some markets allow at checkout) is not
+   * saved. Answers the id of the book entry, or null.
+   */
+  async rememberOrderAddress(tx: Queryable, uuid: string, a: OrderAddress, kind: 'billing' | 'shipping', defaultCountry: string): Promise<number | null> {
+    const telephone = a.telephone ? normalisePhone(a.telephone, a.country_code || defaultCountry) : null;
+    const street = a.street.map((line) => line.trim()).filter((line, i) => i === 0 || line !== '');
+    const values: store.AddressValues = {
+      firstname: a.firstname.trim(), lastname: a.lastname.trim(), street, city: a.city.trim(),
+      postcode: a.postcode?.trim() || null, country_code: a.country_code, region: a.region?.trim() || null, telephone,
+    };
+    const fits = AddressInputSchema.safeParse({
+      ...values, postcode: values.postcode ?? undefined, region: values.region ?? undefined, telephone: values.telephone ?? undefined,
+    });
+    if (!fits.success) return null;
+    const book = await store.listAddresses(tx, uuid);
+    const key = addressKey(values);
+    const id = book.find((b) => addressKey(b) === key)?.id ?? await store.insertAddress(tx, uuid, values);
+    if (!book.some((b) => (kind === 'billing' ? b.is_default_billing : b.is_default_shipping))) await store.setDefaultAddress(tx, uuid, id, kind);
+    return id;
+  }
+
   async updateAddress(uuid: string, id: number, a: AddressInput, defaultCountry: string) {
     const values = this.addressValues(a, defaultCountry);
     await this.db.transaction(async (tx) => {
@@ -373,6 +399,27 @@ export class IdentityService {
     if (!ok) throw new AppError('NOT_FOUND', 'Address not found');
     return this.addresses(uuid);
   }
+}
+
+/** A postal address as an order carries it (a cart address, already checked against the store's rules). */
+export interface OrderAddress {
+  firstname: string;
+  lastname: string;
+  street: string[];
+  city: string;
+  postcode: string | null;
+  country_code: string;
+  region: string | null;
+  telephone: string | null;
+}
+
+/** What makes two book addresses the same one: every field, ignoring case and runs of spaces (and spaces in postcodes). */
+function addressKey(a: store.AddressValues): string {
+  const norm = (v: string | null | undefined) => (v ?? '').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en');
+  return JSON.stringify([
+    norm(a.firstname), norm(a.lastname), a.street.map(norm).filter(Boolean), norm(a.city),
+    norm(a.postcode).replace(/ /g, ''), a.country_code.toUpperCase(), norm(a.region), (a.telephone ?? '').trim(),
+  ]);
 }
 
 /** An unknown country code breaks the foreign key: that is bad input, not a server fault. */

@@ -98,6 +98,13 @@ export function AddressBook({ store, user }: { store: StoreView; user: SessionUs
           </button>
         </p>
       )}
+      {/* Without the store's countries no address can be added: say so, and offer to ask again. */}
+      {countries.isError && (
+        <div role="alert" className="form-alert form-alert--error">
+          <p>{t('cart.errors.unavailable')}</p>
+          <button type="button" className="button button--secondary" onClick={() => void countries.refetch()}>{t('cart.retry')}</button>
+        </div>
+      )}
 
       {list.length > 0 && (
         <ul className="address-list">

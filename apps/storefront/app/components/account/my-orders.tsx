@@ -9,6 +9,7 @@ import { startPayment } from '../../lib/api/payments.api';
 import type { StoreView } from '../../lib/api/store.api';
 import type { SessionUser } from '../../lib/account/session';
 import { useLocationHash } from '../../lib/account/use-location-hash';
+import { dateFormat } from '../../lib/locale';
 import { formatDeduction, formatMoney } from '../../lib/money';
 import { storePath } from '../../lib/store-paths';
 import { AccountView } from './account-view';
@@ -22,7 +23,7 @@ const ordersKey = (uuid: string) => ['account', 'orders', uuid] as const;
 
 function formatDate(value: string, locale: string): string {
   const date = new Date(value.includes('T') ? value : `${value.replace(' ', 'T')}Z`);
-  return Number.isNaN(date.getTime()) ? value : new Intl.DateTimeFormat(locale.replace('_', '-'), { dateStyle: 'medium' }).format(date);
+  return Number.isNaN(date.getTime()) ? value : dateFormat(locale, { dateStyle: 'medium' }).format(date);
 }
 
 /** `#/orders`: the customer's orders, newest first; `#/orders/<number>`: one order with its actions. */

@@ -173,5 +173,7 @@ function ownAddressOf(cart: Cart): AddressInput | null {
     ...(a.postcode ? { postcode: a.postcode } : {}),
     country_code: a.country.code,
     ...(a.telephone ? { telephone: a.telephone } : {}),
+    // Putting it back after a pick-up changes nothing about the book: the address step decided that.
+    save_in_address_book: false,
   };
 }

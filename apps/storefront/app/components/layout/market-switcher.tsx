@@ -2,7 +2,7 @@ import { ChevronDown, Globe } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { StoreView } from '../../lib/api/store.api';
-import { toLanguageTag } from '../../lib/money';
+import { languageTag } from '../../lib/locale';
 import { switchStorePath } from '../../lib/store-paths';
 
 /**
@@ -26,8 +26,8 @@ export function MarketSwitcher({ current, stores }: { current: StoreView; stores
             <li key={store.store_code}>
               <Link
                 to={switchStorePath(location.pathname, location.search, store.store_code)}
-                hrefLang={toLanguageTag(store.locale)}
-                lang={store.language}
+                hrefLang={languageTag(store.locale)}
+                lang={languageTag(store.locale)}
                 aria-current={store.store_code === current.store_code ? 'true' : undefined}
               >
                 {store.store_name}

@@ -6,6 +6,7 @@ import { useSession } from '../../lib/account/session';
 import {
   fetchArticle, fetchArticles, fetchHistory, fetchRewards, fetchTiers, isLoyaltyApiError, readArticle, redeemReward,
 } from '../../lib/api/loyalty.api';
+import { dateFormat } from '../../lib/locale';
 import { usePoints } from '../../lib/loyalty/loyalty-state';
 import { storePath } from '../../lib/store-paths';
 
@@ -16,7 +17,7 @@ interface ViewProps {
 
 function formatDate(iso: string | null, locale: string): string {
   if (!iso) return '';
-  return new Intl.DateTimeFormat(locale.replace('_', '-'), { dateStyle: 'medium' }).format(new Date(iso));
+  return dateFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
 }
 
 /** Refreshes everything that shows points after a change (balance in the header, history, rewards). */

@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { fetchProductPoints } from '../../lib/api/loyalty.api';
+import { dateFormat } from '../../lib/locale';
 import { useLoyaltyEnabled } from '../../lib/loyalty/loyalty-state';
+import { useStoreLayout } from '../../lib/store-layout-data';
 
 /**
  * The loyalty points a product (or a cart line) earns, with a time-limited offer's end. Asked in the
@@ -10,7 +12,8 @@ import { useLoyaltyEnabled } from '../../lib/loyalty/loyalty-state';
  * the badge (spec §7: on failure the plain item is used).
  */
 export function PointsBadge({ sku, quantity = 1 }: { sku: string; quantity?: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const { locale } = useStoreLayout().store;
   const store = useParams().store ?? '';
   const { enabled } = useLoyaltyEnabled(store);
   const query = useQuery({
@@ -26,7 +29,7 @@ export function PointsBadge({ sku, quantity = 1 }: { sku: string; quantity?: num
   return (
     <p className="points-badge" data-testid="points-badge">
       {t('loyalty.product.earn', { count: points })}
-      {p.time_limited && p.time_to ? ` · ${t('loyalty.product.until', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(p.time_to)) })}` : ''}
+      {p.time_limited && p.time_to ? ` · ${t('loyalty.product.until', { date: dateFormat(locale, { dateStyle: 'medium' }).format(new Date(p.time_to)) })}` : ''}
     </p>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TierPrice } from '../../lib/api/catalog.types';
-import { formatMoney, toLanguageTag } from '../../lib/money';
+import { numberFormat } from '../../lib/locale';
+import { formatMoney } from '../../lib/money';
 
 /** "Buy more, pay less": the quantity tiers with their unit price and saving. */
 export function PriceTiers({ tiers, locale }: { tiers: TierPrice[]; locale: string }) {
@@ -9,7 +10,7 @@ export function PriceTiers({ tiers, locale }: { tiers: TierPrice[]; locale: stri
     .filter((tier) => tier.quantity !== null && tier.final_price?.value != null)
     .sort((a, b) => (a.quantity ?? 0) - (b.quantity ?? 0));
   if (!rows.length) return null;
-  const percent = new Intl.NumberFormat(toLanguageTag(locale), { style: 'percent', maximumFractionDigits: 0 });
+  const percent = numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
   return (
     <table className="price-tiers">
       <caption>{t('product.tiers.caption')}</caption>

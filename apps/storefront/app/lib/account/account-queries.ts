@@ -17,8 +17,13 @@ export function useProfile(store: string, uuid: string) {
   return useQuery(profileQuery(store, uuid));
 }
 
-export function useAddresses(store: string, uuid: string) {
-  return useQuery(queryOptions({ queryKey: addressesQueryKey(uuid), queryFn: () => listAddresses(store, uuid), staleTime: ACCOUNT_STALE_MS }));
+export function useAddresses(store: string, uuid: string, options: { enabled?: boolean; fresh?: boolean } = {}) {
+  return useQuery(queryOptions({
+    queryKey: addressesQueryKey(uuid), queryFn: () => listAddresses(store, uuid), staleTime: ACCOUNT_STALE_MS,
+    enabled: options.enabled ?? true,
+    // Checkout reads the book again each time it opens: the last order may have added to it.
+    ...(options.fresh ? { refetchOnMount: 'always' as const } : {}),
+  }));
 }
 
 export function useConsents(store: string, uuid: string) {

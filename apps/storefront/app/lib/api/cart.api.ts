@@ -1,6 +1,6 @@
 import { createGraphqlClient, GraphqlRequestError, type GraphqlClient } from './client';
 import type {
-  AddressInput, Cart, CartItemInput, CartUserError, PickupLocation, PlacedOrder,
+  AddressInput, Cart, CartItemInput, CartUserError, PickupLocation, PlacedOrder, SavedAddressRef,
 } from './cart.types';
 import { gql, withFragments } from './gql';
 
@@ -122,18 +122,19 @@ export async function setGuestEmail(client: GraphqlClient, cartId: string, email
  * pick-up order carries is the store's).
  */
 export async function setShippingAddress(
-  client: GraphqlClient, cartId: string, address: AddressInput, pickupLocationCode: string | null = null,
+  client: GraphqlClient, cartId: string, address: AddressInput | SavedAddressRef, pickupLocationCode: string | null = null,
 ): Promise<Cart> {
+  const source = 'customer_address_id' in address ? { customer_address_id: address.customer_address_id } : { address };
   const data = await client.request<{ setShippingAddressesOnCart: { cart: Cart } }>(SET_SHIPPING_ADDRESS_MUTATION, {
     cartId,
-    addresses: [{ address, ...(pickupLocationCode ? { pickup_location_code: pickupLocationCode } : {}) }],
+    addresses: [{ ...source, ...(pickupLocationCode ? { pickup_location_code: pickupLocationCode } : {}) }],
   });
   return data.setShippingAddressesOnCart.cart;
 }
 
-/** Billing: the shipping address again, or its own address. */
+/** Billing: the shipping address again, its own address, or an entry of the customer's address book. */
 export async function setBillingAddress(
-  client: GraphqlClient, cartId: string, billing: { same_as_shipping: true } | { address: AddressInput },
+  client: GraphqlClient, cartId: string, billing: { same_as_shipping: true } | { address: AddressInput } | SavedAddressRef,
 ): Promise<Cart> {
   const data = await client.request<{ setBillingAddressOnCart: { cart: Cart } }>(SET_BILLING_ADDRESS_MUTATION, { cartId, billing });
   return data.setBillingAddressOnCart.cart;

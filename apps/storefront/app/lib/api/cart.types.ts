@@ -147,4 +147,11 @@ export interface AddressInput {
   postcode?: string;
   country_code: string;
   telephone?: string;
+  /** A signed-in customer's typed address joins their address book with the order (the server's default: true). */
+  save_in_address_book?: boolean;
+}
+
+/** An entry of the signed-in customer's address book, used as a cart address (Magento's `customer_address_id`). */
+export interface SavedAddressRef {
+  customer_address_id: number;
 }
