@@ -123,6 +123,7 @@ export function toGraphQLProduct(p: ProductDoc, language: string): Record<string
       };
     }),
     category_ids: p.category_ids,
+    __related_ids: p.related_ids,
     stock_status: stockStatusOf(p),
     only_x_left_in_stock: p.stock_qty !== null && p.stock_qty > 0 && p.stock_qty <= 5 ? p.stock_qty : null,
     created_at: p.created_at.toISOString(),
