@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { ProductDetail } from '../api/catalog.types';
+import { chooseBundleOption, chosenBundleOptions, initialBundleChoice, missingBundleItems } from './bundle-choice';
+
+const option = (uid: string, position: number, is_default: boolean, stock: 'IN_STOCK' | 'OUT_OF_STOCK' = 'IN_STOCK') =>
+  ({ uid, label: uid, quantity: 1, position, is_default, product: { sku: uid.toUpperCase(), name: uid, stock_status: stock, small_image: null } });
+
+const kit = {
+  items: [
+    { uid: 'cartons', title: 'Cartons', required: true, type: 'radio', position: 2, options: [option('amber', 1, true), option('teak', 2, false)] },
+    { uid: 'device', title: 'Device', required: true, type: 'radio', position: 1, options: [option('sage', 1, true, 'OUT_OF_STOCK'), option('copper', 2, false)] },
+    { uid: 'extras', title: 'Extras', required: false, type: 'checkbox', position: 3, options: [option('case', 1, false), option('charger', 2, false)] },
+  ],
+} as unknown as ProductDetail;
+
+describe('bundle choice', () => {
+  it('opens with the defaults that can be bought, else the first option of a required item that can', () => {
+    expect(initialBundleChoice(kit)).toEqual({ device: ['copper'], cartons: ['amber'], extras: [] });
+  });
+
+  it('takes one option for a radio item and toggles options of a checkbox item', () => {
+    let choice = initialBundleChoice(kit);
+    choice = chooseBundleOption(kit, choice, 'cartons', 'teak', true);
+    expect(choice.cartons).toEqual(['teak']);
+    choice = chooseBundleOption(kit, choice, 'extras', 'case', true);
+    choice = chooseBundleOption(kit, choice, 'extras', 'charger', true);
+    choice = chooseBundleOption(kit, choice, 'extras', 'case', false);
+    expect(choice.extras).toEqual(['charger']);
+    expect(chooseBundleOption(kit, choice, 'cartons', 'not-an-option', true)).toBe(choice);
+  });
+
+  it('lists the chosen options in display order and names the required items still open', () => {
+    const choice = { device: ['copper'], cartons: [], extras: ['charger'] };
+    expect(chosenBundleOptions(kit, choice).map((c) => c.option.uid)).toEqual(['copper', 'charger']);
+    expect(missingBundleItems(kit, choice).map((i) => i.title)).toEqual(['Cartons']);
+  });
+});

@@ -1,0 +1,58 @@
+import type { BundleItem, BundleOption, ProductDetail } from '../api/catalog.types';
+
+/** The options a shopper chose for a bundle: item uid → option uids (one for radio and select items). */
+export type BundleChoice = Record<string, string[]>;
+
+const byPosition = <T extends { position: number | null }>(list: T[]) => [...list].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
+
+/** The bundle's items in display order, each with its options in display order. */
+export function bundleItems(product: Pick<ProductDetail, 'items'>): (BundleItem & { uid: string; options: BundleOption[] })[] {
+  return byPosition((product.items ?? []).filter((i): i is BundleItem & { uid: string } => !!i.uid))
+    .map((item) => ({ ...item, options: byPosition(item.options ?? []) }));
+}
+
+/** Whether an item takes several options (checkbox, multi) rather than one (radio, select). */
+export const takesMany = (item: Pick<BundleItem, 'type'>) => item.type === 'checkbox' || item.type === 'multi';
+
+const available = (o: BundleOption) => o.product?.stock_status !== 'OUT_OF_STOCK';
+
+/**
+ * The choice a page opens with: each item's default options that can be bought; a required item
+ * whose defaults cannot be bought starts at its first option that can.
+ */
+export function initialBundleChoice(product: Pick<ProductDetail, 'items'>): BundleChoice {
+  const choice: BundleChoice = {};
+  for (const item of bundleItems(product)) {
+    let chosen = item.options.filter((o) => o.is_default && available(o));
+    if (!chosen.length && item.required) chosen = item.options.filter(available).slice(0, 1);
+    choice[item.uid] = (takesMany(item) ? chosen : chosen.slice(0, 1)).map((o) => o.uid);
+  }
+  return choice;
+}
+
+/** The choice with one option chosen (radio) or toggled (checkbox). */
+export function chooseBundleOption(product: Pick<ProductDetail, 'items'>, choice: BundleChoice, itemUid: string, optionUid: string, on: boolean): BundleChoice {
+  const item = bundleItems(product).find((i) => i.uid === itemUid);
+  if (!item || !item.options.some((o) => o.uid === optionUid)) return choice;
+  const current = choice[itemUid] ?? [];
+  const next = takesMany(item)
+    ? (on ? [...new Set([...current, optionUid])] : current.filter((u) => u !== optionUid))
+    : [optionUid];
+  return { ...choice, [itemUid]: next };
+}
+
+/** The chosen options, item by item in display order: what the box will hold. */
+export function chosenBundleOptions(product: Pick<ProductDetail, 'items'>, choice: BundleChoice): { item: BundleItem; option: BundleOption }[] {
+  return bundleItems(product).flatMap((item) =>
+    item.options.filter((o) => (choice[item.uid] ?? []).includes(o.uid)).map((option) => ({ item, option })));
+}
+
+/** The required items nothing is chosen for yet (their titles name them to the shopper). */
+export function missingBundleItems(product: Pick<ProductDetail, 'items'>, choice: BundleChoice): BundleItem[] {
+  return bundleItems(product).filter((item) => item.required && !(choice[item.uid] ?? []).length);
+}
+
+/** Whether a chosen option cannot be bought now. */
+export function soldOutChoice(product: Pick<ProductDetail, 'items'>, choice: BundleChoice): BundleOption | undefined {
+  return chosenBundleOptions(product, choice).find(({ option }) => !available(option))?.option;
+}
