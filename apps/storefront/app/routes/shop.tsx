@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink, redirect } from 'react-router';
 import { ListingFilters } from '../components/product/listing-filters';
 import type { Route } from './+types/shop';
 import { Breadcrumbs } from '../components/common/breadcrumbs';
@@ -13,7 +13,7 @@ import { fetchStoreShell } from '../lib/api/store.api';
 import { pageMeta, translatorFor } from '../lib/meta';
 import { storePath } from '../lib/store-paths';
 import { useStoreLayout } from '../lib/store-layout-data';
-import { listingSearch, readListingParams } from '../lib/catalog/listing-params';
+import { listingSearch, readListingParams, tidyListingSearch } from '../lib/catalog/listing-params';
 import { htmlToText } from '../lib/text';
 import { viewItemListEvent, type PageTracking } from '../lib/tracking/data-layer';
 
@@ -55,6 +55,12 @@ const isInputError = (error: unknown) =>
  */
 async function loadListing(scope: StoreScope, categoryKey: string | undefined, url: URL) {
   const store = await requireStore(scope);
+  // A GET form sends blank prices and the default order too: the shareable address leaves them out.
+  const tidy = tidyListingSearch(url.searchParams);
+  if (tidy.toString() !== url.searchParams.toString()) {
+    const qs = tidy.toString();
+    throw redirect(qs ? `${url.pathname}?${qs}` : url.pathname);
+  }
   const pageParam = url.searchParams.get('page') ?? '1';
   if (!/^[1-9]\d{0,3}$/.test(pageParam)) throw notFound();
   const page = Number(pageParam);

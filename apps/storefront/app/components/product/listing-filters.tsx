@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useSubmit } from 'react-router';
 import type { Facet, ListingFilters as Filters, ListingSort } from '../../lib/api/catalog.types';
-import { FACET_PARAMS, LISTING_SORTS, listingSearch, type FacetParam } from '../../lib/catalog/listing-params';
+import { FACET_PARAMS, LISTING_SORTS, listingSearch, tidyListingSearch, type FacetParam } from '../../lib/catalog/listing-params';
 
 interface ListingFiltersProps {
   /** The listing's own path: the form asks it again with the choices in the query string. */
@@ -57,7 +57,9 @@ export function ListingFilters({ action, facets, sort, filters = EMPTY, currency
   const onChange = (event: React.FormEvent<HTMLFormElement>) => {
     const target = event.target as HTMLInputElement | HTMLSelectElement;
     if (target.type === 'checkbox' || target.tagName === 'SELECT') {
-      submit(event.currentTarget, { preventScrollReset: true });
+      const fields = new URLSearchParams();
+      for (const [key, value] of new FormData(event.currentTarget)) if (typeof value === 'string') fields.append(key, value);
+      submit(tidyListingSearch(fields), { method: 'get', action, preventScrollReset: true });
     }
   };
 
@@ -76,7 +78,7 @@ export function ListingFilters({ action, facets, sort, filters = EMPTY, currency
           <button type="submit" className="button button--secondary">{t('catalog.sort.apply')}</button>
         </noscript>
       </div>
-      <details className="listing-filters__panel" open={chosenCount > 0 || undefined}>
+      <details className="listing-filters__panel">
         <summary>
           {t('catalog.filters.toggle')}
           {chosenCount > 0 && <span className="listing-filters__count"> ({chosenCount})</span>}

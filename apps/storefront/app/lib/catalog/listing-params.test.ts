@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listingSearch, readListingParams } from './listing-params';
+import { listingSearch, readListingParams, tidyListingSearch } from './listing-params';
 
 describe('listing parameters', () => {
   it('reads the order, facet values and price range a GET form sends', () => {
@@ -26,5 +26,10 @@ describe('listing parameters', () => {
     expect(p.filters).toMatchObject({ priceFrom: 20, priceTo: 80, flavor: ['mint', 'frost'] });
     expect(listingSearch({ sort: 'newest', filters: p.filters }).toString()).toBe('sort=newest&flavour=mint&flavour=frost&price_min=20&price_max=80');
     expect(listingSearch({ sort: 'position', filters: readListingParams(new URLSearchParams()).filters }).toString()).toBe('');
+  });
+
+  it('drops the empty fields and the default order a GET form sends, keeping everything else', () => {
+    const tidy = tidyListingSearch(new URLSearchParams('sort=position&flavour=mint&price_min=&price_max=&utm_source=news&page=2'));
+    expect(tidy.toString()).toBe('flavour=mint&utm_source=news&page=2');
   });
 });

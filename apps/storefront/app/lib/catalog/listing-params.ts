@@ -61,3 +61,18 @@ export function listingSearch({ sort, filters }: Pick<ListingParams, 'sort' | 'f
   if (filters.priceTo !== null) out.set('price_max', String(filters.priceTo));
   return out;
 }
+
+const LISTING_PARAMS = new Set(['sort', 'price_min', 'price_max', ...Object.keys(FACET_PARAMS)]);
+
+/**
+ * The query string without what a GET form adds but the listing does not need: empty fields
+ * (a price left blank) and the shop's own order. Other parameters (campaign tags, page) stay.
+ */
+export function tidyListingSearch(search: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const [key, value] of search) {
+    if (LISTING_PARAMS.has(key) && (value.trim() === '' || (key === 'sort' && value === 'position'))) continue;
+    out.append(key, value);
+  }
+  return out;
+}
