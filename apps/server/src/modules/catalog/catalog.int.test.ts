@@ -251,7 +251,7 @@ describe('catalogue: listing filters, sorting and layered navigation', () => {
         aggregations { attribute_code label count options { value label count } }
       }
     }`;
-  const skus = (res: { body: { data: { products: { items: { sku: string }[] } } } }) => res.body.data.products.items.map((i) => i.sku);
+  const skus = (res: { body: { data?: { products: { items: { sku: string }[] } } } }) => res.body.data!.products.items.map((i) => i.sku);
 
   it('filters by flavour, intensity and colour, a configurable matching through its variants', async () => {
     const amber = await gql(server, LISTING, { filter: { category_url_path: { eq: 'sticks' }, flavor: { in: ['amber', 'teak'] } } });
