@@ -52,6 +52,9 @@ test('a shopper chooses the colour and the blend of a kit, and the cart, mini-ca
   await expect(box.getByRole('listitem')).toHaveCount(2);
   await expect(box.getByRole('listitem').nth(0)).toContainText(device.product.name);
   await expect(box.getByRole('listitem').nth(1)).toContainText(carton.product.name);
+  // The gallery pictures the chosen device after the kit's own picture.
+  await main.getByRole('list', { name: en('product.gallery.thumbnails') }).getByRole('button').nth(1).click();
+  await expect(main.getByTestId('main-image')).toHaveAccessibleName(device.product.name);
   await expectNoSeriousViolations(page, 'bundle product page');
 
   await main.getByRole('button', { name: en('cart.add.button') }).click();

@@ -15,7 +15,7 @@ import { RelatedProducts } from '../components/product/related-products';
 import { StockStatus } from '../components/product/stock-status';
 import { Swatches } from '../components/product/swatches';
 import { findProductPage, type ProductDetail, type ProductSummary } from '../lib/api/catalog.api';
-import { chooseBundleOption, initialBundleChoice, type BundleChoice } from '../lib/catalog/bundle-choice';
+import { bundleMedia, chooseBundleOption, initialBundleChoice, type BundleChoice } from '../lib/catalog/bundle-choice';
 import { browserScope, notFound, requireStore, serverScope, type StoreScope } from '../lib/api/scope';
 import { pageMeta, translatorFor } from '../lib/meta';
 import { storePath } from '../lib/store-paths';
@@ -80,7 +80,13 @@ function ProductDetails({ product, marketingSlug }: { product: ProductDetail; ma
 
   const variant = findVariant(product, selection)?.product ?? null;
   const variantMedia = sortedMedia(variant?.media_gallery);
-  const images = variantMedia.length ? variantMedia : sortedMedia(product.media_gallery);
+  const ownMedia = sortedMedia(product.media_gallery);
+  // A kit shows its own picture, then a picture of each product the shopper has chosen for it.
+  const images = variantMedia.length
+    ? variantMedia
+    : isBundle
+      ? [...ownMedia.slice(0, 1), ...bundleMedia(product, bundleChoice)]
+      : ownMedia;
   const tiers = variant?.price_tiers?.length ? variant.price_tiers : (product.price_tiers ?? []);
   const lead = paragraphs(htmlToText(product.short_description?.html));
   const description = paragraphs(htmlToText(product.description?.html));
@@ -101,7 +107,7 @@ function ProductDetails({ product, marketingSlug }: { product: ProductDetail; ma
         ]}
       />
       <div className="pdp__grid">
-        <Gallery key={variant?.sku ?? product.sku} images={images} productName={product.name} />
+        <Gallery key={variant?.sku ?? (isBundle ? images.map((i) => i.url).join() : product.sku)} images={images} productName={product.name} />
         <div className="pdp__info">
           <h1 className="pdp__name">{product.name}</h1>
           {product.subtitle && <p className="pdp__subtitle">{product.subtitle}</p>}

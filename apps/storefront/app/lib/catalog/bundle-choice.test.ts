@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductDetail } from '../api/catalog.types';
-import { chooseBundleOption, chosenBundleOptions, initialBundleChoice, missingBundleItems } from './bundle-choice';
+import { bundleMedia, chooseBundleOption, chosenBundleOptions, initialBundleChoice, missingBundleItems } from './bundle-choice';
 
 const option = (uid: string, position: number, is_default: boolean, stock: 'IN_STOCK' | 'OUT_OF_STOCK' = 'IN_STOCK') =>
-  ({ uid, label: uid, quantity: 1, position, is_default, product: { sku: uid.toUpperCase(), name: uid, stock_status: stock, small_image: null } });
+  ({ uid, label: uid, quantity: 1, position, is_default, product: { sku: uid.toUpperCase(), name: uid, stock_status: stock, small_image: { url: `/media/${uid}.svg`, label: null, position: 1 } } });
 
 const kit = {
   items: [
@@ -33,5 +33,12 @@ describe('bundle choice', () => {
     const choice = { device: ['copper'], cartons: [], extras: ['charger'] };
     expect(chosenBundleOptions(kit, choice).map((c) => c.option.uid)).toEqual(['copper', 'charger']);
     expect(missingBundleItems(kit, choice).map((i) => i.title)).toEqual(['Cartons']);
+  });
+
+  it('pictures the chosen products for the gallery of the kit, named after them', () => {
+    expect(bundleMedia(kit, { device: ['copper'], cartons: ['teak'], extras: [] })).toEqual([
+      { url: '/media/copper.svg', label: 'copper', position: 2 },
+      { url: '/media/teak.svg', label: 'teak', position: 3 },
+    ]);
   });
 });

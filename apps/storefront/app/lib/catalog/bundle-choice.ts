@@ -1,4 +1,4 @@
-import type { BundleItem, BundleOption, ProductDetail } from '../api/catalog.types';
+import type { BundleItem, BundleOption, MediaItem, ProductDetail } from '../api/catalog.types';
 
 /** The options a shopper chose for a bundle: item uid → option uids (one for radio and select items). */
 export type BundleChoice = Record<string, string[]>;
@@ -55,4 +55,15 @@ export function missingBundleItems(product: Pick<ProductDetail, 'items'>, choice
 /** Whether a chosen option cannot be bought now. */
 export function soldOutChoice(product: Pick<ProductDetail, 'items'>, choice: BundleChoice): BundleOption | undefined {
   return chosenBundleOptions(product, choice).find(({ option }) => !available(option))?.option;
+}
+
+/** Pictures of the chosen products, one per product, labelled with its name (for the kit's gallery). */
+export function bundleMedia(product: Pick<ProductDetail, 'items'>, choice: BundleChoice): MediaItem[] {
+  const seen = new Set<string>();
+  return chosenBundleOptions(product, choice).flatMap(({ option }, i) => {
+    const url = option.product?.small_image?.url;
+    if (!url || seen.has(url)) return [];
+    seen.add(url);
+    return [{ url, label: option.product?.name ?? option.label, position: i + 2 }];
+  });
 }
