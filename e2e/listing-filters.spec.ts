@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe';
 import { formatPrice, graphql, looseText, messages, storeFacts, waitForPageView } from './support/shop';
 
 const en = messages('en');
@@ -89,4 +90,5 @@ test('with JavaScript a new order or a ticked box applies at once, in German wit
     .getByRole('checkbox', { name: de(`catalog.filters.intensityValue.${strongest.value}`) }).check();
   await expect(page).toHaveURL(new RegExp(`\\?sort=name_asc&intensity=${strongest.value}$`));
   await expect.poll(() => productNames(page)).toEqual(expected.items.map((i) => i.name));
+  await expectNoSeriousViolations(page, 'listing with the filters open');
 });
