@@ -9,6 +9,7 @@ import { startPayment } from '../../lib/api/payments.api';
 import type { StoreView } from '../../lib/api/store.api';
 import type { SessionUser } from '../../lib/account/session';
 import { useLocationHash } from '../../lib/account/use-location-hash';
+import { bundleChoiceText } from '../../lib/cart/cart-lines';
 import { formatMoney } from '../../lib/money';
 import { storePath } from '../../lib/store-paths';
 import { AccountView } from './account-view';
@@ -135,7 +136,7 @@ function OrderBody({ store, user, order }: { store: StoreView; user: SessionUser
           <li key={i.id}>
             {i.quantity_ordered ?? 1} × {i.product_name ?? i.product_sku}
             {(i.selected_options ?? []).filter((o) => o !== null).map((o) => ` · ${o!.label}: ${o!.value}`).join('')}
-            {bundleChoice(i.bundle_options) && <span className="order-items__options"> ({bundleChoice(i.bundle_options)})</span>}
+            {bundleChoiceText(i.bundle_options) && <span className="order-items__options"> ({bundleChoiceText(i.bundle_options)})</span>}
             <span className="order-items__price"> {formatMoney(i.row_total_including_tax, locale)}</span>
           </li>
         ))}
@@ -225,13 +226,4 @@ function CancelOrder({ store, user, order }: { store: string; user: SessionUser;
       <button type="submit" className="button button--secondary" disabled={busy}>{t('account.orders.cancel')}</button>
     </form>
   );
-}
-
-/** A bundle's chosen products in words, counted when more than one: `Ember One Copper; 2 × Ember Sticks Amber Carton`. */
-function bundleChoice(options: NonNullable<NonNullable<OrderDetail['items']>[number]>['bundle_options']): string {
-  return (options ?? [])
-    .flatMap((o) => o?.values ?? [])
-    .filter((v): v is NonNullable<typeof v> => v !== null)
-    .map((v) => (v.quantity > 1 ? `${v.quantity} × ${v.product_name}` : v.product_name))
-    .join('; ');
 }

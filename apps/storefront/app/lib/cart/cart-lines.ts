@@ -26,6 +26,15 @@ export function lineOptions(line: CartItem): string {
   return [configurable.join(', '), bundle.join('; ')].filter(Boolean).join('; ');
 }
 
+/** An ordered bundle's chosen products in the same words as a cart line's (`Ember One Copper; 2 × …`). */
+export function bundleChoiceText(options: ({ values: ({ product_name: string; quantity: number } | null)[] | null } | null)[] | null | undefined): string {
+  return (options ?? [])
+    .flatMap((o) => o?.values ?? [])
+    .filter((v): v is NonNullable<typeof v> => v !== null)
+    .map((v) => (v.quantity > 1 ? `${v.quantity} × ${v.product_name}` : v.product_name))
+    .join('; ');
+}
+
 /** What a line's errors are worded against (cart-errors.ts): its step, the cart's device, another subscription. */
 export function lineErrorContext(cart: Cart | null | undefined, line: CartItem, signedIn?: boolean): CartErrorContext {
   const lines = cartLines(cart);

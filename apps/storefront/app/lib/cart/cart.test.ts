@@ -5,7 +5,7 @@ import type { ProductDetail } from '../api/catalog.types';
 import type { CheckoutConfig } from '../api/store.api';
 import { cartErrorText, normaliseCartErrorCode } from './cart-errors';
 import { cartItemFor } from './cart-items';
-import { lineErrorContext, lineOptions, sortShippingMethods } from './cart-lines';
+import { bundleChoiceText, lineErrorContext, lineOptions, sortShippingMethods } from './cart-lines';
 import { checkoutAddressResolver, postcodeProblem, toCartAddress, type CheckoutAddressValues } from './checkout-forms';
 import { addPaymentInfoEvent, addToCartEvent, beginCheckoutEvent, purchaseEvent } from '../tracking/data-layer';
 
@@ -220,6 +220,12 @@ describe('lineOptions', () => {
       { uid: 'd', label: 'Device', values: [{ uid: 'c', label: 'Ember One Copper', quantity: 1 }] },
       { uid: 'o', label: 'Cartons', values: [{ uid: 'v', label: 'Ember Sticks Amber Carton', quantity: 2 }] },
     ] }))).toBe('Ember One Copper; 2 × Ember Sticks Amber Carton');
+    expect(bundleChoiceText([
+      { values: [{ product_name: 'Ember One Copper', quantity: 1 }] },
+      null,
+      { values: [{ product_name: 'Ember Sticks Amber Carton', quantity: 2 }, null] },
+    ])).toBe('Ember One Copper; 2 × Ember Sticks Amber Carton');
+    expect(bundleChoiceText(undefined)).toBe('');
   });
 });
 
