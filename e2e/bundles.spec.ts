@@ -1,19 +1,21 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { logInByApi, newCustomer, registerByApi, verifyAgeByApi } from './support/account';
 import { expectNoSeriousViolations } from './support/axe';
-import { graphql, messages, waitForPageView } from './support/shop';
+import { formatPrice, graphql, looseText, messages, storeFacts, waitForPageView } from './support/shop';
 
 const en = messages('en');
 
 interface BundleFacts {
   name: string;
   url_key: string;
-  items: { title: string; options: { quantity: number; product: { sku: string; name: string; stock_status: string } }[] }[];
+  price_range: { minimum_price: { final_price: { value: number; currency: string } } };
+  items: { title: string; options: { quantity: number; price: number; product: { sku: string; name: string; stock_status: string } }[] }[];
 }
 
 async function bundleFacts(request: APIRequestContext, sku: string): Promise<BundleFacts> {
   const data = await graphql<{ products: { items: BundleFacts[] } }>(request, `query ($sku: String!) {
-    products(filter: { sku: { eq: $sku } }) { items { name url_key ... on BundleProduct { items { title options { quantity product { sku name stock_status } } } } } }
+    products(filter: { sku: { eq: $sku } }) { items { name url_key price_range { minimum_price { final_price { value currency } } }
+      ... on BundleProduct { items { title options { quantity price product { sku name stock_status } } } } } }
   }`, { sku });
   return data.products.items[0]!;
 }
@@ -87,4 +89,20 @@ test('every option group of a kit opens with one choice that can be bought, list
     await expect(chosen).toBeEnabled();
   }
   await expect(main.getByRole('region', { name: en('product.bundle.heading') }).getByRole('listitem')).toHaveCount(kit.items.length);
+});
+
+test('the price of a kit follows a choice that costs extra', async ({ page, request }) => {
+  const store = await storeFacts(request, 'gb');
+  const kit = await bundleFacts(request, 'BUNDLE-NOVA-DUO');
+  const item = kit.items.find((i) => i.options.some((o) => o.price > 0 && o.product.stock_status === 'IN_STOCK'))!;
+  expect(item, 'the seed prices a kit option').toBeTruthy();
+  const dear = item.options.find((o) => o.price > 0)!;
+  const base = kit.price_range.minimum_price.final_price;
+  await page.goto(`/gb/p/${kit.url_key}`);
+  await waitForPageView(page);
+  const main = page.getByRole('main');
+  const price = main.getByTestId('price').first();
+  await expect(price).toHaveText(looseText(formatPrice(base, store.locale)));
+  await main.getByRole('group', { name: new RegExp(`^${item.title}`) }).getByRole('radio', { name: new RegExp(`^${dear.product.name}`) }).check();
+  await expect(price).toHaveText(looseText(formatPrice({ ...base, value: base.value + dear.price * dear.quantity }, store.locale)));
 });

@@ -16,6 +16,16 @@ CREATE INDEX catalog_product_link_linked ON catalog_product_link (linked_product
 -- A category's picture (Magento's CategoryInterface.image), served from /media.
 ALTER TABLE catalog_category ADD COLUMN image text CHECK (image IS NULL OR image ~ '^/media/[a-z0-9/_.-]+$');
 
+-- Bundle selections may cost extra per store view (Magento's fixed-price bundle with a FIXED
+-- selection price): the kit's price plus the chosen selections' prices times their quantities.
+-- Without a row a selection costs nothing extra.
+CREATE TABLE catalog_bundle_selection_price (
+  selection_id int NOT NULL REFERENCES catalog_bundle_selection(id) ON DELETE CASCADE,
+  store_code text NOT NULL REFERENCES store_view(code),
+  price_minor int NOT NULL CHECK (price_minor >= 0),
+  PRIMARY KEY (selection_id, store_code)
+);
+
 -- Listings sort by newest first.
 CREATE INDEX catalog_product_created_at ON catalog_product (created_at);
 

@@ -87,3 +87,13 @@ SELECT p.id, '/media/devices/' || lower(p.sku) || m.suffix || '.svg',
   CROSS JOIN (VALUES (2, '-detail', ', close-up'), (3, '-charging', ', charging')) AS m(position, suffix, caption)
  WHERE p.kind = 'device' AND p.type_id = 'simple'
  ORDER BY p.id, m.position;
+
+-- The Nova Duo in Copper (an anodised finish) costs extra; every other kit choice is included.
+INSERT INTO catalog_bundle_selection_price (selection_id, store_code, price_minor)
+SELECT s.id, v.store_code, v.price_minor
+  FROM catalog_bundle_selection s
+  JOIN catalog_bundle_option o ON o.id = s.option_id
+  JOIN catalog_product b ON b.id = o.product_id AND b.sku = 'BUNDLE-NOVA-DUO'
+  JOIN catalog_product p ON p.id = s.product_id AND p.sku = 'EMBER-NOVA-COPPER'
+  CROSS JOIN (VALUES ('gb', 1000), ('de', 1200), ('ch', 1200)) AS v(store_code, price_minor)
+ ORDER BY s.id, v.store_code;

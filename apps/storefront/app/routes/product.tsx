@@ -15,7 +15,7 @@ import { RelatedProducts } from '../components/product/related-products';
 import { StockStatus } from '../components/product/stock-status';
 import { Swatches } from '../components/product/swatches';
 import { findProductPage, type ProductDetail, type ProductSummary } from '../lib/api/catalog.api';
-import { bundleMedia, chooseBundleOption, initialBundleChoice, type BundleChoice } from '../lib/catalog/bundle-choice';
+import { bundleMedia, bundlePriceFor, chooseBundleOption, initialBundleChoice, type BundleChoice } from '../lib/catalog/bundle-choice';
 import { browserScope, notFound, requireStore, serverScope, type StoreScope } from '../lib/api/scope';
 import { pageMeta, translatorFor } from '../lib/meta';
 import { storePath } from '../lib/store-paths';
@@ -112,7 +112,11 @@ function ProductDetails({ product, marketingSlug }: { product: ProductDetail; ma
           <h1 className="pdp__name">{product.name}</h1>
           {product.subtitle && <p className="pdp__subtitle">{product.subtitle}</p>}
           <PointsBadge sku={variant?.sku ?? product.sku} />
-          <Price range={variant?.price_range ?? product.price_range} locale={store.locale} size="large" />
+          <Price
+            range={variant?.price_range ?? (isBundle ? bundlePriceFor(product, bundleChoice) : product.price_range)}
+            locale={store.locale}
+            size="large"
+          />
           <StockStatus
             status={variant?.stock_status ?? product.stock_status}
             onlyLeft={variant ? variant.only_x_left_in_stock : product.only_x_left_in_stock}
@@ -125,6 +129,7 @@ function ProductDetails({ product, marketingSlug }: { product: ProductDetail; ma
               product={product}
               choice={bundleChoice}
               onChoose={(item, option, on) => setBundleChoice((c) => chooseBundleOption(product, c, item, option, on))}
+              locale={store.locale}
             />
           )}
           <AddToCart key={product.sku} store={code} product={product} variant={variant} bundle={isBundle ? bundleChoice : undefined} />

@@ -190,6 +190,26 @@ describe('carts: bundles as the shopper configures them', () => {
     expect(lines[1].prices.price_including_tax.value).toBe(129);
   });
 
+  it('prices a kit with the extra price of a chosen selection, in the catalogue and on the cart line', async () => {
+    const r = await gqlAs(server, '{ products(filter: {sku: {eq: "BUNDLE-NOVA-DUO"}}) { items { price_range { minimum_price { final_price { value } } maximum_price { final_price { value } } } ... on BundleProduct { items { options { uid price product { sku } } } } } } }');
+    const kit = r.body.data.products.items[0];
+    const options = kit.items.flatMap((i: { options: unknown[] }) => i.options) as { uid: string; price: number; product: { sku: string } }[];
+    const copper = options.find((o) => o.product.sku === 'EMBER-NOVA-COPPER')!;
+    const midnight = options.find((o) => o.product.sku === 'EMBER-NOVA-MIDNIGHT')!;
+    const mint = options.find((o) => o.product.sku === 'STK-MINT-CARTON')!;
+    expect(copper.price).toBe(10);
+    expect(midnight.price).toBe(0);
+    expect(kit.price_range.minimum_price.final_price.value).toBe(179);
+    expect(kit.price_range.maximum_price.final_price.value).toBe(189);
+    const id = await newGuestCart(server);
+    const plain = await addProducts(server, id, [{ sku: 'BUNDLE-NOVA-DUO', quantity: 1, selected_options: [midnight.uid, mint.uid] }]);
+    expect(plain.body.data.addProductsToCart.cart.itemsV2.items[0].prices.price_including_tax.value).toBe(179);
+    const dear = await addProducts(server, id, [{ sku: 'BUNDLE-NOVA-DUO', quantity: 1, selected_options: [copper.uid, mint.uid] }]);
+    const lines = dear.body.data.addProductsToCart.cart.itemsV2.items;
+    expect(lines.map((l: { prices: { price_including_tax: { value: number } } }) => l.prices.price_including_tax.value)).toEqual([179, 189]);
+    expect(dear.body.data.addProductsToCart.cart.prices.subtotal_including_tax.value).toBe(368);
+  });
+
   it('refuses a bundle without a required choice, with two choices for one option or with another bundle\'s option', async () => {
     const one = await bundleOptions('BUNDLE-ONE-STARTER');
     const nova = await bundleOptions('BUNDLE-NOVA-DUO');

@@ -2,7 +2,7 @@ import type { Queryable } from '../../platform/db.js';
 import type { StoreView } from '../store/store.service.js';
 import { TtlCache } from '../../platform/ttl-cache.js';
 import {
-  findAgeRestriction, findCategories, findFacetRows, findOptions, findSaleFacts, findSubscriptionProductIds, findProductIdsBySkus, findProductRelations, findProductsByIds, findSticks,
+  findAgeRestriction, findCategories, findFacetRows, findOptions, findSaleFacts, findSelectionPrices, findSubscriptionProductIds, findProductIdsBySkus, findProductRelations, findProductsByIds, findSticks,
   searchProductIds, type CategoryRow, type FacetRow, type MediaRow, type OptionRow, type ProductRow, type ProductSearch, type SaleFactsRow,
 } from './catalog.store.js';
 
@@ -30,7 +30,7 @@ export interface BundleOptionDoc {
   type: string;
   required: boolean;
   title: string;
-  selections: { id: number; quantity: number; can_change_quantity: boolean; is_default: boolean; position: number; product: ProductDoc }[];
+  selections: { id: number; quantity: number; can_change_quantity: boolean; is_default: boolean; position: number; price_minor: number; product: ProductDoc }[];
 }
 
 export type StockStatus = 'IN_STOCK' | 'OUT_OF_STOCK';
@@ -50,6 +50,23 @@ export function stockStatusOf(p: ProductDoc): StockStatus {
     return ok && p.bundle_options.length > 0 ? 'IN_STOCK' : 'OUT_OF_STOCK';
   }
   return (p.stock_qty ?? 0) > 0 ? 'IN_STOCK' : 'OUT_OF_STOCK';
+}
+
+/**
+ * A kit's price range (Magento's fixed-price bundle): its own price plus, at the least, the cheapest
+ * selection of every required option and, at the most, the dearest of every option (all of a
+ * checkbox or multi option), each selection's price times its quantity.
+ */
+export function bundlePriceRange(p: ProductDoc): { min: number; max: number } {
+  let min = 0;
+  let max = 0;
+  for (const o of p.bundle_options) {
+    const costs = o.selections.map((s) => s.price_minor * s.quantity);
+    if (!costs.length) continue;
+    if (o.required) min += Math.min(...costs);
+    max += o.type === 'checkbox' || o.type === 'multi' ? costs.reduce((a, b) => a + b, 0) : Math.max(...costs);
+  }
+  return { min, max };
 }
 
 /** Unit price for a quantity: the best tier whose threshold the quantity reaches, else the final price. */
@@ -138,6 +155,9 @@ export class CatalogService {
       const { id: _id, sku: _sku, ...current } = f;
       return { ...doc, ...current };
     };
+    // A kit's selection prices are money too: read fresh, and only when the sale holds a kit.
+    const selectionIds = docs.flatMap((d) => d.bundle_options.flatMap((o) => o.selections.map((s) => s.id)));
+    const selectionPrices = selectionIds.length ? await findSelectionPrices(q, store.code, selectionIds) : new Map<number, number>();
     const out: ProductDoc[] = [];
     for (const doc of docs) {
       const d = fresh(doc);
@@ -147,7 +167,7 @@ export class CatalogService {
           ...o,
           selections: o.selections.flatMap((s) => {
             const product = fresh(s.product);
-            return product ? [{ ...s, product }] : [];
+            return product ? [{ ...s, price_minor: selectionPrices.get(s.id) ?? 0, product }] : [];
           }),
         }));
       }

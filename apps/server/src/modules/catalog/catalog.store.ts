@@ -131,6 +131,17 @@ export interface BundleOptionRow { id: number; product_id: number; position: num
 export interface ProductLinkRow { product_id: number; linked_product_id: number }
 export interface BundleSelectionRow {
   id: number; option_id: number; product_id: number; quantity: number; can_change_quantity: boolean; is_default: boolean; position: number;
+  /** What the selection adds to the kit's price per unit of it in the store view (0: nothing). */
+  price_minor: number;
+}
+
+/** The extra prices of bundle selections in a store view, read fresh by a sale; selections without one cost nothing extra. */
+export async function findSelectionPrices(db: Queryable, store: string, selectionIds: number[]): Promise<Map<number, number>> {
+  const { rows } = await db.query<{ selection_id: number; price_minor: number }>(
+    'SELECT selection_id, price_minor FROM catalog_bundle_selection_price WHERE store_code = $1 AND selection_id = ANY($2::int[])',
+    [store, selectionIds],
+  );
+  return new Map(rows.map((r) => [r.selection_id, r.price_minor]));
 }
 
 /** Everything hanging off a set of products, fetched in one round of parallel queries. */
@@ -160,9 +171,11 @@ export async function findProductRelations(db: Queryable, store: string, languag
          LEFT JOIN catalog_bundle_option_text t ON t.option_id = o.id AND t.language = $2
         WHERE o.product_id = ANY($1::int[]) ORDER BY o.product_id, o.position, o.id`, [ids, language]),
     db.query<BundleSelectionRow>(
-      `SELECT s.id, s.option_id, s.product_id, s.quantity, s.can_change_quantity, s.is_default, s.position
+      `SELECT s.id, s.option_id, s.product_id, s.quantity, s.can_change_quantity, s.is_default, s.position,
+              COALESCE(sp.price_minor, 0) AS price_minor
          FROM catalog_bundle_selection s JOIN catalog_bundle_option o ON o.id = s.option_id
-        WHERE o.product_id = ANY($1::int[]) ORDER BY s.option_id, s.position, s.id`, [ids]),
+         LEFT JOIN catalog_bundle_selection_price sp ON sp.selection_id = s.id AND sp.store_code = $2
+        WHERE o.product_id = ANY($1::int[]) ORDER BY s.option_id, s.position, s.id`, [ids, store]),
     db.query<ProductLinkRow>(
       `SELECT product_id, linked_product_id FROM catalog_product_link
         WHERE link_type = 'related' AND product_id = ANY($1::int[]) ORDER BY product_id, position, linked_product_id`, [ids]),

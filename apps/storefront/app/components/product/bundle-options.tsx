@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { ProductDetail } from '../../lib/api/catalog.types';
+import { formatMoney } from '../../lib/money';
 import { bundleItems, takesMany, type BundleChoice } from '../../lib/catalog/bundle-choice';
 
 interface BundleOptionsProps {
   product: ProductDetail;
   choice: BundleChoice;
   onChoose: (itemUid: string, optionUid: string, on: boolean) => void;
+  locale: string;
 }
 
 /**
@@ -13,7 +15,8 @@ interface BundleOptionsProps {
  * group per single-choice item, checkboxes for an item that takes several. Options that cannot be
  * bought are shown but cannot be chosen.
  */
-export function BundleOptions({ product, choice, onChoose }: BundleOptionsProps) {
+export function BundleOptions({ product, choice, onChoose, locale }: BundleOptionsProps) {
+  const currency = product.price_range.minimum_price.final_price.currency;
   const { t } = useTranslation();
   const items = bundleItems(product);
   if (!items.length) return null;
@@ -52,6 +55,11 @@ export function BundleOptions({ product, choice, onChoose }: BundleOptionsProps)
                         <span className="bundle-option__name">
                           {quantity > 1 ? t('catalog.bundle.times', { count: quantity, name }) : name}
                         </span>
+                        {(option.price ?? 0) > 0 && (
+                          <span className="bundle-option__extra">
+                            {' '}{t('catalog.bundle.extra', { price: formatMoney({ value: (option.price ?? 0) * quantity, currency }, locale) })}
+                          </span>
+                        )}
                         {soldOut && <span className="bundle-option__stock"> {t('catalog.bundle.soldOut')}</span>}
                       </span>
                     </label>

@@ -301,6 +301,7 @@ export const PRODUCT_DETAIL_QUERY = withFragments(gql`
               quantity
               is_default
               position
+              price
               product {
                 sku
                 name

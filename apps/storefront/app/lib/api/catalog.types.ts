@@ -117,6 +117,8 @@ export interface BundleItem {
     quantity: number | null;
     is_default: boolean | null;
     position: number | null;
+    /** What the option adds to the kit's price per unit of it (0: included). */
+    price: number | null;
     product: {
       sku: string | null;
       name: string | null;

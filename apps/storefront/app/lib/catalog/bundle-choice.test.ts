@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductDetail } from '../api/catalog.types';
-import { bundleMedia, chooseBundleOption, chosenBundleOptions, initialBundleChoice, missingBundleItems } from './bundle-choice';
+import { bundleMedia, bundlePriceFor, chooseBundleOption, chosenBundleOptions, initialBundleChoice, missingBundleItems } from './bundle-choice';
 
 const option = (uid: string, position: number, is_default: boolean, stock: 'IN_STOCK' | 'OUT_OF_STOCK' = 'IN_STOCK') =>
   ({ uid, label: uid, quantity: 1, position, is_default, product: { sku: uid.toUpperCase(), name: uid, stock_status: stock, small_image: { url: `/media/${uid}.svg`, label: null, position: 1 } } });
@@ -40,5 +40,22 @@ describe('bundle choice', () => {
       { url: '/media/copper.svg', label: 'copper', position: 2 },
       { url: '/media/teak.svg', label: 'teak', position: 3 },
     ]);
+  });
+
+  it('adds what the chosen options cost beyond the cheapest required ones to the lowest price', () => {
+    const money = (value: number) => ({ value, currency: 'GBP' });
+    const priced = {
+      price_range: { minimum_price: { regular_price: money(199), final_price: money(179), discount: null }, maximum_price: { final_price: money(199) } },
+      items: [
+        { uid: 'device', title: 'Device', required: true, type: 'radio', position: 1, options: [
+          { ...option('midnight', 1, true), price: 0 }, { ...option('copper', 2, false), price: 10 },
+        ] },
+        { uid: 'extras', title: 'Extras', required: false, type: 'checkbox', position: 2, options: [{ ...option('case', 1, false), price: 7.5, quantity: 2 }] },
+      ],
+    } as unknown as ProductDetail;
+    expect(bundlePriceFor(priced, { device: ['midnight'], extras: [] }).minimum_price.final_price.value).toBe(179);
+    const dear = bundlePriceFor(priced, { device: ['copper'], extras: ['case'] });
+    expect(dear.minimum_price.final_price.value).toBe(204);
+    expect(dear.minimum_price.regular_price.value).toBe(224);
   });
 });

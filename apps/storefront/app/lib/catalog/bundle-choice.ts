@@ -1,4 +1,4 @@
-import type { BundleItem, BundleOption, MediaItem, ProductDetail } from '../api/catalog.types';
+import type { BundleItem, BundleOption, MediaItem, PriceRange, ProductDetail } from '../api/catalog.types';
 
 /** The options a shopper chose for a bundle: item uid → option uids (one for radio and select items). */
 export type BundleChoice = Record<string, string[]>;
@@ -66,4 +66,23 @@ export function bundleMedia(product: Pick<ProductDetail, 'items'>, choice: Bundl
     seen.add(url);
     return [{ url, label: option.product?.name ?? option.label, position: i + 2 }];
   });
+}
+
+const extra = (o: BundleOption) => (o.price ?? 0) * (o.quantity ?? 1);
+const cents = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * The kit's price for the choice: the catalogue's lowest price holds the cheapest option of every
+ * required item, so the choice adds what its options cost beyond those.
+ */
+export function bundlePriceFor(product: Pick<ProductDetail, 'items' | 'price_range'>, choice: BundleChoice): PriceRange {
+  const cheapest = bundleItems(product)
+    .filter((item) => item.required && item.options.length)
+    .reduce((sum, item) => sum + Math.min(...item.options.map(extra)), 0);
+  const chosen = chosenBundleOptions(product, choice).reduce((sum, { option }) => sum + extra(option), 0);
+  const delta = chosen - cheapest;
+  const min = product.price_range.minimum_price;
+  const add = (m: { value: number | null; currency: string | null }) => ({ ...m, value: m.value === null ? null : cents(m.value + delta) });
+  const price = { ...min, regular_price: add(min.regular_price), final_price: add(min.final_price) };
+  return { minimum_price: price, maximum_price: { final_price: price.final_price } };
 }
