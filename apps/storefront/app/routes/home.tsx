@@ -41,7 +41,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
 async function loadHome(scope: StoreScope) {
   await requireStore(scope);
   const { categories } = await fetchStoreShell(scope.shell);
-  const page = await listProductsInCategories(scope.catalog, categories.map((c) => c.uid), 1, FEATURED_COUNT);
+  const page = await listProductsInCategories(scope.catalog, categories.map((c) => c.uid), 1, FEATURED_COUNT, { facets: false });
   return { featured: page.items };
 }
 

@@ -48,11 +48,11 @@ function present<T>(items: (T | null)[] | null | undefined): T[] {
 
 /**
  * One page of the products in any of the given categories, in the chosen order, narrowed by the
- * shopper's filters, with the listing's facets.
+ * shopper's filters, with the listing's facets unless `facets: false`.
  */
 export async function listProductsInCategories(
   client: GraphqlClient, categoryUids: string[], page: number, pageSize: number,
-  options: { sort?: ListingSort; filters?: ListingFilters } = {},
+  options: { sort?: ListingSort; filters?: ListingFilters; facets?: boolean } = {},
 ): Promise<ProductPage> {
   if (!categoryUids.length) return { items: [], totalCount: 0, currentPage: 1, totalPages: 0, facets: [] };
   const data = await client.request<ProductsData<ProductSummary>>(PRODUCT_LIST_QUERY, {
@@ -60,6 +60,8 @@ export async function listProductsInCategories(
     sort: SORT_INPUT[options.sort ?? 'position'],
     pageSize,
     currentPage: page,
+    // Counting facets costs a query; only listings show them.
+    withFacets: options.facets ?? true,
   });
   const totalCount = data.products?.total_count ?? 0;
   const facets: Facet[] = present(data.products?.aggregations ?? []).map((a) => ({
@@ -136,7 +138,9 @@ export const PRODUCT_SUMMARY_FRAGMENT = gql`
 `;
 
 export const PRODUCT_LIST_QUERY = withFragments(gql`
-  query ProductList($filter: ProductAttributeFilterInput!, $sort: ProductAttributeSortInput, $pageSize: Int!, $currentPage: Int!) {
+  query ProductList(
+    $filter: ProductAttributeFilterInput!, $sort: ProductAttributeSortInput, $pageSize: Int!, $currentPage: Int!, $withFacets: Boolean!
+  ) {
     products(filter: $filter, pageSize: $pageSize, currentPage: $currentPage, sort: $sort) {
       total_count
       page_info {
@@ -147,7 +151,7 @@ export const PRODUCT_LIST_QUERY = withFragments(gql`
       items {
         ...ProductSummary
       }
-      aggregations {
+      aggregations @include(if: $withFacets) {
         attribute_code
         label
         options {
