@@ -152,7 +152,7 @@ function groupBundle(bundle: ComputedCart['lines'][number]['bundle']): OrderDraf
   for (const b of bundle) {
     let o = out.find((x) => x.label === b.option.title);
     if (!o) out.push((o = { label: b.option.title, values: [] }));
-    o.values.push({ sku: b.selection.product.sku, name: b.selection.product.name, quantity: b.quantity, price_incl_tax: 0 });
+    o.values.push({ sku: b.selection.product.sku, name: b.selection.product.name, quantity: b.quantity, price_incl_tax: b.selection.price_minor });
   }
   return out;
 }

@@ -13,6 +13,8 @@ import { htmlToText } from '../lib/text';
 import { viewItemListEvent, type PageTracking } from '../lib/tracking/data-layer';
 
 const FEATURED_COUNT = 4;
+/** The home page's picture: Ember devices and cartons (db/seed/media/home, decorative). */
+const HERO_IMAGE = '/media/home/hero.svg';
 
 export const handle = {
   tracking: {
@@ -39,7 +41,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
 async function loadHome(scope: StoreScope) {
   await requireStore(scope);
   const { categories } = await fetchStoreShell(scope.shell);
-  const page = await listProductsInCategories(scope.catalog, categories.map((c) => c.uid), 1, FEATURED_COUNT);
+  const page = await listProductsInCategories(scope.catalog, categories.map((c) => c.uid), 1, FEATURED_COUNT, { facets: false });
   return { featured: page.items };
 }
 
@@ -49,7 +51,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const code = store.store_code;
   return (
     <>
-      <section className="hero" aria-labelledby="hero-heading">
+      <section className="hero hero--home" aria-labelledby="hero-heading">
         <div className="hero__content">
           <p className="hero__eyebrow">{t('home.eyebrow')}</p>
           <h1 id="hero-heading">{t('home.headline')}</h1>
@@ -59,6 +61,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Link className="button button--secondary" to={storePath(code, '/faq')}>{t('home.questions')}</Link>
           </p>
         </div>
+        <img className="hero__image" src={HERO_IMAGE} alt="" width={640} height={480} fetchPriority="high" />
       </section>
 
       <section className="section" aria-labelledby="categories-heading">
@@ -66,6 +69,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="category-tiles">
           {categories.map((category) => (
             <li key={category.uid} className="category-tile">
+              {category.image ? (
+                <img className="category-tile__image" src={category.image} alt="" width={400} height={300} loading="lazy" />
+              ) : null}
               <h3>
                 <Link to={storePath(code, `/shop/${category.url_key}`)}>{category.name}</Link>
               </h3>

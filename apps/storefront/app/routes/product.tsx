@@ -6,13 +6,16 @@ import { Breadcrumbs } from '../components/common/breadcrumbs';
 import { RouteError } from '../components/common/route-error';
 import { AddToCart } from '../components/cart/add-to-cart';
 import { BundleContents } from '../components/product/bundle-contents';
+import { BundleOptions } from '../components/product/bundle-options';
 import { Gallery } from '../components/product/gallery';
 import { PointsBadge } from '../components/product/points-badge';
 import { Price } from '../components/product/price';
 import { PriceTiers } from '../components/product/price-tiers';
+import { RelatedProducts } from '../components/product/related-products';
 import { StockStatus } from '../components/product/stock-status';
 import { Swatches } from '../components/product/swatches';
-import { findProductPage, type ProductDetail } from '../lib/api/catalog.api';
+import { findProductPage, type ProductDetail, type ProductSummary } from '../lib/api/catalog.api';
+import { bundleMedia, bundlePriceFor, chooseBundleOption, initialBundleChoice, type BundleChoice } from '../lib/catalog/bundle-choice';
 import { browserScope, notFound, requireStore, serverScope, type StoreScope } from '../lib/api/scope';
 import { pageMeta, translatorFor } from '../lib/meta';
 import { storePath } from '../lib/store-paths';
@@ -70,13 +73,23 @@ function ProductDetails({ product, marketingSlug }: { product: ProductDetail; ma
   const { store } = useStoreLayout();
   const [searchParams, setSearchParams] = useSearchParams();
   const [selection, setSelection] = useState<Selection>(() => initialSelection(product, searchParams));
+  const [bundleChoice, setBundleChoice] = useState<BundleChoice>(() => initialBundleChoice(product));
   const code = store.store_code;
+  const isBundle = product.__typename === 'BundleProduct' && !!product.items?.length;
+  const related = (product.related_products ?? []).filter((p): p is ProductSummary => p !== null);
 
   const variant = findVariant(product, selection)?.product ?? null;
   const variantMedia = sortedMedia(variant?.media_gallery);
-  const images = variantMedia.length ? variantMedia : sortedMedia(product.media_gallery);
+  const ownMedia = sortedMedia(product.media_gallery);
+  // A kit shows its own picture, then a picture of each product the shopper has chosen for it.
+  const images = variantMedia.length
+    ? variantMedia
+    : isBundle
+      ? [...ownMedia.slice(0, 1), ...bundleMedia(product, bundleChoice)]
+      : ownMedia;
   const tiers = variant?.price_tiers?.length ? variant.price_tiers : (product.price_tiers ?? []);
-  const description = paragraphs(htmlToText(product.short_description?.html));
+  const lead = paragraphs(htmlToText(product.short_description?.html));
+  const description = paragraphs(htmlToText(product.description?.html));
 
   const select = (attribute: string, valueUid: string) => {
     const next = { ...selection, [attribute]: valueUid };
@@ -94,12 +107,16 @@ function ProductDetails({ product, marketingSlug }: { product: ProductDetail; ma
         ]}
       />
       <div className="pdp__grid">
-        <Gallery key={variant?.sku ?? product.sku} images={images} productName={product.name} />
+        <Gallery key={variant?.sku ?? (isBundle ? images.map((i) => i.url).join() : product.sku)} images={images} productName={product.name} />
         <div className="pdp__info">
           <h1 className="pdp__name">{product.name}</h1>
           {product.subtitle && <p className="pdp__subtitle">{product.subtitle}</p>}
           <PointsBadge sku={variant?.sku ?? product.sku} />
-          <Price range={variant?.price_range ?? product.price_range} locale={store.locale} size="large" />
+          <Price
+            range={variant?.price_range ?? (isBundle ? bundlePriceFor(product, bundleChoice) : product.price_range)}
+            locale={store.locale}
+            size="large"
+          />
           <StockStatus
             status={variant?.stock_status ?? product.stock_status}
             onlyLeft={variant ? variant.only_x_left_in_stock : product.only_x_left_in_stock}
@@ -107,11 +124,19 @@ function ProductDetails({ product, marketingSlug }: { product: ProductDetail; ma
           {configurableOptions(product).map((option) => (
             <Swatches key={option.uid} product={product} option={option} selection={selection} onSelect={select} />
           ))}
-          <AddToCart key={product.sku} store={code} product={product} variant={variant} />
+          {isBundle && (
+            <BundleOptions
+              product={product}
+              choice={bundleChoice}
+              onChoose={(item, option, on) => setBundleChoice((c) => chooseBundleOption(product, c, item, option, on))}
+              locale={store.locale}
+            />
+          )}
+          <AddToCart key={product.sku} store={code} product={product} variant={variant} bundle={isBundle ? bundleChoice : undefined} />
           <PriceTiers tiers={tiers} locale={store.locale} />
-          {description.length > 0 && (
-            <div className="pdp__description">
-              {description.map((text, i) => <p key={i}>{text}</p>)}
+          {lead.length > 0 && (
+            <div className="pdp__lead">
+              {lead.map((text, i) => <p key={i}>{text}</p>)}
             </div>
           )}
           {marketingSlug && (
@@ -126,7 +151,14 @@ function ProductDetails({ product, marketingSlug }: { product: ProductDetail; ma
           )}
         </div>
       </div>
-      {product.items && <BundleContents items={product.items} />}
+      {isBundle && <BundleContents product={product} choice={bundleChoice} />}
+      {description.length > 0 && (
+        <section className="pdp__description" aria-labelledby="description-heading">
+          <h2 id="description-heading">{t('catalog.description.heading')}</h2>
+          {description.map((text, i) => <p key={i}>{text}</p>)}
+        </section>
+      )}
+      <RelatedProducts products={related} store={code} locale={store.locale} />
     </div>
   );
 }

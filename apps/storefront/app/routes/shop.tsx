@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink, redirect } from 'react-router';
+import { ListingFilters } from '../components/product/listing-filters';
 import type { Route } from './+types/shop';
 import { Breadcrumbs } from '../components/common/breadcrumbs';
 import { Pagination } from '../components/common/pagination';
@@ -12,6 +13,7 @@ import { fetchStoreShell } from '../lib/api/store.api';
 import { pageMeta, translatorFor } from '../lib/meta';
 import { storePath } from '../lib/store-paths';
 import { useStoreLayout } from '../lib/store-layout-data';
+import { listingSearch, readListingParams, tidyListingSearch } from '../lib/catalog/listing-params';
 import { htmlToText } from '../lib/text';
 import { viewItemListEvent, type PageTracking } from '../lib/tracking/data-layer';
 
@@ -44,38 +46,64 @@ export async function clientLoader({ params, request }: Route.ClientLoaderArgs) 
   return loadListing(browserScope(params.store), params.category, new URL(request.url));
 }
 
-/** One page of a category's products, or of every menu category's when none is named. */
+const isInputError = (error: unknown) =>
+  error instanceof GraphqlRequestError && error.errors.some((e) => e.extensions?.category === 'graphql-input');
+
+/**
+ * One page of a category's products, or of every menu category's when none is named, in the
+ * order and with the filters of the query string (`?sort=price_asc&flavour=amber&page=2`).
+ */
 async function loadListing(scope: StoreScope, categoryKey: string | undefined, url: URL) {
   const store = await requireStore(scope);
+  // A GET form sends blank prices and the default order too: the shareable address leaves them out.
+  const tidy = tidyListingSearch(url.searchParams);
+  if (tidy.toString() !== url.searchParams.toString()) {
+    const qs = tidy.toString();
+    throw redirect(qs ? `${url.pathname}?${qs}` : url.pathname);
+  }
   const pageParam = url.searchParams.get('page') ?? '1';
   if (!/^[1-9]\d{0,3}$/.test(pageParam)) throw notFound();
   const page = Number(pageParam);
+  const params = readListingParams(url.searchParams);
   const { categories } = await fetchStoreShell(scope.shell);
   const category = categoryKey ? await findCategory(scope.catalog, categoryKey) : null;
   if (categoryKey && !category) throw notFound();
   const uids = category ? [category.uid] : categories.map((c) => c.uid);
-  const result = await listProductsInCategories(scope.catalog, uids, page, store.grid_per_page ?? DEFAULT_PAGE_SIZE)
-    .catch((error: unknown) => {
-      // The API refuses a page past the last one; for the shopper that page does not exist.
-      if (page > 1 && error instanceof GraphqlRequestError && error.errors.some((e) => e.extensions?.category === 'graphql-input')) {
-        throw notFound();
+  const pageSize = store.grid_per_page ?? DEFAULT_PAGE_SIZE;
+  let filtersIgnored = false;
+  const result = await listProductsInCategories(scope.catalog, uids, page, pageSize, params)
+    .catch(async (error: unknown) => {
+      if (!isInputError(error)) throw error;
+      // A filter value the shop does not know (an old or mistyped link): show the listing without
+      // the filters and say so, rather than an error page.
+      if (params.filtered) {
+        filtersIgnored = true;
+        return listProductsInCategories(scope.catalog, uids, 1, pageSize, { sort: params.sort }).catch((again: unknown) => {
+          throw isInputError(again) ? notFound() : again;
+        });
       }
+      // The API refuses a page past the last one; for the shopper that page does not exist.
+      if (page > 1) throw notFound();
       throw error;
     });
-  if (page > 1 && page > result.totalPages) throw notFound();
+  if (!filtersIgnored && page > 1 && page > result.totalPages) throw notFound();
   return {
     category,
     products: result.items,
     totalCount: result.totalCount,
-    currentPage: page,
+    currentPage: filtersIgnored ? 1 : page,
     totalPages: result.totalPages,
+    facets: result.facets,
+    sort: params.sort,
+    filters: params.filters,
+    filtersIgnored,
   };
 }
 
 export default function Shop({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { store, categories } = useStoreLayout();
-  const { category, products, totalCount, currentPage, totalPages } = loaderData;
+  const { category, products, totalCount, currentPage, totalPages, facets, sort, filters, filtersIgnored } = loaderData;
   const code = store.store_code;
   const title = category?.name ?? t('shop.allTitle');
   const basePath = storePath(code, category ? `/shop/${category.url_key}` : '/shop');
@@ -104,6 +132,15 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
+      <ListingFilters
+        action={basePath}
+        facets={facets}
+        sort={sort}
+        filters={filtersIgnored ? undefined : filters}
+        currency={store.base_currency_code}
+        locale={store.locale}
+      />
+      {filtersIgnored && <p className="listing__notice" role="alert">{t('catalog.filters.ignored')}</p>}
       <p className="listing__count" role="status">{t('shop.count', { count: totalCount })}</p>
       {products.length > 0 ? (
         <ul className="product-grid">
@@ -114,9 +151,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       ) : (
-        <p className="listing__empty">{t('shop.empty')}</p>
+        <p className="listing__empty">{filters && !filtersIgnored && totalCount === 0 && facets.length ? t('catalog.filters.none') : t('shop.empty')}</p>
       )}
-      <Pagination basePath={basePath} current={currentPage} total={totalPages} />
+      <Pagination basePath={basePath} current={currentPage} total={totalPages} query={filtersIgnored ? '' : listingSearch({ sort, filters }).toString()} />
     </div>
   );
 }

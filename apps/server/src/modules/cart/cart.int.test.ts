@@ -158,6 +158,77 @@ describe('carts: items', () => {
   });
 });
 
+describe('carts: bundles as the shopper configures them', () => {
+  type BundleItems = { option_id: number; title: string; options: { uid: string; label: string; product: { sku: string } }[] }[];
+  async function bundleOptions(sku: string): Promise<BundleItems> {
+    const r = await gqlAs(server, `{ products(filter: {sku: {eq: "${sku}"}}) { items { ... on BundleProduct { items { option_id title options { uid label product { sku } } } } } } }`);
+    return r.body.data.products.items[0].items;
+  }
+  const uidOf = (items: BundleItems, sku: string) => items.flatMap((i) => i.options).find((o) => o.product.sku === sku)!.uid;
+
+  it('adds the options chosen by uid through addProductsToCart and keeps each choice its own line', async () => {
+    const items = await bundleOptions('BUNDLE-ONE-STARTER');
+    const id = await newGuestCart(server);
+    const copperTeak = [uidOf(items, 'EMBER-ONE-COPPER'), uidOf(items, 'STK-TEAK-CARTON')];
+    const first = await addProducts(server, id, [{ sku: 'BUNDLE-ONE-STARTER', quantity: 1, selected_options: copperTeak }]);
+    expect(first.body.data.addProductsToCart.user_errors).toEqual([]);
+    const line = first.body.data.addProductsToCart.cart.itemsV2.items[0];
+    expect(line.bundle_options.map((o: { values: { label: string; quantity: number }[] }) => o.values.map((v) => `${v.quantity} × ${v.label}`))).toEqual([
+      ['1 × Ember One Copper'], ['2 × Ember Sticks Teak Carton'],
+    ]);
+    const again = await addProducts(server, id, [{ sku: 'BUNDLE-ONE-STARTER', quantity: 1, selected_options: [...copperTeak].reverse() }]);
+    expect(again.body.data.addProductsToCart.cart.itemsV2.items).toHaveLength(1);
+    expect(again.body.data.addProductsToCart.cart.itemsV2.items[0].quantity).toBe(2);
+    // The kit's order limit is 2: another choice goes in a cart holding one kit.
+    const other = await newGuestCart(server);
+    await addProducts(server, other, [{ sku: 'BUNDLE-ONE-STARTER', quantity: 1, selected_options: copperTeak }]);
+    const sage = await addProducts(server, other, [{ sku: 'BUNDLE-ONE-STARTER', quantity: 1, selected_options: [uidOf(items, 'EMBER-ONE-IVORY'), uidOf(items, 'STK-TEAK-CARTON')] }]);
+    expect(sage.body.data.addProductsToCart.user_errors).toEqual([]);
+    const lines = sage.body.data.addProductsToCart.cart.itemsV2.items;
+    expect(lines).toHaveLength(2);
+    expect(lines[1].bundle_options[0].values[0].label).toBe('Ember One Ivory');
+    expect(lines[1].prices.price_including_tax.value).toBe(129);
+  });
+
+  it('prices a kit with the extra price of a chosen selection, in the catalogue and on the cart line', async () => {
+    const r = await gqlAs(server, '{ products(filter: {sku: {eq: "BUNDLE-NOVA-DUO"}}) { items { price_range { minimum_price { final_price { value } } maximum_price { final_price { value } } } ... on BundleProduct { items { options { uid price product { sku } } } } } } }');
+    const kit = r.body.data.products.items[0];
+    const options = kit.items.flatMap((i: { options: unknown[] }) => i.options) as { uid: string; price: number; product: { sku: string } }[];
+    const copper = options.find((o) => o.product.sku === 'EMBER-NOVA-COPPER')!;
+    const midnight = options.find((o) => o.product.sku === 'EMBER-NOVA-MIDNIGHT')!;
+    const mint = options.find((o) => o.product.sku === 'STK-MINT-CARTON')!;
+    expect(copper.price).toBe(10);
+    expect(midnight.price).toBe(0);
+    expect(kit.price_range.minimum_price.final_price.value).toBe(179);
+    expect(kit.price_range.maximum_price.final_price.value).toBe(189);
+    const id = await newGuestCart(server);
+    const plain = await addProducts(server, id, [{ sku: 'BUNDLE-NOVA-DUO', quantity: 1, selected_options: [midnight.uid, mint.uid] }]);
+    expect(plain.body.data.addProductsToCart.cart.itemsV2.items[0].prices.price_including_tax.value).toBe(179);
+    const dear = await addProducts(server, id, [{ sku: 'BUNDLE-NOVA-DUO', quantity: 1, selected_options: [copper.uid, mint.uid] }]);
+    const lines = dear.body.data.addProductsToCart.cart.itemsV2.items;
+    expect(lines.map((l: { prices: { price_including_tax: { value: number } } }) => l.prices.price_including_tax.value)).toEqual([179, 189]);
+    expect(dear.body.data.addProductsToCart.cart.prices.subtotal_including_tax.value).toBe(368);
+  });
+
+  it('refuses a bundle without a required choice, with two choices for one option or with another bundle\'s option', async () => {
+    const one = await bundleOptions('BUNDLE-ONE-STARTER');
+    const nova = await bundleOptions('BUNDLE-NOVA-DUO');
+    const id = await newGuestCart(server);
+    const cases = [
+      [uidOf(one, 'EMBER-ONE-COPPER')],
+      [uidOf(one, 'EMBER-ONE-COPPER'), uidOf(one, 'EMBER-ONE-SAGE'), uidOf(one, 'STK-TEAK-CARTON')],
+      [uidOf(one, 'EMBER-ONE-COPPER'), uidOf(nova, 'STK-MINT-CARTON')],
+      [uidOf(one, 'EMBER-ONE-COPPER'), Buffer.from('bundle/99999/1/1').toString('base64')],
+    ];
+    for (const selected of cases) {
+      const r = await addProducts(server, id, [{ sku: 'BUNDLE-ONE-STARTER', quantity: 1, selected_options: selected }]);
+      expect(r.status).toBe(200);
+      expect(r.body.data.addProductsToCart.user_errors[0]?.code, JSON.stringify(selected)).toBe('UNDEFINED');
+      expect(r.body.data.addProductsToCart.cart.itemsV2.items).toHaveLength(0);
+    }
+  });
+});
+
 describe('carts: limits from store config', () => {
   it('refuses more than the product order quantity limit as ITEM_QTY', async () => {
     const p = await makeProduct(db, { limit: 2 });

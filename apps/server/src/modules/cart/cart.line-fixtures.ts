@@ -6,7 +6,7 @@ import type { Line } from './cart.lines.js';
 export function product(id: number, over: Partial<ProductDoc> = {}): ProductDoc {
   return {
     id, sku: `SKU-${id}`, name: `Product ${id}`, type_id: 'simple', kind: 'accessory', stock_qty: 100, order_quantity_limit: null, qty_increments: 1,
-    is_subscription: false, bundle_options: [], ...over,
+    is_subscription: false, bundle_options: [], related_ids: [], ...over,
   } as ProductDoc;
 }
 

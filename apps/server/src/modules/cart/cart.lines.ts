@@ -40,10 +40,13 @@ export interface Problem {
 
 const CARTON_KINDS = new Set(['sticks_carton', 'subscription']);
 
-/** Unit price of a line including tax: gifts are free, bundles have a fixed price, others follow tiers. */
+/**
+ * Unit price of a line including tax: gifts are free, a kit costs its own price plus its chosen
+ * selections' prices times their quantities, others follow tiers.
+ */
 export function unitPrice(l: Line): number {
   if (l.is_gift) return 0;
-  if (l.product.type_id === 'bundle') return finalMinor(l.product);
+  if (l.product.type_id === 'bundle') return finalMinor(l.product) + l.bundle.reduce((sum, b) => sum + b.selection.price_minor * b.quantity, 0);
   return unitPriceForQuantity(l.product, l.quantity);
 }
 

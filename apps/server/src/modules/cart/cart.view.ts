@@ -1,3 +1,4 @@
+import { toMajor } from '@ember/contracts';
 import type { StoreView } from '../store/store.service.js';
 import type { CategoryRow } from '../catalog/catalog.store.js';
 import { encodeUid, money, toGraphQLProduct } from '../catalog/catalog.mapper.js';
@@ -107,7 +108,7 @@ function groupBundle(l: ComputedLine) {
       o = { id: b.option.id, uid: encodeUid(`bundle/${b.option.id}`), label: b.option.title, type: b.option.type, values: [] };
       out.push(o);
     }
-    o.values.push({ id: b.selection.id, uid: encodeUid(`bundle/${b.option.id}/${b.selection.id}/${b.quantity}`), label: b.selection.product.name, quantity: b.quantity, price: 0 });
+    o.values.push({ id: b.selection.id, uid: encodeUid(`bundle/${b.option.id}/${b.selection.id}/${b.quantity}`), label: b.selection.product.name, quantity: b.quantity, price: toMajor(b.selection.price_minor, l.product.currency) });
   }
   return out;
 }

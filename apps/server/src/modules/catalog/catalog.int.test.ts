@@ -241,3 +241,106 @@ describe('catalogue: invariants held by the database', () => {
     ).rejects.toMatchObject({ code: '23514' });
   });
 });
+
+describe('catalogue: listing filters, sorting and layered navigation', () => {
+  const LISTING = /* GraphQL */ `
+    query Listing($filter: ProductAttributeFilterInput!, $sort: ProductAttributeSortInput) {
+      products(filter: $filter, sort: $sort, pageSize: 50) {
+        total_count
+        items { sku name created_at price_range { minimum_price { final_price { value } } } }
+        aggregations { attribute_code label count options { value label count } }
+      }
+    }`;
+  const skus = (res: { body: { data?: { products: { items: { sku: string }[] } } } }) => res.body.data!.products.items.map((i) => i.sku);
+
+  it('filters by flavour, intensity and colour, a configurable matching through its variants', async () => {
+    const amber = await gql(server, LISTING, { filter: { category_url_path: { eq: 'sticks' }, flavor: { in: ['amber', 'teak'] } } });
+    expect(amber.body.errors).toBeUndefined();
+    expect(skus(amber).sort()).toEqual(['STK-AMBER-PACK', 'STK-TEAK-PACK']);
+    const light = await gql(server, LISTING, { filter: { category_url_path: { eq: 'sticks' }, intensity: { eq: '1' } } });
+    expect(skus(light)).toEqual(['STK-FROST-PACK']);
+    const copper = await gql(server, LISTING, { filter: { category_url_path: { in: ['devices', 'accessories'] }, color: { eq: 'copper' } } });
+    expect(skus(copper).sort()).toEqual(['ACC-CASE-COPPER', 'EMBER-NOVA', 'EMBER-ONE']);
+    const sage = await gql(server, LISTING, { filter: { category_url_path: { eq: 'devices' }, color: { eq: 'sage' } } });
+    expect(skus(sage)).toEqual(['EMBER-ONE']);
+  });
+
+  it('sorts by price, name and newest first', async () => {
+    const filter = { category_url_path: { eq: 'sticks' } };
+    const byPrice = await gql(server, LISTING, { filter, sort: { price: 'ASC' } });
+    const prices = byPrice.body.data.products.items.map((i: { price_range: { minimum_price: { final_price: { value: number } } } }) => i.price_range.minimum_price.final_price.value);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(skus(byPrice)[0]).toBe('STK-CITRUS-PACK');
+    const byName = await gql(server, LISTING, { filter, sort: { name: 'DESC' } });
+    const names = byName.body.data.products.items.map((i: { name: string }) => i.name);
+    expect(names).toEqual([...names].sort((a, b) => b.localeCompare(a)));
+    const newest = await gql(server, LISTING, { filter, sort: { created_at: 'DESC' } });
+    const dates = newest.body.data.products.items.map((i: { created_at: string }) => Date.parse(i.created_at));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    expect(skus(newest).slice(0, 2)).toEqual(['STK-CITRUS-PACK', 'STK-BERRY-PACK']);
+  });
+
+  it('counts each facet with the other facets applied and labels it in the store language', async () => {
+    const all = await gql(server, LISTING, { filter: { category_url_path: { eq: 'sticks' } } }, { store: 'de' });
+    const facets = Object.fromEntries(all.body.data.products.aggregations.map((a: { attribute_code: string }) => [a.attribute_code, a]));
+    expect(Object.keys(facets).sort()).toEqual(['flavor', 'intensity']);
+    expect(facets.flavor.label).toBe('Geschmack');
+    expect(facets.flavor.options.find((o: { value: string }) => o.value === 'mint')).toEqual({ value: 'mint', label: 'Minze', count: 1 });
+    expect(facets.intensity.options.map((o: { value: string }) => o.value)).toEqual(['1', '2', '3', '4', '5']);
+    const narrowed = await gql(server, LISTING, { filter: { category_url_path: { eq: 'sticks' }, intensity: { eq: '4' } } });
+    const flavour = narrowed.body.data.products.aggregations.find((a: { attribute_code: string }) => a.attribute_code === 'flavor');
+    expect(flavour.options.map((o: { value: string }) => o.value)).toEqual(['teak', 'bronze']);
+    const intensity = narrowed.body.data.products.aggregations.find((a: { attribute_code: string }) => a.attribute_code === 'intensity');
+    // Its own filter does not narrow the intensity facet: every intensity stays choosable.
+    expect(intensity.options).toHaveLength(5);
+    const devices = await gql(server, LISTING, { filter: { category_url_path: { eq: 'devices' } } });
+    const colours = devices.body.data.products.aggregations.find((a: { attribute_code: string }) => a.attribute_code === 'color');
+    expect(colours.label).toBe('Colour');
+    expect(colours.options.find((o: { value: string }) => o.value === 'copper').count).toBe(2);
+  });
+
+  it('answers an input error, never a server error, for bad filter values', async () => {
+    const cases = [
+      { flavor: { eq: 'bacon' } },
+      { color: { in: ['copper', "x'; DROP TABLE catalog_product; --"] } },
+      { intensity: { eq: '7' } },
+      { intensity: { eq: 'strong' } },
+      { intensity: { in: ['1', '2', '3', '4', '5', '1'] } },
+      { price: { from: 'cheap' } },
+    ];
+    for (const extra of cases) {
+      const res = await gql(server, LISTING, { filter: { category_url_path: { eq: 'sticks' }, ...extra } });
+      expect(res.status, JSON.stringify(extra)).toBe(200);
+      expect(res.body.errors?.[0].extensions.category, JSON.stringify(extra)).toBe('graphql-input');
+    }
+    const badSort = await gql(server, LISTING, { filter: { category_url_path: { eq: 'sticks' } }, sort: { created_at: 'SIDEWAYS' } });
+    expect(badSort.status).toBeGreaterThanOrEqual(400);
+    expect(badSort.status).toBeLessThan(500);
+  });
+});
+
+describe('catalogue: related products and category pictures', () => {
+  it('lists the related products of a product in merchandising order', async () => {
+    const res = await gql(server, '{ products(filter: { url_key: { eq: "ember-one" } }) { items { sku related_products { sku url_key name } } } }', {}, { store: 'de' });
+    expect(res.body.errors).toBeUndefined();
+    const related = res.body.data.products.items[0].related_products;
+    expect(related.map((r: { sku: string }) => r.sku)).toEqual(['BUNDLE-ONE-STARTER', 'ACC-CASE-SLATE', 'ACC-CHARGER', 'STK-AMBER-CARTON']);
+    expect(related[0].name).toBe('Ember One Starter-Set');
+    const sticks = await gql(server, '{ products(filter: { sku: { eq: "STK-AMBER-PACK" } }) { items { related_products { sku } } } }');
+    expect(sticks.body.data.products.items[0].related_products.map((r: { sku: string }) => r.sku)[0]).toBe('STK-AMBER-CARTON');
+  });
+
+  it('gives every menu category a picture', async () => {
+    const res = await gql(server, '{ categories(filters: { parent_id: { in: ["1", "2"] } }) { items { url_key include_in_menu image } } }');
+    const menu = res.body.data.categories.items.filter((c: { include_in_menu: number }) => c.include_in_menu === 1);
+    expect(menu.length).toBeGreaterThan(3);
+    for (const c of menu) expect(c.image).toBe(`/media/categories/${c.url_key}.svg`);
+  });
+
+  it('gives every device colour a gallery of three pictures', async () => {
+    const res = await gql(server, '{ products(filter: { sku: { eq: "EMBER-ONE-COPPER" } }) { items { media_gallery { url position } } } }');
+    expect(res.body.data.products.items[0].media_gallery.map((m: { url: string }) => m.url)).toEqual([
+      '/media/devices/ember-one-copper.svg', '/media/devices/ember-one-copper-detail.svg', '/media/devices/ember-one-copper-charging.svg',
+    ]);
+  });
+});

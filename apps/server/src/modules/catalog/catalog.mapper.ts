@@ -1,5 +1,5 @@
 import { toMajor } from '@ember/contracts';
-import { finalMinor, stockStatusOf, type ProductDoc } from './catalog.service.js';
+import { bundlePriceRange, finalMinor, stockStatusOf, type ProductDoc } from './catalog.service.js';
 
 /** Magento's base64 uids: opaque on the wire, derived from internal ids. */
 export const encodeUid = (raw: string | number): string => Buffer.from(String(raw)).toString('base64');
@@ -35,6 +35,13 @@ export function productPrice(regular: number, final: number, currency: string) {
 }
 
 function priceRange(p: ProductDoc) {
+  if (p.type_id === 'bundle') {
+    const extra = bundlePriceRange(p);
+    return {
+      minimum_price: productPrice(p.regular_minor + extra.min, finalMinor(p) + extra.min, p.currency),
+      maximum_price: productPrice(p.regular_minor + extra.max, finalMinor(p) + extra.max, p.currency),
+    };
+  }
   const priced = p.type_id === 'configurable' && p.children.length ? p.children : [p];
   const sorted = [...priced].sort((a, b) => finalMinor(a) - finalMinor(b));
   const min = sorted[0]!;
@@ -123,6 +130,7 @@ export function toGraphQLProduct(p: ProductDoc, language: string): Record<string
       };
     }),
     category_ids: p.category_ids,
+    __related_ids: p.related_ids,
     stock_status: stockStatusOf(p),
     only_x_left_in_stock: p.stock_qty !== null && p.stock_qty > 0 && p.stock_qty <= 5 ? p.stock_qty : null,
     created_at: p.created_at.toISOString(),
@@ -170,7 +178,7 @@ export function toGraphQLProduct(p: ProductDoc, language: string): Record<string
         quantity: s.quantity,
         position: s.position,
         is_default: s.is_default,
-        price: 0,
+        price: toMajor(s.price_minor, p.currency),
         price_type: 'FIXED',
         can_change_quantity: s.can_change_quantity,
         product: toGraphQLProduct(s.product, language),

@@ -13,6 +13,7 @@ interface ProductsArgs {
     category_url_path?: EqIn | null; name?: { match?: string | null } | null;
     description?: { match?: string | null } | null; short_description?: { match?: string | null } | null;
     price?: { from?: string | null; to?: string | null } | null;
+    flavor?: EqIn | null; intensity?: EqIn | null; color?: EqIn | null;
   } | null;
   pageSize?: number | null;
   currentPage?: number | null;
@@ -28,6 +29,11 @@ interface CategoryArgs {
 }
 
 const MAX_TEXT = 200;
+
+const AGGREGATION_LABELS: Record<string, Record<'flavor' | 'intensity' | 'color', string>> = {
+  en: { flavor: 'Flavour', intensity: 'Intensity', color: 'Colour' },
+  de: { flavor: 'Geschmack', intensity: 'Intensität', color: 'Farbe' },
+};
 
 function values(f: EqIn | null | undefined, max: number): string[] | undefined {
   if (!f) return undefined;
@@ -73,7 +79,7 @@ function pageInfo(total: number, pageSize: number, currentPage: number) {
 }
 
 function sortOf(sort: ProductsArgs['sort'], hasSearch: boolean): ProductSearch['sort'] {
-  for (const field of ['relevance', 'position', 'name', 'price'] as const) {
+  for (const field of ['relevance', 'position', 'name', 'price', 'created_at'] as const) {
     const dir = sort?.[field];
     if (dir) return { field, dir };
   }
@@ -106,6 +112,7 @@ function toCategory(c: CategoryRow, all: CategoryRow[]) {
     meta_title: c.name,
     meta_description: c.description,
     store_locator_name: c.store_locator_name,
+    image: c.image,
     __children: all.filter((x) => x.parent_id === c.id).map((x) => x.id),
   };
 }
@@ -139,7 +146,8 @@ export const catalogResolvers = {
       const search = text(args.search, 'search');
       if (args.search == null && !args.filter) throw new AppError('VALIDATION_FAILED', "'search' or 'filter' input argument is required.");
       const skus = values(f.sku, max);
-      const other = f.url_key || f.category_id || f.category_uid || f.category_url_path || f.name || f.description || f.short_description || f.price;
+      const other = f.url_key || f.category_id || f.category_uid || f.category_url_path || f.name || f.description || f.short_description || f.price
+        || f.flavor || f.intensity || f.color;
       // SKU lookups (product pages, cart lines, essentials) are served from the catalogue cache.
       if (skus && !other && !search && !args.sort) {
         const docs = await ctx.services.catalog.productsBySkus(ctx.store, [...new Set(skus)]);
@@ -162,7 +170,18 @@ export const catalogResolvers = {
         if (!Number.isFinite(n) || n < 0) throw new AppError('VALIDATION_FAILED', `price.${what} must be a non-negative number`);
         return toMinor(n, ctx.store.base_currency_code);
       };
-      const { items, total } = await ctx.services.catalog.search(ctx.store, {
+      const options = f.flavor || f.color ? await ctx.services.catalog.options(ctx.store) : [];
+      const known = (kind: 'flavor' | 'color', list: string[] | undefined) => {
+        for (const v of list ?? []) {
+          if (!options.some((o) => o.kind === kind && o.code === v)) throw new AppError('VALIDATION_FAILED', `Unknown ${kind} "${v.slice(0, 40)}"`);
+        }
+        return list;
+      };
+      const intensities = values(f.intensity, 5)?.map((v) => {
+        if (!/^[1-5]$/.test(v)) throw new AppError('VALIDATION_FAILED', 'intensity must be a whole number from 1 to 5');
+        return Number(v);
+      });
+      const query: ProductSearch = {
         skus,
         urlKeys: values(f.url_key, max),
         categoryIds: f.category_id || f.category_uid || f.category_url_path ? categoryIds : undefined,
@@ -170,15 +189,20 @@ export const catalogResolvers = {
         text: search ?? text(f.short_description?.match ?? f.description?.match, 'description'),
         priceFrom: price(f.price?.from, 'from'),
         priceTo: price(f.price?.to, 'to'),
+        flavors: known('flavor', values(f.flavor, max)),
+        intensities,
+        colors: known('color', values(f.color, max)),
         visibleOnly: !skus && !f.url_key,
         sort: sortOf(args.sort, !!search),
         limit: pageSize,
         offset: (currentPage - 1) * pageSize,
-      });
+      };
+      const { items, total } = await ctx.services.catalog.search(ctx.store, query);
       return {
         items: items.map((d) => toGraphQLProduct(d, ctx.store.language)),
         total_count: total,
         page_info: pageInfo(total, pageSize, currentPage),
+        __search: query,
       };
     },
 
@@ -228,6 +252,22 @@ export const catalogResolvers = {
   SwatchDataInterface: { resolveType: (s: { __typename?: string }) => s.__typename ?? 'ColorSwatchData' },
   CategoryInterface: { resolveType: () => 'CategoryTree' },
 
+  Products: {
+    /** Layered navigation, computed only when asked for; SKU lookups have none. */
+    async aggregations(parent: { __search?: ProductSearch }, _: unknown, ctx: GraphQLContext) {
+      if (!parent.__search) return [];
+      const labels = AGGREGATION_LABELS[ctx.store.language] ?? AGGREGATION_LABELS.en!;
+      const facets = await ctx.services.catalog.facets(ctx.store, parent.__search);
+      return facets.map((facet, position) => ({
+        attribute_code: facet.attribute_code,
+        label: labels[facet.attribute_code],
+        count: facet.options.length,
+        position,
+        options: facet.options.map((o) => ({ __typename: 'AggregationOption', value: o.value, label: o.label, count: o.count })),
+      }));
+    },
+  },
+
   CategoryTree: {
     async children(parent: { __children: number[] }, _: unknown, ctx: GraphQLContext) {
       if (!parent.__children.length) return [];
@@ -237,8 +277,13 @@ export const catalogResolvers = {
   },
 };
 
-/** Products list their categories; resolved per request from the cached category list. */
+/** Products list their categories (resolved per request from the cached category list) and related products. */
 const productCategories = {
+  async related_products(p: { __related_ids?: number[] }, _: unknown, ctx: GraphQLContext) {
+    if (!p.__related_ids?.length) return [];
+    const docs = await ctx.services.catalog.productsByIds(ctx.store, p.__related_ids);
+    return docs.filter((d) => d.is_visible).map((d) => toGraphQLProduct(d, ctx.store.language));
+  },
   async categories(p: { category_ids: number[] }, _: unknown, ctx: GraphQLContext) {
     if (!p.category_ids.length) return [];
     const all = await ctx.services.catalog.categories(ctx.store);

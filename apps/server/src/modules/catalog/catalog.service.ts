@@ -2,8 +2,8 @@ import type { Queryable } from '../../platform/db.js';
 import type { StoreView } from '../store/store.service.js';
 import { TtlCache } from '../../platform/ttl-cache.js';
 import {
-  findAgeRestriction, findCategories, findSaleFacts, findSubscriptionProductIds, findProductIdsBySkus, findProductRelations, findProductsByIds, findSticks,
-  searchProductIds, type CategoryRow, type MediaRow, type ProductRow, type ProductSearch, type SaleFactsRow,
+  findAgeRestriction, findCategories, findFacetRows, findOptions, findSaleFacts, findSelectionPrices, findSubscriptionProductIds, findProductIdsBySkus, findProductRelations, findProductsByIds, findSticks,
+  searchProductIds, type CategoryRow, type FacetRow, type MediaRow, type OptionRow, type ProductRow, type ProductSearch, type SaleFactsRow,
 } from './catalog.store.js';
 
 /** A product assembled for one store view: row, media, tiers, categories, children and bundle options. */
@@ -14,6 +14,14 @@ export interface ProductDoc extends ProductRow {
   configurable_attributes: ('color' | 'flavor')[];
   children: ProductDoc[];
   bundle_options: BundleOptionDoc[];
+  /** Related products (Magento's related_products), in merchandising order; resolved on demand. */
+  related_ids: number[];
+}
+
+/** One facet of a listing (Magento's Aggregation): its options with the number of products each would show. */
+export interface Facet {
+  attribute_code: 'flavor' | 'intensity' | 'color';
+  options: { value: string; label: string; count: number; swatch: string | null }[];
 }
 
 export interface BundleOptionDoc {
@@ -22,7 +30,7 @@ export interface BundleOptionDoc {
   type: string;
   required: boolean;
   title: string;
-  selections: { id: number; quantity: number; can_change_quantity: boolean; is_default: boolean; position: number; product: ProductDoc }[];
+  selections: { id: number; quantity: number; can_change_quantity: boolean; is_default: boolean; position: number; price_minor: number; product: ProductDoc }[];
 }
 
 export type StockStatus = 'IN_STOCK' | 'OUT_OF_STOCK';
@@ -44,6 +52,23 @@ export function stockStatusOf(p: ProductDoc): StockStatus {
   return (p.stock_qty ?? 0) > 0 ? 'IN_STOCK' : 'OUT_OF_STOCK';
 }
 
+/**
+ * A kit's price range (Magento's fixed-price bundle): its own price plus, at the least, the cheapest
+ * selection of every required option and, at the most, the dearest of every option (all of a
+ * checkbox or multi option), each selection's price times its quantity.
+ */
+export function bundlePriceRange(p: ProductDoc): { min: number; max: number } {
+  let min = 0;
+  let max = 0;
+  for (const o of p.bundle_options) {
+    const costs = o.selections.map((s) => s.price_minor * s.quantity);
+    if (!costs.length) continue;
+    if (o.required) min += Math.min(...costs);
+    max += o.type === 'checkbox' || o.type === 'multi' ? costs.reduce((a, b) => a + b, 0) : Math.max(...costs);
+  }
+  return { min, max };
+}
+
 /** Unit price for a quantity: the best tier whose threshold the quantity reaches, else the final price. */
 export function unitPriceForQuantity(p: ProductDoc, quantity: number): number {
   let price = finalMinor(p);
@@ -59,17 +84,20 @@ export class CatalogService {
   private readonly docs: TtlCache<ProductDoc>;
   private readonly skuIndex: TtlCache<number | null>;
   private readonly categoryCache: TtlCache<CategoryRow[]>;
+  private readonly optionCache: TtlCache<OptionRow[]>;
 
   constructor(private readonly db: Queryable, ttlMs: number) {
     this.docs = new TtlCache(ttlMs, 20_000);
     this.skuIndex = new TtlCache(ttlMs, 20_000);
     this.categoryCache = new TtlCache(ttlMs, 100);
+    this.optionCache = new TtlCache(ttlMs, 10);
   }
 
   invalidate(): void {
     this.docs.clear();
     this.skuIndex.clear();
     this.categoryCache.clear();
+    this.optionCache.clear();
   }
 
   /**
@@ -127,6 +155,9 @@ export class CatalogService {
       const { id: _id, sku: _sku, ...current } = f;
       return { ...doc, ...current };
     };
+    // A kit's selection prices are money too: read fresh, and only when the sale holds a kit.
+    const selectionIds = docs.flatMap((d) => d.bundle_options.flatMap((o) => o.selections.map((s) => s.id)));
+    const selectionPrices = selectionIds.length ? await findSelectionPrices(q, store.code, selectionIds) : new Map<number, number>();
     const out: ProductDoc[] = [];
     for (const doc of docs) {
       const d = fresh(doc);
@@ -136,7 +167,7 @@ export class CatalogService {
           ...o,
           selections: o.selections.flatMap((s) => {
             const product = fresh(s.product);
-            return product ? [{ ...s, product }] : [];
+            return product ? [{ ...s, price_minor: selectionPrices.get(s.id) ?? 0, product }] : [];
           }),
         }));
       }
@@ -159,6 +190,55 @@ export class CatalogService {
   async search(store: StoreView, q: ProductSearch): Promise<{ items: ProductDoc[]; total: number }> {
     const { ids, total } = await searchProductIds(this.db, store.code, store.language, q);
     return { items: await this.productsByIds(store, ids), total };
+  }
+
+  /** Colour and flavour options with labels in the store view's language, in display order. */
+  async options(store: StoreView): Promise<OptionRow[]> {
+    let rows = this.optionCache.get(store.language);
+    if (!rows) {
+      rows = await findOptions(this.db, store.language);
+      this.optionCache.set(store.language, rows);
+    }
+    return rows;
+  }
+
+  /**
+   * Layered navigation for a search: every facet counts the products the search finds with the
+   * other facets' filters applied but not its own, so a shopper can widen a choice as well as
+   * narrow it. Options no product has are left out. Price is a range the shopper types, not a facet.
+   */
+  async facets(store: StoreView, q: ProductSearch): Promise<Facet[]> {
+    const [rows, options] = await Promise.all([findFacetRows(this.db, store.code, store.language, q), this.options(store)]);
+    const passes = (r: FacetRow, skip: Facet['attribute_code'] | 'price') =>
+      (skip === 'flavor' || !q.flavors || (r.flavor !== null && q.flavors.includes(r.flavor))) &&
+      (skip === 'intensity' || !q.intensities || (r.intensity !== null && q.intensities.includes(r.intensity))) &&
+      (skip === 'color' || !q.colors || (r.colors ?? []).some((c) => q.colors!.includes(c))) &&
+      (skip === 'price' || ((q.priceFrom === undefined || r.price_minor >= q.priceFrom) && (q.priceTo === undefined || r.price_minor <= q.priceTo)));
+    const count = (code: Facet['attribute_code'], valuesOf: (r: FacetRow) => string[]) => {
+      const counts = new Map<string, number>();
+      for (const r of rows) if (passes(r, code)) for (const v of new Set(valuesOf(r))) counts.set(v, (counts.get(v) ?? 0) + 1);
+      return counts;
+    };
+    const flavorCounts = count('flavor', (r) => (r.flavor ? [r.flavor] : []));
+    const intensityCounts = count('intensity', (r) => (r.intensity !== null && r.flavor ? [String(r.intensity)] : []));
+    const colorCounts = count('color', (r) => r.colors ?? []);
+    const facets: Facet[] = [
+      {
+        attribute_code: 'flavor',
+        options: options.filter((o) => o.kind === 'flavor' && flavorCounts.has(o.code))
+          .map((o) => ({ value: o.code, label: o.label, count: flavorCounts.get(o.code)!, swatch: o.swatch_hex })),
+      },
+      {
+        attribute_code: 'intensity',
+        options: [...intensityCounts.keys()].sort().map((v) => ({ value: v, label: v, count: intensityCounts.get(v)!, swatch: null })),
+      },
+      {
+        attribute_code: 'color',
+        options: options.filter((o) => o.kind === 'color' && colorCounts.has(o.code))
+          .map((o) => ({ value: o.code, label: o.label, count: colorCounts.get(o.code)!, swatch: o.swatch_hex })),
+      },
+    ];
+    return facets.filter((f) => f.options.length > 0);
   }
 
   async categories(store: StoreView, db: Queryable = this.db): Promise<CategoryRow[]> {
@@ -207,6 +287,7 @@ export class CatalogService {
                 return product ? [{ ...s, product }] : [];
               }),
           })),
+        related_ids: rel.related.filter((r) => r.product_id === row.id).map((r) => r.linked_product_id),
       };
       into.set(row.id, doc);
       this.docs.set(`${store.code}:${row.id}`, doc);

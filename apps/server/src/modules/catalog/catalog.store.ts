@@ -128,13 +128,25 @@ export interface CategoryLinkRow { product_id: number; category_id: number }
 export interface ConfigurableLinkRow { parent_id: number; child_id: number }
 export interface ConfigurableAttributeRow { product_id: number; attribute_code: 'color' | 'flavor'; position: number }
 export interface BundleOptionRow { id: number; product_id: number; position: number; type: string; required: boolean; title: string }
+export interface ProductLinkRow { product_id: number; linked_product_id: number }
 export interface BundleSelectionRow {
   id: number; option_id: number; product_id: number; quantity: number; can_change_quantity: boolean; is_default: boolean; position: number;
+  /** What the selection adds to the kit's price per unit of it in the store view (0: nothing). */
+  price_minor: number;
+}
+
+/** The extra prices of bundle selections in a store view, read fresh by a sale; selections without one cost nothing extra. */
+export async function findSelectionPrices(db: Queryable, store: string, selectionIds: number[]): Promise<Map<number, number>> {
+  const { rows } = await db.query<{ selection_id: number; price_minor: number }>(
+    'SELECT selection_id, price_minor FROM catalog_bundle_selection_price WHERE store_code = $1 AND selection_id = ANY($2::int[])',
+    [store, selectionIds],
+  );
+  return new Map(rows.map((r) => [r.selection_id, r.price_minor]));
 }
 
 /** Everything hanging off a set of products, fetched in one round of parallel queries. */
 export async function findProductRelations(db: Queryable, store: string, language: string, ids: number[]) {
-  const [media, tiers, categories, links, attributes, options, selections] = await Promise.all([
+  const [media, tiers, categories, links, attributes, options, selections, related] = await Promise.all([
     db.query<MediaRow>(
       `SELECT product_id, file, label, position, is_main, disabled FROM catalog_product_media
         WHERE product_id = ANY($1::int[]) ORDER BY product_id, position, id`, [ids]),
@@ -159,13 +171,18 @@ export async function findProductRelations(db: Queryable, store: string, languag
          LEFT JOIN catalog_bundle_option_text t ON t.option_id = o.id AND t.language = $2
         WHERE o.product_id = ANY($1::int[]) ORDER BY o.product_id, o.position, o.id`, [ids, language]),
     db.query<BundleSelectionRow>(
-      `SELECT s.id, s.option_id, s.product_id, s.quantity, s.can_change_quantity, s.is_default, s.position
+      `SELECT s.id, s.option_id, s.product_id, s.quantity, s.can_change_quantity, s.is_default, s.position,
+              COALESCE(sp.price_minor, 0) AS price_minor
          FROM catalog_bundle_selection s JOIN catalog_bundle_option o ON o.id = s.option_id
-        WHERE o.product_id = ANY($1::int[]) ORDER BY s.option_id, s.position, s.id`, [ids]),
+         LEFT JOIN catalog_bundle_selection_price sp ON sp.selection_id = s.id AND sp.store_code = $2
+        WHERE o.product_id = ANY($1::int[]) ORDER BY s.option_id, s.position, s.id`, [ids, store]),
+    db.query<ProductLinkRow>(
+      `SELECT product_id, linked_product_id FROM catalog_product_link
+        WHERE link_type = 'related' AND product_id = ANY($1::int[]) ORDER BY product_id, position, linked_product_id`, [ids]),
   ]);
   return {
     media: media.rows, tiers: tiers.rows, categories: categories.rows, links: links.rows,
-    attributes: attributes.rows, options: options.rows, selections: selections.rows,
+    attributes: attributes.rows, options: options.rows, selections: selections.rows, related: related.rows,
   };
 }
 
@@ -177,6 +194,7 @@ export interface CategoryRow {
   position: number;
   include_in_menu: boolean;
   store_locator_name: string | null;
+  image: string | null;
   name: string;
   description: string | null;
   product_count: number;
@@ -184,7 +202,7 @@ export interface CategoryRow {
 
 export async function findCategories(db: Queryable, store: string, language: string): Promise<CategoryRow[]> {
   const { rows } = await db.query<CategoryRow>(
-    `SELECT c.id, c.parent_id, c.url_key, c.position, c.include_in_menu, c.store_locator_name,
+    `SELECT c.id, c.parent_id, c.url_key, c.position, c.include_in_menu, c.store_locator_name, c.image,
             COALESCE(t.name, c.url_key) AS name, t.description,
             (SELECT count(*)::int FROM catalog_category_product cp
                JOIN catalog_product p ON p.id = cp.product_id AND p.is_active AND p.is_visible
@@ -208,8 +226,12 @@ export interface ProductSearch {
   text?: string;
   priceFrom?: number;
   priceTo?: number;
+  /** Facets (layered navigation): flavour codes, flavour intensities 1–5, colour codes (a configurable matches through its children). */
+  flavors?: string[];
+  intensities?: number[];
+  colors?: string[];
   visibleOnly: boolean;
-  sort: { field: 'position' | 'name' | 'price' | 'relevance'; dir: 'ASC' | 'DESC' };
+  sort: { field: 'position' | 'name' | 'price' | 'relevance' | 'created_at'; dir: 'ASC' | 'DESC' };
   limit: number;
   offset: number;
 }
@@ -219,12 +241,20 @@ export function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export async function searchProductIds(
-  db: Queryable, store: string, language: string, q: ProductSearch,
-): Promise<{ ids: number[]; total: number }> {
-  const params: unknown[] = [store, language];
+const FINAL_PRICE = 'COALESCE(pr.special_minor, pr.regular_minor)';
+
+/** The colours a product comes in: its own, or those of its active children sold in the store view ($1). */
+const PRODUCT_COLORS = `(SELECT array_agg(DISTINCT x.color) FROM (
+    SELECT p.color WHERE p.color IS NOT NULL
+    UNION ALL
+    SELECT c.color FROM catalog_configurable_link l
+      JOIN catalog_product c ON c.id = l.child_id AND c.is_active AND c.color IS NOT NULL
+      JOIN catalog_product_price cp ON cp.product_id = c.id AND cp.store_code = $1
+     WHERE l.parent_id = p.id) AS x)`;
+
+/** The WHERE clauses of a search; `withFacets: false` leaves out flavour, intensity, colour and price (for counting facets). */
+function searchWhere(q: ProductSearch, bind: (v: unknown) => string, withFacets: boolean): { where: string[]; relevance: string } {
   const where: string[] = ['p.is_active'];
-  const bind = (v: unknown) => `$${params.push(v)}`;
   if (q.visibleOnly) where.push('p.is_visible');
   if (q.skus) where.push(`p.sku = ANY(${bind(q.skus)}::text[])`);
   if (q.urlKeys) where.push(`p.url_key = ANY(${bind(q.urlKeys)}::text[])`);
@@ -238,23 +268,41 @@ export async function searchProductIds(
     where.push(`(lower(t.name) LIKE ${pattern} OR lower(coalesce(t.short_description, '')) LIKE ${pattern} OR lower(p.sku) LIKE ${pattern})`);
     relevance = `CASE WHEN lower(t.name) LIKE ${pattern} THEN 2 ELSE 1 END`;
   }
-  const finalPrice = 'COALESCE(pr.special_minor, pr.regular_minor)';
-  if (q.priceFrom !== undefined) where.push(`${finalPrice} >= ${bind(q.priceFrom)}`);
-  if (q.priceTo !== undefined) where.push(`${finalPrice} <= ${bind(q.priceTo)}`);
+  if (withFacets) {
+    if (q.priceFrom !== undefined) where.push(`${FINAL_PRICE} >= ${bind(q.priceFrom)}`);
+    if (q.priceTo !== undefined) where.push(`${FINAL_PRICE} <= ${bind(q.priceTo)}`);
+    if (q.flavors) where.push(`p.flavor = ANY(${bind(q.flavors)}::text[])`);
+    if (q.intensities) {
+      where.push(`EXISTS (SELECT 1 FROM catalog_flavor f WHERE f.code = p.flavor AND f.intensity = ANY(${bind(q.intensities)}::int[]))`);
+    }
+    if (q.colors) where.push(`${PRODUCT_COLORS} && ${bind(q.colors)}::text[]`);
+  }
+  return { where, relevance };
+}
+
+const SEARCH_FROM = `
+       FROM catalog_product p
+       JOIN catalog_product_price pr ON pr.product_id = p.id AND pr.store_code = $1
+       JOIN catalog_product_text t ON t.product_id = p.id AND t.language = $2`;
+
+export async function searchProductIds(
+  db: Queryable, store: string, language: string, q: ProductSearch,
+): Promise<{ ids: number[]; total: number }> {
+  const params: unknown[] = [store, language];
+  const bind = (v: unknown) => `$${params.push(v)}`;
+  const { where, relevance } = searchWhere(q, bind, true);
   const dir = q.sort.dir === 'DESC' ? 'DESC' : 'ASC';
   const order = {
     position: `p.position ${dir}`,
     name: `t.name ${dir}`,
-    price: `${finalPrice} ${dir}`,
+    price: `${FINAL_PRICE} ${dir}`,
     relevance: `${relevance} ${dir === 'ASC' ? 'DESC' : 'ASC'}, p.position`,
+    created_at: `p.created_at ${dir}, p.position`,
   }[q.sort.field];
   const limit = bind(q.limit);
   const offset = bind(q.offset);
   const { rows } = await db.query<{ id: number; total: number }>(
-    `SELECT p.id, count(*) OVER ()::int AS total
-       FROM catalog_product p
-       JOIN catalog_product_price pr ON pr.product_id = p.id AND pr.store_code = $1
-       JOIN catalog_product_text t ON t.product_id = p.id AND t.language = $2
+    `SELECT p.id, count(*) OVER ()::int AS total ${SEARCH_FROM}
       WHERE ${where.join(' AND ')}
       ORDER BY ${order}, p.id
       LIMIT ${limit} OFFSET ${offset}`,
@@ -264,13 +312,43 @@ export async function searchProductIds(
   if (q.offset === 0) return { ids: [], total: 0 };
   // Past the last page the window count is unavailable: count separately.
   const counted = await db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM catalog_product p
-       JOIN catalog_product_price pr ON pr.product_id = p.id AND pr.store_code = $1
-       JOIN catalog_product_text t ON t.product_id = p.id AND t.language = $2
-      WHERE ${where.join(' AND ')}`,
+    `SELECT count(*)::int AS total ${SEARCH_FROM} WHERE ${where.join(' AND ')}`,
     params.slice(0, params.length - 2),
   );
   return { ids: [], total: counted.rows[0]?.total ?? 0 };
+}
+
+/** What layered navigation counts for one product of a search: its flavour, intensity, colours and final price. */
+export interface FacetRow { id: number; flavor: string | null; intensity: number | null; colors: string[] | null; price_minor: number }
+
+/** The facet values of every product the search finds before its facet filters (flavour, intensity, colour, price) apply. */
+export async function findFacetRows(db: Queryable, store: string, language: string, q: ProductSearch): Promise<FacetRow[]> {
+  const params: unknown[] = [store, language];
+  const bind = (v: unknown) => `$${params.push(v)}`;
+  const { where } = searchWhere(q, bind, false);
+  const { rows } = await db.query<FacetRow>(
+    `SELECT p.id, p.flavor, f.intensity, ${PRODUCT_COLORS} AS colors, ${FINAL_PRICE} AS price_minor ${SEARCH_FROM}
+       LEFT JOIN catalog_flavor f ON f.code = p.flavor
+      WHERE ${where.join(' AND ')}`,
+    params,
+  );
+  return rows;
+}
+
+/** A colour or flavour option with its label in one language, in display order. */
+export interface OptionRow { kind: 'color' | 'flavor'; code: string; label: string; position: number; swatch_hex: string; intensity: number | null }
+
+export async function findOptions(db: Queryable, language: string): Promise<OptionRow[]> {
+  const { rows } = await db.query<OptionRow>(
+    `SELECT 'color' AS kind, c.code, COALESCE(l.label, c.code) AS label, c.position, c.swatch_hex, NULL::int AS intensity
+       FROM catalog_color c LEFT JOIN catalog_option_label l ON l.kind = 'color' AND l.code = c.code AND l.language = $1
+     UNION ALL
+     SELECT 'flavor', f.code, COALESCE(l.label, f.code), f.position, f.swatch_hex, f.intensity
+       FROM catalog_flavor f LEFT JOIN catalog_option_label l ON l.kind = 'flavor' AND l.code = f.code AND l.language = $1
+     ORDER BY 1, 4, 2`,
+    [language],
+  );
+  return rows;
 }
 
 export interface SticksRow { sku: string; kind: string; is_subscription: boolean; is_mix_n_match: boolean; flavor: string; flavor_label: string | null; flavor_hex: string }

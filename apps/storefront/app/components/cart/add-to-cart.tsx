@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { addProductsToCart, cartClient, cartErrorCode, firstServerMessage } from '../../lib/api/cart.api';
 import type { ProductDetail, Variant } from '../../lib/api/catalog.types';
+import { missingBundleItems, soldOutChoice, type BundleChoice } from '../../lib/catalog/bundle-choice';
 import { cartItemFor } from '../../lib/cart/cart-items';
 import { cartErrorText, type CartErrorContext } from '../../lib/cart/cart-errors';
 import { cartLines } from '../../lib/cart/cart-lines';
@@ -19,12 +20,14 @@ interface AddToCartProps {
   product: ProductDetail;
   /** The chosen variant of a configurable product (null until one is chosen). */
   variant: NonNullable<Variant['product']> | null;
+  /** The options chosen for a bundle (each required item needs one). */
+  bundle?: BundleChoice;
 }
 
 type Outcome = { kind: 'added'; quantity: number } | { kind: 'error'; text: string } | null;
 
 /** Quantity and "Add to cart"; the outcome is announced (added, or why not) next to the button. */
-export function AddToCart({ store, product, variant }: AddToCartProps) {
+export function AddToCart({ store, product, variant, bundle }: AddToCartProps) {
   const { t } = useTranslation();
   const id = useId();
   const update = useCartUpdate(store);
@@ -59,7 +62,19 @@ export function AddToCart({ store, product, variant }: AddToCartProps) {
       setOutcome({ kind: 'error', text: cartErrorText(t, 'ITEM_INCREMENT', null, config, context) });
       return;
     }
-    const item = cartItemFor(product, variant, parsed);
+    if (bundle) {
+      const missing = missingBundleItems(product, bundle);
+      if (missing.length) {
+        setOutcome({ kind: 'error', text: t('catalog.bundle.missing', { items: missing.map((i) => i.title).join(', ') }) });
+        return;
+      }
+      const soldOutOption = soldOutChoice(product, bundle);
+      if (soldOutOption) {
+        setOutcome({ kind: 'error', text: t('catalog.bundle.optionSoldOut', { name: soldOutOption.product?.name ?? soldOutOption.label }) });
+        return;
+      }
+    }
+    const item = cartItemFor(product, variant, parsed, bundle);
     if (!item) return;
     setBusy(true);
     try {

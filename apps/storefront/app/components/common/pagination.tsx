@@ -1,11 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-/** Numbered page links; page 1 is the bare URL so it has one canonical address. */
-export function Pagination({ basePath, current, total }: { basePath: string; current: number; total: number }) {
+/**
+ * Numbered page links; page 1 is the bare URL (plus the listing's `query`: order and filters) so it
+ * has one canonical address.
+ */
+export function Pagination({ basePath, current, total, query = '' }: { basePath: string; current: number; total: number; query?: string }) {
   const { t } = useTranslation();
   if (total <= 1) return null;
-  const href = (page: number) => (page === 1 ? basePath : `${basePath}?page=${page}`);
+  const href = (page: number) => {
+    const search = new URLSearchParams(query);
+    if (page > 1) search.set('page', String(page));
+    const qs = search.toString();
+    return qs ? `${basePath}?${qs}` : basePath;
+  };
   return (
     <nav className="pagination" aria-label={t('pagination.label')}>
       <ul>

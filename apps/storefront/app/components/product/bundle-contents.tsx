@@ -1,35 +1,32 @@
 import { useTranslation } from 'react-i18next';
-import type { BundleItem } from '../../lib/api/catalog.types';
+import type { ProductDetail } from '../../lib/api/catalog.types';
+import { chosenBundleOptions, type BundleChoice } from '../../lib/catalog/bundle-choice';
 
-/** What a bundle holds: each item with its options, the default ones marked as included. */
-export function BundleContents({ items }: { items: BundleItem[] }) {
+/** What the box will hold: every option the shopper has chosen, with its quantity. */
+export function BundleContents({ product, choice }: { product: ProductDetail; choice: BundleChoice }) {
   const { t } = useTranslation();
-  const sorted = [...items].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
-  if (!sorted.length) return null;
+  const chosen = chosenBundleOptions(product, choice);
   return (
     <section className="bundle" aria-labelledby="bundle-heading">
       <h2 id="bundle-heading">{t('product.bundle.heading')}</h2>
-      <ul className="bundle__items">
-        {sorted.map((item, i) => (
-          <li key={item.uid ?? i} className="bundle__item">
-            <h3>
-              {item.title}
-              {item.required === false && <span className="bundle__optional"> ({t('product.bundle.optional')})</span>}
-            </h3>
-            <ul>
-              {[...(item.options ?? [])]
-                .sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
-                .map((option) => (
-                  <li key={option.uid}>
-                    {t('product.bundle.quantity', { count: option.quantity ?? 1 })}{' '}
-                    {option.product?.name ?? option.label}
-                    {option.is_default && <span className="bundle__default"> · {t('product.bundle.included')}</span>}
-                  </li>
-                ))}
-            </ul>
-          </li>
-        ))}
-      </ul>
+      {chosen.length ? (
+        <ul className="bundle__items" aria-live="polite">
+          {chosen.map(({ item, option }) => (
+            <li key={option.uid} className="bundle__item">
+              {option.product?.small_image?.url ? (
+                <img src={option.product.small_image.url} alt="" width={64} height={64} loading="lazy" />
+              ) : null}
+              <span>
+                <span className="bundle__qty">{t('product.bundle.quantity', { count: option.quantity ?? 1 })}</span>{' '}
+                {option.product?.name ?? option.label}
+                <span className="bundle__option-title"> · {item.title}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>{t('catalog.bundle.nothingChosen')}</p>
+      )}
     </section>
   );
 }

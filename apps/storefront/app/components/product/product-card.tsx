@@ -31,7 +31,7 @@ export function ProductCard({ product, store, locale, headingLevel = 2 }: Produc
           </Link>
         </Heading>
         {product.subtitle && <p className="product-card__subtitle">{product.subtitle}</p>}
-        <Price range={product.price_range} locale={locale} showFrom={product.__typename === 'ConfigurableProduct'} />
+        <Price range={product.price_range} locale={locale} showFrom={product.__typename === 'ConfigurableProduct' || product.__typename === 'BundleProduct'} />
         {product.stock_status === 'OUT_OF_STOCK' && (
           <p className="product-card__badge">{t('stock.outOfStock')}</p>
         )}

@@ -1,5 +1,7 @@
 import type { GraphqlClient } from './client';
-import type { ListingCategory, ProductDetail, ProductPage, ProductSummary } from './catalog.types';
+import type {
+  Facet, ListingCategory, ListingFilters, ListingSort, ProductDetail, ProductPage, ProductSummary,
+} from './catalog.types';
 import { gql, withFragments } from './gql';
 
 export type * from './catalog.types';
@@ -9,29 +11,70 @@ interface ProductsData<T> {
     total_count: number | null;
     page_info: { current_page: number | null; page_size: number | null; total_pages: number | null } | null;
     items: (T | null)[] | null;
+    aggregations?: ({ attribute_code: string; label: string | null; options: ({ value: string; label: string | null; count: number | null } | null)[] | null } | null)[] | null;
   } | null;
+}
+
+/** Magento's sort input for a listing order. */
+const SORT_INPUT: Record<ListingSort, Record<string, 'ASC' | 'DESC'>> = {
+  position: { position: 'ASC' },
+  price_asc: { price: 'ASC' },
+  price_desc: { price: 'DESC' },
+  name_asc: { name: 'ASC' },
+  name_desc: { name: 'DESC' },
+  newest: { created_at: 'DESC' },
+};
+
+const NO_FILTERS: ListingFilters = { flavor: [], intensity: [], color: [], priceFrom: null, priceTo: null };
+
+/** The filter input of a listing: its categories plus the shopper's facet values and price range. */
+function filterInput(categoryUids: string[], f: ListingFilters): Record<string, unknown> {
+  const filter: Record<string, unknown> = { category_uid: { in: categoryUids } };
+  if (f.flavor.length) filter.flavor = { in: f.flavor };
+  if (f.intensity.length) filter.intensity = { in: f.intensity };
+  if (f.color.length) filter.color = { in: f.color };
+  if (f.priceFrom !== null || f.priceTo !== null) {
+    filter.price = {
+      ...(f.priceFrom !== null ? { from: String(f.priceFrom) } : {}),
+      ...(f.priceTo !== null ? { to: String(f.priceTo) } : {}),
+    };
+  }
+  return filter;
 }
 
 function present<T>(items: (T | null)[] | null | undefined): T[] {
   return (items ?? []).filter((i): i is T => i !== null);
 }
 
-/** One page of the products in any of the given categories, in merchandising order. */
+/**
+ * One page of the products in any of the given categories, in the chosen order, narrowed by the
+ * shopper's filters, with the listing's facets unless `facets: false`.
+ */
 export async function listProductsInCategories(
   client: GraphqlClient, categoryUids: string[], page: number, pageSize: number,
+  options: { sort?: ListingSort; filters?: ListingFilters; facets?: boolean } = {},
 ): Promise<ProductPage> {
-  if (!categoryUids.length) return { items: [], totalCount: 0, currentPage: 1, totalPages: 0 };
+  if (!categoryUids.length) return { items: [], totalCount: 0, currentPage: 1, totalPages: 0, facets: [] };
   const data = await client.request<ProductsData<ProductSummary>>(PRODUCT_LIST_QUERY, {
-    filter: { category_uid: { in: categoryUids } },
+    filter: filterInput(categoryUids, options.filters ?? NO_FILTERS),
+    sort: SORT_INPUT[options.sort ?? 'position'],
     pageSize,
     currentPage: page,
+    // Counting facets costs a query; only listings show them.
+    withFacets: options.facets ?? true,
   });
   const totalCount = data.products?.total_count ?? 0;
+  const facets: Facet[] = present(data.products?.aggregations ?? []).map((a) => ({
+    attribute_code: a.attribute_code,
+    label: a.label,
+    options: present(a.options),
+  }));
   return {
     items: present(data.products?.items),
     totalCount,
     currentPage: data.products?.page_info?.current_page ?? page,
     totalPages: data.products?.page_info?.total_pages ?? Math.ceil(totalCount / pageSize),
+    facets,
   };
 }
 
@@ -95,8 +138,10 @@ export const PRODUCT_SUMMARY_FRAGMENT = gql`
 `;
 
 export const PRODUCT_LIST_QUERY = withFragments(gql`
-  query ProductList($filter: ProductAttributeFilterInput!, $pageSize: Int!, $currentPage: Int!) {
-    products(filter: $filter, pageSize: $pageSize, currentPage: $currentPage, sort: { position: ASC }) {
+  query ProductList(
+    $filter: ProductAttributeFilterInput!, $sort: ProductAttributeSortInput, $pageSize: Int!, $currentPage: Int!, $withFacets: Boolean!
+  ) {
+    products(filter: $filter, pageSize: $pageSize, currentPage: $currentPage, sort: $sort) {
       total_count
       page_info {
         current_page
@@ -105,6 +150,15 @@ export const PRODUCT_LIST_QUERY = withFragments(gql`
       }
       items {
         ...ProductSummary
+      }
+      aggregations @include(if: $withFacets) {
+        attribute_code
+        label
+        options {
+          value
+          label
+          count
+        }
       }
     }
   }
@@ -141,7 +195,7 @@ export const CATEGORY_QUERY = gql`
   }
 `;
 
-export const PRODUCT_DETAIL_QUERY = gql`
+export const PRODUCT_DETAIL_QUERY = withFragments(gql`
   query ProductDetail($urlKey: String!) {
     products(filter: { url_key: { eq: $urlKey } }, pageSize: 1) {
       total_count
@@ -173,6 +227,9 @@ export const PRODUCT_DETAIL_QUERY = gql`
         short_description {
           html
         }
+        description {
+          html
+        }
         small_image {
           url
           label
@@ -187,6 +244,9 @@ export const PRODUCT_DETAIL_QUERY = gql`
         }
         price_tiers {
           ...TierParts
+        }
+        related_products {
+          ...ProductSummary
         }
         ... on ConfigurableProduct {
           configurable_options {
@@ -245,9 +305,15 @@ export const PRODUCT_DETAIL_QUERY = gql`
               quantity
               is_default
               position
+              price
               product {
                 sku
                 name
+                stock_status
+                small_image {
+                  url
+                  label
+                }
               }
             }
           }
@@ -275,4 +341,4 @@ export const PRODUCT_DETAIL_QUERY = gql`
     final_price { value currency }
     discount { amount_off percent_off }
   }
-`;
+`, PRODUCT_SUMMARY_FRAGMENT);

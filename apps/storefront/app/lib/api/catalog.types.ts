@@ -52,6 +52,27 @@ export interface ProductPage {
   totalCount: number;
   currentPage: number;
   totalPages: number;
+  /** Layered navigation of the listing (flavour, intensity, colour), labelled in the store's language. */
+  facets: Facet[];
+}
+
+/** One facet of a listing (Magento's Aggregation) with its options and how many products each shows. */
+export interface Facet {
+  attribute_code: string;
+  label: string | null;
+  options: { value: string; label: string | null; count: number | null }[];
+}
+
+/** The order of a listing, as the URL names it (`?sort=price_asc`). */
+export type ListingSort = 'position' | 'price_asc' | 'price_desc' | 'name_asc' | 'name_desc' | 'newest';
+
+/** What a listing shows: facet values by attribute code and a price range in major units. */
+export interface ListingFilters {
+  flavor: string[];
+  intensity: string[];
+  color: string[];
+  priceFrom: number | null;
+  priceTo: number | null;
 }
 
 export interface ConfigurableOption {
@@ -96,9 +117,18 @@ export interface BundleItem {
     quantity: number | null;
     is_default: boolean | null;
     position: number | null;
-    product: { sku: string | null; name: string | null } | null;
+    /** What the option adds to the kit's price per unit of it (0: included). */
+    price: number | null;
+    product: {
+      sku: string | null;
+      name: string | null;
+      stock_status: StockStatus | null;
+      small_image: MediaItem | null;
+    } | null;
   }[] | null;
 }
+
+export type BundleOption = NonNullable<BundleItem['options']>[number];
 
 /** Everything the product details page shows. */
 export interface ProductDetail extends ProductSummary {
@@ -115,7 +145,9 @@ export interface ProductDetail extends ProductSummary {
   flavor: string | null;
   flavor_label: string | null;
   short_description: { html: string } | null;
+  description: { html: string } | null;
   media_gallery: MediaItem[] | null;
+  related_products: (ProductSummary | null)[] | null;
   price_tiers: TierPrice[] | null;
   configurable_options?: ConfigurableOption[] | null;
   variants?: Variant[] | null;

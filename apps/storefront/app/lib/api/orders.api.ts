@@ -30,6 +30,8 @@ export interface OrderDetail extends OrderSummary {
     product_sale_price_including_tax: Money | null;
     row_total_including_tax: Money | null;
     selected_options: ({ label: string; value: string } | null)[] | null;
+    /** A bundle's chosen products (BundleOrderItem). */
+    bundle_options?: ({ label: string; values: ({ product_name: string; quantity: number } | null)[] | null } | null)[] | null;
   } | null)[] | null;
   total: {
     grand_total: Money;
@@ -136,6 +138,15 @@ export const CUSTOMER_ORDER_QUERY = gql`
         selected_options {
           label
           value
+        }
+        ... on BundleOrderItem {
+          bundle_options {
+            label
+            values {
+              product_name
+              quantity
+            }
+          }
         }
       }
       total {

@@ -22,6 +22,8 @@ export interface NavCategory {
   name: string;
   url_key: string;
   description: string | null;
+  /** The category's picture (/media/...), shown on the home page's category cards. */
+  image: string | null;
   position: number | null;
   product_count: number | null;
 }
@@ -45,8 +47,8 @@ export async function fetchStoreShell(client: GraphqlClient): Promise<{ store: S
   const categories = (root?.children ?? [])
     .filter((c): c is NavCategory & { include_in_menu: number | null } => !!c?.url_key && c.include_in_menu !== 0)
     .sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
-    .map(({ uid, name, url_key, description, position, product_count }) => ({
-      uid, name, url_key, description, position, product_count,
+    .map(({ uid, name, url_key, description, image, position, product_count }) => ({
+      uid, name, url_key, description, image: image ?? null, position, product_count,
     }));
   return { store: data.storeConfig, categories };
 }
@@ -94,6 +96,7 @@ export const STORE_SHELL_QUERY = withFragments(gql`
           name
           url_key
           description
+          image
           position
           include_in_menu
           product_count

@@ -11,7 +11,10 @@ export function lineImage(line: CartItem): { url: string | null; label: string |
   return line.configured_variant?.small_image?.url ? line.configured_variant.small_image : line.product.small_image;
 }
 
-/** What was chosen, in words: `Colour: Slate` for a variant, `2 × Amber Carton, …` for a bundle. */
+/**
+ * What was chosen, in words: `Colour: Slate` for a variant; for a bundle each chosen product,
+ * counted when more than one (`Ember One Copper; 2 × Ember Sticks Amber Carton`).
+ */
 export function lineOptions(line: CartItem): string {
   const configurable = (line.configurable_options ?? [])
     .filter((o): o is NonNullable<typeof o> => o !== null)
@@ -19,8 +22,17 @@ export function lineOptions(line: CartItem): string {
   const bundle = (line.bundle_options ?? [])
     .flatMap((o) => o?.values ?? [])
     .filter((v): v is NonNullable<typeof v> => v !== null)
-    .map((v) => `${v.quantity} × ${v.label}`);
-  return [...configurable, ...bundle].join(', ');
+    .map((v) => (v.quantity > 1 ? `${v.quantity} × ${v.label}` : v.label));
+  return [configurable.join(', '), bundle.join('; ')].filter(Boolean).join('; ');
+}
+
+/** An ordered bundle's chosen products in the same words as a cart line's (`Ember One Copper; 2 × …`). */
+export function bundleChoiceText(options: ({ values: ({ product_name: string; quantity: number } | null)[] | null } | null)[] | null | undefined): string {
+  return (options ?? [])
+    .flatMap((o) => o?.values ?? [])
+    .filter((v): v is NonNullable<typeof v> => v !== null)
+    .map((v) => (v.quantity > 1 ? `${v.quantity} × ${v.product_name}` : v.product_name))
+    .join('; ');
 }
 
 /** What a line's errors are worded against (cart-errors.ts): its step, the cart's device, another subscription. */

@@ -5,7 +5,7 @@ import type { ProductDetail } from '../api/catalog.types';
 import type { CheckoutConfig } from '../api/store.api';
 import { cartErrorText, normaliseCartErrorCode } from './cart-errors';
 import { cartItemFor } from './cart-items';
-import { lineErrorContext, lineOptions, sortShippingMethods } from './cart-lines';
+import { bundleChoiceText, lineErrorContext, lineOptions, sortShippingMethods } from './cart-lines';
 import { checkoutAddressResolver, postcodeProblem, toCartAddress, type CheckoutAddressValues } from './checkout-forms';
 import { addPaymentInfoEvent, addToCartEvent, beginCheckoutEvent, purchaseEvent } from '../tracking/data-layer';
 
@@ -136,7 +136,7 @@ describe('cartItemFor', () => {
     expect(cartItemFor(device, null, 1)).toBeNull();
   });
 
-  it('sends a bundle with its default options, or the first option of a required item without one', () => {
+  it('sends a bundle with the options chosen, else its default options or the first option of a required item without one', () => {
     const bundle = {
       __typename: 'BundleProduct', sku: 'BUNDLE-ONE-STARTER', name: 'Starter',
       items: [
@@ -146,6 +146,7 @@ describe('cartItemFor', () => {
       ],
     } as unknown as ProductDetail;
     expect(cartItemFor(bundle, null, 1)).toEqual({ sku: 'BUNDLE-ONE-STARTER', quantity: 1, selected_options: ['a', 'c'] });
+    expect(cartItemFor(bundle, null, 2, { i2: ['d'], i1: ['b'], i3: ['e'] })).toEqual({ sku: 'BUNDLE-ONE-STARTER', quantity: 2, selected_options: ['b', 'd', 'e'] });
   });
 
   it('sends anything else by its SKU', () => {
@@ -215,6 +216,16 @@ describe('lineOptions', () => {
   it('words a variant choice and bundle contents', () => {
     expect(lineOptions(cart.itemsV2!.items[1]!)).toBe('Colour: Sage');
     expect(lineOptions(line({ bundle_options: [{ uid: 'o', label: 'Sticks', values: [{ uid: 'v', label: 'Amber Carton', quantity: 2 }] }] }))).toBe('2 × Amber Carton');
+    expect(lineOptions(line({ bundle_options: [
+      { uid: 'd', label: 'Device', values: [{ uid: 'c', label: 'Ember One Copper', quantity: 1 }] },
+      { uid: 'o', label: 'Cartons', values: [{ uid: 'v', label: 'Ember Sticks Amber Carton', quantity: 2 }] },
+    ] }))).toBe('Ember One Copper; 2 × Ember Sticks Amber Carton');
+    expect(bundleChoiceText([
+      { values: [{ product_name: 'Ember One Copper', quantity: 1 }] },
+      null,
+      { values: [{ product_name: 'Ember Sticks Amber Carton', quantity: 2 }, null] },
+    ])).toBe('Ember One Copper; 2 × Ember Sticks Amber Carton');
+    expect(bundleChoiceText(undefined)).toBe('');
   });
 });
 
