@@ -109,6 +109,7 @@ async function registerCustomers(n) {
     const batch = await Promise.all(Array.from({ length: Math.min(8, n - emails.length) }, async (_, j) => {
       const email = `bench+${process.pid}-${registered++}@example.com`;
       const res = await fetch(`${base}/account/users/register`, json({
+        terms_accepted: true,
         firstname: 'Bench', lastname: `User ${emails.length + j}`, date_of_birth: '1985-06-15', strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD },
       }));
       if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);

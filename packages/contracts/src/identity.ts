@@ -39,6 +39,8 @@ export const RegisterRequestSchema = z.strictObject({
   sms_verification_uuid: z.string().uuid().optional(),
   /** A referrer's referral code: the new customer's parent_code. */
   parent_code: z.string().trim().min(1).max(32).optional(),
+  /** The customer accepts the store's current terms and privacy policy; registration is refused without it. */
+  terms_accepted: z.boolean().optional(),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 

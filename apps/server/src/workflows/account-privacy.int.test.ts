@@ -16,7 +16,7 @@ const call = (method: string, path: string, body?: unknown, token?: string) => r
 
 async function customerWithData() {
   const email = `privacy+${randomUUID().slice(0, 8)}@example.com`;
-  const reg = await call('POST', '/account/users/register', { firstname: 'Pia', lastname: 'Private', date_of_birth: '1979-03-03', phone: '07911 123456', strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
+  const reg = await call('POST', '/account/users/register', { terms_accepted: true, firstname: 'Pia', lastname: 'Private', date_of_birth: '1979-03-03', phone: '07911 123456', strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
   const login = await call('POST', '/account/users/authentication/sessions', { strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
   const uuid = reg.body.user_uuid as string;
   const token = login.body.token as string;
@@ -75,7 +75,7 @@ describe('account cancellation', () => {
     expect(await counts('SELECT 1 FROM identity_session WHERE user_uuid = $1 AND (revoked_at IS NULL OR ip IS NOT NULL)', [c.uuid])).toBe(0);
 
     // The address is free again.
-    const again = await call('POST', '/account/users/register', { firstname: 'New', lastname: 'Start', date_of_birth: '1979-03-03', strategy: 'email_password', strategy_data: { identifier: c.email, password: PASSWORD } });
+    const again = await call('POST', '/account/users/register', { terms_accepted: true, firstname: 'New', lastname: 'Start', date_of_birth: '1979-03-03', strategy: 'email_password', strategy_data: { identifier: c.email, password: PASSWORD } });
     expect(again.status).toBe(201);
   });
 

@@ -14,7 +14,7 @@ const call = (method: string, path: string, body?: unknown, token?: string) => r
 
 async function customer() {
   const email = `consent+${randomUUID().slice(0, 8)}@example.com`;
-  const reg = await call('POST', '/account/users/register', { firstname: 'C', lastname: 'D', date_of_birth: '1980-02-02', strategy: 'email_password', strategy_data: { identifier: email, password: 'Consent-Pass-1' } });
+  const reg = await call('POST', '/account/users/register', { terms_accepted: true, firstname: 'C', lastname: 'D', date_of_birth: '1980-02-02', strategy: 'email_password', strategy_data: { identifier: email, password: 'Consent-Pass-1' } });
   const login = await call('POST', '/account/users/authentication/sessions', { strategy: 'email_password', strategy_data: { identifier: email, password: 'Consent-Pass-1' } });
   return { uuid: reg.body.user_uuid as string, token: login.body.token as string };
 }
