@@ -28,6 +28,9 @@ export const LoginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
+/** A form's "I accept the terms and conditions and have read the privacy policy": only a tick passes. */
+export const TermsAcceptedSchema = z.literal(true);
+
 export const RegisterRequestSchema = z.strictObject({
   firstname: NameSchema,
   lastname: NameSchema,

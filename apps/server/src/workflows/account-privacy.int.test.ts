@@ -36,8 +36,14 @@ describe('data-subject export', () => {
     const data = res.body;
     expect(data.profile.personalInfo).toMatchObject({ email: c.email, firstname: 'Pia', telephone: '+447911123456' });
     expect(data.profile.addresses[0].city).toBe('Oxford');
-    expect(data.consents).toEqual([expect.objectContaining({ purpose_id: 'email_marketing', granted: true })]);
-    expect(data.consent_history).toHaveLength(1);
+    // The terms and privacy policy accepted at registration, and the marketing consent given since.
+    expect(data.consents).toEqual(expect.arrayContaining([
+      expect.objectContaining({ purpose_id: 'terms_and_privacy', granted: true }),
+      expect.objectContaining({ purpose_id: 'email_marketing', granted: true }),
+    ]));
+    expect(data.consents).toHaveLength(2);
+    expect(data.consent_history).toHaveLength(2);
+    expect(data.consent_history[0]).toMatchObject({ purpose_id: 'terms_and_privacy', source: 'registration', documents: { terms: expect.any(Number), privacy: expect.any(Number) } });
     expect(data.sessions.length).toBeGreaterThanOrEqual(1);
     expect(data.verification_items).toEqual([expect.objectContaining({ channel: 'email', identifier: c.email })]);
     expect(data.messages.length).toBeGreaterThanOrEqual(1);

@@ -74,8 +74,8 @@ export async function findRenewalsDue(db: Queryable, uuid: string): Promise<stri
 }
 
 export async function findHistory(db: Queryable, uuid: string) {
-  const { rows } = await db.query<{ purpose_id: string; granted: boolean; changed_at: Date; source: string }>(
-    'SELECT purpose_id, granted, changed_at, source FROM consent_history WHERE user_uuid = $1 ORDER BY changed_at, id',
+  const { rows } = await db.query<{ purpose_id: string; granted: boolean; changed_at: Date; source: string; documents: Record<string, number> | null }>(
+    'SELECT purpose_id, granted, changed_at, source, documents FROM consent_history WHERE user_uuid = $1 ORDER BY changed_at, id',
     [uuid],
   );
   return rows;
