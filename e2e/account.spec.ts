@@ -212,6 +212,7 @@ test('registration refuses a customer under 18 before asking the server', async 
   await main.getByLabel(t('account.fields.password'), { exact: true }).fill(customer.password);
   const teenager = `${new Date().getUTCFullYear() - 16}-06-15`;
   await main.getByLabel(t('account.fields.dateOfBirth')).fill(teenager);
+  await acceptTerms(main);
   const registrations: string[] = [];
   page.on('request', (r) => { if (r.url().includes('/account/users/register')) registrations.push(r.url()); });
   await main.getByRole('button', { name: t('register.submit') }).click();
