@@ -151,3 +151,27 @@ test('checkout needs the terms ticked before "Place order", and the order shows 
     [accepted.terms, accepted.privacy].map((d) => en('legal.acceptedVersion').replace('{{title}}', d.title).replace('{{version}}', String(d.version))).join(', '),
   );
 });
+
+test('the footer’s contact link opens the contact form, which sends the message and answers with a reference', async ({ page }) => {
+  const customer = newCustomer('Cleo');
+  await page.goto('/gb/faq');
+  await waitForPageView(page);
+  await page.getByRole('contentinfo').getByRole('link', { name: en('legal.footer.contact') }).click();
+  await expect(page).toHaveURL(/\/gb\/contact$/);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: en('contact.title') })).toBeVisible();
+  await main.getByRole('button', { name: en('contact.submit') }).click();
+  await expect(main.getByLabel(en('contact.firstname'))).toBeFocused();
+  await main.getByLabel(en('contact.firstname')).fill(customer.firstname);
+  await main.getByLabel(en('contact.lastname')).fill(customer.lastname);
+  await main.getByLabel(en('contact.email')).fill(customer.email);
+  await main.getByLabel(en('contact.message')).fill('Where can I recycle my used sticks?');
+  await main.getByRole('button', { name: en('contact.submit') }).click();
+  const [before, after] = en('contact.sent').split('{{reference}}');
+  await expect(main.getByRole('status')).toHaveText(new RegExp(`${escape(before!)}F-[0-9A-F]{8}${escape(after!)}`));
+  await expectNoSeriousViolations(page, 'contact page after sending');
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

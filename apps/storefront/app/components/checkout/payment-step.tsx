@@ -42,6 +42,8 @@ export function PaymentStep({ store, cart, focusOnOpen }: PaymentStepProps) {
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [termsMissing, setTermsMissing] = useState(false);
   const termsRef = useRef<HTMLInputElement>(null);
+  // A store view without terms has no agreements to tick (until they have loaded, the box shows).
+  const needsTerms = agreements.data?.length !== 0;
 
   const choose = async (code: string) => {
     setAlert(null);
@@ -60,7 +62,7 @@ export function PaymentStep({ store, cart, focusOnOpen }: PaymentStepProps) {
 
   const place = async () => {
     setAlert(null);
-    if (!termsAccepted) {
+    if (needsTerms && !termsAccepted) {
       setTermsMissing(true);
       termsRef.current?.focus();
       return;
@@ -119,7 +121,7 @@ export function PaymentStep({ store, cart, focusOnOpen }: PaymentStepProps) {
           ))}
         </fieldset>
       )}
-      <TermsCheckbox
+      {needsTerms && <TermsCheckbox
         id="checkout-terms"
         store={store}
         ref={termsRef}
@@ -129,7 +131,7 @@ export function PaymentStep({ store, cart, focusOnOpen }: PaymentStepProps) {
           setTermsAccepted(e.target.checked);
           if (e.target.checked) setTermsMissing(false);
         }}
-      />
+      />}
       <p className="form__actions">
         <button type="button" className="button checkout-place" disabled={busy || !selected} onClick={() => void place()}>
           {busy ? t('checkout.placing') : t('checkout.placeOrder')}
