@@ -21,7 +21,7 @@ export const TermsCheckbox = forwardRef<HTMLInputElement, TermsCheckboxProps>(fu
     <a href={storePath(store, `/legal/${page}`)} target="_blank" rel="noopener" aria-describedby={`${id}-new-tab`} />
   );
   return (
-    <div className={`field field--checkbox${invalid ? ' field--error' : ''}`}>
+    <div className={`field field--terms${invalid ? ' field--error' : ''}`}>
       {invalid && (
         <p id={errorId} className="field__error">
           <span className="visually-hidden">{t('form.errorPrefix')} </span>
