@@ -56,6 +56,12 @@ async function createGuestCarts(n) {
 // virtual user's autocannon context; the sku is not age-restricted so a guest may buy it anywhere.
 const CHECKOUT_SKU = process.env.BENCH_CHECKOUT_SKU ?? 'ACC-CHARGER';
 const BENCH_ADDRESS = { firstname: 'Bench', lastname: 'Buyer', street: ['Baker Street', '221b'], city: 'London', postcode: 'NW1 6XE', country_code: 'GB', telephone: '+447900000000' };
+// The store's checkout agreements (terms and privacy), ticked with the payment method as the storefront does.
+let agreementIds = [];
+async function loadAgreementIds() {
+  const res = await fetch(`${base}/graphql`, json({ query: '{ checkoutAgreements { agreement_id } }' }, { store: 'gb' }));
+  agreementIds = (await res.json()).data.checkoutAgreements.map((a) => a.agreement_id);
+}
 const CHECKOUT_STEPS = [
   ['mutation { createEmptyCart }', () => ({})],
   [`mutation ($c: String!, $sku: String!) { addProductsToCart(cartId: $c, cartItems: [{ sku: $sku, quantity: 1 }]) { cart { id } user_errors { code } } }`, (c) => ({ c, sku: CHECKOUT_SKU })],
@@ -63,7 +69,7 @@ const CHECKOUT_STEPS = [
   ['mutation ($c: String!, $a: CartAddressInput) { setShippingAddressesOnCart(input: { cart_id: $c, shipping_addresses: [{ address: $a }] }) { cart { id } } }', (c) => ({ c, a: BENCH_ADDRESS })],
   ['mutation ($c: String!, $a: CartAddressInput) { setBillingAddressOnCart(input: { cart_id: $c, billing_address: { address: $a } }) { cart { id } } }', (c) => ({ c, a: BENCH_ADDRESS })],
   ['mutation ($c: String!) { setShippingMethodsOnCart(input: { cart_id: $c, shipping_methods: [{ carrier_code: "tablerate", method_code: "standard" }] }) { cart { id } } }', (c) => ({ c })],
-  ['mutation ($c: String!) { setPaymentMethodOnCart(input: { cart_id: $c, payment_method: { code: "ember_card" } }) { cart { id } } }', (c) => ({ c })],
+  ['mutation ($c: String!, $ids: [Int!]) { setPaymentMethodOnCart(input: { cart_id: $c, payment_method: { code: "ember_card", agreement_ids: $ids } }) { cart { id } } }', (c) => ({ c, ids: agreementIds })],
   ['mutation ($c: String!) { placeOrder(input: { cart_id: $c }) { order { order_number } errors { code message } } }', (c) => ({ c })],
 ];
 
@@ -97,7 +103,7 @@ const percentile = (values, p) => {
 };
 
 const PASSWORD = 'Bench-Password-2026';
-const json = (body) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const json = (body, headers = {}) => ({ method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 const loginBody = (email) => ({ strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
 
 /** Registers `n` customers (the server's own API) and returns their e-mails. */
@@ -109,6 +115,7 @@ async function registerCustomers(n) {
     const batch = await Promise.all(Array.from({ length: Math.min(8, n - emails.length) }, async (_, j) => {
       const email = `bench+${process.pid}-${registered++}@example.com`;
       const res = await fetch(`${base}/account/users/register`, json({
+        terms_accepted: true,
         firstname: 'Bench', lastname: `User ${emails.length + j}`, date_of_birth: '1985-06-15', strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD },
       }));
       if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
@@ -179,6 +186,7 @@ const scenarios = [
     async setup(admin) {
       // The bench database is its own: give the bought product stock for every order of the run.
       await admin.query(`UPDATE inventory_stock SET quantity = 10000000 WHERE product_id = (SELECT id FROM catalog_product WHERE sku = $1)`, [CHECKOUT_SKU]);
+      await loadAgreementIds();
       return checkoutRequests();
     },
     probe: async () => {

@@ -3,6 +3,7 @@ import {
   awaitMail, hasDevMailbox, newCustomer, pageViews, registerByApi, signedInCustomer, type Customer,
 } from './support/account';
 import { expectNoSeriousViolations } from './support/axe';
+import { acceptTerms } from './support/legal';
 import { messages, storeFacts, waitForPageView } from './support/shop';
 
 const t = messages('en');
@@ -42,6 +43,7 @@ async function registerInBrowser(page: Page, customer: Customer) {
   await main.getByLabel(t('account.fields.email')).fill(customer.email);
   await main.getByLabel(t('account.fields.password'), { exact: true }).fill(customer.password);
   await main.getByLabel(t('account.fields.dateOfBirth')).fill(customer.dateOfBirth);
+  await acceptTerms(main);
   await main.getByRole('button', { name: t('register.submit') }).click();
   await expect(page.getByRole('heading', { level: 2, name: t('register.confirm.title') })).toBeFocused();
 }
@@ -78,6 +80,7 @@ test('a customer registers, logs in, edits their details and addresses, changes 
   await expect(lengthRule).toContainText(t('password.met'));
   await expect(main.getByRole('status').filter({ hasText: t('password.allMet') })).toBeAttached();
   await main.getByLabel(t('account.fields.dateOfBirth')).fill(customer.dateOfBirth);
+  await acceptTerms(main);
   await main.getByRole('button', { name: t('register.submit') }).click();
 
   // Confirm the address with the code from the e-mail
@@ -191,6 +194,7 @@ test('registering with an e-mail that already has an account says so on the e-ma
   await main.getByLabel(t('account.fields.email')).fill(customer.email);
   await main.getByLabel(t('account.fields.password'), { exact: true }).fill('Another-Passw0rd');
   await main.getByLabel(t('account.fields.dateOfBirth')).fill('1985-01-31');
+  await acceptTerms(main);
   await main.getByRole('button', { name: t('register.submit') }).click();
   const email = main.getByLabel(t('account.fields.email'));
   await expect(email).toBeFocused();
@@ -208,6 +212,7 @@ test('registration refuses a customer under 18 before asking the server', async 
   await main.getByLabel(t('account.fields.password'), { exact: true }).fill(customer.password);
   const teenager = `${new Date().getUTCFullYear() - 16}-06-15`;
   await main.getByLabel(t('account.fields.dateOfBirth')).fill(teenager);
+  await acceptTerms(main);
   const registrations: string[] = [];
   page.on('request', (r) => { if (r.url().includes('/account/users/register')) registrations.push(r.url()); });
   await main.getByRole('button', { name: t('register.submit') }).click();

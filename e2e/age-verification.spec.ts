@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signedInCustomer } from './support/account';
 import { expectNoSeriousViolations } from './support/axe';
+import { acceptTermsAndPlaceOrder, checkoutAgreementIds, SET_CARD_WITH_TERMS } from './support/legal';
 import { messages, productFacts, waitForPageView } from './support/shop';
 
 const en = messages('en');
@@ -65,7 +66,7 @@ test('a new customer adds sticks, is sent to age verification at checkout, passe
   await delivery.getByRole('radio', { name: /Standard delivery/ }).check();
   const payment = main.getByRole('region', { name: en('checkout.payment.heading') });
   await payment.getByRole('radio', { name: en('checkout.payment.methods.ember_card') }).check();
-  await payment.getByRole('button', { name: en('checkout.placeOrder') }).click();
+  await acceptTermsAndPlaceOrder(payment);
 
   await expect(page).toHaveURL(/\/pay\//);
   await page.getByLabel('Card number').fill('4111 1111 1111 1111');
@@ -98,7 +99,7 @@ test('an under-age test identity is refused, checkout stays closed and a crafted
   const c = customerCart.id;
   await gqlAsCustomer(`mutation ($c: String!) { setBillingAddressOnCart(input: {cart_id: $c, billing_address: {address: {firstname: "Tom", lastname: "Lovelace", street: ["Baker Street", "221b"], city: "London", postcode: "NW1 6XE", country_code: "GB", telephone: "+447900000000"}, use_for_shipping: true}}) { cart { id } } }`, { c });
   await gqlAsCustomer('mutation ($c: String!) { setShippingMethodsOnCart(input: {cart_id: $c, shipping_methods: [{carrier_code: "tablerate", method_code: "standard"}]}) { cart { id } } }', { c });
-  await gqlAsCustomer('mutation ($c: String!) { setPaymentMethodOnCart(input: {cart_id: $c, payment_method: {code: "ember_card"}}) { cart { id } } }', { c });
+  await gqlAsCustomer(SET_CARD_WITH_TERMS, { c, ids: await checkoutAgreementIds(page.request) });
   const placed = await gqlAsCustomer<{ placeOrder: { order: unknown; errors: { code: string; message: string }[] } }>(
     'mutation ($c: String!) { placeOrder(input: {cart_id: $c}) { order { order_number } errors { code message } } }', { c },
   );

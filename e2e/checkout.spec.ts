@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { awaitMail, hasDevMailbox, logInByApi, newCustomer, registerByApi, signedInCustomer, verifyAgeByApi } from './support/account';
 import { expectNoSeriousViolations } from './support/axe';
+import { acceptTermsAndPlaceOrder } from './support/legal';
 import { graphql, messages, productFacts, readDataLayer, stockLevel, storeFacts, waitForPageView, type DataLayerEntry } from './support/shop';
 
 const en = messages('en');
@@ -106,7 +107,7 @@ test('an age-verified customer buys a device in a colour and two cartons with a 
   await payment.getByRole('radio', { name: en('checkout.payment.methods.ember_card') }).check();
   await expect.poll(async () => (await ecommerceEvents(page, 'add_payment_info'))[0]?.ecommerce).toMatchObject({ payment_type: 'ember_card' });
   await expectNoSeriousViolations(page, 'checkout page');
-  await payment.getByRole('button', { name: en('checkout.placeOrder') }).click();
+  await acceptTermsAndPlaceOrder(payment);
 
   // The sandbox's hosted card page, a card that needs strong authentication, its challenge.
   await expect(page).toHaveURL(/\/pay\//);
@@ -210,7 +211,7 @@ test('a customer whose card is declined pays the order again from the account, t
   const payment = main.getByRole('region', { name: en('checkout.payment.heading') });
   await payment.getByRole('radio', { name: en('checkout.payment.methods.ember_card') }).check();
   await expect(payment.getByRole('button', { name: en('checkout.placeOrder') })).toBeEnabled();
-  await payment.getByRole('button', { name: en('checkout.placeOrder') }).click();
+  await acceptTermsAndPlaceOrder(payment);
 
   // Declined: the order stays, waiting for its payment.
   await payOnSandbox(page, '4000 0000 0000 9995', holder);

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { logInByApi, newCustomer, registerByApi, verifyAgeByApi, type Customer } from './support/account';
+import { checkoutAgreementIds, SET_CARD_WITH_TERMS, acceptTerms } from './support/legal';
 import { messages, productFacts, readDataLayer, waitForPageView } from './support/shop';
 
 const en = messages('en');
@@ -28,7 +29,7 @@ async function buy(page: Page, sku: string, quantity: number): Promise<string> {
   await gql(request, 'mutation ($c: String!, $i: [CartItemInput!]!) { addProductsToCart(cartId: $c, cartItems: $i) { cart { id } } }', { c, i: [{ sku, quantity }] });
   await gql(request, 'mutation ($c: String!, $a: CartAddressInput) { setBillingAddressOnCart(input: {cart_id: $c, billing_address: {address: $a, use_for_shipping: true}}) { cart { id } } }', { c, a: ADDRESS });
   await gql(request, 'mutation ($c: String!) { setShippingMethodsOnCart(input: {cart_id: $c, shipping_methods: [{carrier_code: "tablerate", method_code: "standard"}]}) { cart { id } } }', { c });
-  await gql(request, 'mutation ($c: String!) { setPaymentMethodOnCart(input: {cart_id: $c, payment_method: {code: "ember_card"}}) { cart { id } } }', { c });
+  await gql(request, SET_CARD_WITH_TERMS, { c, ids: await checkoutAgreementIds(request) });
   const placed = await gql<{ placeOrder: { order: { order_number: string }; errors: unknown[] } }>(
     request, 'mutation ($c: String!) { placeOrder(input: {cart_id: $c}) { order { order_number } errors { code message } } }', { c },
   );
@@ -63,6 +64,7 @@ async function registerInBrowser(page: Page, friend: Customer, code: string): Pr
   await main.getByLabel(en('account.fields.email')).fill(friend.email);
   await main.getByLabel(en('account.fields.password'), { exact: true }).fill(friend.password);
   await main.getByLabel(en('account.fields.dateOfBirth')).fill(friend.dateOfBirth);
+  await acceptTerms(main);
   await main.getByRole('button', { name: en('register.submit') }).click();
   await expect(page.getByRole('heading', { level: 2, name: en('register.confirm.title') })).toBeVisible();
 }

@@ -30,6 +30,8 @@ export async function registerByApi(request: APIRequestContext, customer: Custom
   const response = await request.post('/account/users/register', {
     headers: { Store: store },
     data: {
+      // Registration requires accepting the store's current terms and privacy policy.
+      terms_accepted: true,
       firstname: customer.firstname,
       lastname: customer.lastname,
       date_of_birth: customer.dateOfBirth,

@@ -19,6 +19,7 @@ import { LoyaltyService } from './modules/loyalty/loyalty.service.js';
 import { ReferralService } from './modules/referral/referral.service.js';
 import { CartService } from './modules/cart/cart.service.js';
 import { CheckoutService } from './modules/checkout/checkout.service.js';
+import { LegalPagesService } from './modules/content/content.legal.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './platform/rate-limit.js';
 
 /** The domain services, built once per app and shared by every edge (GraphQL, REST, jobs). */
@@ -54,6 +55,8 @@ export interface Services {
   cart: CartService;
   /** Address rules, shipping methods and pick-up stores. */
   checkout: CheckoutService;
+  /** Legal pages per store view and language, their versions and the checkout agreement. */
+  legal: LegalPagesService;
   /** Releases connections the services hold (Redis). */
   close(): Promise<void>;
 }
@@ -74,6 +77,7 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
   const policyOff = config.PASSWORD_POLICY_OFF;
   const messaging = createMessagingService(db, config);
   const consents = new ConsentService(db);
+  const legal = new LegalPagesService(db);
   const identity = new IdentityService(
     db,
     {
@@ -122,7 +126,9 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
   orders.subscribe('loyalty', (tx, e) => loyalty.onOrderEvent(tx, e));
   orders.subscribe('referral', (tx, e) => referral.onOrderEvent(tx, e));
   // Every new customer gets a referral code; a parent_code given at registration is checked and kept.
-  identity.onRegistered(async (tx, uuid, input) => {
+  identity.onRegistered(async (tx, uuid, input, ctx) => {
+    // The terms and privacy versions the customer accepted are kept with the mandatory consent (docs/decisions/0027).
+    await consents.recordAcceptance(tx, uuid, 'terms_and_privacy', await legal.acceptedDocuments(tx, ctx.store), { source: 'registration', ip: ctx.ip });
     await referral.ensureCustomer(tx, uuid);
     if (input.parent_code) await referral.setParent(tx, uuid, input.parent_code);
   });
@@ -140,6 +146,7 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     catalog,
     checkout,
     cart,
+    legal,
     limiter,
     limits: accountLimits(limiter, config.RATE_LIMIT_IP_FACTOR),
     messaging,

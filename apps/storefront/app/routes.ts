@@ -9,6 +9,8 @@ export default [
     route('p/:urlKey', 'routes/product.tsx'),
     route('discover/:slug', 'routes/discover.tsx'),
     route('faq', 'routes/faq.tsx'),
+    route('legal/:page', 'routes/legal.tsx'),
+    route('contact', 'routes/contact.tsx'),
     route('cart', 'routes/cart.tsx'),
     route('checkout', 'routes/checkout.tsx'),
     route('checkout/success', 'routes/order-confirmation.tsx'),

@@ -28,6 +28,9 @@ export const LoginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
+/** A form's "I accept the terms and conditions and have read the privacy policy": only a tick passes. */
+export const TermsAcceptedSchema = z.literal(true);
+
 export const RegisterRequestSchema = z.strictObject({
   firstname: NameSchema,
   lastname: NameSchema,
@@ -39,6 +42,8 @@ export const RegisterRequestSchema = z.strictObject({
   sms_verification_uuid: z.string().uuid().optional(),
   /** A referrer's referral code: the new customer's parent_code. */
   parent_code: z.string().trim().min(1).max(32).optional(),
+  /** The customer accepts the store's current terms and privacy policy; registration is refused without it. */
+  terms_accepted: z.boolean().optional(),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 

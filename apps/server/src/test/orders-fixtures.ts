@@ -27,6 +27,7 @@ export const PASSWORD = 'Orders-Pass-1';
 export async function registerCustomer(server: TestServer): Promise<{ uuid: string; token: string; email: string }> {
   const email = `orders+${randomUUID().slice(0, 8)}@example.com`;
   const reg = await restCall(server, 'POST', '/account/users/register', {
+    terms_accepted: true,
     firstname: 'Olga',
     lastname: 'Order',
     date_of_birth: '1985-05-05',
@@ -106,6 +107,7 @@ export function draftFor(opts: {
     coupon_codes: ['WELCOME'],
     additional_attributes: [{ code: 'delivery_note', value: 'Leave at the door' }],
     initial_status: opts.initialStatus ?? 'pending_payment',
+    accepted_agreements: [{ identifier: 'terms', title: 'Terms and conditions', version: 1 }, { identifier: 'privacy', title: 'Privacy policy', version: 1 }],
   };
 }
 

@@ -16,7 +16,7 @@ const call = (method: string, path: string, body?: unknown, token?: string) => r
 
 async function customerWithData() {
   const email = `privacy+${randomUUID().slice(0, 8)}@example.com`;
-  const reg = await call('POST', '/account/users/register', { firstname: 'Pia', lastname: 'Private', date_of_birth: '1979-03-03', phone: '07911 123456', strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
+  const reg = await call('POST', '/account/users/register', { terms_accepted: true, firstname: 'Pia', lastname: 'Private', date_of_birth: '1979-03-03', phone: '07911 123456', strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
   const login = await call('POST', '/account/users/authentication/sessions', { strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
   const uuid = reg.body.user_uuid as string;
   const token = login.body.token as string;
@@ -36,8 +36,14 @@ describe('data-subject export', () => {
     const data = res.body;
     expect(data.profile.personalInfo).toMatchObject({ email: c.email, firstname: 'Pia', telephone: '+447911123456' });
     expect(data.profile.addresses[0].city).toBe('Oxford');
-    expect(data.consents).toEqual([expect.objectContaining({ purpose_id: 'email_marketing', granted: true })]);
-    expect(data.consent_history).toHaveLength(1);
+    // The terms and privacy policy accepted at registration, and the marketing consent given since.
+    expect(data.consents).toEqual(expect.arrayContaining([
+      expect.objectContaining({ purpose_id: 'terms_and_privacy', granted: true }),
+      expect.objectContaining({ purpose_id: 'email_marketing', granted: true }),
+    ]));
+    expect(data.consents).toHaveLength(2);
+    expect(data.consent_history).toHaveLength(2);
+    expect(data.consent_history[0]).toMatchObject({ purpose_id: 'terms_and_privacy', source: 'registration', documents: { terms: expect.any(Number), privacy: expect.any(Number) } });
     expect(data.sessions.length).toBeGreaterThanOrEqual(1);
     expect(data.verification_items).toEqual([expect.objectContaining({ channel: 'email', identifier: c.email })]);
     expect(data.messages.length).toBeGreaterThanOrEqual(1);
@@ -75,7 +81,7 @@ describe('account cancellation', () => {
     expect(await counts('SELECT 1 FROM identity_session WHERE user_uuid = $1 AND (revoked_at IS NULL OR ip IS NOT NULL)', [c.uuid])).toBe(0);
 
     // The address is free again.
-    const again = await call('POST', '/account/users/register', { firstname: 'New', lastname: 'Start', date_of_birth: '1979-03-03', strategy: 'email_password', strategy_data: { identifier: c.email, password: PASSWORD } });
+    const again = await call('POST', '/account/users/register', { terms_accepted: true, firstname: 'New', lastname: 'Start', date_of_birth: '1979-03-03', strategy: 'email_password', strategy_data: { identifier: c.email, password: PASSWORD } });
     expect(again.status).toBe(201);
   });
 

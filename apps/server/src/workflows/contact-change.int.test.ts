@@ -24,7 +24,7 @@ const uniquePhone = () => `+4479${String(Math.floor(Math.random() * 1e8)).padSta
 
 async function customer(extra: Record<string, unknown> = {}) {
   const email = `contact+${randomUUID().slice(0, 8)}@example.com`;
-  const reg = await call('POST', '/account/users/register', { firstname: 'Cora', lastname: 'Contact', date_of_birth: '1988-08-08', strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD }, ...extra });
+  const reg = await call('POST', '/account/users/register', { terms_accepted: true, firstname: 'Cora', lastname: 'Contact', date_of_birth: '1988-08-08', strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD }, ...extra });
   if (reg.status !== 201) return { status: reg.status, body: reg.body, email, uuid: '', token: '' };
   const login = await call('POST', '/account/users/authentication/sessions', { strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
   return { status: reg.status, body: reg.body, email, uuid: reg.body.user_uuid as string, token: login.body.token as string };

@@ -114,6 +114,8 @@ async function buildDraft(c: ComputedCart, email: string, attributes: OrderDraft
     coupon_codes: c.rules.map((r) => r.code),
     additional_attributes: attributes,
     initial_status: totals.grand_total > 0 ? 'pending_payment' : 'pending',
+    // Set by placeOrder once the agreements are checked.
+    accepted_agreements: [],
   };
 }
 
@@ -184,6 +186,12 @@ export async function placeOrder(
       const email = cart.customer_uuid ? customerEmail : cart.email;
       if (!email) fail('GUEST_EMAIL_MISSING', 'Guest email for cart is missing.');
       const draft = await buildDraft(computed, email, checkAttributes(attributes, definitions));
+      // Magento's checkout agreements: every current one must have been ticked (setPaymentMethodOnCart agreement_ids).
+      const agreements = await services.legal.checkoutAgreements(tx, caller.store);
+      if (agreements.some((a) => !cart.agreement_ids.includes(a.agreement_id))) {
+        fail('UNABLE_TO_PLACE_ORDER', 'Please agree to all the terms and conditions before placing the order.');
+      }
+      draft.accepted_agreements = await services.legal.acceptedDocuments(tx, caller.store);
       // One subscription per buyer: re-checked with the buyer's parallel placements held back.
       await services.cart.assertNoOngoingSubscription(tx, cart, computed.lines);
       // Regulated selling: age verification and the per-customer order limit, in this transaction.

@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from 'react-router';
+import type { LegalPageLink } from './api/content.api';
 import type { NavCategory, StoreView } from './api/store.api';
 
 /** What the `:store` layout loads for every page of a store view. */
@@ -6,6 +7,8 @@ export interface StoreLayoutData {
   store: StoreView;
   stores: StoreView[];
   categories: NavCategory[];
+  /** The store view's legal pages, linked from the footer. */
+  legalPages: LegalPageLink[];
 }
 
 export const STORE_LAYOUT_ROUTE_ID = 'store';

@@ -9,6 +9,7 @@ import { RouteError } from '../components/common/route-error';
 import { FormAlert } from '../components/forms/form-alert';
 import { SelectField, TextField } from '../components/forms/fields';
 import { PasswordRules } from '../components/forms/password-rules';
+import { TermsCheckbox } from '../components/legal/terms-checkbox';
 import { MINIMUM_AGE, registerFormSchema, type RegisterFormValues } from '../lib/account/account-forms';
 import { accountPageMeta } from '../lib/account/account-meta';
 import { loadConfigurationInBrowser, loadConfigurationOnServer } from '../lib/account/configuration';
@@ -45,7 +46,7 @@ function referralCodeFrom(url: string): string {
   return /^[A-Za-z0-9]{6,16}$/.test(ref) ? ref.toUpperCase() : '';
 }
 
-const FIELDS = ['firstname', 'lastname', 'email', 'password', 'date_of_birth', 'gender', 'phone', 'parent_code'] as const;
+const FIELDS = ['firstname', 'lastname', 'email', 'password', 'date_of_birth', 'gender', 'phone', 'parent_code', 'terms_accepted'] as const;
 
 export default function Register({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -89,7 +90,7 @@ function RegistrationForm({ store, configuration, returnTo, referralCode, onCrea
   const resolver = useMemo(() => schemaResolver<RegisterFormValues, RegisterOutput>(registerFormSchema(rules)), [rules]);
   const { register, handleSubmit, setError, control, formState: { errors, isSubmitting } } = useForm<RegisterFormValues, unknown, RegisterOutput>({
     resolver,
-    defaultValues: { firstname: '', lastname: '', email: '', password: '', date_of_birth: '', gender: '', phone: '', parent_code: referralCode },
+    defaultValues: { firstname: '', lastname: '', email: '', password: '', date_of_birth: '', gender: '', phone: '', parent_code: referralCode, terms_accepted: false },
   });
   const [password, email] = useWatch({ control, name: ['password', 'email'] });
   const loginPath = withReturnTo(storePath(store, '/login'), returnTo);
@@ -152,6 +153,7 @@ function RegistrationForm({ store, configuration, returnTo, referralCode, onCrea
         <SelectField id="register-gender" label={t('account.fields.gender')} optional options={genderOptions(t)} registration={register('gender')} error={errors.gender} />
         <TextField id="register-phone" label={t('account.fields.phone')} optional type="tel" autoComplete="tel" registration={register('phone')} error={errors.phone} />
         <TextField id="register-referral" label={t('register.referralCode')} optional autoComplete="off" registration={register('parent_code')} error={errors.parent_code} />
+        <TermsCheckbox id="register-terms" store={store} invalid={!!errors.terms_accepted} {...register('terms_accepted')} />
         <button type="submit" className="button" disabled={isSubmitting}>
           {isSubmitting ? t('register.submitting') : t('register.submit')}
         </button>

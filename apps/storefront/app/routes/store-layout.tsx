@@ -7,6 +7,7 @@ import { AgeGate } from '../components/layout/age-gate';
 import { SiteFooter } from '../components/layout/site-footer';
 import { SiteHeader } from '../components/layout/site-header';
 import { browserScope, requireStore, serverScope, type StoreScope } from '../lib/api/scope';
+import { listLegalPages } from '../lib/api/content.api';
 import { fetchStoreShell, listStores } from '../lib/api/store.api';
 import type { StoreLayoutData } from '../lib/store-layout-data';
 import { PageTracker } from '../lib/tracking/page-tracker';
@@ -19,11 +20,11 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadStoreLayout(browserScope(params.store));
 }
 
-/** The store view, the markets to switch to and the menu: the same for every page of a store. */
+/** The store view, the markets to switch to, the menu and the legal pages: the same for every page of a store. */
 async function loadStoreLayout(scope: StoreScope): Promise<StoreLayoutData> {
   await requireStore(scope);
-  const [shell, stores] = await Promise.all([fetchStoreShell(scope.shell), listStores(scope.directory)]);
-  return { store: shell.store, stores, categories: shell.categories };
+  const [shell, stores, legalPages] = await Promise.all([fetchStoreShell(scope.shell), listStores(scope.directory), listLegalPages(scope.shell)]);
+  return { store: shell.store, stores, categories: shell.categories, legalPages };
 }
 
 /** Reloaded only when the market changes (or after a form submission). */
@@ -34,7 +35,7 @@ export function shouldRevalidate({ currentParams, nextParams, formMethod, defaul
 
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { store, stores, categories } = loaderData;
+  const { store, stores, categories, legalPages } = loaderData;
   return (
     <>
       <a href="#main" className="skip-link">{t('header.skipToContent')}</a>
@@ -42,7 +43,7 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
       <main id="main" className="page" tabIndex={-1}>
         <Outlet />
       </main>
-      <SiteFooter store={store} />
+      <SiteFooter store={store} stores={stores} legalPages={legalPages} />
       <PageTracker store={store} />
       <AgeGate store={store} stores={stores} />
       <ConsentRenewal store={store} />

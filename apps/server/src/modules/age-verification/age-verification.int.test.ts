@@ -20,6 +20,7 @@ const newEmail = () => `av+${randomUUID().slice(0, 8)}@example.com`;
 async function customer(opts: { lastname?: string; email?: string } = {}) {
   const email = opts.email ?? newEmail();
   const reg = await call('POST', '/account/users/register', {
+    terms_accepted: true,
     firstname: 'Ada', lastname: opts.lastname ?? 'Lovelace', date_of_birth: DOB,
     strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD },
   }, { store: 'gb' });

@@ -24,6 +24,7 @@ const gb = { code: 'gb', default_country: 'GB', is_age_verification_enabled: tru
 async function customer(verified: boolean, dob = '1990-04-12') {
   const email = `sell+${randomUUID().slice(0, 8)}@example.com`;
   const reg = await restCall(server, 'POST', '/account/users/register', {
+    terms_accepted: true,
     firstname: 'Ada', lastname: 'Lovelace', date_of_birth: dob,
     strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD },
   }, { store: 'gb' });

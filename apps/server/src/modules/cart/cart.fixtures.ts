@@ -68,6 +68,7 @@ export const PASSWORD = 'Cart-Pass-2026';
 export async function registerCustomer(server: TestServer): Promise<{ uuid: string; token: string; email: string }> {
   const email = `cart+${randomUUID().slice(0, 8)}@example.com`;
   const reg = await restCall(server, 'POST', '/account/users/register', {
+    terms_accepted: true,
     firstname: 'Carla', lastname: 'Cart', date_of_birth: '1988-03-03',
     strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD },
   }, { store: 'gb' });
@@ -132,8 +133,29 @@ export async function getCart(server: TestServer, cartId: string, opts: { store?
   return gqlAs(server, `query ($c: String!) { cart(cart_id: $c) { ${CART_FIELDS} } }`, { c: cartId }, opts);
 }
 
-/** Sets e-mail (guests), both addresses, standard shipping and the card payment on a cart. */
-export async function readyForCheckout(server: TestServer, cartId: string, opts: { token?: string; email?: string; method?: [string, string] } = {}) {
+/** The store view's current checkout agreements (terms and privacy), as the checkout reads them. */
+export async function agreementIds(server: TestServer, opts: { store?: string } = {}): Promise<number[]> {
+  const r = await gqlAs(server, '{ checkoutAgreements { agreement_id } }', {}, { store: opts.store });
+  if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
+  return (r.body.data.checkoutAgreements as { agreement_id: number }[]).map((a) => a.agreement_id);
+}
+
+/** Chooses the card payment and ticks the store view's checkout agreements, as the checkout does before "Place order". */
+export async function acceptTermsAndPay(server: TestServer, cartId: string, opts: { token?: string; store?: string } = {}) {
+  const p = await gqlAs(
+    server,
+    'mutation ($c: String!, $ids: [Int!]) { setPaymentMethodOnCart(input: {cart_id: $c, payment_method: {code: "ember_card", agreement_ids: $ids}}) { cart { id } } }',
+    { c: cartId, ids: await agreementIds(server, opts) },
+    opts,
+  );
+  if (p.body.errors) throw new Error(JSON.stringify(p.body.errors));
+}
+
+/**
+ * Sets e-mail (guests), both addresses, standard shipping and the card payment on a cart, with the
+ * terms accepted unless `acceptTerms` is false.
+ */
+export async function readyForCheckout(server: TestServer, cartId: string, opts: { token?: string; email?: string; method?: [string, string]; acceptTerms?: boolean } = {}) {
   const o = { token: opts.token };
   if (!opts.token) {
     const e = await gqlAs(server, 'mutation ($c: String!, $e: String!) { setGuestEmailOnCart(input: {cart_id: $c, email: $e}) { cart { email } } }', { c: cartId, e: opts.email ?? `guest+${randomUUID().slice(0, 8)}@example.com` }, o);
@@ -144,8 +166,12 @@ export async function readyForCheckout(server: TestServer, cartId: string, opts:
   const [carrier, method] = opts.method ?? ['tablerate', 'standard'];
   const s = await gqlAs(server, `mutation ($c: String!, $ca: String!, $m: String!) { setShippingMethodsOnCart(input: {cart_id: $c, shipping_methods: [{carrier_code: $ca, method_code: $m}]}) { cart { id } } }`, { c: cartId, ca: carrier, m: method }, o);
   if (s.body.errors) throw new Error(JSON.stringify(s.body.errors));
-  const p = await gqlAs(server, `mutation ($c: String!) { setPaymentMethodOnCart(input: {cart_id: $c, payment_method: {code: "ember_card"}}) { cart { id } } }`, { c: cartId }, o);
-  if (p.body.errors) throw new Error(JSON.stringify(p.body.errors));
+  if (opts.acceptTerms === false) {
+    const p = await gqlAs(server, `mutation ($c: String!) { setPaymentMethodOnCart(input: {cart_id: $c, payment_method: {code: "ember_card"}}) { cart { id } } }`, { c: cartId }, o);
+    if (p.body.errors) throw new Error(JSON.stringify(p.body.errors));
+  } else {
+    await acceptTermsAndPay(server, cartId, o);
+  }
 }
 
 export async function place(server: TestServer, cartId: string, opts: { token?: string } = {}) {

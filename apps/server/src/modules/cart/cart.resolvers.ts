@@ -325,8 +325,20 @@ export const cartResolvers = {
       const { cart } = await onCart(ctx, args.input.cart_id, (tx, c) => ctx.services.cart.setShippingMethod(tx, ctx.store, c, list[0]!.carrier_code, list[0]!.method_code), (computed) => computed);
       return { cart };
     },
-    async setPaymentMethodOnCart(_: unknown, args: { input: { cart_id: string; payment_method: { code: string } } }, ctx: GraphQLContext) {
-      const { cart } = await onCart(ctx, args.input.cart_id, (tx, c) => ctx.services.cart.setPaymentMethod(tx, ctx.store, c, args.input.payment_method.code));
+    async setPaymentMethodOnCart(_: unknown, args: { input: { cart_id: string; payment_method: { code: string; agreement_ids?: number[] | null } } }, ctx: GraphQLContext) {
+      const ids = args.input.payment_method.agreement_ids;
+      const { cart } = await onCart(ctx, args.input.cart_id, async (tx, c) => {
+        let agreementIds: number[] | undefined;
+        if (ids) {
+          // Only the store view's current agreements can be ticked: a stale id means the terms changed since the page loaded.
+          const current = new Set((await ctx.services.legal.checkoutAgreements(tx, ctx.store)).map((a) => a.agreement_id));
+          if (ids.some((id) => !current.has(id))) {
+            throw new AppError('VALIDATION_FAILED', 'The terms and conditions have changed. Read and accept the current ones.');
+          }
+          agreementIds = [...new Set(ids)];
+        }
+        await ctx.services.cart.setPaymentMethod(tx, ctx.store, c, args.input.payment_method.code, agreementIds);
+      });
       return { cart };
     },
     async placeOrder(_: unknown, args: { input: { cart_id: string; additional_attributes?: AdditionalAttribute[] | null } }, ctx: GraphQLContext) {

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db.js';
 import * as loyaltyStore from '../loyalty/loyalty.store.js';
 import { findCart, insertItem } from './cart.store.js';
 import {
-  cancelOrder, giftOf, gqlAs, makeProduct, makePromotion, newGuestCart, place, readyForCheckout, registerCustomer, stockOf,
+  acceptTermsAndPay, cancelOrder, giftOf, gqlAs, makeProduct, makePromotion, newGuestCart, place, readyForCheckout, registerCustomer, stockOf,
 } from './cart.fixtures.js';
 
 let server: TestServer;
@@ -175,11 +175,11 @@ describe('cart rules: subscriptions (ONGOING_SUBSCRIPTION)', () => {
     for (const [query, variables] of [
       ['mutation ($c: String!, $a: CartAddressInput) { setBillingAddressOnCart(input: {cart_id: $c, billing_address: {address: $a, use_for_shipping: true}}) { cart { id } } }', { c: cartId, a: DE_ADDRESS }],
       ['mutation ($c: String!) { setShippingMethodsOnCart(input: {cart_id: $c, shipping_methods: [{carrier_code: "tablerate", method_code: "standard"}]}) { cart { id } } }', { c: cartId }],
-      ['mutation ($c: String!) { setPaymentMethodOnCart(input: {cart_id: $c, payment_method: {code: "ember_card"}}) { cart { id } } }', { c: cartId }],
     ] as const) {
       const r = await gqlAs(server, query, variables, { token, store: 'de' });
       if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
     }
+    await acceptTermsAndPay(server, cartId, { token, store: 'de' });
   }
 
   it('shows a subscription line with its plan, allows one per cart, and none while the customer has an ongoing one until it is cancelled', async () => {

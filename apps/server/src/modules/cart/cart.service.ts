@@ -522,9 +522,10 @@ export class CartService {
     return this.compute(tx, storeView, view.cart, { ...view.state, cart: { ...view.cart, ...patch } });
   }
 
-  async setPaymentMethod(tx: Queryable, storeView: StoreView, cart: CartRow, code: string): Promise<void> {
+  /** Chooses the payment method; `agreementIds` (already checked against the store's agreements) replaces the ticked ones when given. */
+  async setPaymentMethod(tx: Queryable, storeView: StoreView, cart: CartRow, code: string, agreementIds?: number[]): Promise<void> {
     if (!paymentMethodsFor(storeView.code).some((m) => m.code === code)) throw new AppError('VALIDATION_FAILED', 'The requested Payment Method is not available.');
-    await store.updateCart(tx, cart.id, { payment_method_code: code });
+    await store.updateCart(tx, cart.id, { payment_method_code: code, ...(agreementIds ? { agreement_ids: agreementIds } : {}) });
   }
 
   /**

@@ -12,6 +12,8 @@ export interface CartRow {
   shipping_carrier_code: string | null;
   shipping_method_code: string | null;
   payment_method_code: string | null;
+  /** The checkout agreements ticked for this cart (setPaymentMethodOnCart agreement_ids). */
+  agreement_ids: number[];
 }
 
 export interface BundleSelectionRef { option_id: number; selection_id: number; quantity: number }
@@ -53,7 +55,7 @@ export interface CartRuleRow {
 }
 
 const CART_COLUMNS = `id::text AS id, masked_id, store_code, customer_uuid::text AS customer_uuid, status, email,
-  shipping_carrier_code, shipping_method_code, payment_method_code`;
+  shipping_carrier_code, shipping_method_code, payment_method_code, agreement_ids`;
 
 export async function insertCart(tx: Queryable, c: { masked_id: string; store_code: string; customer_uuid: string | null }): Promise<CartRow> {
   const { rows } = await tx.query<CartRow>(
@@ -87,7 +89,7 @@ export async function findCart(q: Queryable, maskedId: string, lock: boolean): P
 
 export async function updateCart(
   tx: Queryable, id: string,
-  patch: Partial<Pick<CartRow, 'email' | 'shipping_carrier_code' | 'shipping_method_code' | 'payment_method_code' | 'status'>>,
+  patch: Partial<Pick<CartRow, 'email' | 'shipping_carrier_code' | 'shipping_method_code' | 'payment_method_code' | 'agreement_ids' | 'status'>>,
 ): Promise<void> {
   const sets: string[] = ['updated_at = now()'];
   const params: unknown[] = [id];

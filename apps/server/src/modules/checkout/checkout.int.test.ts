@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { serveForSuite, restCall, type TestServer } from '../../test/test-app.js';
 import type { Db } from '../../platform/db.js';
 import {
-  addProducts, CART_FIELDS, GB_ADDRESS, getCart, gqlAs, makeCoupon, makeProduct, newGuestCart, place, readyForCheckout, registerCustomer, stockOf,
+  acceptTermsAndPay, addProducts, CART_FIELDS, GB_ADDRESS, getCart, gqlAs, makeCoupon, makeProduct, newGuestCart, place, readyForCheckout, registerCustomer, stockOf,
 } from '../cart/cart.fixtures.js';
 
 let server: TestServer;
@@ -204,7 +204,7 @@ describe('checkout: placeOrder', () => {
       const address = { ...GB_ADDRESS, country_code: 'DE', postcode: '10117', city: 'Berlin' };
       await gqlAs(server, `mutation ($c: String!, $a: CartAddressInput) { setBillingAddressOnCart(input: {cart_id: $c, billing_address: {address: $a, use_for_shipping: true}}) { cart { id } } }`, { c: id, a: address }, o);
       await gqlAs(server, SET_METHOD, { c: id, ca: 'tablerate', m: 'standard' }, o);
-      await gqlAs(server, SET_PAYMENT, { c: id, p: 'ember_card' }, o);
+      await acceptTermsAndPay(server, id, o);
       const PLACE = `mutation ($c: String!, $a: [AttributeValueInput!]) { placeOrder(input: {cart_id: $c, additional_attributes: $a}) { order { entity_id } errors { code message } } }`;
       const missing = await gqlAs(server, PLACE, { c: id, a: [] }, o);
       expect(missing.body.data.placeOrder.errors).toEqual([{ code: 'UNABLE_TO_PLACE_ORDER', message: '"Test attribute" is required.' }]);
@@ -244,7 +244,7 @@ describe('checkout: placeOrder', () => {
     const billing = await gqlAs(server, `mutation ($c: String!, $a: CartAddressInput) { setBillingAddressOnCart(input: {cart_id: $c, billing_address: {address: $a, use_for_shipping: true}}) { cart { id } } }`, { c: id, a: address }, { token: c.token });
     expect(billing.body.errors).toBeUndefined();
     await gqlAs(server, SET_METHOD, { c: id, ca: 'tablerate', m: 'standard' }, { token: c.token });
-    await gqlAs(server, SET_PAYMENT, { c: id, p: 'ember_card' }, { token: c.token });
+    await acceptTermsAndPay(server, id, { token: c.token });
     const placed = await place(server, id, { token: c.token });
     expect(placed.body.data.placeOrder.errors).toEqual([]);
     const row = await db.query<{ email: string; customer_uuid: string }>('SELECT email, customer_uuid::text AS customer_uuid FROM orders_order WHERE entity_id = $1', [placed.body.data.placeOrder.order.entity_id]);

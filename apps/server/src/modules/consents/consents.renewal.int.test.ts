@@ -15,6 +15,7 @@ const PASSWORD = 'Ember-Test-2026';
 async function customer() {
   const email = `consent+${randomUUID().slice(0, 8)}@example.com`;
   const reg = await restCall(server, 'POST', '/account/users/register', {
+    terms_accepted: true,
     firstname: 'Ada', lastname: 'Lovelace', date_of_birth: '1990-04-12',
     strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD },
   }, { store: 'gb' });

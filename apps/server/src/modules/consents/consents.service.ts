@@ -47,6 +47,17 @@ export class ConsentService {
     return this.userConsents(uuid);
   }
 
+  /**
+   * Grants a mandatory purpose in the caller's transaction with the legal text versions it was
+   * given to (terms_and_privacy at registration: the terms and privacy versions, docs/decisions/0027).
+   */
+  async recordAcceptance(
+    tx: Queryable, uuid: string, purposeId: string, documents: { identifier: string; version: number }[], meta: { source: string; ip: string | null },
+  ): Promise<void> {
+    const versions = Object.fromEntries(documents.map((d) => [d.identifier, d.version]));
+    await store.upsertConsent(tx, uuid, purposeId, true, meta.source, meta.ip, versions);
+  }
+
   /** The ids among these that name no purpose (other modules check purposes they record). */
   async unknownPurposes(ids: string[]): Promise<string[]> {
     const flags = await store.findPurposeFlags(this.db, ids);

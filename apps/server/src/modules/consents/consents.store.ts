@@ -39,17 +39,27 @@ export async function findPurposeFlags(db: Queryable, ids: string[]) {
  * Sets one consent to the purpose's current version; writes history only when the value or the
  * version changes (or it is first given): renewing an older version is a change.
  */
-export async function upsertConsent(tx: Queryable, uuid: string, purposeId: string, granted: boolean, source: string, ip: string | null): Promise<boolean> {
+export async function upsertConsent(
+  tx: Queryable, uuid: string, purposeId: string, granted: boolean, source: string, ip: string | null,
+  /** The legal text versions the consent was given to ({ terms: 3, privacy: 2 }); kept when not given. */
+  documents?: Record<string, number>,
+): Promise<boolean> {
+  const docs = documents ? JSON.stringify(documents) : null;
   const { rows } = await tx.query<{ version: number }>(
-    `INSERT INTO consent_user (user_uuid, purpose_id, granted, version)
-     VALUES ($1, $2, $3, (SELECT version FROM consent_purpose WHERE id = $2))
-     ON CONFLICT (user_uuid, purpose_id) DO UPDATE SET granted = EXCLUDED.granted, version = EXCLUDED.version, updated_at = now()
+    `INSERT INTO consent_user (user_uuid, purpose_id, granted, version, documents)
+     VALUES ($1, $2, $3, (SELECT version FROM consent_purpose WHERE id = $2), $4::jsonb)
+     ON CONFLICT (user_uuid, purpose_id) DO UPDATE SET granted = EXCLUDED.granted, version = EXCLUDED.version,
+       documents = COALESCE(EXCLUDED.documents, consent_user.documents), updated_at = now()
        WHERE consent_user.granted IS DISTINCT FROM EXCLUDED.granted OR consent_user.version IS DISTINCT FROM EXCLUDED.version
+          OR (EXCLUDED.documents IS NOT NULL AND consent_user.documents IS DISTINCT FROM EXCLUDED.documents)
      RETURNING version`,
-    [uuid, purposeId, granted],
+    [uuid, purposeId, granted, docs],
   );
   if (!rows.length) return false;
-  await tx.query('INSERT INTO consent_history (user_uuid, purpose_id, granted, source, ip, version) VALUES ($1, $2, $3, $4, $5, $6)', [uuid, purposeId, granted, source, ip, rows[0]!.version]);
+  await tx.query(
+    'INSERT INTO consent_history (user_uuid, purpose_id, granted, source, ip, version, documents) VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)',
+    [uuid, purposeId, granted, source, ip, rows[0]!.version, docs],
+  );
   return true;
 }
 
@@ -64,8 +74,8 @@ export async function findRenewalsDue(db: Queryable, uuid: string): Promise<stri
 }
 
 export async function findHistory(db: Queryable, uuid: string) {
-  const { rows } = await db.query<{ purpose_id: string; granted: boolean; changed_at: Date; source: string }>(
-    'SELECT purpose_id, granted, changed_at, source FROM consent_history WHERE user_uuid = $1 ORDER BY changed_at, id',
+  const { rows } = await db.query<{ purpose_id: string; granted: boolean; changed_at: Date; source: string; documents: Record<string, number> | null }>(
+    'SELECT purpose_id, granted, changed_at, source, documents FROM consent_history WHERE user_uuid = $1 ORDER BY changed_at, id',
     [uuid],
   );
   return rows;

@@ -1,6 +1,22 @@
 import { AppError } from '../../platform/errors.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import { findFaqs, findMarketingPage } from './content.store.js';
+import { findFaqs, findMarketingPage, type LegalPageRow } from './content.store.js';
+
+/** A legal page in Magento's CmsPage shape; `content` is markdown (content_format). */
+function cmsPage(row: LegalPageRow, withContent: boolean) {
+  return {
+    identifier: row.kind,
+    url_key: row.kind,
+    title: row.title,
+    content_heading: row.title,
+    meta_title: row.title,
+    meta_description: row.meta_description,
+    content: withContent ? row.body : '',
+    content_format: 'markdown',
+    version: row.version,
+    published_at: row.published_at.toISOString(),
+  };
+}
 
 export const contentResolvers = {
   Query: {
@@ -13,6 +29,21 @@ export const contentResolvers = {
       const page = await findMarketingPage(ctx.db, ctx.store.language, args.slug);
       if (!page) throw new AppError('ENTITY_NOT_FOUND', `No page "${args.slug}"`);
       return { ...page, sections: page.sections.map((s) => ({ heading: s.heading, body: s.body, image: s.image ?? null })) };
+    },
+    /** Magento's cmsPage by identifier; the shop's CMS pages are its legal pages. */
+    async cmsPage(_: unknown, args: { identifier?: string | null; id?: number | null }, ctx: GraphQLContext) {
+      const identifier = args.identifier ?? '';
+      if (!identifier) throw new AppError('VALIDATION_FAILED', 'Page id/identifier should be specified');
+      if (!/^[a-z0-9-]{1,64}$/.test(identifier)) throw new AppError('VALIDATION_FAILED', 'identifier must be lower-case letters, digits and dashes');
+      const page = await ctx.services.legal.page(ctx.store, identifier);
+      if (!page) throw new AppError('ENTITY_NOT_FOUND', `The CMS page with the "${identifier}" ID doesn't exist.`);
+      return cmsPage(page, true);
+    },
+    async legalPages(_: unknown, _args: unknown, ctx: GraphQLContext) {
+      return (await ctx.services.legal.pages(ctx.store)).map((p) => cmsPage(p, false));
+    },
+    async checkoutAgreements(_: unknown, _args: unknown, ctx: GraphQLContext) {
+      return ctx.services.legal.checkoutAgreements(ctx.db, ctx.store);
     },
   },
 };

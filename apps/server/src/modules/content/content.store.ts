@@ -23,3 +23,29 @@ export async function findMarketingPage(db: Queryable, language: string, slug: s
   );
   return rows[0] ?? null;
 }
+
+export type LegalKind = 'terms' | 'privacy' | 'cookies' | 'withdrawal' | 'imprint';
+
+export interface LegalPageRow {
+  id: number;
+  store_code: string;
+  kind: LegalKind;
+  language: string;
+  version: number;
+  published_at: Date;
+  title: string;
+  meta_description: string;
+  body: string;
+}
+
+/** The current version of each legal page of a store view in a language: the newest already published. */
+export async function findCurrentLegalPages(q: Queryable, storeCode: string, language: string, kinds?: LegalKind[]): Promise<LegalPageRow[]> {
+  const { rows } = await q.query<LegalPageRow>(
+    `SELECT DISTINCT ON (kind) id, store_code, kind, language, version, published_at, title, meta_description, body
+       FROM content_legal_page
+      WHERE store_code = $1 AND language = $2 AND published_at <= now() AND ($3::text[] IS NULL OR kind = ANY($3::text[]))
+      ORDER BY kind, published_at DESC, version DESC`,
+    [storeCode, language, kinds ?? null],
+  );
+  return rows;
+}

@@ -16,7 +16,7 @@ const uniqueEmail = (tag: string) => `${tag}+${randomUUID().slice(0, 8)}@example
 
 async function customer() {
   const email = uniqueEmail('forms');
-  const reg = await call('POST', '/account/users/register', { firstname: 'Fiona', lastname: 'Form', date_of_birth: '1984-04-04', strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
+  const reg = await call('POST', '/account/users/register', { terms_accepted: true, firstname: 'Fiona', lastname: 'Form', date_of_birth: '1984-04-04', strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
   const login = await call('POST', '/account/users/authentication/sessions', { strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
   return { email, uuid: reg.body.user_uuid as string, token: login.body.token as string };
 }

@@ -32,7 +32,7 @@ const address = (city: string) => ({ firstname: 'A', lastname: 'B', street: ['2 
 const second: Family = {
   name: 'second family (/account/users)',
   register: async (email, password) => {
-    const r = await call('POST', '/account/users/register', { firstname: 'Grace', lastname: 'Hopper', date_of_birth: '1986-12-09', strategy: 'email_password', strategy_data: { identifier: email, password } });
+    const r = await call('POST', '/account/users/register', { terms_accepted: true, firstname: 'Grace', lastname: 'Hopper', date_of_birth: '1986-12-09', strategy: 'email_password', strategy_data: { identifier: email, password } });
     return { status: r.status, uuid: r.body?.user_uuid };
   },
   login: async (email, password) => {
@@ -56,7 +56,7 @@ const second: Family = {
 const legacy: Family = {
   name: 'legacy family (/account-legacy)',
   register: async (email, password) => {
-    const r = await call('POST', '/account-legacy/register', { firstname: 'Grace', lastname: 'Hopper', dob: '1986-12-09', email, password });
+    const r = await call('POST', '/account-legacy/register', { terms_accepted: true, firstname: 'Grace', lastname: 'Hopper', dob: '1986-12-09', email, password });
     return { status: r.status, uuid: r.body?.uuid };
   },
   login: async (email, password) => {

@@ -20,7 +20,7 @@ const storedHash = async (uuid: string) =>
 /** A customer whose password was stored before Argon2id, with the old scrypt parameters. */
 async function customerWithScryptHash() {
   const email = `hash+${randomUUID().slice(0, 8)}@example.com`;
-  const reg = await call('POST', '/account/users/register', { firstname: 'Hal', lastname: 'Hash', date_of_birth: '1981-01-01', strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
+  const reg = await call('POST', '/account/users/register', { terms_accepted: true, firstname: 'Hal', lastname: 'Hash', date_of_birth: '1981-01-01', strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
   const uuid = reg.body.user_uuid as string;
   await (await testDb()).query('UPDATE identity_credential SET password_hash = $2 WHERE user_uuid = $1', [uuid, await legacyScryptHash(PASSWORD)]);
   return { email, uuid };
@@ -34,7 +34,7 @@ const logins = [
 describe('password hashes', () => {
   it('stores new passwords as Argon2id with their parameters', async () => {
     const email = `hash+${randomUUID().slice(0, 8)}@example.com`;
-    const reg = await call('POST', '/account/users/register', { firstname: 'Hal', lastname: 'Hash', date_of_birth: '1981-01-01', strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
+    const reg = await call('POST', '/account/users/register', { terms_accepted: true, firstname: 'Hal', lastname: 'Hash', date_of_birth: '1981-01-01', strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
     expect(await storedHash(reg.body.user_uuid)).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 

@@ -21,6 +21,7 @@ function newEmail() {
 
 async function registerAndLogin(email = newEmail()) {
   const reg = await call('POST', '/account/users/register', {
+    terms_accepted: true,
     firstname: 'Ada', lastname: 'Lovelace', date_of_birth: '1990-04-12', phone: '07911 123456',
     strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD },
   }, { store: 'gb' });
@@ -78,23 +79,23 @@ describe('account: registration and sessions', () => {
   it('refuses a second account with the same e-mail, weak passwords, future birth dates and unknown fields', async () => {
     const a = await registerAndLogin();
     const base = { firstname: 'B', lastname: 'C', date_of_birth: '1985-01-01', strategy: 'email_password' };
-    const dup = await call('POST', '/account/users/register', { ...base, strategy_data: { identifier: a.email.toUpperCase(), password: PASSWORD } });
+    const dup = await call('POST', '/account/users/register', { terms_accepted: true, ...base, strategy_data: { identifier: a.email.toUpperCase(), password: PASSWORD } });
     expect(dup.status).toBe(409);
     expect(dup.body.error.code).toBe('ALREADY_EXISTS');
-    const weak = await call('POST', '/account/users/register', { ...base, strategy_data: { identifier: newEmail(), password: 'short' } });
+    const weak = await call('POST', '/account/users/register', { terms_accepted: true, ...base, strategy_data: { identifier: newEmail(), password: 'short' } });
     expect(weak.status).toBe(400);
     expect(weak.body.error.details.password).toEqual(expect.arrayContaining(['min_length', 'min_uppercase', 'min_number']));
-    const future = await call('POST', '/account/users/register', { ...base, date_of_birth: '2999-01-01', strategy_data: { identifier: newEmail(), password: PASSWORD } });
+    const future = await call('POST', '/account/users/register', { terms_accepted: true, ...base, date_of_birth: '2999-01-01', strategy_data: { identifier: newEmail(), password: PASSWORD } });
     expect(future.status).toBe(400);
     const minorDob = new Date(Date.now() - 17 * 365.25 * 86_400_000).toISOString().slice(0, 10);
-    const minor = await call('POST', '/account/users/register', { ...base, date_of_birth: minorDob, strategy_data: { identifier: newEmail(), password: PASSWORD } });
+    const minor = await call('POST', '/account/users/register', { terms_accepted: true, ...base, date_of_birth: minorDob, strategy_data: { identifier: newEmail(), password: PASSWORD } });
     expect([minor.status, minor.body.error.details.fields]).toEqual([400, { date_of_birth: 'underage' }]);
-    const extra = await call('POST', '/account/users/register', { ...base, is_age_verified: true, strategy_data: { identifier: newEmail(), password: PASSWORD } });
+    const extra = await call('POST', '/account/users/register', { terms_accepted: true, ...base, is_age_verified: true, strategy_data: { identifier: newEmail(), password: PASSWORD } });
     expect(extra.status).toBe(400);
     expect(extra.body.error.code).toBe('VALIDATION_FAILED');
     const polluted = await fetch(`${server.url}/account/users/register`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
-      body: `{"__proto__":{"isAdmin":true},"firstname":"X","lastname":"Y","date_of_birth":"1980-01-01","strategy":"email_password","strategy_data":{"identifier":"${newEmail()}","password":"${PASSWORD}"}}`,
+      body: `{"__proto__":{"isAdmin":true},"firstname":"X","lastname":"Y","date_of_birth":"1980-01-01","strategy":"email_password","terms_accepted":true,"strategy_data":{"identifier":"${newEmail()}","password":"${PASSWORD}"}}`,
     });
     expect(polluted.status).toBe(400);
   });

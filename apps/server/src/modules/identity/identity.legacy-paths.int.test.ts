@@ -33,7 +33,7 @@ async function afterBurstWindow(channel: 'email' | 'sms', identifier: string) {
 
 async function legacyCustomer() {
   const email = uniqueEmail('legacy');
-  const reg = await call('POST', '/account-legacy/register', { firstname: 'Lena', lastname: 'Legacy', dob: '1982-05-05', email, password: PASSWORD });
+  const reg = await call('POST', '/account-legacy/register', { terms_accepted: true, firstname: 'Lena', lastname: 'Legacy', dob: '1982-05-05', email, password: PASSWORD });
   const login = await call('POST', '/account-legacy/login', { email, password: PASSWORD });
   return { email, uuid: reg.body.uuid as string, token: login.body.session_token as string, verification: reg.body.email_verification_uuid as string };
 }
@@ -41,20 +41,20 @@ async function legacyCustomer() {
 describe('POST /account-legacy/register-cdp-user', () => {
   it('registers a full account exactly like /register, signed in through either family', async () => {
     const email = uniqueEmail('cdp');
-    const res = await call('POST', '/account-legacy/register-cdp-user', { firstname: 'Cid', lastname: 'Platform', dob: '1990-01-01', email, password: PASSWORD });
+    const res = await call('POST', '/account-legacy/register-cdp-user', { terms_accepted: true, firstname: 'Cid', lastname: 'Platform', dob: '1990-01-01', email, password: PASSWORD });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ uuid: expect.stringMatching(/^[0-9a-f-]{36}$/), email_verification_uuid: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect((await mailbox(email))[0].template).toBe('verification_code');
     const login = await call('POST', '/account/users/authentication/sessions', { strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
     expect([login.status, login.body.user_uuid]).toEqual([200, res.body.uuid]);
-    const again = await call('POST', '/account-legacy/register-cdp-user', { firstname: 'Cid', lastname: 'Platform', dob: '1990-01-01', email, password: PASSWORD });
+    const again = await call('POST', '/account-legacy/register-cdp-user', { terms_accepted: true, firstname: 'Cid', lastname: 'Platform', dob: '1990-01-01', email, password: PASSWORD });
     expect([again.status, again.body.error.code]).toEqual([409, 'ALREADY_EXISTS']);
   });
 
   it('refuses a registration without a password or under age, and creates nothing', async () => {
     const email = uniqueEmail('cdp-refused');
-    const noPassword = await call('POST', '/account-legacy/register-cdp-user', { firstname: 'Cid', lastname: 'Platform', dob: '1990-01-01', email });
-    const young = await call('POST', '/account-legacy/register-cdp-user', { firstname: 'Cid', lastname: 'Platform', dob: `${new Date().getUTCFullYear() - 10}-01-01`, email, password: PASSWORD });
+    const noPassword = await call('POST', '/account-legacy/register-cdp-user', { terms_accepted: true, firstname: 'Cid', lastname: 'Platform', dob: '1990-01-01', email });
+    const young = await call('POST', '/account-legacy/register-cdp-user', { terms_accepted: true, firstname: 'Cid', lastname: 'Platform', dob: `${new Date().getUTCFullYear() - 10}-01-01`, email, password: PASSWORD });
     expect([noPassword.status, noPassword.body.error.code, young.status, young.body.error.code]).toEqual([400, 'VALIDATION_FAILED', 400, 'VALIDATION_FAILED']);
     expect((await (await testDb()).query('SELECT 1 FROM identity_user WHERE email = $1', [email])).rowCount).toBe(0);
   });
@@ -142,7 +142,7 @@ describe('a registration whose first code was throttled', () => {
     const email = uniqueEmail('throttled');
     const digest = createHash('sha256').update(email).digest('base64url').slice(0, 22);
     await server.app.services.limiter.hit({ key: `verification:send:target:burst:email:${digest}`, limit: 1, windowMs: 30_000 });
-    const reg = await call('POST', '/account/users/register', { firstname: 'Tia', lastname: 'Throttled', date_of_birth: '1985-05-05', strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
+    const reg = await call('POST', '/account/users/register', { terms_accepted: true, firstname: 'Tia', lastname: 'Throttled', date_of_birth: '1985-05-05', strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
     expect(reg.status).toBe(201);
     expect(reg.body.email_verification_uuid).toBeUndefined();
     expect(await mailbox(email)).toHaveLength(0);

@@ -24,6 +24,7 @@ const LegacyLogin = z.strictObject({ email: EmailSchema, password: PasswordSchem
 const LegacyRegister = z.strictObject({
   firstname: NameSchema, lastname: NameSchema, email: EmailSchema, password: PasswordSchema,
   dob: DateOfBirthSchema, phone: z.string().trim().min(5).max(32).optional(), gender: GenderSchema.optional(),
+  terms_accepted: z.boolean().optional(),
 });
 const LegacyPersonalDetails = z.strictObject({
   firstname: NameSchema.optional(), lastname: NameSchema.optional(), dob: DateOfBirthSchema.optional(), gender: GenderSchema.optional(),
@@ -48,8 +49,8 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
       const b = request.body;
       const store = await storeOf(request);
       const result = await identity.register(
-        { firstname: b.firstname, lastname: b.lastname, date_of_birth: b.dob, phone: b.phone, gender: b.gender, strategy: 'email_password', strategy_data: { identifier: b.email, password: b.password } },
-        { storeCode: store.code, defaultCountry: store.default_country },
+        { firstname: b.firstname, lastname: b.lastname, date_of_birth: b.dob, phone: b.phone, gender: b.gender, strategy: 'email_password', strategy_data: { identifier: b.email, password: b.password }, terms_accepted: b.terms_accepted },
+        { storeCode: store.code, language: store.language, ip: clientIp(request), defaultCountry: store.default_country },
       );
       const item = await sendRegistrationEmailCode(opts.db, opts.services, result.user_uuid, b.email, { store, ip: clientIp(request) });
       return reply.status(201).send({ uuid: result.user_uuid, email_verification_uuid: item?.uuid });

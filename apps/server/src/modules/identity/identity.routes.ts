@@ -56,6 +56,8 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
     const store = await storeOf(request);
     const result = await identity.register(request.body, {
       storeCode: store.code,
+      language: store.language,
+      ip: clientIp(request),
       defaultCountry: store.default_country,
       consumePhoneVerification: (tx, e164, uuid) =>
         opts.services.verification.consumeValidated(tx, uuid, { channel: 'sms', identifier: e164, purpose: ACTION_PURPOSE }),

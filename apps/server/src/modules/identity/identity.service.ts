@@ -18,8 +18,14 @@ export interface SessionUser {
   tokenHash: string;
 }
 
+/** Where a registration comes from: the store view (its code and language) and the client's address. */
+export interface RegistrationContext {
+  store: { code: string; language: string };
+  ip: string | null;
+}
+
 /** Called in the registering transaction once the customer exists; a throw refuses the registration. */
-export type RegistrationHook = (tx: Queryable, uuid: string, input: RegisterRequest) => Promise<void>;
+export type RegistrationHook = (tx: Queryable, uuid: string, input: RegisterRequest, ctx: RegistrationContext) => Promise<void>;
 
 /** Sends account e-mails (password reset, ...) in the caller's transaction; wired to messaging. */
 export type AccountNotifier = (tx: Queryable, message: { template: 'password_reset'; email: string; language: string; link: string }) => Promise<void>;
@@ -88,9 +94,13 @@ export class IdentityService {
   /** Creates a customer with a hashed password; an e-mail already in use is ALREADY_EXISTS. */
   async register(
     input: RegisterRequest,
-    ctx: { storeCode: string; defaultCountry: string; consumePhoneVerification?: (tx: Queryable, e164: string, verificationUuid: string) => Promise<boolean> },
+    ctx: { storeCode: string; language: string; ip: string | null; defaultCountry: string; consumePhoneVerification?: (tx: Queryable, e164: string, verificationUuid: string) => Promise<boolean> },
   ): Promise<{ user_uuid: string }> {
     const email = input.strategy_data.identifier;
+    // Holding an account means accepting the current terms and privacy policy (docs/decisions/0027).
+    if (input.terms_accepted !== true) {
+      throw new AppError('VALIDATION_FAILED', 'Accept the terms and conditions and the privacy policy to register', { fields: { terms_accepted: 'required' } });
+    }
     this.checkPassword(input.strategy_data.password, email);
     checkDateOfBirth(input.date_of_birth);
     const telephone = input.phone ? normalisePhone(input.phone, ctx.defaultCountry) : null;
@@ -106,7 +116,7 @@ export class IdentityService {
         telephone, gender: input.gender ?? null, store_code: ctx.storeCode,
       }, hash);
       // Other modules (referral) record what the registration carries for them, in the same transaction.
-      if (inserted) for (const hook of this.registrationHooks) await hook(tx, uuid, input);
+      if (inserted) for (const hook of this.registrationHooks) await hook(tx, uuid, input, { store: { code: ctx.storeCode, language: ctx.language }, ip: ctx.ip });
       // A phone verified by SMS code before registering is marked verified, in the same transaction.
       if (inserted && input.sms_verification_uuid) {
         if (!(await ctx.consumePhoneVerification!(tx, telephone!, input.sms_verification_uuid))) {

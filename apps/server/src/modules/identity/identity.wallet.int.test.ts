@@ -16,7 +16,7 @@ const call = (method: string, path: string, body?: unknown, token?: string) => r
 
 async function customer(firstname = 'Wanda') {
   const email = `wallet+${randomUUID().slice(0, 8)}@example.com`;
-  const reg = await call('POST', '/account/users/register', { firstname, lastname: 'Wallet', date_of_birth: '1980-02-02', strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
+  const reg = await call('POST', '/account/users/register', { terms_accepted: true, firstname, lastname: 'Wallet', date_of_birth: '1980-02-02', strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
   const login = await call('POST', '/account/users/authentication/sessions', { strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
   return { uuid: reg.body.user_uuid as string, token: login.body.token as string };
 }

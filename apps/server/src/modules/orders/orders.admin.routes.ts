@@ -27,6 +27,8 @@ const OrderSummary = z.object({
   number: z.string(),
   entity_id: z.string(),
   status: z.string(),
+  /** The legal texts and versions the buyer accepted at checkout. */
+  accepted_agreements: z.array(z.object({ identifier: z.string(), title: z.string(), version: z.number().int() })),
   history: z.array(z.object({ from_status: z.string().nullable(), to_status: z.string(), actor: z.string(), reason_code: z.string().nullable(), comment: z.string().nullable(), created_at: z.string() })),
   shipments: z.array(z.object({ number: z.string(), tracks: z.array(z.object({ carrier: z.string(), number: z.string(), track_url: z.string().nullable() })) })),
 });
@@ -46,6 +48,7 @@ export async function ordersAdminRoutes(scope: FastifyInstance, opts: { services
       number: view!.order.order_number,
       entity_id: view!.order.entity_id,
       status: view!.order.status,
+      accepted_agreements: view!.order.accepted_agreements,
       history: view!.history.map((h) => ({ ...h, created_at: new Date(h.created_at).toISOString() })),
       shipments: view!.shipments.map((s) => ({ number: s.number, tracks: s.tracks })),
     };

@@ -79,6 +79,15 @@ export interface OrderDraft {
   additional_attributes: { code: string; value: string }[];
   /** 'pending_payment' when a provider must still confirm the payment; 'pending' when nothing is due. */
   initial_status: 'pending_payment' | 'pending';
+  /** The legal texts the buyer accepted (terms, privacy) with their versions (docs/decisions/0027). */
+  accepted_agreements: AcceptedAgreement[];
+}
+
+/** A legal text version accepted with an order. */
+export interface AcceptedAgreement {
+  identifier: string;
+  title: string;
+  version: number;
 }
 
 export interface PlacedOrder {

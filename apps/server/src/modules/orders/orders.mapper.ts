@@ -161,6 +161,7 @@ export function customerOrder(v: OrderView, statuses: StatusRow[], opts: { cance
     comments: v.history.map((h) => ({ timestamp: magentoDate(h.created_at), message: label(h.to_status) })),
     applied_coupons: o.coupon_codes.map((code) => ({ code })),
     additional_attributes: v.attributes.map((a) => ({ __typename: 'AttributeValue', code: a.code, value: a.value })),
+    accepted_agreements: o.accepted_agreements,
   };
 }
 

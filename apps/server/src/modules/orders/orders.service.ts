@@ -168,6 +168,7 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
       shipping: draft.shipping,
       payment_method_code: draft.payment_method_code,
       coupon_codes: draft.coupon_codes,
+      accepted_agreements: draft.accepted_agreements,
     });
     // Another transaction placed an order from this cart first: this attempt must roll back (its stock too).
     if (!inserted) throw new AppError('CART_NOT_ACTIVE', 'An order has already been placed from this cart');
@@ -322,6 +323,7 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
       items: v.items.map((i) => ({ sku: i.sku, name: i.name, quantity: i.qty_ordered, row_total: i.row_total_incl_tax })),
       addresses: v.addresses.map(({ order_id: _orderId, ...a }) => a),
       additional_attributes: v.attributes,
+      accepted_agreements: v.order.accepted_agreements,
       history: v.history.map((h) => ({ status: h.to_status, at: new Date(h.created_at).toISOString() })),
     }));
   }

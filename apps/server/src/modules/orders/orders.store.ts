@@ -1,5 +1,5 @@
 import type { Queryable } from '../../platform/db.js';
-import type { OrderDraftAddress, OrderDraftItem } from './orders.contract.js';
+import type { AcceptedAgreement, OrderDraftAddress, OrderDraftItem } from './orders.contract.js';
 
 /** The only code that runs SQL on orders_* tables. */
 
@@ -30,6 +30,7 @@ export interface OrderRow {
   shipping_method_title: string | null;
   payment_method_code: string;
   coupon_codes: string[];
+  accepted_agreements: AcceptedAgreement[];
   payment_uuid: string | null;
   payment_reference: string | null;
   amount_paid: number | null;
@@ -44,7 +45,7 @@ const ORDER_COLUMNS = `id::text AS id, entity_id::text AS entity_id, order_numbe
   subtotal_incl_tax::int AS subtotal_incl_tax, subtotal_excl_tax::int AS subtotal_excl_tax, discount_total::int AS discount_total,
   shipping_incl_tax::int AS shipping_incl_tax, tax_total::int AS tax_total, grand_total::int AS grand_total,
   refunded_total::int AS refunded_total, shipping_carrier_code, shipping_method_code, shipping_carrier_title,
-  shipping_method_title, payment_method_code, coupon_codes, payment_uuid::text AS payment_uuid, payment_reference,
+  shipping_method_title, payment_method_code, coupon_codes, accepted_agreements, payment_uuid::text AS payment_uuid, payment_reference,
   amount_paid::int AS amount_paid, paid_at, canceled_at, created_at, updated_at`;
 
 export interface ItemRow {
@@ -172,6 +173,7 @@ export interface NewOrder {
   shipping: { carrier_code: string; method_code: string; carrier_title: string; method_title: string } | null;
   payment_method_code: string;
   coupon_codes: string[];
+  accepted_agreements: AcceptedAgreement[];
 }
 
 /** Inserts the order row; null when the cart already has an order (UNIQUE cart_id). */
@@ -180,8 +182,8 @@ export async function insertOrder(tx: Queryable, o: NewOrder): Promise<{ id: str
     `INSERT INTO orders_order (entity_id, order_number, store_code, website_code, sequence_value, cart_id, customer_uuid,
        email, language, status, currency, subtotal_incl_tax, subtotal_excl_tax, discount_total, shipping_incl_tax, tax_total,
        grand_total, shipping_carrier_code, shipping_method_code, shipping_carrier_title, shipping_method_title,
-       payment_method_code, coupon_codes)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)
+       payment_method_code, coupon_codes, accepted_agreements)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24::jsonb)
      ON CONFLICT (cart_id) DO NOTHING
      RETURNING id::text AS id`,
     [
@@ -189,6 +191,7 @@ export async function insertOrder(tx: Queryable, o: NewOrder): Promise<{ id: str
       o.language, o.status, o.currency, o.subtotal_incl_tax, o.subtotal_excl_tax, o.discount_total, o.shipping_incl_tax,
       o.tax_total, o.grand_total, o.shipping?.carrier_code ?? null, o.shipping?.method_code ?? null,
       o.shipping?.carrier_title ?? null, o.shipping?.method_title ?? null, o.payment_method_code, o.coupon_codes,
+      JSON.stringify(o.accepted_agreements),
     ],
   );
   return rows[0] ?? null;

@@ -69,8 +69,8 @@ async function customer() {
   const email = `payer+${randomUUID().slice(0, 8)}@example.com`;
   const identity = server.app.services.identity;
   const { user_uuid } = await identity.register(
-    { firstname: 'Ada', lastname: 'Lovelace', date_of_birth: '1990-04-12', strategy: 'email_password', strategy_data: { identifier: email, password: 'Passw0rd-Ember' } } as never,
-    { storeCode: 'gb', defaultCountry: 'GB' },
+    { firstname: 'Ada', lastname: 'Lovelace', date_of_birth: '1990-04-12', strategy: 'email_password', strategy_data: { identifier: email, password: 'Passw0rd-Ember' }, terms_accepted: true } as never,
+    { storeCode: 'gb', language: 'en', ip: null, defaultCountry: 'GB' },
   );
   const login = await identity.login(email, 'Passw0rd-Ember', { ip: '127.0.0.1', userAgent: null });
   return { uuid: user_uuid, token: login.token };

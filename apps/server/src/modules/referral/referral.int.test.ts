@@ -18,6 +18,7 @@ const call = (method: string, path: string, body?: unknown, token?: string) => r
 async function registerWith(parentCode: string | undefined) {
   const email = `referral+${randomUUID().slice(0, 8)}@example.com`;
   const reg = await call('POST', '/account/users/register', {
+    terms_accepted: true,
     firstname: 'Rita', lastname: 'Referee', date_of_birth: '1990-01-01', strategy: 'email_password',
     strategy_data: { identifier: email, password: PASSWORD }, ...(parentCode ? { parent_code: parentCode } : {}),
   });

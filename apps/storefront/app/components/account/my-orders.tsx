@@ -127,6 +127,12 @@ function OrderBody({ store, user, order }: { store: StoreView; user: SessionUser
             <dd>{address.pickup_location_name ?? [`${address.firstname} ${address.lastname}`, ...address.street.filter(Boolean), [address.postcode, address.city].filter(Boolean).join(' ')].join(', ')}</dd>
           </div>
         )}
+        {order.accepted_agreements.length > 0 && (
+          <div>
+            <dt>{t('legal.orderAccepted')}</dt>
+            <dd>{order.accepted_agreements.map((a) => t('legal.acceptedVersion', { title: a.title, version: a.version })).join(', ')}</dd>
+          </div>
+        )}
       </dl>
       <h3>{t('account.orders.items')}</h3>
       <ul className="order-items">

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
-  cartClient, firstServerMessage, placeOrder, PlaceOrderError, setPaymentMethod,
+  acceptAgreements, cartClient, firstServerMessage, listCheckoutAgreements, placeOrder, PlaceOrderError, setPaymentMethod,
 } from '../../lib/api/cart.api';
+import { TermsCheckbox } from '../legal/terms-checkbox';
 import type { Cart } from '../../lib/api/cart.types';
 import { needsProvider, startPayment } from '../../lib/api/payments.api';
 import { useSession } from '../../lib/account/session';
@@ -35,6 +37,13 @@ export function PaymentStep({ store, cart, focusOnOpen }: PaymentStepProps) {
   // The shopper's click shows at once; the cart's answer confirms it (or an error takes it back).
   const [pending, setPending] = useState<string | null>(null);
   const selected = pending ?? (cart.selected_payment_method?.code || '');
+  // The terms must be ticked before "Place order": the ticked agreements go to the cart with the payment method (docs/decisions/0027).
+  const agreements = useQuery({ queryKey: ['checkout-agreements', store], queryFn: () => listCheckoutAgreements(cartClient(store)), staleTime: 60_000 });
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const [termsMissing, setTermsMissing] = useState(false);
+  const termsRef = useRef<HTMLInputElement>(null);
+  // A store view without terms has no agreements to tick (until they have loaded, the box shows).
+  const needsTerms = agreements.data?.length !== 0;
 
   const choose = async (code: string) => {
     setAlert(null);
@@ -53,11 +62,20 @@ export function PaymentStep({ store, cart, focusOnOpen }: PaymentStepProps) {
 
   const place = async () => {
     setAlert(null);
+    if (needsTerms && !termsAccepted) {
+      setTermsMissing(true);
+      termsRef.current?.focus();
+      return;
+    }
     setBusy(true);
     let order;
     try {
+      const ids = (agreements.data ?? (await agreements.refetch({ throwOnError: true })).data ?? []).map((a) => a.agreement_id);
+      await update((cartId) => acceptAgreements(cartClient(store), cartId, selected, ids));
       order = await placeOrder(cartClient(store), cart.id);
     } catch (error) {
+      // The terms may have changed since they were read: the next try sends the current ones.
+      void agreements.refetch();
       setAlert(error instanceof PlaceOrderError ? placeOrderText(t, error) : firstServerMessage(error) ?? t('checkout.errors.placeOrder'));
       setBusy(false);
       return;
@@ -103,6 +121,17 @@ export function PaymentStep({ store, cart, focusOnOpen }: PaymentStepProps) {
           ))}
         </fieldset>
       )}
+      {needsTerms && <TermsCheckbox
+        id="checkout-terms"
+        store={store}
+        ref={termsRef}
+        checked={termsAccepted}
+        invalid={termsMissing && !termsAccepted}
+        onChange={(e) => {
+          setTermsAccepted(e.target.checked);
+          if (e.target.checked) setTermsMissing(false);
+        }}
+      />}
       <p className="form__actions">
         <button type="button" className="button checkout-place" disabled={busy || !selected} onClick={() => void place()}>
           {busy ? t('checkout.placing') : t('checkout.placeOrder')}

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 
@@ -85,6 +85,23 @@ export function SelectField({ id, label, registration, options, hint, error, opt
           ))}
         </select>
       )}
+    </FieldFrame>
+  );
+}
+
+type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'name'> & {
+  id: string;
+  label: string;
+  registration: UseFormRegisterReturn;
+  hint?: ReactNode;
+  error?: FieldError;
+  optional?: boolean;
+};
+
+export function TextAreaField({ id, label, registration, hint, error, optional, ...textarea }: TextAreaFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error} optional={optional}>
+      {(aria) => <textarea id={id} className="field__input field__input--textarea" {...registration} {...textarea} {...aria} required={!optional || undefined} />}
     </FieldFrame>
   );
 }

@@ -29,14 +29,20 @@ async function resolve(values: RegisterFormValues) {
 }
 
 const valid: RegisterFormValues = {
-  firstname: 'Ada', lastname: 'Lovelace', email: ' Ada@Example.com ', password: 'Engine-1843', date_of_birth: '1990-04-12', gender: '', phone: '', parent_code: '',
+  firstname: 'Ada', lastname: 'Lovelace', email: ' Ada@Example.com ', password: 'Engine-1843', date_of_birth: '1990-04-12', gender: '', phone: '', parent_code: '', terms_accepted: true,
 };
 
 describe('the registration form', () => {
   it('passes valid values on in the contract shape: e-mail normalised, empty optionals left out', async () => {
     const result = await resolve(valid);
     expect(result.errors).toEqual({});
-    expect(result.values).toEqual({ firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', password: 'Engine-1843', date_of_birth: '1990-04-12' });
+    expect(result.values).toEqual({ firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', password: 'Engine-1843', date_of_birth: '1990-04-12', terms_accepted: true });
+  });
+
+  it('requires the terms and privacy policy to be accepted', async () => {
+    expect((await resolve({ ...valid, terms_accepted: false })).errors).toHaveProperty('terms_accepted');
+    // Named together with the other fields' problems, not only once they are all right.
+    expect((await resolve({ ...valid, firstname: '', terms_accepted: false })).errors).toMatchObject({ firstname: { message: 'required' }, terms_accepted: {} });
   });
 
   it('names missing fields and a malformed e-mail with message keys', async () => {

@@ -1,12 +1,12 @@
 import {
   AddressInputSchema, ChangePasswordSchema, EmailSchema, ForgotPasswordSchema, PasswordSchema, ProfileUpdateSchema,
-  RegisterRequestSchema, ResetPasswordSchema, passwordProblems, type PasswordRequirements,
+  RegisterRequestSchema, ResetPasswordSchema, TermsAcceptedSchema, passwordProblems, type PasswordRequirements,
 } from '@ember/contracts';
 
 /**
  * The account forms' schemas, derived from the shared contracts so the browser checks what the
  * server checks; the additions are the password policy (from the server's configuration), the
- * confirmation fields and the minimum age. Custom issues carry their message key.
+ * confirmation fields, the minimum age and the accepted terms. Custom issues carry their message key.
  */
 
 /** Customers must be adults; the shop sells age-restricted products only. */
@@ -28,6 +28,8 @@ export interface RegisterFormValues {
   phone: string;
   /** A friend's referral code (from the shared link's `ref`). */
   parent_code: string;
+  /** The terms and privacy policy accepted (never ticked in advance). */
+  terms_accepted: boolean;
 }
 
 export interface PersonalDetailsFormValues {
@@ -85,7 +87,8 @@ function checkDateOfBirth(ctx: Issues, value: string | undefined) {
 
 export function registerFormSchema(rules: PasswordRequirements | undefined) {
   return RegisterRequestSchema.omit({ strategy: true, strategy_data: true, sms_verification_uuid: true })
-    .extend({ email: EmailSchema, password: PasswordSchema })
+    // The terms are checked with the other fields (not in the refinement, which runs only once they all pass).
+    .extend({ email: EmailSchema, password: PasswordSchema, terms_accepted: TermsAcceptedSchema })
     .superRefine((value, ctx) => {
       checkPassword(ctx, 'password', value.password, rules, value.email);
       checkDateOfBirth(ctx, value.date_of_birth);

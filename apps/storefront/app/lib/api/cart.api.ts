@@ -152,6 +152,25 @@ export async function setPaymentMethod(client: GraphqlClient, cartId: string, co
   return data.setPaymentMethodOnCart.cart;
 }
 
+/** A checkout agreement the shopper must tick before "Place order" (Magento's CheckoutAgreement). */
+export interface CheckoutAgreement {
+  agreement_id: number;
+  name: string;
+  mode: string;
+}
+
+/** The store view's checkout agreements (the current terms and privacy policy); none when it has no terms. */
+export async function listCheckoutAgreements(client: GraphqlClient): Promise<CheckoutAgreement[]> {
+  const data = await client.request<{ checkoutAgreements: (CheckoutAgreement | null)[] | null }>(CHECKOUT_AGREEMENTS_QUERY);
+  return (data.checkoutAgreements ?? []).filter((a): a is CheckoutAgreement => a !== null);
+}
+
+/** Keeps the chosen payment method and records the ticked agreements on the cart; placeOrder checks them. */
+export async function acceptAgreements(client: GraphqlClient, cartId: string, code: string, agreementIds: number[]): Promise<Cart> {
+  const data = await client.request<{ setPaymentMethodOnCart: { cart: Cart } }>(SET_PAYMENT_AGREEMENTS_MUTATION, { cartId, code, agreementIds });
+  return data.setPaymentMethodOnCart.cart;
+}
+
 /** A refusal of placeOrder: Magento's PlaceOrderErrorCodes value and the server's words. */
 export class PlaceOrderError extends Error {
   constructor(readonly code: string, message: string) {
@@ -460,6 +479,26 @@ export const SET_SHIPPING_METHOD_MUTATION = withFragments(gql`
 export const SET_PAYMENT_METHOD_MUTATION = withFragments(gql`
   mutation SetPaymentMethodOnCart($cartId: String!, $code: String!) {
     setPaymentMethodOnCart(input: { cart_id: $cartId, payment_method: { code: $code } }) {
+      cart {
+        ...CartFields
+      }
+    }
+  }
+`, CART_FRAGMENT);
+
+export const CHECKOUT_AGREEMENTS_QUERY = gql`
+  query CheckoutAgreements {
+    checkoutAgreements {
+      agreement_id
+      name
+      mode
+    }
+  }
+`;
+
+export const SET_PAYMENT_AGREEMENTS_MUTATION = withFragments(gql`
+  mutation SetPaymentMethodAndAgreementsOnCart($cartId: String!, $code: String!, $agreementIds: [Int!]!) {
+    setPaymentMethodOnCart(input: { cart_id: $cartId, payment_method: { code: $code, agreement_ids: $agreementIds } }) {
       cart {
         ...CartFields
       }

@@ -70,3 +70,55 @@ export const MARKETING_PAGE_QUERY = gql`
     }
   }
 `;
+
+/** A legal page as the footer lists it. */
+export interface LegalPageLink {
+  identifier: string;
+  title: string;
+}
+
+/** A legal page's current version; `content` is markdown without HTML. */
+export interface LegalPage extends LegalPageLink {
+  content: string;
+  meta_description: string | null;
+  version: number | null;
+  published_at: string | null;
+}
+
+/** The store view's legal pages in the footer's order (the imprint only where the market has one). */
+export async function listLegalPages(client: GraphqlClient): Promise<LegalPageLink[]> {
+  const data = await client.request<{ legalPages: LegalPageLink[] }>(LEGAL_PAGES_QUERY);
+  return data.legalPages.map(({ identifier, title }) => ({ identifier, title }));
+}
+
+/** A legal page by identifier (`terms`, `privacy`, ...), or null when the store view has none. */
+export async function findLegalPage(client: GraphqlClient, identifier: string): Promise<LegalPage | null> {
+  const data = await client.request<{ cmsPage: (Omit<LegalPage, 'identifier' | 'title' | 'content'> & { identifier: string | null; title: string | null; content: string | null }) | null }>(
+    CMS_PAGE_QUERY, { identifier }, { nullable: ['cmsPage'] },
+  );
+  const page = data.cmsPage;
+  if (!page?.identifier) return null;
+  return { ...page, identifier: page.identifier, title: page.title ?? '', content: page.content ?? '' };
+}
+
+export const LEGAL_PAGES_QUERY = gql`
+  query LegalPages {
+    legalPages {
+      identifier
+      title
+    }
+  }
+`;
+
+export const CMS_PAGE_QUERY = gql`
+  query CmsPage($identifier: String!) {
+    cmsPage(identifier: $identifier) {
+      identifier
+      title
+      content
+      meta_description
+      version
+      published_at
+    }
+  }
+`;

@@ -49,6 +49,8 @@ export interface OrderDetail extends OrderSummary {
     pickup_location_name: string | null;
   } | null;
   payment_methods: ({ name: string; method_code: string | null } | null)[] | null;
+  /** The legal texts and versions accepted when the order was placed. */
+  accepted_agreements: { identifier: string; title: string; version: number }[];
 }
 
 export interface OrdersPage {
@@ -173,6 +175,11 @@ export const CUSTOMER_ORDER_QUERY = gql`
       payment_methods {
         name
         method_code
+      }
+      accepted_agreements {
+        identifier
+        title
+        version
       }
     }
   }

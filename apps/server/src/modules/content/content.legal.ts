@@ -1,0 +1,76 @@
+import type { Db, Queryable } from '../../platform/db.js';
+import { findCurrentLegalPages, type LegalKind, type LegalPageRow } from './content.store.js';
+
+/** The legal pages in the order the footer lists them. */
+export const LEGAL_KINDS: readonly LegalKind[] = ['terms', 'privacy', 'cookies', 'withdrawal', 'imprint'];
+
+/** The documents a shopper accepts at registration and before placing an order. */
+const ACCEPTED_KINDS: LegalKind[] = ['terms', 'privacy'];
+
+export function isLegalKind(value: string): value is LegalKind {
+  return (LEGAL_KINDS as readonly string[]).includes(value);
+}
+
+/** The store view a legal text belongs to. */
+export interface LegalScope {
+  code: string;
+  language: string;
+}
+
+/** One accepted document, as kept with a consent or an order. */
+export interface AcceptedDocument {
+  identifier: LegalKind;
+  title: string;
+  version: number;
+}
+
+const CHECKBOX_TEXT: Record<string, string> = {
+  en: 'I accept the terms and conditions and have read the privacy policy.',
+  de: 'Ich akzeptiere die Allgemeinen Geschäftsbedingungen und habe die Datenschutzerklärung gelesen.',
+};
+
+/**
+ * Legal pages per store view and language (content_legal_page): each publication is a version,
+ * the current one is the newest already published. One checkout agreement per store view stands
+ * for "terms and privacy"; its id is the current terms version's row, so a new publication makes
+ * an earlier tick stale (docs/decisions/0027).
+ */
+export class LegalPagesService {
+  constructor(private readonly db: Db) {}
+
+  /** The store view's current legal pages in footer order. */
+  async pages(store: LegalScope, q: Queryable = this.db): Promise<LegalPageRow[]> {
+    const rows = await findCurrentLegalPages(q, store.code, store.language);
+    return rows.sort((a, b) => LEGAL_KINDS.indexOf(a.kind) - LEGAL_KINDS.indexOf(b.kind));
+  }
+
+  /** One current legal page, or null when the store view has none of that kind. */
+  async page(store: LegalScope, kind: string): Promise<LegalPageRow | null> {
+    if (!isLegalKind(kind)) return null;
+    return (await findCurrentLegalPages(this.db, store.code, store.language, [kind]))[0] ?? null;
+  }
+
+  /** The current terms and privacy versions a registration or an order accepts. */
+  async acceptedDocuments(q: Queryable, store: LegalScope): Promise<AcceptedDocument[]> {
+    const rows = await findCurrentLegalPages(q, store.code, store.language, ACCEPTED_KINDS);
+    return ACCEPTED_KINDS.flatMap((kind) => {
+      const row = rows.find((r) => r.kind === kind);
+      return row ? [{ identifier: kind, title: row.title, version: row.version }] : [];
+    });
+  }
+
+  /** Magento's CheckoutAgreement list: none when the store view has no terms. */
+  async checkoutAgreements(q: Queryable, store: LegalScope) {
+    const [terms] = await findCurrentLegalPages(q, store.code, store.language, ['terms']);
+    if (!terms) return [];
+    return [{
+      agreement_id: terms.id,
+      name: terms.title,
+      content: terms.meta_description,
+      content_height: null,
+      checkbox_text: CHECKBOX_TEXT[store.language] ?? CHECKBOX_TEXT.en!,
+      is_html: false,
+      mode: 'MANUAL' as const,
+    }];
+  }
+}
