@@ -8,6 +8,8 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.js';
 import { migrate, openDb, type Db } from './platform/db.js';
+import { AccessLogController } from './platform/access-log.js';
+import { registerCompression } from './platform/compression.js';
 import { registerErrorHandling } from './platform/errors.js';
 import { healthRoutes } from './platform/health.js';
 import { registerOpenApi } from './platform/openapi.js';
@@ -56,6 +58,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    logController: new AccessLogController(),
     bodyLimit: config.BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
     forceCloseConnections: 'idle',
@@ -78,6 +81,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (ownsDb) app.addHook('onClose', async () => db.close());
 
   registerErrorHandling(app);
+  await registerCompression(app);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-request-id', _request.id);
   });
