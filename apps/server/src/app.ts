@@ -14,6 +14,7 @@ import { registerErrorHandling } from './platform/errors.js';
 import { healthRoutes } from './platform/health.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { SEED_DIR, seedIfEmpty } from './platform/seed.js';
+import { seedDemoCustomers } from './platform/demo-accounts.js';
 import { graphqlPlugin } from './graphql/graphql.plugin.js';
 import { messagingPlugin } from './modules/messaging/messaging.routes.js';
 import { verificationRoutes } from './modules/verification/verification.routes.js';
@@ -70,8 +71,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const ownsDb = !opts.db;
   const db = opts.db ?? (await openDb({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DB_POOL_SIZE }));
   await migrate(db);
-  if (config.SEED) await seedIfEmpty(db);
+  const seeded = config.SEED ? await seedIfEmpty(db) : false;
   const services = await buildServices(db, config);
+  // The demo customers come with the demo brand, in TEST mode only (docs/decisions/0029).
+  if (seeded) await seedDemoCustomers(services, config);
   app.addHook('onClose', async () => services.close());
 
   app.decorate('db', db);
