@@ -14,7 +14,7 @@ import {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const referencePath = process.env.MAGENTO_REFERENCE_SCHEMA
-  ?? path.resolve(root, '../shared/reference/magento-2.4-schema.graphql');
+  ?? path.resolve(root, 'reference/magento-2.4-schema.graphql');
 const dir = path.join(root, 'apps/server/src/graphql');
 const KEEP = JSON.parse(fs.readFileSync(path.join(dir, 'keep.json'), 'utf8'));
 

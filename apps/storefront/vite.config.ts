@@ -1,9 +1,66 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 
+const IMPORT = /(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"](\.{1,2}\/[^'"]+)['"]/g;
+const EXTENSIONS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
+
+/**
+ * The app's own modules that the given route modules import at run time, directly or through
+ * each other (type-only imports and route modules themselves left out): the code every page of
+ * the shop runs, which the client build puts in one chunk.
+ */
+function staticImportClosure(appDir: string, entries: string[]): Set<string> {
+  const found = new Set<string>();
+  const routesDir = path.join(appDir, 'routes') + path.sep;
+  const queue = entries.map((e) => path.join(appDir, e));
+  const seen = new Set(queue);
+  while (queue.length) {
+    const file = queue.pop()!;
+    for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      if (match[1]) continue;
+      const base = path.resolve(path.dirname(file), match[2]!);
+      const resolved = EXTENSIONS.map((ext) => base + ext).find((p) => /\.(tsx?|json)$/.test(p) && existsSync(p));
+      if (!resolved || seen.has(resolved)) continue;
+      seen.add(resolved);
+      if (!resolved.startsWith(routesDir)) found.add(resolved);
+      if (/\.tsx?$/.test(resolved)) queue.push(resolved);
+    }
+  }
+  return found;
+}
+
+const appDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'app');
+// What every page runs besides its own route: the document and the store's layout.
+const layoutModules = staticImportClosure(appDir, ['root.tsx', 'routes/store-layout.tsx']);
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|i18next|react-i18next|cookie|set-cookie-parser)[\\/]/;
+
 // The React plugin stays out: the React Router plugin brings its own transform.
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter()],
+  build: {
+    rolldownOptions: {
+      // The contracts package only declares (error codes, zod schemas, money helpers), so a
+      // module of it no page uses is dropped: public pages then ship without the account
+      // schemas and zod, which only the account forms need.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]packages[\\/]contracts[\\/]/.test(id) },
+      // A first visit loads the libraries and the layout as two files instead of some twenty
+      // small ones (each a round trip on a phone); pages keep their own chunks, and the account
+      // app's code stays out of both.
+      output: isSsrBuild
+        ? {}
+        : {
+            codeSplitting: {
+              groups: [
+                { name: 'framework', test: FRAMEWORK, priority: 2 },
+                { name: 'storefront', test: (id: string) => layoutModules.has(id.split('?')[0]!), priority: 1 },
+              ],
+            },
+          },
+    },
+  },
   resolve: {
     // Workspace packages resolve to their TypeScript source (see packages/contracts exports).
     conditions: ['source', ...defaultClientConditions],
@@ -13,4 +70,4 @@ export default defineConfig({
     // Bundled, so the server build never reaches for the workspace package's dist.
     noExternal: ['@ember/contracts'],
   },
-});
+}));

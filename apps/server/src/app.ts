@@ -8,10 +8,13 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.js';
 import { migrate, openDb, type Db } from './platform/db.js';
+import { AccessLogController } from './platform/access-log.js';
+import { registerCompression } from './platform/compression.js';
 import { registerErrorHandling } from './platform/errors.js';
 import { healthRoutes } from './platform/health.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { SEED_DIR, seedIfEmpty } from './platform/seed.js';
+import { seedDemoCustomers } from './platform/demo-accounts.js';
 import { graphqlPlugin } from './graphql/graphql.plugin.js';
 import { messagingPlugin } from './modules/messaging/messaging.routes.js';
 import { verificationRoutes } from './modules/verification/verification.routes.js';
@@ -56,6 +59,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    logController: new AccessLogController(),
     bodyLimit: config.BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
     forceCloseConnections: 'idle',
@@ -67,8 +71,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const ownsDb = !opts.db;
   const db = opts.db ?? (await openDb({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DB_POOL_SIZE }));
   await migrate(db);
-  if (config.SEED) await seedIfEmpty(db);
+  const seeded = config.SEED ? await seedIfEmpty(db) : false;
   const services = await buildServices(db, config);
+  // The demo customers come with the demo brand, in TEST mode only (docs/decisions/0029).
+  if (seeded) await seedDemoCustomers(services, config);
   app.addHook('onClose', async () => services.close());
 
   app.decorate('db', db);
@@ -78,6 +84,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (ownsDb) app.addHook('onClose', async () => db.close());
 
   registerErrorHandling(app);
+  await registerCompression(app);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-request-id', _request.id);
   });

@@ -11,7 +11,7 @@ import { SCHEMA_PATH } from './graphql.plugin.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../../..');
-const REFERENCE = process.env.MAGENTO_REFERENCE_SCHEMA ?? path.resolve(root, '../shared/reference/magento-2.4-schema.graphql');
+const REFERENCE = process.env.MAGENTO_REFERENCE_SCHEMA ?? path.resolve(root, 'reference/magento-2.4-schema.graphql');
 const served = buildSchema(readFileSync(SCHEMA_PATH, 'utf8'));
 
 /** The Magento reference with the shop's declared extensions (interface fields copied to implementations). */

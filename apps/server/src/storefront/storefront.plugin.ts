@@ -22,6 +22,11 @@ const DOCUMENT_CACHE = 'private, no-cache';
  * Serves the server-rendered storefront: the client build as static files (hashed assets cached
  * for a year) and every other GET/HEAD through React Router. The catch-all is `/*`, which Fastify
  * matches after every other route, so API, health and media routes are never shadowed.
+ *
+ * The build writes a `.br` and a `.gz` beside each text asset; a request gets the one its
+ * Accept-Encoding prefers (br, then gzip; q=0 refuses one), else the file itself, always with
+ * `Vary: Accept-Encoding` (docs/decisions/0028). Documents are compressed on the fly
+ * (platform/compression.ts).
  */
 export default async function storefrontPlugin(app: FastifyInstance, opts: StorefrontPluginOptions): Promise<void> {
   const clientDir = path.join(opts.buildDir, 'client');
@@ -38,6 +43,7 @@ export default async function storefrontPlugin(app: FastifyInstance, opts: Store
     index: false,
     dotfiles: 'ignore',
     cacheControl: false,
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       reply.header('cache-control', filePath.startsWith(assetsDir + path.sep) ? ASSET_CACHE : FILE_CACHE);
     },

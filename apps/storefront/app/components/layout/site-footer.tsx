@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { LegalPageLink } from '../../lib/api/content.api';
 import type { StoreView } from '../../lib/api/store.api';
-import { toLanguageTag } from '../../lib/money';
+import { languageTag } from '../../lib/locale';
 import { storePath, switchStorePath } from '../../lib/store-paths';
 
 interface SiteFooterProps {
@@ -52,7 +52,7 @@ export function SiteFooter({ store, stores, legalPages }: SiteFooterProps) {
                 <li key={s.store_code}>
                   <Link
                     to={switchStorePath(location.pathname, location.search, s.store_code)}
-                    hrefLang={toLanguageTag(s.locale)}
+                    hrefLang={languageTag(s.locale)}
                     lang={s.language}
                     aria-current={s.store_code === code ? 'true' : undefined}
                   >
