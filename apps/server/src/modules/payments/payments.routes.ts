@@ -66,7 +66,10 @@ async function paymentRoutes(app: FastifyInstance): Promise<void> {
     return { customerUuid: session?.uuid ?? null, cartId };
   }
 
-  const generate = async (request: FastifyRequest, body: { customer_uuid?: string | null; order_id: string; tokenize: boolean; cart_id?: string; return_url?: string }) => {
+  const generate = async (
+    request: FastifyRequest,
+    body: { customer_uuid?: string | null; order_id: string; tokenize: boolean; cart_id?: string; return_url?: string; payment_method?: string },
+  ) => {
     // Opening sessions is what card-testing scripts hammer: per client address and per order.
     await enforce(services.limiter, [
       { key: `payment-session:ip:${clientIp(request)}`, limit: Math.round(60 * app.config.RATE_LIMIT_IP_FACTOR), windowMs: 10 * 60_000 },
@@ -74,7 +77,9 @@ async function paymentRoutes(app: FastifyInstance): Promise<void> {
     ]);
     const owner = await ownerOf(request, body);
     if (!owner.customerUuid && !owner.cartId) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
-    return toOrderPayment(await payments.generateToken(owner, { orderId: body.order_id, tokenize: body.tokenize, returnUrl: body.return_url ?? null }));
+    return toOrderPayment(await payments.generateToken(owner, {
+      orderId: body.order_id, tokenize: body.tokenize, returnUrl: body.return_url ?? null, methodCode: body.payment_method ?? null,
+    }));
   };
   const lookup = async (request: FastifyRequest, uuid: string) => toOrderPayment(await payments.getPayment(await ownerOf(request), uuid));
   const methods = async (request: FastifyRequest) => ({ methods: payments.listMethods((await services.stores.forRequest(request)).code) });

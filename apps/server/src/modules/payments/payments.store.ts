@@ -70,7 +70,7 @@ export async function insertPayment(tx: Queryable, p: NewPayment): Promise<Payme
   const { rows } = await tx.query<PaymentRow>(
     `INSERT INTO payments_payment (uuid, order_id, store_code, customer_uuid, cart_id_hash, method_code, provider, amount, currency, tokenize, return_url)
      VALUES ($1::uuid, $2, $3, $4::uuid, $5, $6, $7, $8, $9, $10, $11)
-     ON CONFLICT (order_id) WHERE status IN ('created', 'paid', 'suspicious', 'refund_pending') DO NOTHING
+     ON CONFLICT (order_id) WHERE status IN ('created', 'paid', 'suspicious') DO NOTHING
      RETURNING ${COLUMNS}`,
     [p.uuid, p.order_id, p.store_code, p.customer_uuid, p.cart_id_hash, p.method_code, p.provider, p.amount, p.currency, p.tokenize, p.return_url],
   );
@@ -82,13 +82,25 @@ export async function findPayment(db: Queryable, uuid: string, lock = false): Pr
   return rows[0] ?? null;
 }
 
-/** The order's live payment (open, paid, under review or being refunded), locked. */
+/**
+ * The payment that claims the order (open, paid or under review; at most one, by the partial unique
+ * index), locked.
+ */
 export async function findLivePayment(tx: Queryable, orderId: string): Promise<PaymentRow | null> {
   const { rows } = await tx.query<PaymentRow>(
-    `SELECT ${COLUMNS} FROM payments_payment WHERE order_id = $1 AND status IN ('created', 'paid', 'suspicious', 'refund_pending') FOR UPDATE`,
+    `SELECT ${COLUMNS} FROM payments_payment WHERE order_id = $1 AND status IN ('created', 'paid', 'suspicious') FOR UPDATE`,
     [orderId],
   );
   return rows[0] ?? null;
+}
+
+/** Whether any payment of the order holds money the provider took (paid, under review, being refunded). */
+export async function holdsMoney(tx: Queryable, orderId: string): Promise<boolean> {
+  const { rows } = await tx.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM payments_payment WHERE order_id = $1 AND status IN ('paid', 'suspicious', 'refund_pending')`,
+    [orderId],
+  );
+  return (rows[0]?.n ?? 0) > 0;
 }
 
 /** Records the provider's session on a payment once; a concurrent second writer of the same session is a no-op. */
