@@ -83,12 +83,15 @@ export async function findPayment(db: Queryable, uuid: string, lock = false): Pr
 }
 
 /**
- * The payment that claims the order (open, paid or under review; at most one, by the partial unique
- * index), locked.
+ * The order's live payment, locked: the one that claims it (open, paid or under review; at most one,
+ * by the partial unique index), else its own paid payment being refunded (cancellation asked before).
+ * A superseded payment refunded after a late capture was never the order's and is not returned.
  */
 export async function findLivePayment(tx: Queryable, orderId: string): Promise<PaymentRow | null> {
   const { rows } = await tx.query<PaymentRow>(
-    `SELECT ${COLUMNS} FROM payments_payment WHERE order_id = $1 AND status IN ('created', 'paid', 'suspicious') FOR UPDATE`,
+    `SELECT ${COLUMNS} FROM payments_payment
+      WHERE order_id = $1 AND (status IN ('created', 'paid', 'suspicious') OR (status = 'refund_pending' AND paid_at IS NOT NULL))
+      ORDER BY status = 'refund_pending', created_at DESC LIMIT 1 FOR UPDATE`,
     [orderId],
   );
   return rows[0] ?? null;
