@@ -2,21 +2,17 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cartClient, firstServerMessage } from '../../lib/api/cart.api';
-import {
-  cancelOrder, findOrder, listOrders, PAYABLE_STATUSES, setPaymentMethodOnOrder, type OrderDetail,
-} from '../../lib/api/orders.api';
-import { startPayment } from '../../lib/api/payments.api';
+import { cancelOrder, findOrder, listOrders, PAYABLE_STATUSES, type OrderDetail } from '../../lib/api/orders.api';
 import type { StoreView } from '../../lib/api/store.api';
 import type { SessionUser } from '../../lib/account/session';
 import { useLocationHash } from '../../lib/account/use-location-hash';
 import { formatMoney } from '../../lib/money';
 import { storePath } from '../../lib/store-paths';
+import { PayAgain } from '../payments/pay-again';
 import { AccountView } from './account-view';
 
 const ORDER_NUMBER = /^[A-Za-z0-9_-]{1,32}$/;
 const CANCEL_REASONS = ['changedMind', 'orderedByMistake', 'tooLong', 'other'] as const;
-/** The card: a failed order is paid again on the provider's page. */
-const RETRY_METHOD = 'ember_card';
 
 const ordersKey = (uuid: string) => ['account', 'orders', uuid] as const;
 
@@ -152,39 +148,20 @@ function OrderBody({ store, user, order }: { store: StoreView; user: SessionUser
           <div className="cart-totals__grand"><dt>{t('cart.totals.grandTotal')}</dt><dd>{formatMoney(order.total.grand_total, locale)}</dd></div>
         </dl>
       )}
-      {(PAYABLE_STATUSES as readonly string[]).includes(order.status_code) && <RetryPayment store={store.store_code} user={user} order={order} />}
+      {(PAYABLE_STATUSES as readonly string[]).includes(order.status_code) && (
+        <PayAgain
+          store={store.store_code}
+          orderId={order.entity_id}
+          orderNumber={order.number}
+          cartId={null}
+          customerUuid={user.uuid}
+          method={order.payment_methods?.find((p) => p)?.method_code ?? null}
+          returnUrl={`${storePath(store.store_code, '/checkout/success')}?order=${encodeURIComponent(order.number)}`}
+          headingLevel={3}
+        />
+      )}
       {order.is_cancelable && <CancelOrder store={store.store_code} user={user} order={order} />}
     </div>
-  );
-}
-
-/** Pays a failed (or unfinished) order again: the card, on the provider's page, back to the confirmation. */
-function RetryPayment({ store, user, order }: { store: string; user: SessionUser; order: OrderDetail }) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const pay = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const changed = await setPaymentMethodOnOrder(cartClient(store), order.entity_id, RETRY_METHOD);
-      if (!changed.success) throw new Error(changed.error ?? '');
-      const returnUrl = `${storePath(store, '/checkout/success')}?order=${encodeURIComponent(order.number)}`;
-      const payment = await startPayment(store, { orderId: order.entity_id, cartId: null, customerUuid: user.uuid, returnUrl });
-      if (payment.redirect_url) window.location.assign(payment.redirect_url);
-      else window.location.assign(`${returnUrl}&payment_uuid=${encodeURIComponent(payment.uuid)}`);
-    } catch (failure) {
-      setError((failure instanceof Error && failure.message) || firstServerMessage(failure) || t('account.orders.payError'));
-      setBusy(false);
-    }
-  };
-  return (
-    <section className="order-action" aria-labelledby="order-pay-heading">
-      <h3 id="order-pay-heading">{t('account.orders.payHeading')}</h3>
-      <p>{t('account.orders.payText')}</p>
-      {error && <p role="alert" className="form-alert form-alert--error">{error}</p>}
-      <button type="button" className="button" disabled={busy} onClick={() => void pay()}>{t('account.orders.pay')}</button>
-    </section>
   );
 }
 

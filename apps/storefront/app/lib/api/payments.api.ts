@@ -59,17 +59,23 @@ async function call<T>(path: string, store: string, init: { method?: 'GET' | 'PU
 }
 
 /**
- * Opens the provider's payment session for a placed order; the answer's `redirect_url` is the
+ * Opens the provider's payment session for a placed order (or a fresh one that supersedes an
+ * abandoned one, when paying again); the answer's `redirect_url` is the
  * provider's hosted page, which sends the shopper back to `returnUrl` (a path on this shop) with
  * `payment_uuid` added.
  */
-export function startPayment(store: string, input: { orderId: string; cartId: string | null; customerUuid: string | null; returnUrl: string }): Promise<OrderPayment> {
+export function startPayment(
+  store: string,
+  input: { orderId: string; cartId: string | null; customerUuid: string | null; returnUrl: string; paymentMethod?: string },
+): Promise<OrderPayment> {
   return call('/api/payments/generate-token', store, {
     method: 'PUT',
     body: {
       order_id: input.orderId,
       tokenize: false,
       return_url: input.returnUrl,
+      // Paying again with another method changes the order's method first; the old payment is voided.
+      ...(input.paymentMethod ? { payment_method: input.paymentMethod } : {}),
       ...(input.customerUuid ? { customer_uuid: input.customerUuid } : {}),
       ...(input.cartId && !input.customerUuid ? { cart_id: input.cartId } : {}),
     },
