@@ -4,3 +4,7 @@
 DROP INDEX payments_payment_live_order;
 CREATE UNIQUE INDEX payments_payment_live_order ON payments_payment (order_id)
   WHERE status IN ('created', 'paid', 'suspicious');
+
+-- The client's key for one attempt to pay (Idempotency-Key of generate-token): a repeated request
+-- with the same key shares the attempt's payment, a new key supersedes the open payment.
+ALTER TABLE payments_payment ADD COLUMN attempt_key text CHECK (length(attempt_key) BETWEEN 8 AND 100);

@@ -204,6 +204,23 @@ describe('paying an order again after leaving the payment page', () => {
     expect(await orderStatus(order.entity_id)).toBe('payment_completed');
   });
 
+  it('shares a payment between requests of one attempt (Idempotency-Key) and supersedes it for a new attempt at once', async () => {
+    const order = await newOrder();
+    const put = (key: string) =>
+      fetch(`${server.url}/api/payments/generate-token`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'x-cart-id': order.cartId!, 'idempotency-key': key },
+        body: JSON.stringify({ order_id: order.entity_id }),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+    const [a, again] = [await put('attempt-one-0001'), await put('attempt-one-0001')];
+    expect(again.body.uuid).toBe(a.body.uuid);
+    const b = await put('attempt-two-0002');
+    expect(b.status).toBe(200);
+    expect(b.body.uuid).not.toBe(a.body.uuid);
+    expect(await paymentStatus(a.body.uuid)).toBe('voided');
+    expect((await put('no good')).status).toBe(400);
+  });
+
   it('shares a payment opened a moment ago instead of opening a second one (a double click)', async () => {
     const order = await newOrder();
     const [a, b] = [await generate({ order_id: order.entity_id }, { cart: order.cartId }), await generate({ order_id: order.entity_id }, { cart: order.cartId })];

@@ -26,6 +26,7 @@ import type { PaymentOwner, PaymentRow } from './payments.service.js';
 import { runWhileUp } from '../../platform/jobs.js';
 
 const TAG = ['payments'];
+const IDEMPOTENCY_HEADER = 'idempotency-key';
 const LEGACY_TAG = ['payments (legacy)'];
 export const PAYMENTS_JOB_INTERVAL_MS = 500;
 
@@ -77,8 +78,14 @@ async function paymentRoutes(app: FastifyInstance): Promise<void> {
     ]);
     const owner = await ownerOf(request, body);
     if (!owner.customerUuid && !owner.cartId) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+    // One attempt to pay, as the client counts them: a repeated request shares its payment, a new one supersedes.
+    const key = request.headers[IDEMPOTENCY_HEADER];
+    if (key !== undefined && (typeof key !== 'string' || !/^[A-Za-z0-9_-]{8,100}$/.test(key))) {
+      throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 8 to 100 letters, digits, - or _', { field: 'Idempotency-Key' });
+    }
     return toOrderPayment(await payments.generateToken(owner, {
       orderId: body.order_id, tokenize: body.tokenize, returnUrl: body.return_url ?? null, methodCode: body.payment_method ?? null,
+      attemptKey: typeof key === 'string' ? key : null,
     }));
   };
   const lookup = async (request: FastifyRequest, uuid: string) => toOrderPayment(await payments.getPayment(await ownerOf(request), uuid));

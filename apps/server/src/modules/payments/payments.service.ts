@@ -28,11 +28,14 @@ export type WebhookOutcome = 'paid' | 'failed' | 'suspicious' | 'refunding' | 'r
 
 const PAYABLE_ORDER_STATUSES = new Set(['pending_payment', 'payment_failed']);
 /**
- * An open payment this young is shared by the next request for the same order (a double click, a
- * retried request); an older one was left by the shopper and is superseded: voided at the provider
- * and replaced by a fresh session, so the abandoned page can never be paid as well (decision 0023).
+ * Without an attempt key, an open payment this young is shared by the next request for the same
+ * order (a double click, a retried request); an older one was left by the shopper and is superseded:
+ * voided at the provider and replaced by a fresh session, so the abandoned page can never be paid as
+ * well. With a key, the key decides: the same key shares, another supersedes (decision 0023).
  */
 const SESSION_SHARE_MS = 60_000;
+/** A provider session lives an hour: an attempt's payment is shared for at most this long. */
+const SESSION_REUSE_MS = 50 * 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_COMMAND_ATTEMPTS = 8;
 
@@ -78,7 +81,7 @@ export class PaymentsService {
    */
   async generateToken(
     owner: PaymentOwner,
-    input: { orderId: string; tokenize: boolean; returnUrl: string | null; methodCode?: string | null },
+    input: { orderId: string; tokenize: boolean; returnUrl: string | null; methodCode?: string | null; attemptKey?: string | null },
   ): Promise<PaymentRow> {
     const prepared = await this.db.transaction(async (tx) => {
       let order = await this.orders.findPayableOrder(tx, input.orderId, owner);
@@ -101,7 +104,7 @@ export class PaymentsService {
 
       let live = await store.findLivePayment(tx, order.entity_id);
       if (live && live.status !== 'created') throw new AppError('ORDER_NOT_PAYABLE', 'The order is already paid');
-      if (live && !this.canReuse(live, order, tokenize, returnUrl)) {
+      if (live && !this.canReuse(live, order, tokenize, returnUrl, input.attemptKey ?? null)) {
         await this.voidOpen(tx, live);
         live = null;
       }
@@ -117,6 +120,7 @@ export class PaymentsService {
         currency: order.currency,
         tokenize,
         return_url: returnUrl,
+        attempt_key: input.attemptKey ?? null,
       });
       // A concurrent request opened it first: share that payment.
       live ??= await store.findLivePayment(tx, order.entity_id);
@@ -231,14 +235,16 @@ export class PaymentsService {
     return done;
   }
 
-  private canReuse(live: PaymentRow, order: PayableOrder, tokenize: boolean, returnUrl: string): boolean {
+  private canReuse(live: PaymentRow, order: PayableOrder, tokenize: boolean, returnUrl: string, attemptKey: string | null): boolean {
+    const age = Date.now() - new Date(live.created_at).getTime();
+    const sameAttempt = attemptKey ? live.attempt_key === attemptKey && age < SESSION_REUSE_MS : age < SESSION_SHARE_MS;
     return (
+      sameAttempt &&
       live.amount === order.grand_total &&
       live.currency === order.currency &&
       live.method_code === order.payment_method_code &&
       live.tokenize === tokenize &&
-      live.return_url === returnUrl &&
-      Date.now() - new Date(live.created_at).getTime() < SESSION_SHARE_MS
+      live.return_url === returnUrl
     );
   }
 

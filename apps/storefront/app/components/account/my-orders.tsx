@@ -110,7 +110,9 @@ function OrderBody({ store, user, order }: { store: StoreView; user: SessionUser
   const locale = store.locale;
   const items = (order.items ?? []).filter((i): i is NonNullable<typeof i> => i !== null);
   const address = order.shipping_address;
-  const payment = order.payment_methods?.find((p) => p)?.name;
+  const method = order.payment_methods?.find((p) => p);
+  // The method's label in the page's language; a code the storefront does not know shows as the server names it.
+  const payment = method ? t(`checkout.payment.methods.${method.method_code ?? method.name}`, { defaultValue: method.name }) : null;
   return (
     <div className="order-detail">
       <dl className="details-list">

@@ -2,6 +2,11 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PaymentsApiError, PROVIDER_PAYMENT_METHODS, startPayment } from '../../lib/api/payments.api';
 
+/** 128 random bits as hex (getRandomValues works outside secure contexts too, unlike randomUUID). */
+function newAttemptKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 interface PayAgainProps {
   store: string;
   /** The order's entity id, what the payments service takes. */
@@ -35,7 +40,8 @@ export function PayAgain({ store, orderId, orderNumber, cartId, customerUuid, me
     setBusy(true);
     setError(null);
     try {
-      const payment = await startPayment(store, { orderId, cartId, customerUuid, returnUrl, paymentMethod: chosen });
+      // Each press is a new attempt (the button is disabled while one runs): the abandoned page is voided.
+      const payment = await startPayment(store, { orderId, cartId, customerUuid, returnUrl, paymentMethod: chosen, attemptKey: newAttemptKey() });
       window.location.assign(payment.redirect_url ?? `${returnUrl}${returnUrl.includes('?') ? '&' : '?'}payment_uuid=${encodeURIComponent(payment.uuid)}`);
     } catch (failure) {
       const code = failure instanceof PaymentsApiError ? failure.code : '';

@@ -35,10 +35,13 @@ export class PaymentsApiError extends Error {
   }
 }
 
-async function call<T>(path: string, store: string, init: { method?: 'GET' | 'PUT'; body?: unknown; cartId?: string | null } = {}): Promise<T> {
+async function call<T>(
+  path: string, store: string, init: { method?: 'GET' | 'PUT'; body?: unknown; cartId?: string | null; idempotencyKey?: string } = {},
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', store };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   if (init.cartId) headers['x-cart-id'] = init.cartId;
+  if (init.idempotencyKey) headers['idempotency-key'] = init.idempotencyKey;
   let response: Response;
   try {
     response = await fetch(path, {
@@ -66,10 +69,12 @@ async function call<T>(path: string, store: string, init: { method?: 'GET' | 'PU
  */
 export function startPayment(
   store: string,
-  input: { orderId: string; cartId: string | null; customerUuid: string | null; returnUrl: string; paymentMethod?: string },
+  input: { orderId: string; cartId: string | null; customerUuid: string | null; returnUrl: string; paymentMethod?: string; attemptKey?: string },
 ): Promise<OrderPayment> {
   return call('/api/payments/generate-token', store, {
     method: 'PUT',
+    // A new key is a new attempt: the server voids an abandoned payment instead of sending the shopper back to it.
+    idempotencyKey: input.attemptKey,
     body: {
       order_id: input.orderId,
       tokenize: false,
