@@ -317,6 +317,9 @@ describe('paying an order again after leaving the payment page', () => {
     await db.query(`UPDATE orders_order SET updated_at = now() - interval '20 minutes' WHERE entity_id = $1`, [order.entity_id]);
     const retry = await generate({ order_id: order.entity_id, payment_method: 'ember_card' }, { cart: order.cartId });
     expect(retry.status).toBe(200);
+    const waiting = (await server.app.services.orders.findByRef(db, order.entity_id))!;
+    expect(waiting.status).toBe('pending_payment');
+    expect(Date.now() - new Date(waiting.updated_at).getTime()).toBeLessThan(60_000);
     await submitCard(retry.body.redirect_url, '4111111111111111');
     await runPaymentJobs(server.app);
     expect(await orderStatus(order.entity_id)).toBe('payment_completed');

@@ -86,8 +86,9 @@ export class PaymentsService {
     const prepared = await this.db.transaction(async (tx) => {
       let order = await this.orders.findPayableOrder(tx, input.orderId, owner);
       if (!order) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
-      if (input.methodCode && input.methodCode !== order.payment_method_code) {
-        // Paying again with another method: only one the provider collects, only while the order waits.
+      // Paying again with a chosen method (another, or the same after a refusal, which gives the order a
+      // fresh expiry window as decision 0019 says): only one the provider collects, only while the order waits.
+      if (input.methodCode && (input.methodCode !== order.payment_method_code || order.status === 'payment_failed')) {
         if (!methodKind(input.methodCode) || !paymentMethodsFor(order.store_code).some((m) => m.code === input.methodCode)) {
           throw new AppError('VALIDATION_FAILED', 'This payment method is not available', { field: 'payment_method' });
         }
