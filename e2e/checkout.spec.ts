@@ -227,7 +227,7 @@ test('a customer whose card is declined pays the order again from the account, t
   await expect(page.getByRole('heading', { name: `Order ${number}` })).toBeVisible();
   await expect.poll(async () => (await readDataLayer(page)).filter((e) => e.event === 'on_load').map((e) => e.template_name)).toContain('my-orders');
   await expectNoSeriousViolations(page, 'order details');
-  await main.getByRole('button', { name: en('account.orders.pay') }).click();
+  await main.getByRole('button', { name: en('payAgain.submit') }).click();
   await payOnSandbox(page, '4111 1111 1111 1111', holder);
   await expect(page.getByTestId('payment-status')).toHaveText(en('confirmation.payment.paid'));
 
@@ -236,7 +236,7 @@ test('a customer whose card is declined pays the order again from the account, t
   const status = page.getByTestId('order-status');
   await expect(status).toBeVisible();
   const before = (await status.textContent())!;
-  await expect(main.getByRole('button', { name: en('account.orders.pay') })).toHaveCount(0);
+  await expect(main.getByRole('button', { name: en('payAgain.submit') })).toHaveCount(0);
   await main.getByLabel(en('account.orders.reason')).selectOption({ label: en('account.orders.reasons.orderedByMistake') });
   await main.getByRole('button', { name: en('account.orders.cancel') }).click();
   await expect(status).not.toHaveText(before);

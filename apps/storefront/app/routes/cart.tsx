@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/cart';
 import { CartTotals } from '../components/cart/cart-totals';
 import { CouponForm } from '../components/cart/coupon-form';
+import { MergeNotice } from '../components/cart/merge-notice';
 import { CampaignChoice } from '../components/cart/campaign-choice';
 import { PointsBadge } from '../components/product/points-badge';
 import { RouteError } from '../components/common/route-error';
@@ -53,6 +54,7 @@ export default function CartPage() {
   return (
     <div className="cart-page">
       <h1>{t('cart.title')}</h1>
+      <MergeNotice store={code} cartUpdatedKey={cart ? `${cart.id}:${cart.total_quantity}:${(cart.applied_coupons ?? []).length}` : ''} />
       {isLoading ? (
         <p role="status">{t('cart.loading')}</p>
       ) : isError ? (

@@ -395,6 +395,53 @@ describe('carts: merging', () => {
     expect(old.body.errors![0].extensions.code).toBe('CART_NOT_ACTIVE');
   });
 
+  it('keeps every coupon still valid for the customer after a merge and names the dropped ones with the reason', async () => {
+    const p = await makeProduct(db, { price: 4000 });
+    const [kept, usedByCustomer, withdrawn] = [await makeCoupon(db), await makeCoupon(db, { usesPerCustomer: 1 }), await makeCoupon(db)];
+    const customer = await registerCustomer(server);
+    const mine = (await gqlAs(server, 'query { customerCart { id } }', {}, { token: customer.token })).body.data.customerCart.id;
+    await addProducts(server, mine, [{ sku: p.sku, quantity: 1 }], { token: customer.token });
+    expect((await gqlAs(server, APPLY, { c: mine, code: withdrawn }, { token: customer.token })).body.errors).toBeUndefined();
+    // A guest applies two codes; one of them this customer has used before, and the customer's own code is withdrawn meanwhile.
+    const guest = await newGuestCart(server);
+    await addProducts(server, guest, [{ sku: p.sku, quantity: 1 }]);
+    const applied = await gqlAs(server, APPLY, { c: guest, code: `${kept},${usedByCustomer}` });
+    expect(applied.body.data.applyCouponToCart.cart.applied_coupons.map((c: { code: string }) => c.code)).toEqual([kept, usedByCustomer]);
+    await db.query(`INSERT INTO cart_rule_usage (rule_id, customer_key, times_used) SELECT id, $2, 1 FROM cart_rule WHERE code = $1`, [usedByCustomer, customer.uuid]);
+    await db.query(`UPDATE cart_rule SET is_active = false WHERE code = $1`, [withdrawn]);
+
+    const merged = await gqlAs(
+      server,
+      `mutation ($s: String!) { mergeCarts(source_cart_id: $s) { id total_quantity applied_coupons { code } prices { discounts { amount { value } } } dropped_on_merge { type code reason message } } }`,
+      { s: guest },
+      { token: customer.token },
+    );
+    expect(merged.body.errors).toBeUndefined();
+    const cart = merged.body.data.mergeCarts;
+    expect(cart.id).toBe(mine);
+    expect(cart.total_quantity).toBe(2);
+    expect(cart.applied_coupons).toEqual([{ code: kept }]);
+    // 10 % of 2 × 40.00.
+    expect(cart.prices.discounts).toEqual([{ amount: { value: 8 } }]);
+    expect(cart.dropped_on_merge).toEqual([
+      { type: 'COUPON', code: withdrawn, reason: 'NOT_VALID', message: `The coupon code "${withdrawn}" is not valid.` },
+      { type: 'COUPON', code: usedByCustomer, reason: 'ALREADY_USED', message: `The coupon code "${usedByCustomer}" has already been used.` },
+    ]);
+    // The answer of any other call has nothing to say about a merge.
+    const read = await gqlAs(server, 'query ($c: String!) { cart(cart_id: $c) { applied_coupons { code } dropped_on_merge { code } } }', { c: mine }, { token: customer.token });
+    expect(read.body.data.cart).toEqual({ applied_coupons: [{ code: kept }], dropped_on_merge: null });
+  });
+
+  it('keeps a guest’s coupon when the customer’s cart has none, as EMBER5 is kept at sign-in', async () => {
+    const p = await makeProduct(db, { price: 4000 });
+    const guest = await newGuestCart(server);
+    await addProducts(server, guest, [{ sku: p.sku, quantity: 1 }]);
+    await gqlAs(server, APPLY, { c: guest, code: 'EMBER5' });
+    const customer = await registerCustomer(server);
+    const merged = await gqlAs(server, `mutation ($s: String!) { mergeCarts(source_cart_id: $s) { applied_coupons { code } dropped_on_merge { code } } }`, { s: guest }, { token: customer.token });
+    expect(merged.body.data.mergeCarts).toEqual({ applied_coupons: [{ code: 'EMBER5' }], dropped_on_merge: [] });
+  });
+
   it('merges with the magento_token of a legacy-family login', async () => {
     const c = await registerCustomer(server);
     const legacy = await restCall(server, 'POST', '/account-legacy/login', { email: c.email, password: PASSWORD }, { store: 'gb' });

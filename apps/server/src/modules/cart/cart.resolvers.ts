@@ -191,8 +191,18 @@ export const cartResolvers = {
           : await ctx.services.cart.customerCart(tx, ctx.store, caller.customerUuid);
         if (destination.customer_uuid !== caller.customerUuid) throw new AppError('CART_NOT_FOUND', 'The destination cart must belong to the customer.');
         const source = await ctx.services.cart.access(tx, caller, args.source_cart_id, { lock: true });
-        await ctx.services.cart.merge(tx, source, destination);
-        return render(tx, ctx, destination);
+        const dropped = await ctx.services.cart.merge(tx, ctx.store, source, destination);
+        // A guest cart holds no campaign; the customer's stays while the merged items still cover its discount.
+        let computed = await ctx.services.cart.compute(tx, ctx.store, destination);
+        if (computed.campaign) {
+          const items = computed.totals.subtotal_incl_tax - computed.totals.discounts.filter((d) => d.coupon_code).reduce((s, d) => s + d.amount, 0);
+          if (items < computed.campaign.loyalty_discount_amount) {
+            await ctx.services.loyalty.removeCampaignFromCart(tx, caller.customerUuid, destination.masked_id);
+            dropped.push({ type: 'CAMPAIGN', code: computed.campaign.name, reason: 'ABOVE_TOTAL', message: 'The cart total is below the campaign\'s discount.' });
+            computed = await ctx.services.cart.compute(tx, ctx.store, destination);
+          }
+        }
+        return { ...(await render(tx, ctx, destination, computed)), dropped_on_merge: dropped };
       });
     },
     async addSimpleProductsToCart(_: unknown, args: { input: { cart_id: string; cart_items: { data: CartItemData }[] } }, ctx: GraphQLContext) {

@@ -99,6 +99,21 @@ function requireInt(quantity: number): number {
   return quantity;
 }
 
+/** How many coupons a cart holds at most. */
+const MAX_COUPONS = 5;
+
+/** Why a coupon cannot be used on a cart (the storefront words each). */
+export type CouponRefusal = 'NOT_VALID' | 'USED_UP' | 'ALREADY_USED' | 'MIN_SUBTOTAL' | 'TOO_MANY';
+
+/** A coupon or loyalty campaign a merge could not carry over to the customer's cart, and why. */
+export interface MergeDrop {
+  type: 'COUPON' | 'CAMPAIGN';
+  /** The coupon code, or the campaign's name. */
+  code: string;
+  reason: CouponRefusal | 'ABOVE_TOTAL';
+  message: string;
+}
+
 /** Carts (Magento quotes): access, lines, limits, coupons, and the priced view of a cart. */
 export class CartService {
   /** Products read in a transaction, kept for the rest of it (each cart call is one transaction). */
@@ -197,16 +212,26 @@ export class CartService {
 
   /** Whether a rule may be used on this cart now; the message is the one the client shows. */
   async ruleProblem(q: Queryable, rule: CartRuleRow, cart: CartRow, subtotal: number, currency: string, customerKey: string | null): Promise<string | null> {
-    const invalid = `The coupon code "${rule.code}" is not valid.`;
+    return (await this.ruleRefusal(q, rule, cart, subtotal, currency, customerKey))?.message ?? null;
+  }
+
+  /** Why a rule may not be used on this cart now, as a code and the message the client shows; null when it may. */
+  async ruleRefusal(
+    q: Queryable, rule: CartRuleRow, cart: CartRow, subtotal: number, currency: string, customerKey: string | null,
+  ): Promise<{ reason: CouponRefusal; message: string } | null> {
+    const invalid = { reason: 'NOT_VALID' as const, message: `The coupon code "${rule.code}" is not valid.` };
     const now = Date.now();
     if (!rule.is_active || (rule.store_code !== null && rule.store_code !== cart.store_code)) return invalid;
     if ((rule.from_at && rule.from_at.getTime() > now) || (rule.to_at && rule.to_at.getTime() <= now)) return invalid;
-    if (rule.uses_per_coupon !== null && rule.times_used >= rule.uses_per_coupon) return `The coupon code "${rule.code}" has been used up.`;
+    if (rule.uses_per_coupon !== null && rule.times_used >= rule.uses_per_coupon) return { reason: 'USED_UP', message: `The coupon code "${rule.code}" has been used up.` };
     if (rule.uses_per_customer !== null && customerKey && (await store.customerUses(q, rule.id, customerKey)) >= rule.uses_per_customer) {
-      return `The coupon code "${rule.code}" has already been used.`;
+      return { reason: 'ALREADY_USED', message: `The coupon code "${rule.code}" has already been used.` };
     }
     if (subtotal < rule.min_subtotal_minor) {
-      return `The coupon code "${rule.code}" needs a subtotal of at least ${(rule.min_subtotal_minor / 100).toFixed(2)} ${currency}.`;
+      return {
+        reason: 'MIN_SUBTOTAL',
+        message: `The coupon code "${rule.code}" needs a subtotal of at least ${(rule.min_subtotal_minor / 100).toFixed(2)} ${currency}.`,
+      };
     }
     return null;
   }
@@ -435,9 +460,14 @@ export class CartService {
     await store.updateCart(tx, cart.id, {});
   }
 
-  /** mergeCarts: moves the source cart's lines into the destination, adding quantities of equal lines. */
-  async merge(tx: Queryable, source: CartRow, destination: CartRow): Promise<void> {
-    if (source.id === destination.id) return;
+  /**
+   * mergeCarts: moves the source cart's lines into the destination, adding quantities of equal lines,
+   * and its coupons: every coupon of either cart that is still valid for the destination's owner on
+   * the merged lines stays applied; the others are dropped and answered with the reason (decision 0023).
+   */
+  async merge(tx: Queryable, storeView: StoreView, source: CartRow, destination: CartRow): Promise<MergeDrop[]> {
+    if (source.id === destination.id) return [];
+    const [destinationRules, sourceRules] = await Promise.all([store.listCouponRules(tx, destination.id), store.listCouponRules(tx, source.id)]);
     const [from, to] = await Promise.all([store.listItems(tx, source.id), store.listItems(tx, destination.id)]);
     for (const line of from) {
       const same = to.find((t) => lineIdentity(t) === lineIdentity(line));
@@ -449,8 +479,26 @@ export class CartService {
       }
     }
     await store.deleteItems(tx, source.id, from.map((l) => l.id));
+    await store.clearCoupons(tx, source.id);
     await store.updateCart(tx, source.id, { status: 'merged' });
+
+    // Coupons are checked as applyCoupons checks them: against the merged lines before any discount.
+    await store.clearCoupons(tx, destination.id);
+    const merged = await this.compute(tx, storeView, destination);
+    const drops: MergeDrop[] = [];
+    const seen = new Set<number>();
+    let position = 0;
+    for (const rule of [...destinationRules, ...sourceRules]) {
+      if (seen.has(rule.id)) continue;
+      seen.add(rule.id);
+      const refusal = position >= MAX_COUPONS
+        ? { reason: 'TOO_MANY' as const, message: `At most ${MAX_COUPONS} coupon codes can be applied at once.` }
+        : await this.ruleRefusal(tx, rule, merged.cart, merged.totals.subtotal_incl_tax, merged.currency, this.customerKey(merged.cart));
+      if (refusal) drops.push({ type: 'COUPON', code: rule.code, ...refusal });
+      else await store.addCoupon(tx, destination.id, rule.id, position++);
+    }
     await store.updateCart(tx, destination.id, {});
+    return drops;
   }
 
   // ---------- coupons ----------
@@ -462,7 +510,7 @@ export class CartService {
   async applyCoupons(tx: Queryable, storeView: StoreView, cart: CartRow, input: string): Promise<string[]> {
     const codes = [...new Set(input.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean))];
     if (codes.length === 0) throw new AppError('VALIDATION_FAILED', 'Required parameter "coupon_code" is missing');
-    if (codes.length > 5) throw new AppError('VALIDATION_FAILED', 'At most 5 coupon codes can be applied at once.');
+    if (codes.length > MAX_COUPONS) throw new AppError('VALIDATION_FAILED', `At most ${MAX_COUPONS} coupon codes can be applied at once.`);
     await store.clearCoupons(tx, cart.id);
     const view = await this.compute(tx, storeView, cart);
     if (view.lines.length === 0) throw new AppError('VALIDATION_FAILED', 'The cart does not contain products.');

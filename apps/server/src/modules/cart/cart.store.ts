@@ -235,6 +235,16 @@ export async function findRuleByCode(q: Queryable, code: string): Promise<CartRu
   return rows[0] ?? null;
 }
 
+/** The rules of a cart's applied coupons, in the order they were applied. */
+export async function listCouponRules(q: Queryable, cartId: string): Promise<CartRuleRow[]> {
+  const { rows } = await q.query<CartRuleRow>(
+    `SELECT ${RULE_COLUMNS.split(', ').map((c) => `r.${c.trim()}`).join(', ')}
+       FROM cart_coupon cc JOIN cart_rule r ON r.id = cc.rule_id WHERE cc.cart_id = $1 ORDER BY cc.position, r.id`,
+    [cartId],
+  );
+  return rows;
+}
+
 export async function clearCoupons(tx: Queryable, cartId: string): Promise<void> {
   await tx.query('DELETE FROM cart_coupon WHERE cart_id = $1', [cartId]);
 }

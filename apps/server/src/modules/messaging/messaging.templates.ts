@@ -78,29 +78,50 @@ export const TEMPLATES = {
       }),
     },
   } satisfies Template<{ reference: string; complaint: boolean }>,
-  order_confirmation: {
+  order_received: {
     secret: false,
     texts: {
-      en: (p: OrderConfirmationParams) => ({
-        subject: `Your Ember order ${p.order_number}`,
+      en: (p: OrderMailParams) => ({
+        subject: `We have received your Ember order ${p.order_number}`,
         email:
-          `Thank you for your order ${p.order_number}, ${p.firstname}.\n\n` +
-          p.lines.map((l) => `${l.quantity} × ${l.name}  ${l.row_total}`).join('\n') +
-          `\n\nShipping: ${p.shipping}\nTotal: ${p.grand_total}\n\n` +
-          `We will let you know when it ships. You can follow it in your account under My orders.\n\n${SIGNATURE.en}`,
-        sms: `Thank you for your Ember order ${p.order_number} (${p.grand_total}).`,
+          `Thank you, ${p.firstname}: we have received your order ${p.order_number}. It is waiting for your payment.\n\n` +
+          orderSummary('en', p) +
+          `\n\nWe will confirm the order by e-mail as soon as the payment has gone through. If you left the payment page, ` +
+          `you can pay from the order confirmation page or, with an account, under My orders. Unpaid orders are cancelled after a while.\n\n${SIGNATURE.en}`,
+        sms: `Ember has received your order ${p.order_number} (${p.grand_total}); it is waiting for your payment.`,
       }),
-      de: (p: OrderConfirmationParams) => ({
-        subject: `Ihre Ember-Bestellung ${p.order_number}`,
+      de: (p: OrderMailParams) => ({
+        subject: `Wir haben Ihre Ember-Bestellung ${p.order_number} erhalten`,
         email:
-          `Vielen Dank für Ihre Bestellung ${p.order_number}, ${p.firstname}.\n\n` +
-          p.lines.map((l) => `${l.quantity} × ${l.name}  ${l.row_total}`).join('\n') +
-          `\n\nVersand: ${p.shipping}\nGesamt: ${p.grand_total}\n\n` +
-          `Wir benachrichtigen Sie, sobald sie versandt ist. Sie finden sie in Ihrem Konto unter Meine Bestellungen.\n\n${SIGNATURE.de}`,
-        sms: `Vielen Dank für Ihre Ember-Bestellung ${p.order_number} (${p.grand_total}).`,
+          `Vielen Dank, ${p.firstname}: Wir haben Ihre Bestellung ${p.order_number} erhalten. Sie wartet auf Ihre Zahlung.\n\n` +
+          orderSummary('de', p) +
+          `\n\nSobald die Zahlung eingegangen ist, bestätigen wir die Bestellung per E-Mail. Haben Sie die Zahlungsseite verlassen, ` +
+          `können Sie auf der Bestellbestätigungsseite oder, mit einem Konto, unter Meine Bestellungen bezahlen. Unbezahlte Bestellungen werden nach einiger Zeit storniert.\n\n${SIGNATURE.de}`,
+        sms: `Ember hat Ihre Bestellung ${p.order_number} (${p.grand_total}) erhalten; sie wartet auf Ihre Zahlung.`,
       }),
     },
-  } satisfies Template<OrderConfirmationParams>,
+  } satisfies Template<OrderMailParams>,
+  order_confirmed: {
+    secret: false,
+    texts: {
+      en: (p: OrderMailParams) => ({
+        subject: `Your Ember order ${p.order_number} is confirmed`,
+        email:
+          `Thank you for your order ${p.order_number}, ${p.firstname}. Your payment has gone through and the order is confirmed.\n\n` +
+          orderSummary('en', p) +
+          `\n\nWe will let you know when it ships. You can follow it in your account under My orders.\n\n${SIGNATURE.en}`,
+        sms: `Thank you for your Ember order ${p.order_number} (${p.grand_total}): it is confirmed.`,
+      }),
+      de: (p: OrderMailParams) => ({
+        subject: `Ihre Ember-Bestellung ${p.order_number} ist bestätigt`,
+        email:
+          `Vielen Dank für Ihre Bestellung ${p.order_number}, ${p.firstname}. Ihre Zahlung ist eingegangen und die Bestellung bestätigt.\n\n` +
+          orderSummary('de', p) +
+          `\n\nWir benachrichtigen Sie, sobald sie versandt ist. Sie finden sie in Ihrem Konto unter Meine Bestellungen.\n\n${SIGNATURE.de}`,
+        sms: `Vielen Dank für Ihre Ember-Bestellung ${p.order_number} (${p.grand_total}): Sie ist bestätigt.`,
+      }),
+    },
+  } satisfies Template<OrderMailParams>,
   order_shipped: {
     secret: false,
     texts: {
@@ -150,13 +171,40 @@ export interface OrderShippedParams {
   track_url: string | null;
 }
 
-/** What the order confirmation shows; amounts are already formatted in the order's currency. */
-export interface OrderConfirmationParams {
+/**
+ * What the order e-mails show, amounts already formatted in the order's currency and locale: every
+ * line, then every total line of the order, so the lines add up to the total as printed.
+ */
+export interface OrderMailParams {
   order_number: string;
   firstname: string;
   lines: { quantity: number; name: string; row_total: string }[];
+  subtotal: string;
+  /** Each discount with its label (coupon or campaign), as a positive amount taken off. */
+  discounts: { label: string; amount: string }[];
   shipping: string;
+  /** Taxes included in the prices (VAT), each with its title. */
+  taxes: { title: string; amount: string }[];
   grand_total: string;
+}
+
+const SUMMARY_WORDS = {
+  en: { subtotal: 'Subtotal', discount: 'Discount', shipping: 'Shipping', tax: 'Including', total: 'Total' },
+  de: { subtotal: 'Zwischensumme', discount: 'Rabatt', shipping: 'Versand', tax: 'inkl.', total: 'Gesamt' },
+};
+
+/** The order's lines and total lines, one per row: items, subtotal, each discount, shipping, included taxes, total. */
+function orderSummary(language: MessageLanguage, p: OrderMailParams): string {
+  const w = SUMMARY_WORDS[language];
+  return [
+    ...p.lines.map((l) => `${l.quantity} × ${l.name}  ${l.row_total}`),
+    '',
+    `${w.subtotal}: ${p.subtotal}`,
+    ...p.discounts.map((d) => `${w.discount} (${d.label}): −${d.amount}`),
+    `${w.shipping}: ${p.shipping}`,
+    `${w.total}: ${p.grand_total}`,
+    ...p.taxes.map((t) => `${w.tax} ${t.title}: ${t.amount}`),
+  ].join('\n');
 }
 
 export type TemplateCode = keyof typeof TEMPLATES;

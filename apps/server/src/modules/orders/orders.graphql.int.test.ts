@@ -268,11 +268,11 @@ describe('cancelOrder', () => {
 describe('setPaymentMethodOnOrder', () => {
   const SET = `mutation($id: ID!, $code: String!) { setPaymentMethodOnOrder(input: { order_id: $id, payment_method: { code: $code } }) { success error order { status_code payment_methods { method_code } } } }`;
 
-  it('changes the method only after a failed payment, and the order waits for payment again', async () => {
+  it('changes the method while the order waits for payment, and a failed order waits for payment again', async () => {
     const { customer, placed } = await customerWithOrder(1);
     const { app } = server;
     const early = await gql(SET, { id: placed.entity_id, code: BANK_TRANSFER_METHOD }, { token: customer.token });
-    expect(early.body.data.setPaymentMethodOnOrder).toMatchObject({ success: false, error: expect.any(String), order: { status_code: 'pending_payment', payment_methods: [{ method_code: 'checkmo' }] } });
+    expect(early.body.data.setPaymentMethodOnOrder).toEqual({ success: true, error: null, order: { status_code: 'pending_payment', payment_methods: [{ method_code: BANK_TRANSFER_METHOD }] } });
     await app.db.transaction((tx) => app.services.orders.markPaymentFailed(tx, placed.entity_id, { code: 'card_declined', message: 'The card was declined' }));
     const failed = await gql(`query($n: String!) { customerOrder(number: $n) { status_code status_reason { reason_code reason_message } } }`, { n: placed.order_number }, { token: customer.token });
     expect(failed.body.data.customerOrder).toEqual({ status_code: 'payment_failed', status_reason: { reason_code: 'card_declined', reason_message: 'The card was declined' } });
@@ -283,5 +283,8 @@ describe('setPaymentMethodOnOrder', () => {
     expect(unoffered.body.data.setPaymentMethodOnOrder).toMatchObject({ success: false, order: { status_code: 'payment_failed' } });
     const ok = await gql(SET, { id: placed.entity_id, code: BANK_TRANSFER_METHOD }, { token: customer.token });
     expect(ok.body.data.setPaymentMethodOnOrder).toEqual({ success: true, error: null, order: { status_code: 'pending_payment', payment_methods: [{ method_code: BANK_TRANSFER_METHOD }] } });
+    await app.db.transaction((tx) => app.services.orders.markPaid(tx, placed.entity_id, { payment_uuid: randomUUID(), provider_reference: 'ref-2', amount: 1250 - 100 + 399, currency: 'GBP' }));
+    const paid = await gql(SET, { id: placed.entity_id, code: 'ember_card' }, { token: customer.token });
+    expect(paid.body.data.setPaymentMethodOnOrder).toMatchObject({ success: false, order: { status_code: 'payment_completed', payment_methods: [{ method_code: BANK_TRANSFER_METHOD }] } });
   });
 });

@@ -47,9 +47,10 @@ describe('createOrder (the port checkout calls inside placeOrder)', () => {
     expect(view.history).toMatchObject([{ from_status: null, to_status: 'pending_payment', actor: 'checkout' }]);
 
     const mail = await app.services.messaging.listRecent({ recipient: customer.email, limit: 5 });
-    const confirmation = mail.find((m) => m.template === 'order_confirmation');
-    expect(confirmation?.subject).toBe(`Your Ember order ${placed.order_number}`);
-    expect(confirmation?.body).toContain('£27.99');
+    const orderMail = mail.filter((m) => m.template.startsWith('order_'));
+    expect(orderMail.map((m) => m.template)).toEqual(['order_received']);
+    expect(orderMail[0]?.subject).toBe(`We have received your Ember order ${placed.order_number}`);
+    expect(orderMail[0]?.body).toContain('Total: £27.99');
   });
 
   it('numbers orders per store view, one after the other', async () => {
@@ -69,7 +70,7 @@ describe('createOrder (the port checkout calls inside placeOrder)', () => {
     const placed = await placeOrder(app, draft);
     expect(placed.order_number).toMatch(/^DE-\d{9}$/);
     const [mail] = await app.services.messaging.listRecent({ recipient: email, limit: 1 });
-    expect(mail).toMatchObject({ template: 'order_confirmation', language: 'de', subject: `Ihre Ember-Bestellung ${placed.order_number}` });
+    expect(mail).toMatchObject({ template: 'order_received', language: 'de', subject: `Wir haben Ihre Ember-Bestellung ${placed.order_number} erhalten` });
   });
 
   it('keeps one order per cart when the same cart is ordered in parallel, and reserves its stock once', async () => {
@@ -128,5 +129,80 @@ describe('createOrder (the port checkout calls inside placeOrder)', () => {
     await expect(placeOrder(app, draft)).rejects.toThrow(/grand_total/);
     expect(await app.db.transaction((tx) => app.services.orders.findOrderByCart(tx, draft.cart_id))).toBeNull();
     expect(await stockOf(app.db, product.id)).toBe(5);
+  });
+});
+
+/** Minor units of a formatted amount in either locale ("£1,234.56", "1.234,56 €"): every currency here has two decimals. */
+const minor = (formatted: string) => Number(formatted.replace(/[^0-9]/g, ''));
+
+/** The amounts an order e-mail prints: item lines, then subtotal, discounts, shipping, total and included taxes. */
+function printedAmounts(body: string, words: { subtotal: string; discount: string; shipping: string; total: string; tax: string }) {
+  const rows = body.split('\n');
+  const value = (prefix: string) => rows.filter((r) => r.startsWith(prefix)).map((r) => minor(r.slice(r.lastIndexOf(':') + 1)));
+  return {
+    items: rows.filter((r) => /^\d+ × /.test(r)).map((r) => minor(r.slice(r.lastIndexOf('  ')))),
+    subtotal: value(`${words.subtotal}:`),
+    discounts: value(`${words.discount} (`),
+    shipping: value(`${words.shipping}:`),
+    total: value(`${words.total}:`),
+    taxes: value(`${words.tax} `),
+  };
+}
+
+const WORDS = {
+  en: { subtotal: 'Subtotal', discount: 'Discount', shipping: 'Shipping', total: 'Total', tax: 'Including' },
+  de: { subtotal: 'Zwischensumme', discount: 'Rabatt', shipping: 'Versand', total: 'Gesamt', tax: 'inkl.' },
+};
+
+describe('order e-mails', () => {
+  it.each([
+    { store: 'gb', website: 'uk', currency: 'GBP', language: 'en' as const },
+    { store: 'de', website: 'de', currency: 'EUR', language: 'de' as const },
+  ])('print every line and total line of a $store order, adding up to its total, received first and confirmed once paid', async ({ store, website, currency, language }) => {
+    const { app } = server;
+    const product = await makeProduct(app.db, 10);
+    const email = `mail+${randomUUID().slice(0, 8)}@example.com`;
+    const draft = { ...draftFor({ product, customerUuid: null, email, quantity: 3 }), store_code: store, website_code: website, currency };
+    const placed = await placeOrder(app, draft);
+    await app.db.transaction((tx) =>
+      app.services.orders.markPaid(tx, placed.entity_id, { payment_uuid: randomUUID(), provider_reference: 'ref-mail', amount: draft.totals.grand_total, currency }),
+    );
+    const mails = (await app.services.messaging.listRecent({ recipient: email, limit: 5 })).reverse();
+    expect(mails.map((m) => [m.template, m.language])).toEqual([['order_received', language], ['order_confirmed', language]]);
+    for (const mail of mails) {
+      const printed = printedAmounts(mail.body, WORDS[language]);
+      expect(printed.items).toEqual([draft.items[0]!.row_total_incl_tax]);
+      expect(printed.subtotal).toEqual([printed.items.reduce((s, n) => s + n, 0)]);
+      expect(printed.discounts).toEqual(draft.totals.discounts.map((d) => d.amount));
+      expect(printed.discounts.length).toBeGreaterThan(0);
+      expect(printed.shipping).toEqual([draft.totals.shipping_incl_tax]);
+      expect(printed.total).toEqual([printed.subtotal[0]! - printed.discounts.reduce((s, n) => s + n, 0) + printed.shipping[0]!]);
+      expect(printed.total).toEqual([draft.totals.grand_total]);
+      expect(printed.taxes).toEqual(draft.totals.taxes.map((t) => t.amount));
+    }
+  });
+
+  it('confirms an order once however often the payment is reported, and confirms an order with nothing to pay at placement', async () => {
+    const { app } = server;
+    const product = await makeProduct(app.db, 10);
+    const email = `mail+${randomUUID().slice(0, 8)}@example.com`;
+    const draft = draftFor({ product, customerUuid: null, email, quantity: 1 });
+    const placed = await placeOrder(app, draft);
+    const payment = { payment_uuid: randomUUID(), provider_reference: 'ref-once', amount: draft.totals.grand_total, currency: 'GBP' };
+    for (let i = 0; i < 3; i++) await app.db.transaction((tx) => app.services.orders.markPaid(tx, placed.entity_id, payment));
+    expect((await app.services.messaging.listRecent({ recipient: email, limit: 10 })).map((m) => m.template).sort()).toEqual(['order_confirmed', 'order_received']);
+
+    const freeEmail = `free+${randomUUID().slice(0, 8)}@example.com`;
+    const free = draftFor({ product, customerUuid: null, email: freeEmail, quantity: 1 });
+    const discount = free.totals.subtotal_incl_tax + free.totals.shipping_incl_tax;
+    const nothingDue = {
+      ...free,
+      initial_status: 'pending' as const,
+      totals: { ...free.totals, discounts: [{ label: 'Gift card', amount: discount, coupon_code: 'GIFT' }], grand_total: 0 },
+    };
+    await placeOrder(app, nothingDue);
+    const [mail] = await app.services.messaging.listRecent({ recipient: freeEmail, limit: 5 });
+    expect(mail?.template).toBe('order_confirmed');
+    expect(printedAmounts(mail!.body, WORDS.en).total).toEqual([0]);
   });
 });

@@ -217,6 +217,7 @@ describe('unpaid order expiry', () => {
       other.app.services.orders.usePayments({
         refunds: {
           holdsCapturedMoney: (tx, id) => payments.holdsCapturedMoney(tx, id),
+          supersedeOpenPayment: (tx, id) => payments.supersedeOpenPayment(tx, id),
           refundOrVoid: async (tx, id) => {
             if (id === broken.entity_id) throw new Error('provider unreachable');
             return payments.refundOrVoid(tx, id);

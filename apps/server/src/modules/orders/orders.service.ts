@@ -18,6 +18,8 @@ import type { OrderBuyer, OrderRow } from './orders.store.js';
  */
 export interface PaymentRefunds {
   refundOrVoid(tx: Queryable, entityId: string): Promise<{ refunded: number } | void>;
+  /** Voids the order's open payment (its method changed); a capture that still arrives is refunded. */
+  supersedeOpenPayment(tx: Queryable, entityId: string): Promise<void>;
   /**
    * Whether the provider took money for the order (paid, under review, being refunded). Asked with the
    * order locked, before an unpaid order is expired: such an order is not abandoned, a person decides.
@@ -59,7 +61,9 @@ function eventTypeFor(status: string): store.OrderEventType {
 }
 
 /** Until the payments module is wired in, cancelling refunds nothing (there is no payment to refund). */
-export const noPaymentRefunds: PaymentRefunds = { refundOrVoid: async () => undefined, holdsCapturedMoney: async () => false };
+export const noPaymentRefunds: PaymentRefunds = {
+  refundOrVoid: async () => undefined, supersedeOpenPayment: async () => undefined, holdsCapturedMoney: async () => false,
+};
 /** Until the payments module is wired in, any well-formed method code is accepted. */
 export const anyPaymentMethod: PaymentMethodCatalog = { isAvailable: async () => true };
 
@@ -190,20 +194,10 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
       order_id: entityId, order_number: orderNumber, customer_uuid: draft.customer_uuid, store_code: view.code, type: 'placed',
       status: draft.initial_status, grand_total: draft.totals.grand_total, refunded_total: 0, currency: draft.currency,
     });
-    const money = (n: number) => formatMoney(n, draft.currency, view.locale);
-    await this.messaging.enqueue(tx, {
-      channel: 'email',
-      recipient: draft.email.trim().toLowerCase(),
-      template: 'order_confirmation',
-      language: view.language,
-      params: {
-        order_number: orderNumber,
-        firstname: draft.billing_address.firstname,
-        lines: draft.items.map((i) => ({ quantity: i.quantity, name: i.name, row_total: money(i.row_total_incl_tax) })),
-        shipping: money(draft.totals.shipping_incl_tax),
-        grand_total: money(draft.totals.grand_total),
-      },
-    });
+    // Something to pay: the order is received and waits for the provider; the confirmation follows the
+    // payment (markPaid). Nothing to pay: the order is confirmed as it is placed.
+    const placed = (await store.findOrderByEntityId(tx, entityId))!;
+    await this.sendOrderMail(tx, placed, draft.initial_status === 'pending_payment' ? 'order_received' : 'order_confirmed');
     return { entity_id: entityId, order_number: orderNumber };
   }
 
@@ -360,15 +354,17 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
     return (await store.findOrderByEntityId(tx, order.entity_id))!;
   }
 
-  /** Chooses a new payment method for an order whose payment failed; it waits for payment again. */
+  /**
+   * Chooses the payment method of an order still waiting for payment (pending_payment, or
+   * payment_failed, which then waits again); the open payment of the old method is voided.
+   */
   async updatePaymentMethod(tx: Queryable, customerUuid: string, ref: string, methodCode: string): Promise<OrderRow> {
     const order = await this.getForCustomer(tx, customerUuid, ref, true);
-    if (order.status !== 'payment_failed') throw new AppError('ORDER_NOT_PAYABLE', 'The payment method can only be changed after a failed payment');
+    if (!PAYABLE.has(order.status)) throw new AppError('ORDER_NOT_PAYABLE', 'The order is not awaiting payment');
     if (!PAYMENT_CODE.test(methodCode) || !(await this.methods.isAvailable(order.store_code, methodCode))) {
       throw new AppError('VALIDATION_FAILED', 'This payment method is not available', { field: 'payment_method.code' });
     }
-    await store.setPaymentMethod(tx, order.id, methodCode);
-    await this.moveLocked(tx, order, 'pending_payment', { actor: 'customer', reason_code: 'payment_method_changed', comment: methodCode });
+    await this.switchMethodLocked(tx, order, methodCode, 'customer');
     return (await store.findOrderByEntityId(tx, order.entity_id))!;
   }
 
@@ -471,6 +467,18 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
     }
     await store.recordPayment(tx, order.id, payment);
     await this.moveLocked(tx, order, 'payment_completed', { actor: 'payment', reason_code: null, comment: payment.provider_reference.slice(0, 200) });
+    // Sent here, in the transaction that records the payment, and only on this one move: a repeated
+    // notification returned above, so the order is confirmed exactly once.
+    await this.sendOrderMail(tx, order, 'order_confirmed');
+  }
+
+  async changePaymentMethod(tx: Queryable, entityId: string, methodCode: string): Promise<PayableOrder> {
+    const order = await store.findOrderByEntityId(tx, entityId, true);
+    if (!order) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+    if (!PAYABLE.has(order.status)) throw new AppError('ORDER_NOT_PAYABLE', 'The order is not awaiting payment');
+    // Payments checked the method against the store view's; the shopper is the payments caller.
+    await this.switchMethodLocked(tx, order, methodCode, order.customer_uuid ? 'customer' : 'guest');
+    return payable((await store.findOrderByEntityId(tx, entityId))!);
   }
 
   async markPaymentFailed(tx: Queryable, entityId: string, reason: { code: string; message: string }): Promise<void> {
@@ -492,6 +500,51 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
     await store.insertEvent(tx, {
       order_id: order.entity_id, order_number: order.order_number, customer_uuid: order.customer_uuid, store_code: order.store_code,
       type: eventTypeFor(to), status: to, grand_total: order.grand_total, refunded_total: order.refunded_total, currency: order.currency,
+    });
+  }
+
+  /**
+   * Sets a waiting order's payment method. A failed order waits for payment again, with a fresh expiry
+   * window (decision 0019); one still pending keeps its clock (switching methods must not hold stock for
+   * ever). Either way the old method's open payment is voided.
+   */
+  private async switchMethodLocked(tx: Queryable, order: OrderRow, methodCode: string, actor: 'customer' | 'guest'): Promise<void> {
+    const change = { actor: 'customer' as const, reason_code: 'payment_method_changed', comment: actor === 'guest' ? `${methodCode} (guest)` : methodCode };
+    if (order.status === 'payment_failed') {
+      await store.setPaymentMethod(tx, order.id, methodCode, { touch: true });
+      await this.moveLocked(tx, order, 'pending_payment', change);
+    } else if (order.payment_method_code !== methodCode) {
+      // No history row: the status stays (history records moves between statuses only).
+      await store.setPaymentMethod(tx, order.id, methodCode, { touch: false });
+    }
+    await this.refunds.supersedeOpenPayment(tx, order.entity_id);
+  }
+
+  /**
+   * The order e-mail (received, awaiting payment; or confirmed) with every line and every total line,
+   * in the order's language and its store view's money format, written in the changing transaction.
+   */
+  private async sendOrderMail(tx: Queryable, order: OrderRow, template: 'order_received' | 'order_confirmed'): Promise<void> {
+    const [items, lines, addresses] = await Promise.all([store.itemsOf(tx, [order.id]), store.totalLinesOf(tx, [order.id]), store.addressesOf(tx, [order.id])]);
+    const view = await this.stores.resolve(order.store_code, tx).catch(() => null);
+    const locale = view?.locale ?? (order.language === 'de' ? 'de_DE' : 'en_GB');
+    const money = (n: number) => formatMoney(n, order.currency, locale);
+    const billing = addresses.find((a) => a.kind === 'billing');
+    await this.messaging.enqueue(tx, {
+      channel: 'email',
+      recipient: order.email,
+      template,
+      language: order.language,
+      params: {
+        order_number: order.order_number,
+        firstname: billing?.firstname || billing?.lastname || '',
+        lines: items.map((i) => ({ quantity: i.qty_ordered, name: i.name, row_total: money(i.row_total_incl_tax) })),
+        subtotal: money(order.subtotal_incl_tax),
+        discounts: lines.filter((l) => l.kind === 'discount').map((l) => ({ label: l.label, amount: money(l.amount) })),
+        shipping: money(order.shipping_incl_tax),
+        taxes: lines.filter((l) => l.kind === 'tax').map((l) => ({ title: l.label, amount: money(l.amount) })),
+        grand_total: money(order.grand_total),
+      },
     });
   }
 

@@ -455,8 +455,12 @@ export async function updateStatus(
   return r.rowCount === 1;
 }
 
-export async function setPaymentMethod(tx: Queryable, orderId: string, methodCode: string): Promise<void> {
-  await tx.query(`UPDATE orders_order SET payment_method_code = $2, updated_at = now() WHERE id = $1`, [orderId, methodCode]);
+/** `touch` moves updated_at, the unpaid-order expiry's clock (decision 0019). */
+export async function setPaymentMethod(tx: Queryable, orderId: string, methodCode: string, opts: { touch: boolean }): Promise<void> {
+  await tx.query(
+    `UPDATE orders_order SET payment_method_code = $2, updated_at = CASE WHEN $3::boolean THEN now() ELSE updated_at END WHERE id = $1`,
+    [orderId, methodCode, opts.touch],
+  );
 }
 
 export async function recordPayment(

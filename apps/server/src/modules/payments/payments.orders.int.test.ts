@@ -177,3 +177,151 @@ describe('payments with real orders', () => {
     expect(commands.rows).toEqual([{ kind: 'void', done: true }, { kind: 'refund', done: true }]);
   });
 });
+
+/** Makes an open payment look opened minutes ago: the shopper left its page and came back later. */
+async function abandon(uuid: string) {
+  await (await testDb()).query(`UPDATE payments_payment SET created_at = now() - interval '10 minutes' WHERE uuid = $1`, [uuid]);
+}
+
+const mailsOf = async (email: string) => (await server.app.services.messaging.listRecent({ recipient: email, limit: 20 })).map((m) => m.template);
+
+describe('paying an order again after leaving the payment page', () => {
+  it('supersedes the abandoned payment: the old page is cancelled at the provider and the new one pays the order', async () => {
+    const customer = await registerCustomer(server);
+    const order = await newOrder({ customerUuid: customer.uuid });
+    const first = await generate({ order_id: order.entity_id }, { token: customer.token });
+    await abandon(first.body.uuid);
+    const second = await generate({ order_id: order.entity_id }, { token: customer.token });
+    expect(second.status).toBe(200);
+    expect(second.body.uuid).not.toBe(first.body.uuid);
+    expect(await paymentStatus(first.body.uuid)).toBe('voided');
+    await runPaymentJobs(server.app);
+    // The provider cancelled the old session: its page is gone and takes no card.
+    expect((await fetch(`${server.url}${first.body.redirect_url}`)).status).toBe(410);
+    expect((await submitCard(first.body.redirect_url, '4111111111111111')).status).toBe(410);
+    expect((await submitCard(second.body.redirect_url, '4111111111111111')).status).toBe(303);
+    await runPaymentJobs(server.app);
+    expect(await orderStatus(order.entity_id)).toBe('payment_completed');
+  });
+
+  it('shares a payment between requests of one attempt (Idempotency-Key) and supersedes it for a new attempt at once', async () => {
+    const order = await newOrder();
+    const put = (key: string) =>
+      fetch(`${server.url}/api/payments/generate-token`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'x-cart-id': order.cartId!, 'idempotency-key': key },
+        body: JSON.stringify({ order_id: order.entity_id }),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+    const [a, again] = [await put('attempt-one-0001'), await put('attempt-one-0001')];
+    expect(again.body.uuid).toBe(a.body.uuid);
+    const b = await put('attempt-two-0002');
+    expect(b.status).toBe(200);
+    expect(b.body.uuid).not.toBe(a.body.uuid);
+    expect(await paymentStatus(a.body.uuid)).toBe('voided');
+    expect((await put('no good')).status).toBe(400);
+  });
+
+  it('shares a payment opened a moment ago instead of opening a second one (a double click)', async () => {
+    const order = await newOrder();
+    const [a, b] = [await generate({ order_id: order.entity_id }, { cart: order.cartId }), await generate({ order_id: order.entity_id }, { cart: order.cartId })];
+    expect(b.body.uuid).toBe(a.body.uuid);
+    expect(b.body.redirect_url).toBe(a.body.redirect_url);
+  });
+
+  it('refunds an abandoned payment captured after it was superseded, and pays and confirms the order once', async () => {
+    const customer = await registerCustomer(server);
+    const order = await newOrder({ customerUuid: customer.uuid });
+    const first = await generate({ order_id: order.entity_id }, { token: customer.token });
+    // The shopper pays on the old page in another tab; its notification has not arrived yet.
+    expect((await submitCard(first.body.redirect_url, '4111111111111111')).status).toBe(303);
+    await abandon(first.body.uuid);
+    const second = await generate({ order_id: order.entity_id }, { token: customer.token });
+    expect(second.body.uuid).not.toBe(first.body.uuid);
+    expect((await submitCard(second.body.redirect_url, '5555555555554444')).status).toBe(303);
+    for (let i = 0; i < 4; i++) await runPaymentJobs(server.app);
+
+    expect(await paymentStatus(second.body.uuid)).toBe('paid');
+    expect(await paymentStatus(first.body.uuid)).toBe('refunded');
+    const db = await testDb();
+    const { rows } = await db.query<{ merchant_reference: string; status: string; refunded_amount: number }>(
+      'SELECT merchant_reference::text AS merchant_reference, status, refunded_amount FROM payments_sandbox_session WHERE merchant_reference IN ($1, $2) ORDER BY created_at',
+      [first.body.uuid, second.body.uuid],
+    );
+    expect(rows.map(({ status, refunded_amount }) => ({ status, refunded_amount }))).toEqual([
+      { status: 'refunded', refunded_amount: order.total },
+      { status: 'captured', refunded_amount: 0 },
+    ]);
+    const row = (await server.app.services.orders.findByRef(db, order.entity_id))!;
+    expect(row).toMatchObject({ status: 'payment_completed', payment_uuid: second.body.uuid, amount_paid: order.total });
+    const [view] = await server.app.services.orders.views(db, [row]);
+    expect(view!.history.filter((h) => h.to_status === 'payment_completed')).toHaveLength(1);
+    expect((await mailsOf(row.email)).filter((t) => t === 'order_confirmed')).toHaveLength(1);
+    expect(await mailsOf(row.email)).toContain('order_received');
+  });
+
+  it('refunds a capture that arrives for a payment already recorded as refused', async () => {
+    const order = await newOrder();
+    const opened = await generate({ order_id: order.entity_id }, { cart: order.cartId });
+    await submitCard(opened.body.redirect_url, '4000000000009995');
+    await runPaymentJobs(server.app);
+    expect(await paymentStatus(opened.body.uuid)).toBe('failed');
+    const { rows } = await (await testDb()).query<{ provider_reference: string }>('SELECT provider_reference FROM payments_payment WHERE uuid = $1', [opened.body.uuid]);
+    const body = JSON.stringify({
+      id: `evt_${randomBytes(12).toString('base64url')}`,
+      merchant_account: ACCOUNT,
+      type: 'payment.captured',
+      created: Math.floor(Date.now() / 1000),
+      data: { provider_reference: rows[0]!.provider_reference, merchant_reference: opened.body.uuid, order_reference: order.entity_id, amount: order.total, currency: 'GBP', reason: null, card: null },
+    });
+    const res = await fetch(`${server.url}/api/payments/webhooks/sandbox`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sandbox-signature': signPayload(SANDBOX_TEST_WEBHOOK_SECRET, Math.floor(Date.now() / 1000), body) },
+      body,
+    });
+    expect(res.status).toBe(200);
+    expect(await paymentStatus(opened.body.uuid)).toBe('refund_pending');
+    expect(await orderStatus(order.entity_id)).toBe('payment_failed');
+  });
+
+  it('pays a pending guest order with another method: the order’s method changes, its expiry clock does not, the old payment is voided', async () => {
+    const order = await newOrder();
+    const first = await generate({ order_id: order.entity_id }, { cart: order.cartId });
+    const db = await testDb();
+    const before = (await server.app.services.orders.findByRef(db, order.entity_id))!;
+    const bank = await generate({ order_id: order.entity_id, payment_method: 'ember_bank_transfer' }, { cart: order.cartId });
+    expect(bank.status).toBe(200);
+    expect(bank.body).toMatchObject({ payment_method: 'ember_bank_transfer', status: 'created' });
+    expect(bank.body.redirect_url).toContain('/payments-sandbox/bank/');
+    expect(await paymentStatus(first.body.uuid)).toBe('voided');
+    const after = (await server.app.services.orders.findByRef(db, order.entity_id))!;
+    expect(after).toMatchObject({ status: 'pending_payment', payment_method_code: 'ember_bank_transfer' });
+    expect(new Date(after.updated_at).getTime()).toBe(new Date(before.updated_at).getTime());
+  });
+
+  it('refuses a method the store does not collect through the provider, and another guest’s order', async () => {
+    const order = await newOrder();
+    const wrong = await generate({ order_id: order.entity_id, payment_method: 'checkmo' }, { cart: order.cartId });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.code).toBe('VALIDATION_FAILED');
+    const stranger = await generate({ order_id: order.entity_id, payment_method: 'ember_bank_transfer' }, { cart: randomBytes(24).toString('base64url') });
+    expect(stranger.status).toBe(404);
+    expect((await server.app.services.orders.findByRef(await testDb(), order.entity_id))!.payment_method_code).toBe('ember_card');
+  });
+
+  it('retries a declined order with the same method and gives it a fresh expiry window', async () => {
+    const order = await newOrder();
+    const first = await generate({ order_id: order.entity_id }, { cart: order.cartId });
+    await submitCard(first.body.redirect_url, '4000000000009995');
+    await runPaymentJobs(server.app);
+    const db = await testDb();
+    await db.query(`UPDATE orders_order SET updated_at = now() - interval '20 minutes' WHERE entity_id = $1`, [order.entity_id]);
+    const retry = await generate({ order_id: order.entity_id, payment_method: 'ember_card' }, { cart: order.cartId });
+    expect(retry.status).toBe(200);
+    const waiting = (await server.app.services.orders.findByRef(db, order.entity_id))!;
+    expect(waiting.status).toBe('pending_payment');
+    expect(Date.now() - new Date(waiting.updated_at).getTime()).toBeLessThan(60_000);
+    await submitCard(retry.body.redirect_url, '4111111111111111');
+    await runPaymentJobs(server.app);
+    expect(await orderStatus(order.entity_id)).toBe('payment_completed');
+  });
+});

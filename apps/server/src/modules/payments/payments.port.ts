@@ -37,6 +37,11 @@ export interface OrderPaymentPort {
   findOrderForProvider(tx: Queryable, entityId: string): Promise<PayableOrder | null>;
   /** Records that the provider captured exactly the order's amount; moves it on from pending_payment. */
   markPaid(tx: Queryable, entityId: string, payment: { payment_uuid: string; provider_reference: string; amount: number; currency: string }): Promise<void>;
+  /**
+   * Switches a locked order still awaiting payment to another payment method (already checked by
+   * payments) and answers the order as it is now; a failed order waits for payment again.
+   */
+  changePaymentMethod(tx: Queryable, entityId: string, methodCode: string): Promise<PayableOrder>;
   /** Records a declined or abandoned payment (status payment_failed, with the reason in its history). */
   markPaymentFailed(tx: Queryable, entityId: string, reason: { code: string; message: string }): Promise<void>;
 }

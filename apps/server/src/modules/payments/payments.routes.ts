@@ -26,6 +26,7 @@ import type { PaymentOwner, PaymentRow } from './payments.service.js';
 import { runWhileUp } from '../../platform/jobs.js';
 
 const TAG = ['payments'];
+const IDEMPOTENCY_HEADER = 'idempotency-key';
 const LEGACY_TAG = ['payments (legacy)'];
 export const PAYMENTS_JOB_INTERVAL_MS = 500;
 
@@ -66,7 +67,10 @@ async function paymentRoutes(app: FastifyInstance): Promise<void> {
     return { customerUuid: session?.uuid ?? null, cartId };
   }
 
-  const generate = async (request: FastifyRequest, body: { customer_uuid?: string | null; order_id: string; tokenize: boolean; cart_id?: string; return_url?: string }) => {
+  const generate = async (
+    request: FastifyRequest,
+    body: { customer_uuid?: string | null; order_id: string; tokenize: boolean; cart_id?: string; return_url?: string; payment_method?: string },
+  ) => {
     // Opening sessions is what card-testing scripts hammer: per client address and per order.
     await enforce(services.limiter, [
       { key: `payment-session:ip:${clientIp(request)}`, limit: Math.round(60 * app.config.RATE_LIMIT_IP_FACTOR), windowMs: 10 * 60_000 },
@@ -74,7 +78,15 @@ async function paymentRoutes(app: FastifyInstance): Promise<void> {
     ]);
     const owner = await ownerOf(request, body);
     if (!owner.customerUuid && !owner.cartId) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
-    return toOrderPayment(await payments.generateToken(owner, { orderId: body.order_id, tokenize: body.tokenize, returnUrl: body.return_url ?? null }));
+    // One attempt to pay, as the client counts them: a repeated request shares its payment, a new one supersedes.
+    const key = request.headers[IDEMPOTENCY_HEADER];
+    if (key !== undefined && (typeof key !== 'string' || !/^[A-Za-z0-9_-]{8,100}$/.test(key))) {
+      throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 8 to 100 letters, digits, - or _', { field: 'Idempotency-Key' });
+    }
+    return toOrderPayment(await payments.generateToken(owner, {
+      orderId: body.order_id, tokenize: body.tokenize, returnUrl: body.return_url ?? null, methodCode: body.payment_method ?? null,
+      attemptKey: typeof key === 'string' ? key : null,
+    }));
   };
   const lookup = async (request: FastifyRequest, uuid: string) => toOrderPayment(await payments.getPayment(await ownerOf(request), uuid));
   const methods = async (request: FastifyRequest) => ({ methods: payments.listMethods((await services.stores.forRequest(request)).code) });

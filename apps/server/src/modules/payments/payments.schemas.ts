@@ -18,6 +18,8 @@ export const GenerateTokenBodySchema = z.strictObject({
   /** Guests: the masked id of the cart the order came from (or the X-Cart-Id header). */
   cart_id: CartIdSchema.optional(),
   return_url: ReturnUrlSchema.optional(),
+  /** Pay with another of the store's provider methods: the order's method changes first (decision 0023). */
+  payment_method: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'must be a payment method code').optional(),
 });
 
 export const PaymentParamsSchema = z.strictObject({ uuid: z.string().min(1).max(64) });

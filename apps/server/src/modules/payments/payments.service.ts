@@ -27,7 +27,14 @@ export interface RefundOrVoidResult {
 export type WebhookOutcome = 'paid' | 'failed' | 'suspicious' | 'refunding' | 'refunded' | 'acknowledged' | 'ignored' | 'duplicate';
 
 const PAYABLE_ORDER_STATUSES = new Set(['pending_payment', 'payment_failed']);
-/** A provider session lives an hour; an open payment older than this gets a fresh one. */
+/**
+ * Without an attempt key, an open payment this young is shared by the next request for the same
+ * order (a double click, a retried request); an older one was left by the shopper and is superseded:
+ * voided at the provider and replaced by a fresh session, so the abandoned page can never be paid as
+ * well. With a key, the key decides: the same key shares, another supersedes (decision 0023).
+ */
+const SESSION_SHARE_MS = 60_000;
+/** A provider session lives an hour: an attempt's payment is shared for at most this long. */
 const SESSION_REUSE_MS = 50 * 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_COMMAND_ATTEMPTS = 8;
@@ -72,10 +79,22 @@ export class PaymentsService {
    * read and locked through the orders port; the provider is called outside the transaction with
    * the payment uuid as idempotency key, so concurrent or retried calls share one session.
    */
-  async generateToken(owner: PaymentOwner, input: { orderId: string; tokenize: boolean; returnUrl: string | null }): Promise<PaymentRow> {
+  async generateToken(
+    owner: PaymentOwner,
+    input: { orderId: string; tokenize: boolean; returnUrl: string | null; methodCode?: string | null; attemptKey?: string | null },
+  ): Promise<PaymentRow> {
     const prepared = await this.db.transaction(async (tx) => {
-      const order = await this.orders.findPayableOrder(tx, input.orderId, owner);
+      let order = await this.orders.findPayableOrder(tx, input.orderId, owner);
       if (!order) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+      // Paying again with a chosen method (another, or the same after a refusal, which gives the order a
+      // fresh expiry window as decision 0019 says): only one the provider collects, only while the order waits.
+      if (input.methodCode && (input.methodCode !== order.payment_method_code || order.status === 'payment_failed')) {
+        if (!methodKind(input.methodCode) || !paymentMethodsFor(order.store_code).some((m) => m.code === input.methodCode)) {
+          throw new AppError('VALIDATION_FAILED', 'This payment method is not available', { field: 'payment_method' });
+        }
+        if (!PAYABLE_ORDER_STATUSES.has(order.status)) throw new AppError('ORDER_NOT_PAYABLE', 'The order is not awaiting payment');
+        order = await this.orders.changePaymentMethod(tx, order.entity_id, input.methodCode);
+      }
       const kind = methodKind(order.payment_method_code);
       const offered = paymentMethodsFor(order.store_code).find((m) => m.code === order.payment_method_code);
       if (!kind || !offered) throw new AppError('ORDER_NOT_PAYABLE', 'The order’s payment method is not paid through this service');
@@ -86,7 +105,7 @@ export class PaymentsService {
 
       let live = await store.findLivePayment(tx, order.entity_id);
       if (live && live.status !== 'created') throw new AppError('ORDER_NOT_PAYABLE', 'The order is already paid');
-      if (live && !this.canReuse(live, order, tokenize, returnUrl)) {
+      if (live && !this.canReuse(live, order, tokenize, returnUrl, input.attemptKey ?? null)) {
         await this.voidOpen(tx, live);
         live = null;
       }
@@ -102,6 +121,7 @@ export class PaymentsService {
         currency: order.currency,
         tokenize,
         return_url: returnUrl,
+        attempt_key: input.attemptKey ?? null,
       });
       // A concurrent request opened it first: share that payment.
       live ??= await store.findLivePayment(tx, order.entity_id);
@@ -180,8 +200,16 @@ export class PaymentsService {
 
   /** Whether the provider took money for the order (paid, under review, being refunded), read in the caller's transaction. */
   async holdsCapturedMoney(tx: Queryable, entityId: string): Promise<boolean> {
+    return store.holdsMoney(tx, entityId);
+  }
+
+  /**
+   * Voids the order's open payment, if any, in the caller's transaction (the order's method changed):
+   * the provider call runs after commit, and a capture that still arrives for it is refunded.
+   */
+  async supersedeOpenPayment(tx: Queryable, entityId: string): Promise<void> {
     const payment = await store.findLivePayment(tx, entityId);
-    return payment !== null && payment.status !== 'created';
+    if (payment?.status === 'created') await this.voidOpen(tx, payment);
   }
 
   /** Runs due void and refund calls against the provider; each is retried with backoff until it succeeds. */
@@ -208,14 +236,16 @@ export class PaymentsService {
     return done;
   }
 
-  private canReuse(live: PaymentRow, order: PayableOrder, tokenize: boolean, returnUrl: string): boolean {
+  private canReuse(live: PaymentRow, order: PayableOrder, tokenize: boolean, returnUrl: string, attemptKey: string | null): boolean {
+    const age = Date.now() - new Date(live.created_at).getTime();
+    const sameAttempt = attemptKey ? live.attempt_key === attemptKey && age < SESSION_REUSE_MS : age < SESSION_SHARE_MS;
     return (
+      sameAttempt &&
       live.amount === order.grand_total &&
       live.currency === order.currency &&
       live.method_code === order.payment_method_code &&
       live.tokenize === tokenize &&
-      live.return_url === returnUrl &&
-      Date.now() - new Date(live.created_at).getTime() < SESSION_REUSE_MS
+      live.return_url === returnUrl
     );
   }
 
@@ -233,10 +263,11 @@ export class PaymentsService {
     const d = event.data;
     switch (event.type) {
       case 'payment.captured': {
-        // Captured after the shop voided it (the shopper finished while the order was cancelled): give it back.
-        if (payment.status === 'voided') {
-          await this.startRefund(tx, payment, ['voided']);
-          return { outcome: 'refunding', detail: 'captured after void' };
+        // Captured after the shop voided it (the order was cancelled, or a newer payment superseded this
+        // one) or recorded it as refused: the order never counts it, the money goes back.
+        if (payment.status === 'voided' || payment.status === 'failed') {
+          await this.startRefund(tx, payment, [payment.status]);
+          return { outcome: 'refunding', detail: `captured after ${payment.status === 'voided' ? 'void' : 'refusal'}` };
         }
         if (payment.status !== 'created') return { outcome: 'ignored', detail: `payment already ${payment.status}` };
         const problems = mismatches(event, payment, order);

@@ -27,13 +27,15 @@ export interface PaymentRow {
   card_exp_year: number | null;
   failure_code: string | null;
   review_reason: string | null;
+  /** The client's key for the attempt that opened it (Idempotency-Key), if it sent one. */
+  attempt_key: string | null;
   created_at: Date;
   paid_at: Date | null;
 }
 
 const COLUMNS = `uuid::text AS uuid, order_id, store_code, customer_uuid::text AS customer_uuid, cart_id_hash, method_code, provider,
   amount, currency::text AS currency, status, tokenize, return_url, provider_reference, payment_token, redirect_url,
-  card_brand, card_last4::text AS card_last4, card_exp_month, card_exp_year, failure_code, review_reason, created_at, paid_at`;
+  card_brand, card_last4::text AS card_last4, card_exp_month, card_exp_year, failure_code, review_reason, attempt_key, created_at, paid_at`;
 
 export async function scaModeFor(db: Queryable, storeCode: string): Promise<ScaMode> {
   const { rows } = await db.query<{ sca_mode: ScaMode }>('SELECT sca_mode FROM payments_store_setting WHERE store_code = $1', [storeCode]);
@@ -60,6 +62,7 @@ export interface NewPayment {
   currency: string;
   tokenize: boolean;
   return_url: string;
+  attempt_key: string | null;
 }
 
 /**
@@ -68,11 +71,11 @@ export interface NewPayment {
  */
 export async function insertPayment(tx: Queryable, p: NewPayment): Promise<PaymentRow | null> {
   const { rows } = await tx.query<PaymentRow>(
-    `INSERT INTO payments_payment (uuid, order_id, store_code, customer_uuid, cart_id_hash, method_code, provider, amount, currency, tokenize, return_url)
-     VALUES ($1::uuid, $2, $3, $4::uuid, $5, $6, $7, $8, $9, $10, $11)
-     ON CONFLICT (order_id) WHERE status IN ('created', 'paid', 'suspicious', 'refund_pending') DO NOTHING
+    `INSERT INTO payments_payment (uuid, order_id, store_code, customer_uuid, cart_id_hash, method_code, provider, amount, currency, tokenize, return_url, attempt_key)
+     VALUES ($1::uuid, $2, $3, $4::uuid, $5, $6, $7, $8, $9, $10, $11, $12)
+     ON CONFLICT (order_id) WHERE status IN ('created', 'paid', 'suspicious') DO NOTHING
      RETURNING ${COLUMNS}`,
-    [p.uuid, p.order_id, p.store_code, p.customer_uuid, p.cart_id_hash, p.method_code, p.provider, p.amount, p.currency, p.tokenize, p.return_url],
+    [p.uuid, p.order_id, p.store_code, p.customer_uuid, p.cart_id_hash, p.method_code, p.provider, p.amount, p.currency, p.tokenize, p.return_url, p.attempt_key],
   );
   return rows[0] ?? null;
 }
@@ -82,13 +85,28 @@ export async function findPayment(db: Queryable, uuid: string, lock = false): Pr
   return rows[0] ?? null;
 }
 
-/** The order's live payment (open, paid, under review or being refunded), locked. */
+/**
+ * The order's live payment, locked: the one that claims it (open, paid or under review; at most one,
+ * by the partial unique index), else its own paid payment being refunded (cancellation asked before).
+ * A superseded payment refunded after a late capture was never the order's and is not returned.
+ */
 export async function findLivePayment(tx: Queryable, orderId: string): Promise<PaymentRow | null> {
   const { rows } = await tx.query<PaymentRow>(
-    `SELECT ${COLUMNS} FROM payments_payment WHERE order_id = $1 AND status IN ('created', 'paid', 'suspicious', 'refund_pending') FOR UPDATE`,
+    `SELECT ${COLUMNS} FROM payments_payment
+      WHERE order_id = $1 AND (status IN ('created', 'paid', 'suspicious') OR (status = 'refund_pending' AND paid_at IS NOT NULL))
+      ORDER BY status = 'refund_pending', created_at DESC LIMIT 1 FOR UPDATE`,
     [orderId],
   );
   return rows[0] ?? null;
+}
+
+/** Whether any payment of the order holds money the provider took (paid, under review, being refunded). */
+export async function holdsMoney(tx: Queryable, orderId: string): Promise<boolean> {
+  const { rows } = await tx.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM payments_payment WHERE order_id = $1 AND status IN ('paid', 'suspicious', 'refund_pending')`,
+    [orderId],
+  );
+  return (rows[0]?.n ?? 0) > 0;
 }
 
 /** Records the provider's session on a payment once; a concurrent second writer of the same session is a no-op. */

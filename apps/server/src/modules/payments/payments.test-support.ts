@@ -45,6 +45,13 @@ export class FakeOrders implements OrderPaymentPort {
     this.paid.push({ entityId, payment });
   }
 
+  async changePaymentMethod(_tx: Queryable, entityId: string, methodCode: string): Promise<PayableOrder> {
+    const o = this.orders.get(entityId)!;
+    o.payment_method_code = methodCode;
+    if (o.status === 'payment_failed') o.status = 'pending_payment';
+    return strip(o);
+  }
+
   async markPaymentFailed(_tx: Queryable, entityId: string, reason: { code: string; message: string }): Promise<void> {
     this.orders.get(entityId)!.status = 'payment_failed';
     this.failed.push({ entityId, reason });

@@ -2,10 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cartClient, firstServerMessage } from '../../lib/api/cart.api';
-import {
-  cancelOrder, findOrder, listOrders, PAYABLE_STATUSES, setPaymentMethodOnOrder, type OrderDetail,
-} from '../../lib/api/orders.api';
-import { startPayment } from '../../lib/api/payments.api';
+import { cancelOrder, findOrder, listOrders, PAYABLE_STATUSES, type OrderDetail } from '../../lib/api/orders.api';
 import type { StoreView } from '../../lib/api/store.api';
 import type { SessionUser } from '../../lib/account/session';
 import { useLocationHash } from '../../lib/account/use-location-hash';
@@ -13,12 +10,11 @@ import { bundleChoiceText } from '../../lib/cart/cart-lines';
 import { dateFormat } from '../../lib/locale';
 import { formatDeduction, formatMoney } from '../../lib/money';
 import { storePath } from '../../lib/store-paths';
+import { PayAgain } from '../payments/pay-again';
 import { AccountView } from './account-view';
 
 const ORDER_NUMBER = /^[A-Za-z0-9_-]{1,32}$/;
 const CANCEL_REASONS = ['changedMind', 'orderedByMistake', 'tooLong', 'other'] as const;
-/** The card: a failed order is paid again on the provider's page. */
-const RETRY_METHOD = 'ember_card';
 
 const ordersKey = (uuid: string) => ['account', 'orders', uuid] as const;
 
@@ -112,8 +108,8 @@ function OrderBody({ store, user, order }: { store: StoreView; user: SessionUser
   const items = (order.items ?? []).filter((i): i is NonNullable<typeof i> => i !== null);
   const address = order.shipping_address;
   const method = order.payment_methods?.find((p) => p);
-  // The method in the shopper's words where the shop names it (as checkout does), else the server's name.
-  const payment = method && (method.method_code ? t(`checkout.payment.methods.${method.method_code}`, { defaultValue: method.name }) : method.name);
+  // The method's label in the page's language; a code the storefront does not know shows as the server names it.
+  const payment = method ? t(`checkout.payment.methods.${method.method_code ?? method.name}`, { defaultValue: method.name }) : null;
   return (
     <div className="order-detail">
       <dl className="details-list">
@@ -158,39 +154,20 @@ function OrderBody({ store, user, order }: { store: StoreView; user: SessionUser
           <div className="cart-totals__grand"><dt>{t('cart.totals.grandTotal')}</dt><dd className="money">{formatMoney(order.total.grand_total, locale)}</dd></div>
         </dl>
       )}
-      {(PAYABLE_STATUSES as readonly string[]).includes(order.status_code) && <RetryPayment store={store.store_code} user={user} order={order} />}
+      {(PAYABLE_STATUSES as readonly string[]).includes(order.status_code) && (
+        <PayAgain
+          store={store.store_code}
+          orderId={order.entity_id}
+          orderNumber={order.number}
+          cartId={null}
+          customerUuid={user.uuid}
+          method={order.payment_methods?.find((p) => p)?.method_code ?? null}
+          returnUrl={`${storePath(store.store_code, '/checkout/success')}?order=${encodeURIComponent(order.number)}`}
+          headingLevel={3}
+        />
+      )}
       {order.is_cancelable && <CancelOrder store={store.store_code} user={user} order={order} />}
     </div>
-  );
-}
-
-/** Pays a failed (or unfinished) order again: the card, on the provider's page, back to the confirmation. */
-function RetryPayment({ store, user, order }: { store: string; user: SessionUser; order: OrderDetail }) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const pay = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const changed = await setPaymentMethodOnOrder(cartClient(store), order.entity_id, RETRY_METHOD);
-      if (!changed.success) throw new Error(changed.error ?? '');
-      const returnUrl = `${storePath(store, '/checkout/success')}?order=${encodeURIComponent(order.number)}`;
-      const payment = await startPayment(store, { orderId: order.entity_id, cartId: null, customerUuid: user.uuid, returnUrl });
-      if (payment.redirect_url) window.location.assign(payment.redirect_url);
-      else window.location.assign(`${returnUrl}&payment_uuid=${encodeURIComponent(payment.uuid)}`);
-    } catch (failure) {
-      setError((failure instanceof Error && failure.message) || firstServerMessage(failure) || t('account.orders.payError'));
-      setBusy(false);
-    }
-  };
-  return (
-    <section className="order-action" aria-labelledby="order-pay-heading">
-      <h3 id="order-pay-heading">{t('account.orders.payHeading')}</h3>
-      <p>{t('account.orders.payText')}</p>
-      {error && <p role="alert" className="form-alert form-alert--error">{error}</p>}
-      <button type="button" className="button" disabled={busy} onClick={() => void pay()}>{t('account.orders.pay')}</button>
-    </section>
   );
 }
 

@@ -64,9 +64,21 @@ export async function fetchCustomerCart(client: GraphqlClient): Promise<Cart> {
 }
 
 /** Moves the guest cart's lines into the customer's cart; the guest cart ends. */
-export async function mergeCarts(client: GraphqlClient, sourceCartId: string, destinationCartId: string): Promise<Cart> {
-  const data = await client.request<{ mergeCarts: Cart }>(MERGE_CARTS_MUTATION, { source: sourceCartId, destination: destinationCartId });
-  return data.mergeCarts;
+/** A coupon or loyalty campaign a merge did not keep, and why (the server's reason code). */
+export interface MergeDrop {
+  type: 'COUPON' | 'CAMPAIGN';
+  code: string;
+  reason: string;
+  message: string;
+}
+
+/** Merges a guest cart into the customer's; the answer names the coupons and campaign it dropped. */
+export async function mergeCarts(client: GraphqlClient, sourceCartId: string, destinationCartId: string): Promise<{ cart: Cart; dropped: MergeDrop[] }> {
+  const data = await client.request<{ mergeCarts: Cart & { dropped_on_merge: MergeDrop[] | null } }>(
+    MERGE_CARTS_MUTATION, { source: sourceCartId, destination: destinationCartId },
+  );
+  const { dropped_on_merge: dropped, ...cart } = data.mergeCarts;
+  return { cart, dropped: dropped ?? [] };
 }
 
 /** Adds lines; refusals per line (out of stock, limits) come back as user errors, the cart as it is now. */
@@ -358,6 +370,12 @@ export const MERGE_CARTS_MUTATION = withFragments(gql`
   mutation MergeCarts($source: String!, $destination: String) {
     mergeCarts(source_cart_id: $source, destination_cart_id: $destination) {
       ...CartFields
+      dropped_on_merge {
+        type
+        code
+        reason
+        message
+      }
     }
   }
 `, CART_FRAGMENT);

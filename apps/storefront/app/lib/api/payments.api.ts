@@ -35,10 +35,13 @@ export class PaymentsApiError extends Error {
   }
 }
 
-async function call<T>(path: string, store: string, init: { method?: 'GET' | 'PUT'; body?: unknown; cartId?: string | null } = {}): Promise<T> {
+async function call<T>(
+  path: string, store: string, init: { method?: 'GET' | 'PUT'; body?: unknown; cartId?: string | null; idempotencyKey?: string } = {},
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', store };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   if (init.cartId) headers['x-cart-id'] = init.cartId;
+  if (init.idempotencyKey) headers['idempotency-key'] = init.idempotencyKey;
   let response: Response;
   try {
     response = await fetch(path, {
@@ -59,17 +62,25 @@ async function call<T>(path: string, store: string, init: { method?: 'GET' | 'PU
 }
 
 /**
- * Opens the provider's payment session for a placed order; the answer's `redirect_url` is the
+ * Opens the provider's payment session for a placed order (or a fresh one that supersedes an
+ * abandoned one, when paying again); the answer's `redirect_url` is the
  * provider's hosted page, which sends the shopper back to `returnUrl` (a path on this shop) with
  * `payment_uuid` added.
  */
-export function startPayment(store: string, input: { orderId: string; cartId: string | null; customerUuid: string | null; returnUrl: string }): Promise<OrderPayment> {
+export function startPayment(
+  store: string,
+  input: { orderId: string; cartId: string | null; customerUuid: string | null; returnUrl: string; paymentMethod?: string; attemptKey?: string },
+): Promise<OrderPayment> {
   return call('/api/payments/generate-token', store, {
     method: 'PUT',
+    // A new key is a new attempt: the server voids an abandoned payment instead of sending the shopper back to it.
+    idempotencyKey: input.attemptKey,
     body: {
       order_id: input.orderId,
       tokenize: false,
       return_url: input.returnUrl,
+      // Paying again with another method changes the order's method first; the old payment is voided.
+      ...(input.paymentMethod ? { payment_method: input.paymentMethod } : {}),
       ...(input.customerUuid ? { customer_uuid: input.customerUuid } : {}),
       ...(input.cartId && !input.customerUuid ? { cart_id: input.cartId } : {}),
     },

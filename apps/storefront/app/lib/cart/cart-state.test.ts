@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { guestCartStorageKey, loadCart, readGuestCartId } from './cart-state';
+import { clearMergeNotice, readMergeNotice } from './merge-notice';
 
 /** A GraphQL server that answers by operation name, recording what was asked. */
 function fakeGraphql(answers: Record<string, unknown>) {
@@ -15,14 +16,21 @@ function fakeGraphql(answers: Record<string, unknown>) {
 }
 
 const storage = new Map<string, string>();
+const session = new Map<string, string>();
 
 beforeEach(() => {
   storage.clear();
+  session.clear();
   vi.stubGlobal('window', {
     localStorage: {
       getItem: (k: string) => storage.get(k) ?? null,
       setItem: (k: string, v: string) => void storage.set(k, v),
       removeItem: (k: string) => void storage.delete(k),
+    },
+    sessionStorage: {
+      getItem: (k: string) => session.get(k) ?? null,
+      setItem: (k: string, v: string) => void session.set(k, v),
+      removeItem: (k: string) => void session.delete(k),
     },
   });
 });
@@ -66,6 +74,25 @@ describe('loadCart', () => {
     // The next read is the customer's cart alone.
     await loadCart('gb', 'uuid-1');
     expect(calls.map((c) => c.operation)).toEqual(['CustomerCart', 'MergeCarts', 'CustomerCart']);
+  });
+
+  it('keeps what the merge dropped for the cart page, and nothing when it dropped nothing', async () => {
+    storage.set(guestCartStorageKey('gb'), 'guest-cart-gb-0001');
+    const dropped = [{ type: 'COUPON', code: 'WELCOME10', reason: 'ALREADY_USED', message: 'The coupon code "WELCOME10" has already been used.' }];
+    fakeGraphql({
+      CustomerCart: { data: { customerCart: cart('customer-cart-0001', 1) } },
+      MergeCarts: { data: { mergeCarts: { ...cart('customer-cart-0001', 3), dropped_on_merge: dropped } } },
+    });
+    await expect(loadCart('gb', 'uuid-1')).resolves.toEqual(cart('customer-cart-0001', 3));
+    expect(readMergeNotice('gb')).toEqual(dropped);
+    clearMergeNotice('gb');
+    storage.set(guestCartStorageKey('gb'), 'guest-cart-gb-0002');
+    fakeGraphql({
+      CustomerCart: { data: { customerCart: cart('customer-cart-0001', 3) } },
+      MergeCarts: { data: { mergeCarts: { ...cart('customer-cart-0001', 4), dropped_on_merge: [] } } },
+    });
+    await loadCart('gb', 'uuid-1');
+    expect(readMergeNotice('gb')).toEqual([]);
   });
 
   it("keeps the customer's cart when the guest cart to merge has gone", async () => {

@@ -5,6 +5,7 @@ import {
   cartClient, createEmptyCart, fetchCart, fetchCustomerCart, isCartGone, mergeCarts, type Cart,
 } from '../api/cart.api';
 import { getBrowserQueryClient } from '../api/query-client';
+import { saveMergeNotice } from './merge-notice';
 
 /**
  * Where the cart lives. A visitor's cart is a guest cart whose masked id the browser keeps in
@@ -55,7 +56,9 @@ export async function loadCart(store: string, owner: string): Promise<Cart | nul
     try {
       const merged = await mergeCarts(client, guestId, customerCart.id);
       writeGuestCartId(store, null);
-      return merged;
+      // The cart page says which coupons (or campaign) the merge could not keep, and why.
+      if (merged.dropped.length) saveMergeNotice(store, merged.dropped);
+      return merged.cart;
     } catch (error) {
       // A guest cart that has gone (ordered, expired, merged in another tab) has nothing to add.
       if (!isCartGone(error)) throw error;
