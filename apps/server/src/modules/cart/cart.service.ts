@@ -1,3 +1,4 @@
+import { phrase, render, said, type Phrase } from '../../platform/messages.js';
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
@@ -33,7 +34,7 @@ export interface Caller {
 export interface ComputedLine extends Line {
   row: CartItemRow;
   unit_price: number;
-  errors: { code: string; message: string }[];
+  errors: { code: string; message: string; phrase?: Phrase | null }[];
 }
 
 /** What the cart asks of loyalty: the campaign applied to a customer's cart, priced as a fixed discount. */
@@ -57,7 +58,7 @@ export interface ComputedCart {
   promotions: PromotionRow[];
   giftDocs: Map<string, ProductDoc>;
   rules: CartRuleRow[];
-  ruleProblems: { code: string; message: string }[];
+  ruleProblems: { code: string; message: string; phrase: Phrase }[];
   totals: Totals;
   tax: { title: string; rate_bp: number };
   shipping: CartAddressRow | null;
@@ -82,17 +83,22 @@ export interface AddRequest {
 export interface UserError {
   code: string;
   message: string;
+  /** What the shopper reads, in the store view's language (platform/messages.ts). */
+  phrase?: Phrase | null;
 }
 
 class AddRefused extends Error {
-  constructor(public readonly code: string, message: string) {
-    super(message);
+  public readonly phrase: Phrase | null;
+
+  constructor(public readonly code: string, message: string | Phrase) {
+    super(typeof message === 'string' ? message : render(message));
+    this.phrase = typeof message === 'string' ? null : message;
   }
 }
 
 function requireInt(quantity: number): number {
-  if (!Number.isFinite(quantity) || !Number.isInteger(quantity)) throw new AddRefused('ITEM_INCREMENTS', 'The quantity must be a whole number.');
-  if (quantity > MAX_LINE_QTY) throw new AddRefused('ITEM_QTY', `The most you can add at once is ${MAX_LINE_QTY}.`);
+  if (!Number.isFinite(quantity) || !Number.isInteger(quantity)) throw new AddRefused('ITEM_INCREMENTS', phrase('cart.quantityWhole'));
+  if (quantity > MAX_LINE_QTY) throw new AddRefused('ITEM_QTY', phrase('cart.mostAtOnce', { count: MAX_LINE_QTY }));
   return quantity;
 }
 
@@ -132,7 +138,7 @@ export class CartService {
     if (!cart || cart.store_code !== caller.store.code || (cart.customer_uuid !== null && cart.customer_uuid !== caller.customerUuid)) {
       throw new AppError('CART_NOT_FOUND', `Could not find a cart with ID "${String(maskedId).slice(0, 40)}"`);
     }
-    if (cart.status !== 'active' && !opts.allowInactive) throw new AppError('CART_NOT_ACTIVE', 'The cart isn\'t active.');
+    if (cart.status !== 'active' && !opts.allowInactive) throw new AppError('CART_NOT_ACTIVE', phrase('cart.notActive'));
     return cart;
   }
 
@@ -193,17 +199,17 @@ export class CartService {
   }
 
   /** Whether a rule may be used on this cart now; the message is the one the client shows. */
-  async ruleProblem(q: Queryable, rule: CartRuleRow, cart: CartRow, subtotal: number, currency: string, customerKey: string | null): Promise<string | null> {
-    const invalid = `The coupon code "${rule.code}" is not valid.`;
+  async ruleProblem(q: Queryable, rule: CartRuleRow, cart: CartRow, subtotal: number, currency: string, customerKey: string | null): Promise<Phrase | null> {
+    const invalid = phrase('coupon.invalid', { code: rule.code });
     const now = Date.now();
     if (!rule.is_active || (rule.store_code !== null && rule.store_code !== cart.store_code)) return invalid;
     if ((rule.from_at && rule.from_at.getTime() > now) || (rule.to_at && rule.to_at.getTime() <= now)) return invalid;
-    if (rule.uses_per_coupon !== null && rule.times_used >= rule.uses_per_coupon) return `The coupon code "${rule.code}" has been used up.`;
+    if (rule.uses_per_coupon !== null && rule.times_used >= rule.uses_per_coupon) return phrase('coupon.usedUp', { code: rule.code });
     if (rule.uses_per_customer !== null && customerKey && (await store.customerUses(q, rule.id, customerKey)) >= rule.uses_per_customer) {
-      return `The coupon code "${rule.code}" has already been used.`;
+      return phrase('coupon.alreadyUsed', { code: rule.code });
     }
     if (subtotal < rule.min_subtotal_minor) {
-      return `The coupon code "${rule.code}" needs a subtotal of at least ${(rule.min_subtotal_minor / 100).toFixed(2)} ${currency}.`;
+      return phrase('coupon.minSubtotal', { code: rule.code, amount: { minor: rule.min_subtotal_minor, currency } });
     }
     return null;
   }
@@ -235,15 +241,15 @@ export class CartService {
     const buyer = await buyerFacts(q, { orders: this.orders, catalog: this.catalog }, cart, lines);
     const problems = cartProblems(storeView, lines, promotions, buyer);
     for (const p of problems) {
-      for (const l of lines.filter((x) => p.keys.includes(x.key))) l.errors.push({ code: itemErrorCode(p.code), message: p.message });
+      for (const l of lines.filter((x) => p.keys.includes(x.key))) l.errors.push({ code: itemErrorCode(p.code), message: p.message, phrase: p.phrase });
     }
     const currency = storeView.base_currency_code;
     const subtotal = lines.reduce((s, l) => s + l.unit_price * l.quantity, 0);
     const valid: CartRuleRow[] = [];
-    const ruleProblems: { code: string; message: string }[] = [];
+    const ruleProblems: ComputedCart['ruleProblems'] = [];
     for (const r of rules) {
       const problem = await this.ruleProblem(q, r, cart, subtotal, currency, this.customerKey(cart));
-      if (problem) ruleProblems.push({ code: r.code, message: problem });
+      if (problem) ruleProblems.push({ code: r.code, ...said(problem) });
       else valid.push(r);
     }
     const pricedLines = lines.map((l) => ({ key: l.key, unit_price: l.unit_price, quantity: l.quantity, is_gift: l.is_gift }));
@@ -290,7 +296,7 @@ export class CartService {
       if (name === 'is_gift') isGift = o.value === 'true' || o.value === '1';
       else if (name === 'parent_gift_sku') parentGiftSku = o.value.trim().slice(0, 64) || null;
     }
-    if (quantity <= 0) throw new AddRefused('UNDEFINED', 'The quantity must be greater than 0.');
+    if (quantity <= 0) throw new AddRefused('UNDEFINED', phrase('cart.quantityPositive'));
     const skus = [req.sku, ...(req.parent_sku ? [req.parent_sku] : [])];
     const found = [...(await this.saleProductsFor(q, storeView, [], skus)).bySku.values()];
     let product = found.find((p) => p.sku === req.sku);
@@ -304,7 +310,7 @@ export class CartService {
       const child = wanted.length
         ? product.children.find((c) => wanted.every(([, attr, value]) => String(attr === '93' ? c.color_value_index : c.flavor_value_index) === value))
         : undefined;
-      if (!child) throw new AddRefused('UNDEFINED', 'You need to choose options for your item.');
+      if (!child) throw new AddRefused('UNDEFINED', phrase('cart.chooseOptions'));
       parent = product;
       product = child;
     }
@@ -325,7 +331,7 @@ export class CartService {
       }
       for (const option of product.bundle_options) {
         const picks = chosen.filter((c) => c.option_id === option.id);
-        if (option.required && picks.length === 0) throw new AddRefused('UNDEFINED', 'Please select all required options.');
+        if (option.required && picks.length === 0) throw new AddRefused('UNDEFINED', phrase('cart.requiredOptions'));
         if (picks.length > 1 && (option.type === 'select' || option.type === 'radio')) throw new AddRefused('UNDEFINED', `Option "${option.title}" takes one choice.`);
         for (const pick of picks) {
           const sel = option.selections.find((s) => s.id === pick.selection_id);
@@ -371,8 +377,8 @@ export class CartService {
         const identity = lineIdentity(line);
         const existing = current.lines.find((l) => lineIdentity(l.row) === identity);
         const newQty = (existing?.quantity ?? 0) + line.quantity;
-        if (newQty > MAX_LINE_QTY) throw new AddRefused('ITEM_QTY', `The most one line may hold is ${MAX_LINE_QTY}.`);
-        if (!existing && current.lines.length + current.missing.length >= MAX_LINES) throw new AddRefused('UNDEFINED', `A cart may hold at most ${MAX_LINES} lines.`);
+        if (newQty > MAX_LINE_QTY) throw new AddRefused('ITEM_QTY', phrase('cart.mostPerLine', { count: MAX_LINE_QTY }));
+        if (!existing && current.lines.length + current.missing.length >= MAX_LINES) throw new AddRefused('UNDEFINED', phrase('cart.mostLines', { count: MAX_LINES }));
         const items = existing
           ? state.items.map((r) => (r.id === existing.row.id ? { ...r, quantity: newQty } : r))
           : [...state.items, { ...line, id: PENDING_LINE, cart_id: cart.id }];
@@ -386,8 +392,8 @@ export class CartService {
         }
         current = await this.compute(tx, storeView, cart, state);
       } catch (err) {
-        if (err instanceof AddRefused) errors.push({ code: err.code, message: err.message });
-        else if (err instanceof AppError && isUserErrorCode(err.code)) errors.push({ code: err.code, message: err.message });
+        if (err instanceof AddRefused) errors.push({ code: err.code, message: err.message, phrase: err.phrase });
+        else if (err instanceof AppError && isUserErrorCode(err.code)) errors.push({ code: err.code, message: err.message, phrase: err.phrase });
         else throw err;
       }
     }
@@ -406,7 +412,7 @@ export class CartService {
         await this.removeItem(tx, storeView, cart, u.itemId);
         continue;
       }
-      if (u.quantity < 0) throw new AppError('UNDEFINED', 'The quantity must be greater than 0.');
+      if (u.quantity < 0) throw new AppError('UNDEFINED', phrase('cart.quantityPositive'));
       try {
         const q = requireInt(u.quantity);
         // Priced in memory first, as an addition is: a change that makes a problem new or bigger is refused unwritten.
@@ -414,7 +420,7 @@ export class CartService {
         refuseWorse(before, await this.compute(tx, storeView, cart, { ...before.state, items }));
         await store.setItemQuantity(tx, cart.id, u.itemId, q);
       } catch (err) {
-        if (err instanceof AddRefused) throw new AppError(err.code as ProblemCode, err.message);
+        if (err instanceof AddRefused) throw new AppError(err.code as ProblemCode, err.phrase ?? err.message);
         throw err;
       }
     }
@@ -456,21 +462,21 @@ export class CartService {
    * applyCouponToCart: removes the applied coupons first, then applies each comma-separated code
    * in turn. Codes that fail are reported (the first message wins); those that pass stay applied.
    */
-  async applyCoupons(tx: Queryable, storeView: StoreView, cart: CartRow, input: string): Promise<string[]> {
+  async applyCoupons(tx: Queryable, storeView: StoreView, cart: CartRow, input: string): Promise<Phrase[]> {
     const codes = [...new Set(input.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean))];
-    if (codes.length === 0) throw new AppError('VALIDATION_FAILED', 'Required parameter "coupon_code" is missing');
-    if (codes.length > 5) throw new AppError('VALIDATION_FAILED', 'At most 5 coupon codes can be applied at once.');
+    if (codes.length === 0) throw new AppError('VALIDATION_FAILED', phrase('coupon.missing'));
+    if (codes.length > 5) throw new AppError('VALIDATION_FAILED', phrase('coupon.tooMany'));
     await store.clearCoupons(tx, cart.id);
     const view = await this.compute(tx, storeView, cart);
-    if (view.lines.length === 0) throw new AppError('VALIDATION_FAILED', 'The cart does not contain products.');
-    const messages: string[] = [];
+    if (view.lines.length === 0) throw new AppError('VALIDATION_FAILED', phrase('coupon.emptyCart'));
+    const messages: Phrase[] = [];
     let position = 0;
     const base = view.totals.subtotal_incl_tax;
     for (const code of codes) {
       const rule = /^[A-Z0-9_-]{3,40}$/.test(code) ? await store.findRuleByCode(tx, code) : null;
       const problem = rule
         ? await this.ruleProblem(tx, rule, cart, base, view.currency, this.customerKey(cart))
-        : `The coupon code "${code.slice(0, 40)}" is not valid.`;
+        : phrase('coupon.invalid', { code: code.slice(0, 40) });
       if (problem) {
         messages.push(problem);
         continue;
@@ -487,10 +493,10 @@ export class CartService {
   }
 
   /** Counts each applied coupon once for this order; false when one is used up (DB-guarded). */
-  async countCouponUses(tx: Queryable, cart: CartRow, rules: CartRuleRow[], customerKey: string): Promise<string | null> {
+  async countCouponUses(tx: Queryable, cart: CartRow, rules: CartRuleRow[], customerKey: string): Promise<Phrase | null> {
     for (const r of [...rules].sort((a, b) => a.id - b.id)) {
-      if (!(await store.countRuleUse(tx, r.id))) return `The coupon code "${r.code}" has been used up.`;
-      if (!(await store.countCustomerUse(tx, r.id, customerKey, r.uses_per_customer))) return `The coupon code "${r.code}" has already been used.`;
+      if (!(await store.countRuleUse(tx, r.id))) return phrase('coupon.usedUp', { code: r.code });
+      if (!(await store.countCustomerUse(tx, r.id, customerKey, r.uses_per_customer))) return phrase('coupon.alreadyUsed', { code: r.code });
     }
     return null;
   }
@@ -499,7 +505,7 @@ export class CartService {
 
   async setEmail(tx: Queryable, cart: CartRow, email: string): Promise<void> {
     const e = email.trim().toLowerCase();
-    if (e.length > 254 || !/^[^\s@<>()]+@[^\s@<>()]+\.[^\s@<>()]+$/.test(e)) throw new AppError('VALIDATION_FAILED', 'Invalid email format');
+    if (e.length > 254 || !/^[^\s@<>()]+@[^\s@<>()]+\.[^\s@<>()]+$/.test(e)) throw new AppError('VALIDATION_FAILED', phrase('checkout.emailInvalid'));
     await store.updateCart(tx, cart.id, { email: e });
   }
 
@@ -510,7 +516,7 @@ export class CartService {
   /** Chooses the shipping method; answers the cart priced with it. */
   async setShippingMethod(tx: Queryable, storeView: StoreView, cart: CartRow, carrier: string, method: string): Promise<ComputedCart> {
     const view = await this.compute(tx, storeView, cart);
-    if (!view.shipping) throw new AppError('VALIDATION_FAILED', 'The shipping address is missing. Set the address and try again.');
+    if (!view.shipping) throw new AppError('VALIDATION_FAILED', phrase('checkout.shippingAddressMissing'));
     const m = view.methods.find((x) => x.row.carrier_code === carrier && x.row.method_code === method);
     if (!m) throw new AppError('VALIDATION_FAILED', 'Carrier with such method not found: ' + `${carrier.slice(0, 40)}, ${method.slice(0, 40)}`);
     if (!m.available) throw new AppError('VALIDATION_FAILED', m.error_message ?? 'This shipping method is not available.');
@@ -520,7 +526,7 @@ export class CartService {
   }
 
   async setPaymentMethod(tx: Queryable, storeView: StoreView, cart: CartRow, code: string): Promise<void> {
-    if (!paymentMethodsFor(storeView.code).some((m) => m.code === code)) throw new AppError('VALIDATION_FAILED', 'The requested Payment Method is not available.');
+    if (!paymentMethodsFor(storeView.code).some((m) => m.code === code)) throw new AppError('VALIDATION_FAILED', phrase('checkout.paymentMethodUnavailable'));
     await store.updateCart(tx, cart.id, { payment_method_code: code });
   }
 
@@ -530,7 +536,7 @@ export class CartService {
    */
   async assertNoOngoingSubscription(tx: Queryable, cart: CartRow, lines: Line[]): Promise<void> {
     const buyer = await buyerFacts(tx, { orders: this.orders, catalog: this.catalog }, cart, lines, { lock: true });
-    if (buyer.hasOngoingSubscription) throw new AppError('UNABLE_TO_PLACE_ORDER', 'You already have an ongoing subscription.');
+    if (buyer.hasOngoingSubscription) throw new AppError('UNABLE_TO_PLACE_ORDER', phrase('cart.ongoingSubscription'));
   }
 
   /**
@@ -567,7 +573,7 @@ const PENDING_LINE = 'pending';
 /** Refuses a change that created a problem or made one bigger, with that problem's code and message. */
 function refuseWorse(before: ComputedCart, after: ComputedCart): void {
   const fresh = after.problems.find((p) => worsened(p, before, after));
-  if (fresh) throw new AddRefused(fresh.code, fresh.message);
+  if (fresh) throw new AddRefused(fresh.code, fresh.phrase);
 }
 
 /** A problem the change created, or one it made bigger (more units involved than before). */
