@@ -1,4 +1,5 @@
--- Loyalty texts per language, as the catalogue (catalog_product_text) and consents
+-- Texts per language: the loyalty club's (tiers, rewards, articles, earning rules) and the English
+-- order status labels. Loyalty texts are kept as the catalogue (catalog_product_text) and consents
 -- (consent_purpose_text) keep theirs: one row per thing and language. A text missing in a language
 -- falls back to the row's own columns, which hold the shop's source language (English).
 CREATE TABLE loyalty_tier_text (
@@ -48,3 +49,9 @@ SELECT r.event_name, 'de', r.description_de
     ('referral_first_order', 'Eine geworbene Person schließt ihre erste Bestellung ab'),
     ('registration', 'Dem Club beitreten')) AS r(event_name, description_de)
  WHERE EXISTS (SELECT 1 FROM loyalty_earning_rule WHERE event_name = r.event_name);
+
+-- Order statuses in British English: the shop's English is en-GB, where a cancelled order has two
+-- l's. The status code stays Magento's `canceled`; only the label a shopper reads changes.
+INSERT INTO orders_status_label (status, language, label)
+SELECT 'canceled', 'en', 'Cancelled' WHERE EXISTS (SELECT 1 FROM orders_status WHERE code = 'canceled')
+ON CONFLICT (status, language) DO UPDATE SET label = EXCLUDED.label;
