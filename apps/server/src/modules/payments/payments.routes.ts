@@ -165,7 +165,15 @@ export async function paymentsPlugin(app: FastifyInstance): Promise<void> {
   await app.register(webhookRoutes);
   const provider = services.payments.provider;
   const sandbox = provider instanceof SandboxProvider && config.STORE_MODE === 'TEST' ? provider : null;
-  if (sandbox) await app.register(sandboxPagesRoutes, { provider: sandbox });
+  if (sandbox) {
+    await app.register(sandboxPagesRoutes, {
+      provider: sandbox,
+      audienceOf: async (code) => {
+        const view = (await services.stores.list()).find((v) => v.code === code);
+        return view ? { language: view.language === 'de' ? 'de' : 'en', locale: view.locale } : null;
+      },
+    });
+  }
 
   runWhileUp(app, { name: 'payments job', enabled: isPaymentsJobEnabled(config), intervalMs: PAYMENTS_JOB_INTERVAL_MS, run: () => runPaymentJobs(app) });
 }
