@@ -1,3 +1,4 @@
+import { attributeLabel } from '../modules/catalog/catalog.mapper.js';
 import { phrase, type Phrase } from '../platform/messages.js';
 import type { Db, Queryable } from '../platform/db.js';
 import { AppError } from '../platform/errors.js';
@@ -68,7 +69,8 @@ async function buildDraft(c: ComputedCart, email: string, attributes: OrderDraft
       sku: l.product.sku,
       product_id: l.product.id,
       parent_sku: l.parent?.sku ?? null,
-      name: l.parent ? `${l.parent.name} ${l.product.color_label ?? l.product.flavor_label ?? ''}`.trim() : l.product.name,
+      // A variant is named as its product; its colour or flavour is its option (no "Ember One Copper · Colour: Copper").
+      name: l.parent ? l.parent.name : l.product.name,
       product_type: l.parent ? 'configurable' : l.product.type_id,
       quantity: l.quantity,
       unit_price_incl_tax: l.unit_price,
@@ -79,7 +81,7 @@ async function buildDraft(c: ComputedCart, email: string, attributes: OrderDraft
       parent_gift_sku: l.parent_gift_sku,
       selected_options: l.parent
         ? l.parent.configurable_attributes.map((code) => ({
-          label: code === 'color' ? 'Colour' : 'Flavour',
+          label: attributeLabel(code, store.language),
           value: (code === 'color' ? l.product.color_label ?? l.product.color : l.product.flavor_label ?? l.product.flavor) ?? '',
         }))
         : [],

@@ -1,3 +1,4 @@
+import { optionsNotInName } from '../../lib/cart/cart-lines';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -134,7 +135,7 @@ function OrderBody({ store, user, order }: { store: StoreView; user: SessionUser
         {items.map((i) => (
           <li key={i.id}>
             {i.quantity_ordered ?? 1} × {i.product_name ?? i.product_sku}
-            {(i.selected_options ?? []).filter((o) => o !== null).map((o) => ` · ${o!.label}: ${o!.value}`).join('')}
+            {optionsNotInName(i.product_name ?? '', i.selected_options).map((o) => ` · ${o.label}: ${o.value}`).join('')}
             <span className="order-items__price"> {formatMoney(i.row_total_including_tax, locale)}</span>
           </li>
         ))}
