@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CODE_SENTENCES, PHRASES, phrase, render } from '../apps/server/src/platform/messages';
 import { logInByApi, newCustomer, registerByApi } from './support/account';
+import { expectNoSeriousViolations } from './support/axe';
 import { messages, productFacts, stockLevel, waitForPageView } from './support/shop';
 
 const de = messages('de');
@@ -62,18 +63,21 @@ test('the German club speaks German, shows the club\'s tiers, rewards and articl
   for (const tier of tiers) await expect(main.getByRole('heading', { level: 3, name: tier.name })).toBeVisible();
   await expect(main.getByTestId('loyalty-points')).toHaveText(de('loyalty.points.available_other').replace('{{count}}', '0'));
   await expectImagesLoaded(page, '/de/loyalty');
+  await expectNoSeriousViolations(page, '/de/loyalty');
 
   await page.goto('/de/loyalty/redeem');
   await waitForPageView(page);
   for (const reward of rewards) await expect(main.getByRole('heading', { level: 2, name: reward.name })).toBeVisible();
   for (const reward of englishRewards) await expect(main.getByText(reward.name, { exact: true })).toHaveCount(0);
   await expectImagesLoaded(page, '/de/loyalty/redeem');
+  await expectNoSeriousViolations(page, '/de/loyalty/redeem');
 
   await page.goto('/de/loyalty/blog');
   await waitForPageView(page);
   for (const article of articles) await expect(main.getByRole('link', { name: article.title })).toBeVisible();
   for (const article of englishArticles) await expect(main.getByText(article.title, { exact: true })).toHaveCount(0);
   await expectImagesLoaded(page, '/de/loyalty/blog');
+  await expectNoSeriousViolations(page, '/de/loyalty/blog');
 
   await main.getByRole('link', { name: articles[0]!.title }).click();
   await expect(main.getByRole('heading', { level: 2, name: articles[0]!.title })).toBeVisible();
