@@ -84,7 +84,7 @@ test('the German club speaks German, shows the club\'s tiers, rewards and articl
   await expectImagesLoaded(page, `/de/loyalty/article/${articles[0]!.article_id}`);
 });
 
-test('the German shop says every refusal in German: coupons, a quantity over the limit and a wrong password', async ({ page, request }) => {
+test('the German shop says every refusal in German: coupons, a quantity over the stock, a wrong postcode and a wrong password', async ({ page, request }) => {
   const main = page.getByRole('main');
   const charger = await productFacts(request, 'ACC-CHARGER', 'de');
   await page.goto(`/de/p/${charger.urlKey}`);
@@ -114,6 +114,21 @@ test('the German shop says every refusal in German: coupons, a quantity over the
   await main.getByRole('button', { name: de('cart.update') }).click();
   await expect(main.getByRole('alert').filter({ hasText: de('cart.errors.INSUFFICIENT_STOCK') })).toBeVisible();
   await expectNoEnglishServerSentence(page, 'the cart after a quantity over the limit');
+
+  // Checkout: a postcode Germany does not use is refused in German.
+  await page.goto('/de/cart');
+  await waitForPageView(page);
+  await main.getByRole('link', { name: de('cart.toCheckout') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: de('checkout.title') })).toBeVisible();
+  await main.getByLabel(de('checkout.address.email')).fill(newCustomer().email);
+  await main.getByLabel(de('account.fields.firstname')).fill('Greta');
+  await main.getByLabel(de('account.fields.lastname')).fill('Lovelace');
+  await main.getByLabel(de('account.fields.street1')).fill('Hauptstraße 1');
+  await main.getByLabel(de('account.fields.city')).fill('Berlin');
+  await main.getByLabel(de('account.fields.postcode')).fill('ABCDE');
+  await main.getByRole('button', { name: de('checkout.address.save') }).click();
+  await expect(main.getByText(de('form.errors.postcodeFormat'))).toBeVisible();
+  await expectNoEnglishServerSentence(page, 'the checkout after a wrong postcode');
 
   await page.goto('/de/login');
   await waitForPageView(page);

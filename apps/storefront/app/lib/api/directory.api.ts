@@ -15,7 +15,7 @@ export async function listCountries(client: GraphqlClient, locale: string): Prom
   return (data.countries ?? [])
     .filter((c): c is { id: string; full_name_locale: string | null; full_name_english: string | null } => !!c?.id)
     .map((c) => ({ id: c.id, name: c.full_name_locale ?? c.full_name_english ?? c.id }))
-    .sort((a, b) => a.name.localeCompare(b.name, locale));
+    .sort((a, b) => a.name.localeCompare(b.name, locale.replace('_', '-')));
 }
 
 const COUNTRIES_QUERY = gql`
