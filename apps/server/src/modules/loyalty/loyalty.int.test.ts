@@ -376,3 +376,13 @@ describe('loyalty texts per language', () => {
     expect(r.body.title.length).toBeGreaterThan(0);
   });
 });
+
+describe('loyalty history in the reader\'s language', () => {
+  it('records a German reader\'s article under its German title', async () => {
+    const c = await registerCustomer(server);
+    const read = await call('POST', `/api/loyalty/consumers/${c.uuid}/earnings/article`, { article_id: 'travel-with-ember' }, c.token, 'de');
+    expect(read.status).toBe(200);
+    const history = await call('GET', `/api/loyalty/consumers/${c.uuid}/points`, undefined, c.token, 'de');
+    expect(history.body.items[0]).toMatchObject({ type: 'article', event: 'Mit Ember auf Reisen' });
+  });
+});

@@ -88,7 +88,8 @@ export async function loyaltyRoutes(scope: FastifyInstance, opts: { services: Se
 
   app.post('/consumers/:uuid/earnings/article', { schema: { tags, params: Uuid, body: z.strictObject({ article_id: ArticleId }) } }, async (request) => {
     await requireOwner(identity, request, request.params.uuid);
-    return app.db.transaction((tx) => loyalty.readArticle(tx, request.params.uuid, request.body.article_id));
+    const language = await languageOf(services, request);
+    return app.db.transaction((tx) => loyalty.readArticle(tx, request.params.uuid, request.body.article_id, language));
   });
   app.post('/consumers/:uuid/earnings/qr-code', { schema: { tags, params: Uuid, body: z.strictObject({ qr_code_id: QrId }) } }, async (request) => {
     await requireOwner(identity, request, request.params.uuid);
@@ -100,7 +101,7 @@ export async function loyaltyRoutes(scope: FastifyInstance, opts: { services: Se
     async (request, reply) => {
       await requireOwner(identity, request, request.params.uuid);
       const store = await stores.forRequest(request);
-      const result = await app.db.transaction((tx) => loyalty.redeem(tx, request.params.uuid, request.body.reward_uuid, request.body.quantity, store.code));
+      const result = await app.db.transaction((tx) => loyalty.redeem(tx, request.params.uuid, request.body.reward_uuid, request.body.quantity, store.code, store.language));
       return reply.status(201).send(result);
     },
   );
@@ -124,7 +125,8 @@ export async function legacyLoyaltyRoutes(scope: FastifyInstance, opts: { servic
   });
   app.post('/articles/read', { schema: { tags, body: z.strictObject({ article_id: ArticleId }) } }, async (request) => {
     const { uuid } = await requireSession(identity, request);
-    return app.db.transaction((tx) => loyalty.readArticle(tx, uuid, request.body.article_id));
+    const language = await languageOf(services, request);
+    return app.db.transaction((tx) => loyalty.readArticle(tx, uuid, request.body.article_id, language));
   });
   app.get('/points', { schema: { tags } }, async (request) => {
     const s = await loyalty.summary((await requireSession(identity, request)).uuid);
@@ -174,7 +176,7 @@ export async function legacyLoyaltyRoutes(scope: FastifyInstance, opts: { servic
     async (request, reply) => {
       await requireOwner(identity, request, request.body.consumer_uuid);
       const store = await stores.forRequest(request);
-      const result = await app.db.transaction((tx) => loyalty.redeem(tx, request.body.consumer_uuid, request.body.prize_uuid, request.body.qty, store.code));
+      const result = await app.db.transaction((tx) => loyalty.redeem(tx, request.body.consumer_uuid, request.body.prize_uuid, request.body.qty, store.code, store.language));
       return reply.status(201).send(result);
     },
   );

@@ -389,8 +389,9 @@ export class LoyaltyService {
    * Buys a reward with points: stock and balance are both taken in this transaction, so of parallel
    * attempts only as many succeed as points (and stock) allow.
    */
-  async redeem(tx: Queryable, consumer: string, rewardUuid: string, quantity = 1, storeCode?: string) {
-    const reward = await store.findReward(tx, rewardUuid);
+  async redeem(tx: Queryable, consumer: string, rewardUuid: string, quantity = 1, storeCode?: string, language = 'en') {
+    // Named in the shopper's language: the history shows the reward as they chose it.
+    const reward = await store.findReward(tx, rewardUuid, false, language);
     if (!reward || !reward.is_active || reward.kind !== 'reward' || (storeCode && reward.store_code && reward.store_code !== storeCode)) {
       throw new AppError('ENTITY_NOT_FOUND', 'No data found');
     }
@@ -512,8 +513,9 @@ export class LoyaltyService {
   }
 
   /** Reading an article earns its points once per consumer; reading again changes nothing. */
-  async readArticle(tx: Queryable, consumer: string, articleId: string) {
-    const a = await store.findArticle(tx, articleId);
+  async readArticle(tx: Queryable, consumer: string, articleId: string, language = 'en') {
+    // The history keeps the title as the reader read it, in their store view's language.
+    const a = await store.findArticle(tx, articleId, language);
     if (!a) throw new AppError('ENTITY_NOT_FOUND', 'No data found');
     if (!a.is_available) throw new AppError('NOT_ELIGIBLE', 'This article earns no points');
     const credited = await this.credit(tx, { consumer_uuid: consumer, points: a.points, source_type: 'article', source_key: `${articleId}:${consumer}`, event: a.title });
