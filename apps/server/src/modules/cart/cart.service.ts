@@ -39,7 +39,7 @@ export interface ComputedLine extends Line {
 
 /** What the cart asks of loyalty: the campaign applied to a customer's cart, priced as a fixed discount. */
 export interface CartLoyaltyPort {
-  appliedCampaign(q: Queryable, cartMaskedId: string): Promise<{ campaign_uuid: string; name: string; loyalty_discount_points: number; loyalty_discount_amount: number; currency: string } | null>;
+  appliedCampaign(q: Queryable, cartMaskedId: string, language?: string): Promise<{ campaign_uuid: string; name: string; loyalty_discount_points: number; loyalty_discount_amount: number; currency: string } | null>;
 }
 
 export interface ComputedCart {
@@ -253,7 +253,7 @@ export class CartService {
       else valid.push(r);
     }
     const pricedLines = lines.map((l) => ({ key: l.key, unit_price: l.unit_price, quantity: l.quantity, is_gift: l.is_gift }));
-    const found = cart.customer_uuid && this.loyalty ? await this.loyalty.appliedCampaign(q, cart.masked_id) : null;
+    const found = cart.customer_uuid && this.loyalty ? await this.loyalty.appliedCampaign(q, cart.masked_id, storeView.language) : null;
     const campaign = found && found.currency === currency ? found : null;
     // The campaign's discount comes after the coupons; its empty code marks it as no coupon.
     const pricing = campaign

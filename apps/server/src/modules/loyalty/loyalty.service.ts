@@ -448,10 +448,11 @@ export class LoyaltyService {
   }
 
   /** The campaign held for a cart, with its name (the discount's label). */
-  async appliedCampaign(db: Queryable, cartId: string): Promise<(AppliedCampaign & { name: string }) | null> {
+  /** The campaign a cart holds points for, named in `language` (the cart's store view's) for its discount line. */
+  async appliedCampaign(db: Queryable, cartId: string, language = 'en'): Promise<(AppliedCampaign & { name: string }) | null> {
     const held = await store.heldCampaign(db, cartId);
     if (!held) return null;
-    const campaign = await store.findReward(db, held.campaign_uuid);
+    const campaign = await store.findReward(db, held.campaign_uuid, false, language);
     return {
       loyalty_discount_uuid: held.uuid, campaign_uuid: held.campaign_uuid, loyalty_discount_points: held.points,
       loyalty_discount_amount: held.amount, currency: held.currency, name: campaign?.name ?? 'Loyalty campaign',
