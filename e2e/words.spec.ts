@@ -80,7 +80,9 @@ test('the German club speaks German, shows the club\'s tiers, rewards and articl
   await expectNoSeriousViolations(page, '/de/loyalty/blog');
 
   await main.getByRole('link', { name: articles[0]!.title }).click();
-  await expect(main.getByRole('heading', { level: 2, name: articles[0]!.title })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/de/loyalty/article/${articles[0]!.article_id}$`));
+  await expect(main.getByRole('heading', { level: 1, name: de('loyalty.titles.article') })).toBeVisible();
+  await expect(main.getByRole('article').getByRole('heading', { level: 2, name: articles[0]!.title })).toBeVisible();
   await expectImagesLoaded(page, `/de/loyalty/article/${articles[0]!.article_id}`);
 });
 
