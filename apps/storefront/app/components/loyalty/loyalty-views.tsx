@@ -201,6 +201,18 @@ export function ArticleView({ store }: ViewProps) {
   );
 }
 
+/** Entries whose event is the name of what earned or spent the points (an article, a reward), in the reader's language. */
+const NAMED_ENTRIES = new Set(['article', 'reward', 'qr_code', 'pack_code', 'adjustment']);
+
+/**
+ * What follows an entry's type: the order's number, or the thing's name. The server's own event
+ * sentences ("Order … delivered", "Points expired") are not shown: the type says it in the page's language.
+ */
+function historyDetail(item: { type: string; event: string | null; order_id: string | null }): string | null {
+  if (item.type === 'order') return item.order_id;
+  return NAMED_ENTRIES.has(item.type) ? item.event : null;
+}
+
 export function PointsHistoryView({ store, locale }: ViewProps) {
   const { t } = useTranslation();
   const session = useSession();
@@ -223,7 +235,7 @@ export function PointsHistoryView({ store, locale }: ViewProps) {
           {h.items.map((item, i) => (
             <tr key={`${item.date}-${i}`}>
               <td>{formatDate(item.date, locale)}</td>
-              <td>{t(`loyalty.history.types.${item.type}`, { defaultValue: item.type })}{item.event ? ` · ${item.event}` : ''}{item.coupon ? ` · ${item.coupon}` : ''}</td>
+              <td>{t(`loyalty.history.types.${item.type}`, { defaultValue: item.type })}{historyDetail(item) ? ` · ${historyDetail(item)}` : ''}{item.coupon ? ` · ${item.coupon}` : ''}</td>
               <td>{item.points > 0 ? `+${item.points}` : item.points}</td>
               <td>{item.balance}</td>
             </tr>
