@@ -84,6 +84,15 @@ test('the German club speaks German, shows the club\'s tiers, rewards and articl
   await expect(main.getByRole('heading', { level: 1, name: de('loyalty.titles.article') })).toBeVisible();
   await expect(main.getByRole('article').getByRole('heading', { level: 2, name: articles[0]!.title })).toBeVisible();
   await expectImagesLoaded(page, `/de/loyalty/article/${articles[0]!.article_id}`);
+
+  // Reading it earns points; the history names the entry by its German type and title.
+  const article = (await loyalty<{ value: number }>(request, `/articles/${articles[0]!.article_id}`, 'de'));
+  await main.getByRole('button', { name: de('loyalty.article.markRead_other').replace('{{count}}', String(article.value)) }).click();
+  await expect(main.getByRole('status')).toHaveText(de('loyalty.article.credited_other').replace('{{count}}', String(article.value)));
+  await page.goto('/de/loyalty/points-history');
+  await waitForPageView(page);
+  await expect(main.getByRole('cell', { name: `${de('loyalty.history.types.article')} · ${articles[0]!.title}` })).toBeVisible();
+  await expectNoEnglishServerSentence(page, '/de/loyalty/points-history');
 });
 
 test('the German shop says every refusal in German: coupons, a quantity over the stock, a wrong postcode and a wrong password', async ({ page, request }) => {
