@@ -77,7 +77,10 @@ async function paymentRoutes(app: FastifyInstance): Promise<void> {
     return toOrderPayment(await payments.generateToken(owner, { orderId: body.order_id, tokenize: body.tokenize, returnUrl: body.return_url ?? null }));
   };
   const lookup = async (request: FastifyRequest, uuid: string) => toOrderPayment(await payments.getPayment(await ownerOf(request), uuid));
-  const methods = async (request: FastifyRequest) => ({ methods: payments.listMethods((await services.stores.forRequest(request)).code) });
+  const methods = async (request: FastifyRequest) => {
+    const view = await services.stores.forRequest(request);
+    return { methods: payments.listMethods(view.code, view.language) };
+  };
   const client = async (request: FastifyRequest, code: string) => payments.clientConfig((await services.stores.forRequest(request)).code, code);
 
   r.put(

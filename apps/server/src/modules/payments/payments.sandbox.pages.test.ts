@@ -39,3 +39,18 @@ describe('sandbox hosted pages', () => {
     }
   });
 });
+
+describe('payment method titles', () => {
+  it('titles each method in English and German, and names a method no longer offered by its code', async () => {
+    const { paymentMethodsFor, paymentMethodTitle } = await import('./payments.methods.js');
+    const english = paymentMethodsFor('gb');
+    const german = paymentMethodsFor('de', 'de');
+    expect(german.map((m) => m.code)).toEqual(english.map((m) => m.code));
+    for (const [i, m] of german.entries()) {
+      expect(m.title).not.toBe(english[i]!.title);
+      expect(m.description).not.toBe(english[i]!.description);
+      expect(paymentMethodTitle(m.code, 'de')).toBe(m.title);
+    }
+    expect(paymentMethodTitle('checkmo', 'de')).toBe('checkmo');
+  });
+});
