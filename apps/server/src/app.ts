@@ -83,7 +83,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('draining', false);
   if (ownsDb) app.addHook('onClose', async () => db.close());
 
-  registerErrorHandling(app);
+  registerErrorHandling(app, (request) => services.stores.forRequest(request));
   await registerCompression(app);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-request-id', _request.id);

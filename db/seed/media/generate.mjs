@@ -269,6 +269,74 @@ files['home/hero.svg'] = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 6
   `<g transform="translate(200 40) scale(1.3)">${emberNova(COLORS.ivory[1], 40, 1).replace('url(#b)', 'url(#n)')}</g></svg>\n`;
 
 const BUDGET = { 'home/hero.svg': 6144 };
+// Loyalty club -------------------------------------------------------------
+// Tier medals, rewards and the campaign voucher the loyalty tables reference (/media/loyalty/...).
+const TIERS = { bronze: ['Bronze', '#B0713A'], silver: ['Silver', '#A7AEB5'], gold: ['Gold', '#D4A52C'] };
+
+/** A round medal with a flame in the middle; `stars` counts the tier's rank. */
+function medal(hex, stars) {
+  return `<path d="M150 40h40l30 120h-40zM250 40h-40l-30 120h40z" fill="${EMBER}" opacity=".85"/>` +
+    `<path d="M170 40h20l30 120h-20zM230 40h-20l-30 120h20z" fill="${shade(EMBER, -0.25)}"/>` +
+    `<circle cx="200" cy="230" r="108" fill="${shade(hex, -0.35)}"/><circle cx="200" cy="230" r="98" fill="url(#m)"/>` +
+    `<circle cx="200" cy="230" r="78" fill="none" stroke="${shade(hex, 0.5)}" stroke-width="3" opacity=".7"/>` +
+    `<path d="M200 168c26 30 40 50 40 72a40 40 0 0 1-80 0c0-14 6-26 16-36 0 14 6 22 14 24-6-22 0-42 10-60z" fill="${shade(hex, -0.45)}"/>` +
+    Array.from({ length: stars }, (_, i) => {
+      const x = 200 + (i - (stars - 1) / 2) * 26;
+      return `<path d="M${x} 290l4 8 9 1-7 6 2 9-8-5-8 5 2-9-7-6 9-1z" fill="${shade(hex, 0.6)}"/>`;
+    }).join('');
+}
+
+const medalGradient = (hex) =>
+  `<radialGradient id="m" cx=".35" cy=".3" r=".8"><stop offset="0" stop-color="${shade(hex, 0.55)}"/>` +
+  `<stop offset=".6" stop-color="${hex}"/><stop offset="1" stop-color="${shade(hex, -0.2)}"/></radialGradient>`;
+
+Object.entries(TIERS).forEach(([code, [name, hex]], i) => {
+  files[`loyalty/tier-${code}.svg`] = svg(`Ember club ${name} tier`, medal(hex, i + 1), medalGradient(hex));
+});
+
+/** A reward on a gift tag: the drawing sits on the card, the tag's string ties it to the corner. */
+const rewardTag = `<rect x="52" y="52" width="296" height="296" rx="28" fill="#FFFFFF" stroke="${INK}" stroke-opacity=".08"/>` +
+  `<path d="M296 52h52v52z" fill="${EMBER}"/><circle cx="326" cy="74" r="6" fill="#FFFFFF"/>`;
+
+files['loyalty/reward-pouch.svg'] = svg('Ember travel pouch reward', rewardTag +
+  `<path d="M135 150h130l16 150a16 16 0 0 1-16 17H135a16 16 0 0 1-16-17z" fill="${COLORS.midnight[1]}"/>` +
+  `<path d="M135 150h130" stroke="${EMBER}" stroke-width="6"/><path d="M184 150c0-36 32-36 32 0" fill="none" stroke="${EMBER}" stroke-width="4"/>` +
+  label(200, 250, 'EMBER', 20, '#FFFFFF', ' font-weight="700" letter-spacing="5"'));
+
+files['loyalty/reward-lanyard.svg'] = svg('Ember lanyard reward', rewardTag +
+  `<path d="M200 280L140 100M200 280L260 100" fill="none" stroke="${EMBER}" stroke-width="14" stroke-linecap="round"/>` +
+  `<path d="M200 280L140 100" fill="none" stroke="#FFFFFF" stroke-width="2" stroke-dasharray="6 8" opacity=".7"/>` +
+  `<rect x="188" y="276" width="24" height="34" rx="5" fill="#9AA0A6"/><circle cx="200" cy="318" r="8" fill="none" stroke="#9AA0A6" stroke-width="4"/>`);
+
+files['loyalty/reward-charger.svg'] = svg('Limited edition Ember charger reward', rewardTag +
+  `<path d="M200 250c0 50-64 30-64 70" fill="none" stroke="${INK}" stroke-width="7" stroke-linecap="round"/>` +
+  `<rect x="156" y="140" width="88" height="110" rx="16" fill="${COLORS.copper[1]}"/>` +
+  `<rect x="176" y="114" width="10" height="30" rx="3" fill="#9AA0A6"/><rect x="214" y="114" width="10" height="30" rx="3" fill="#9AA0A6"/>` +
+  `<path d="M205 168l-16 26h14l-6 24 18-30h-14z" fill="#FFFFFF"/>` +
+  label(200, 300, 'LIMITED', 14, INK, ' font-weight="700" letter-spacing="4"'));
+
+files['loyalty/campaign.svg'] = svg('Ember club voucher',
+  `<path d="M60 130h280v50a20 20 0 0 0 0 40v50H60v-50a20 20 0 0 0 0-40z" fill="${EMBER}"/>` +
+  `<path d="M250 140v120" stroke="#FFFFFF" stroke-width="3" stroke-dasharray="8 7" opacity=".8"/>` +
+  label(150, 212, 'CLUB', 34, '#FFFFFF', ' font-weight="700" letter-spacing="6"') +
+  `<circle cx="285" cy="180" r="10" fill="none" stroke="#FFFFFF" stroke-width="5"/><circle cx="310" cy="222" r="10" fill="none" stroke="#FFFFFF" stroke-width="5"/>` +
+  `<path d="M313 172l-30 58" stroke="#FFFFFF" stroke-width="5" stroke-linecap="round"/>`);
+
+files['loyalty/article-care.svg'] = svg('Caring for your Ember device',
+  emberOne(COLORS.sage[1], 120, 0.85) +
+  `<path d="M250 120l10 24 24 10-24 10-10 24-10-24-24-10 24-10z" fill="${EMBER}"/>` +
+  `<path d="M300 210l6 14 14 6-14 6-6 14-6-14-14-6 14-6z" fill="${EMBER}" opacity=".6"/>`, gradient('b', COLORS.sage[1]));
+
+files['loyalty/article-flavours.svg'] = svg('Ember flavours',
+  ['amber', 'mint', 'frost', 'berry'].map((code, i) =>
+    `<circle cx="${110 + i * 60}" cy="${200 + (i % 2 ? 30 : -30)}" r="48" fill="${FLAVORS[code][1]}" opacity=".9"/>`).join('') +
+  `<path d="M80 300h240" stroke="${INK}" stroke-opacity=".2" stroke-width="3"/>`);
+
+files['loyalty/article-travel.svg'] = svg('Travelling with Ember',
+  `<rect x="110" y="150" width="180" height="170" rx="20" fill="${COLORS.midnight[1]}"/>` +
+  `<path d="M165 150v-30a12 12 0 0 1 12-12h46a12 12 0 0 1 12 12v30" fill="none" stroke="${COLORS.midnight[1]}" stroke-width="10"/>` +
+  `<path d="M110 210h180" stroke="${EMBER}" stroke-width="6"/><circle cx="150" cy="330" r="10" fill="${INK}"/><circle cx="250" cy="330" r="10" fill="${INK}"/>` +
+  `<path d="M280 80l40 14-30 10-8 22-10-8 4-16-16-6z" fill="${EMBER}"/>`);
 
 let total = 0;
 for (const [path, content] of Object.entries(files)) {

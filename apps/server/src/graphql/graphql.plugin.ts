@@ -8,6 +8,7 @@ import mercurius from 'mercurius';
 import type { Config } from '../config.js';
 import type { Db } from '../platform/db.js';
 import { AppError, isDatabaseUnavailable } from '../platform/errors.js';
+import { ENGLISH, say, type Audience } from '../platform/messages.js';
 import type { StoreView } from '../modules/store/store.service.js';
 import type { Services } from '../services.js';
 import { catalogResolvers } from '../modules/catalog/catalog.resolvers.js';
@@ -48,14 +49,15 @@ interface FormattedError {
   extensions: Record<string, unknown>;
 }
 
-function formatError(err: GraphQLErrorType, production: boolean, requestId: string, log: FastifyRequest['log']): { error: FormattedError; status: number } {
+function formatError(err: GraphQLErrorType, production: boolean, requestId: string, log: FastifyRequest['log'], audience: Audience): { error: FormattedError; status: number } {
   // Mercurius and graphql-js may wrap the thrown error more than once: judge by the innermost cause.
   let orig = err.originalError as (Error & { code?: string; statusCode?: number; originalError?: Error }) | undefined;
   while (orig?.originalError) orig = orig.originalError as typeof orig;
   if (orig instanceof GraphQLError) orig = undefined;
   const where = { locations: err.locations, path: err.path };
   if (orig instanceof AppError) {
-    return { error: { message: orig.message, ...where, extensions: { category: orig.category, code: orig.code } }, status: orig.status };
+    // Said in the store view's language (docs/decisions/0026); the code stays for clients that word it themselves.
+    return { error: { message: say(orig, audience), ...where, extensions: { category: orig.category, code: orig.code } }, status: orig.status };
   }
   if (orig?.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     return { error: { message: 'Request body is too large', extensions: { category: 'graphql-input', code: 'PAYLOAD_TOO_LARGE' } }, status: 413 };
@@ -65,7 +67,7 @@ function formatError(err: GraphQLErrorType, production: boolean, requestId: stri
     log.error({ err: orig }, 'GraphQL resolver failed');
     return {
       error: {
-        message: unavailable ? 'Service temporarily unavailable, try again' : 'Internal server error',
+        message: say({ code: unavailable ? 'SERVICE_UNAVAILABLE' : 'INTERNAL', message: unavailable ? 'Service temporarily unavailable, try again' : 'Internal server error' }, audience),
         ...where,
         extensions: { category: 'internal', code: unavailable ? 'SERVICE_UNAVAILABLE' : 'INTERNAL', request_id: requestId },
       },
@@ -125,12 +127,13 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { config: Config
       const reply = (ctx as { reply?: FastifyReply }).reply;
       const log = reply?.log ?? app.log;
       const requestId = reply?.request.id ?? '';
+      const audience: Audience = reply?.request.storeView ?? ENGLISH;
       const flat = execution.errors.flatMap((e) => {
         const nested = (e.originalError as { errors?: unknown })?.errors;
         return Array.isArray(nested) ? (nested as GraphQLErrorType[]) : [e as GraphQLErrorType];
       });
       const formatted = flat.map((e) =>
-        formatError(e instanceof GraphQLError ? e : new GraphQLError(String((e as Error).message), { originalError: e as Error }), production, requestId, log),
+        formatError(e instanceof GraphQLError ? e : new GraphQLError(String((e as Error).message), { originalError: e as Error }), production, requestId, log, audience),
       );
       const worst = Math.max(...formatted.map((f) => f.status));
       return {

@@ -7,9 +7,9 @@ export const DEMO_PASSWORD = 'Ember-Demo-2026';
 
 /** One demo customer per market of the seeded brand (the gb account also signs in to gb_trial, the same website). */
 export const DEMO_CUSTOMERS = [
-  { store: 'gb', country: 'GB', email: 'demo-gb@ember.example', firstname: 'Demo', lastname: 'Customer' },
-  { store: 'de', country: 'DE', email: 'demo-de@ember.example', firstname: 'Demo', lastname: 'Kundin' },
-  { store: 'ch', country: 'CH', email: 'demo-ch@ember.example', firstname: 'Demo', lastname: 'Kunde' },
+  { store: 'gb', country: 'GB', language: 'en', email: 'demo-gb@ember.example', firstname: 'Demo', lastname: 'Customer' },
+  { store: 'de', country: 'DE', language: 'de', email: 'demo-de@ember.example', firstname: 'Demo', lastname: 'Kundin' },
+  { store: 'ch', country: 'CH', language: 'de', email: 'demo-ch@ember.example', firstname: 'Demo', lastname: 'Kunde' },
 ] as const;
 
 /**
@@ -30,8 +30,10 @@ export async function seedDemoCustomers(services: { identity: Pick<IdentityServi
           date_of_birth: '1990-01-01',
           strategy: 'email_password',
           strategy_data: { identifier: c.email, password: DEMO_PASSWORD },
+          // The demo customer holds the account on the shop's current terms, as every registration does.
+          terms_accepted: true,
         },
-        { storeCode: c.store, defaultCountry: c.country },
+        { storeCode: c.store, language: c.language, ip: null, defaultCountry: c.country },
       );
       created += 1;
     } catch (err) {

@@ -1,14 +1,19 @@
 import { ERROR_CODES, type ErrorCode, type ErrorBody } from '@ember/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ENGLISH, render, say, type Audience, type Phrase } from './messages.js';
 
 /** An expected failure: a code from the spec's catalogue and a message safe to show. */
 export class AppError extends Error {
+  /** The message as a phrase, said in the store view's language at the edge (platform/messages.ts). */
+  public readonly phrase: Phrase | null;
+
   constructor(
     public readonly code: ErrorCode,
-    message: string,
+    message: string | Phrase,
     public readonly details?: unknown,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : render(message));
+    this.phrase = typeof message === 'string' ? null : message;
     this.name = 'AppError';
   }
 
@@ -39,21 +44,24 @@ function fromFastifyError(err: FastifyError): AppError | null {
 }
 
 /** One error handler for every REST route: spec codes out, 5xx bodies carry only the request id. */
-export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+export function registerErrorHandling(app: FastifyInstance, audienceOf: (request: FastifyRequest) => Promise<Audience> = async () => ENGLISH): void {
+  app.setErrorHandler(async (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const known = err instanceof AppError ? err : fromFastifyError(err);
     if (known) {
       if (known.status >= 500) request.log.error({ err }, known.message);
       const retry = (known.details as { retry_after_s?: number } | undefined)?.retry_after_s;
       if (retry) reply.header('retry-after', String(retry));
-      return reply.status(known.status).send(toBody(known.code, known.message, request.id, known.details));
+      // The message is said in the language of the request's store view (docs/decisions/0026).
+      const audience = await audienceOf(request).catch(() => ENGLISH);
+      return reply.status(known.status).send(toBody(known.code, say(known, audience), request.id, known.details));
     }
     const unavailable = isDatabaseUnavailable(err);
     request.log.error({ err }, 'unhandled error');
     const code: ErrorCode = unavailable ? 'SERVICE_UNAVAILABLE' : 'INTERNAL';
     const message = unavailable ? 'Service temporarily unavailable, try again' : 'Internal error';
     if (unavailable) reply.header('retry-after', '5');
-    return reply.status(ERROR_CODES[code].status).send(toBody(code, message, request.id));
+    const audience = await audienceOf(request).catch(() => ENGLISH);
+    return reply.status(ERROR_CODES[code].status).send(toBody(code, say({ code, message }, audience), request.id));
   });
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send(toBody('ENTITY_NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`, request.id)),

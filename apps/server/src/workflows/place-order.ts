@@ -1,3 +1,5 @@
+import { attributeLabel } from '../modules/catalog/catalog.mapper.js';
+import { phrase, type Phrase } from '../platform/messages.js';
 import type { Db, Queryable } from '../platform/db.js';
 import { AppError } from '../platform/errors.js';
 import type { Services } from '../services.js';
@@ -12,7 +14,7 @@ import { paymentMethodsFor } from '../modules/payments/payments.methods.js';
 
 export interface PlaceOrderResult {
   order: PlacedOrder | null;
-  errors: { code: string; message: string }[];
+  errors: { code: string; message: string; phrase?: Phrase | null }[];
 }
 
 /** Order attributes as Magento's AttributeValueInput sends them. */
@@ -38,7 +40,7 @@ function draftAddress(a: CartAddressRow, pickup: ComputedCart['pickupStore']): O
   };
 }
 
-function fail(code: 'UNABLE_TO_PLACE_ORDER' | 'GUEST_EMAIL_MISSING' | 'INSUFFICIENT_STOCK' | 'PERMISSION_DENIED', message: string): never {
+function fail(code: 'UNABLE_TO_PLACE_ORDER' | 'GUEST_EMAIL_MISSING' | 'INSUFFICIENT_STOCK' | 'PERMISSION_DENIED', message: string | Phrase): never {
   throw new AppError(code, message);
 }
 
@@ -46,20 +48,20 @@ function fail(code: 'UNABLE_TO_PLACE_ORDER' | 'GUEST_EMAIL_MISSING' | 'INSUFFICI
 async function buildDraft(c: ComputedCart, email: string, attributes: OrderDraft['additional_attributes']): Promise<OrderDraft> {
   const { cart, store, totals } = c;
   // Lines whose product is no longer sold are neither shown nor priced (cart.view.ts), so they are not ordered either.
-  if (!c.lines.length) fail('UNABLE_TO_PLACE_ORDER', 'The cart is empty.');
+  if (!c.lines.length) fail('UNABLE_TO_PLACE_ORDER', phrase('checkout.cartEmpty'));
   for (const p of c.problems) {
-    if (p.code === 'INSUFFICIENT_STOCK' || p.code === 'NOT_SALABLE') fail('INSUFFICIENT_STOCK', p.message);
-    fail('UNABLE_TO_PLACE_ORDER', p.message);
+    if (p.code === 'INSUFFICIENT_STOCK' || p.code === 'NOT_SALABLE') fail('INSUFFICIENT_STOCK', p.phrase ?? p.message);
+    fail('UNABLE_TO_PLACE_ORDER', p.phrase ?? p.message);
   }
-  if (c.ruleProblems.length) fail('UNABLE_TO_PLACE_ORDER', c.ruleProblems[0]!.message);
-  if (!c.billing) fail('UNABLE_TO_PLACE_ORDER', 'Please check the billing address information.');
+  if (c.ruleProblems.length) fail('UNABLE_TO_PLACE_ORDER', c.ruleProblems[0]!.phrase);
+  if (!c.billing) fail('UNABLE_TO_PLACE_ORDER', phrase('checkout.billingMissing'));
   if (!c.isVirtual) {
-    if (!c.shipping) fail('UNABLE_TO_PLACE_ORDER', 'Some addresses can\'t be used due to the configurations for specific countries.');
-    if (c.shipping.pickup_location_code && !c.pickupStore) fail('UNABLE_TO_PLACE_ORDER', 'The pick-up store is no longer available.');
-    if (!c.selectedMethod) fail('UNABLE_TO_PLACE_ORDER', 'The shipping method is missing. Select the shipping method and try again.');
+    if (!c.shipping) fail('UNABLE_TO_PLACE_ORDER', phrase('checkout.addressUnusable'));
+    if (c.shipping.pickup_location_code && !c.pickupStore) fail('UNABLE_TO_PLACE_ORDER', phrase('checkout.pickupGone'));
+    if (!c.selectedMethod) fail('UNABLE_TO_PLACE_ORDER', phrase('checkout.shippingMethodMissing'));
   }
   if (!cart.payment_method_code || !paymentMethodsFor(store.code).some((m) => m.code === cart.payment_method_code)) {
-    fail('UNABLE_TO_PLACE_ORDER', 'Enter a valid payment method and try again.');
+    fail('UNABLE_TO_PLACE_ORDER', phrase('checkout.paymentMethodMissing'));
   }
   const rate = c.tax.rate_bp;
   const items: OrderDraftItem[] = c.lines.map((l) => {
@@ -68,7 +70,8 @@ async function buildDraft(c: ComputedCart, email: string, attributes: OrderDraft
       sku: l.product.sku,
       product_id: l.product.id,
       parent_sku: l.parent?.sku ?? null,
-      name: l.parent ? `${l.parent.name} ${l.product.color_label ?? l.product.flavor_label ?? ''}`.trim() : l.product.name,
+      // A variant is named as its product; its colour or flavour is its option (no "Ember One Copper · Colour: Copper").
+      name: l.parent ? l.parent.name : l.product.name,
       product_type: l.parent ? 'configurable' : l.product.type_id,
       quantity: l.quantity,
       unit_price_incl_tax: l.unit_price,
@@ -79,7 +82,7 @@ async function buildDraft(c: ComputedCart, email: string, attributes: OrderDraft
       parent_gift_sku: l.parent_gift_sku,
       selected_options: l.parent
         ? l.parent.configurable_attributes.map((code) => ({
-          label: code === 'color' ? 'Colour' : 'Flavour',
+          label: attributeLabel(code, store.language),
           value: (code === 'color' ? l.product.color_label ?? l.product.color : l.product.flavor_label ?? l.product.flavor) ?? '',
         }))
         : [],
@@ -136,14 +139,14 @@ export function checkAttributes(attributes: AdditionalAttribute[], definitions: 
   for (const d of definitions) {
     const value = given.get(d.code) ?? '';
     if (!value) {
-      if (d.is_required) fail('UNABLE_TO_PLACE_ORDER', `"${d.label}" is required.`);
+      if (d.is_required) fail('UNABLE_TO_PLACE_ORDER', phrase('checkout.attributeRequired', { label: d.label }));
       continue;
     }
     if ((d.min_length !== null && value.length < d.min_length) || value.length > (d.max_length ?? 2000)) {
-      fail('UNABLE_TO_PLACE_ORDER', `"${d.label}" must be ${d.min_length ?? 0} to ${d.max_length ?? 2000} characters long.`);
+      fail('UNABLE_TO_PLACE_ORDER', phrase('checkout.attributeLength', { label: d.label, min: d.min_length ?? 0, max: d.max_length ?? 2000 }));
     }
-    if (d.validate_regex && !new RegExp(d.validate_regex).test(value)) fail('UNABLE_TO_PLACE_ORDER', `"${d.label}" is not valid.`);
-    if (d.options.length && !d.options.some((o) => o.value === value)) fail('UNABLE_TO_PLACE_ORDER', `"${d.label}" is not one of its options.`);
+    if (d.validate_regex && !new RegExp(d.validate_regex).test(value)) fail('UNABLE_TO_PLACE_ORDER', phrase('checkout.attributeInvalid', { label: d.label }));
+    if (d.options.length && !d.options.some((o) => o.value === value)) fail('UNABLE_TO_PLACE_ORDER', phrase('checkout.attributeInvalid', { label: d.label }));
     out.push({ code: d.code, value });
   }
   return out;
@@ -177,19 +180,19 @@ export async function placeOrder(
         const placed = await services.orders.findOrderByCart(tx, cart.masked_id);
         if (placed) return placed;
       }
-      if (cart.status !== 'active') throw new AppError('CART_NOT_ACTIVE', 'The cart isn\'t active.');
+      if (cart.status !== 'active') throw new AppError('CART_NOT_ACTIVE', phrase('cart.notActive'));
       const computed = await services.cart.compute(tx, caller.store as StoreView, cart);
       // A store view with guest checkout off sells only to signed-in customers (Magento's guest_checkout option).
       if (!cart.customer_uuid && !(caller.store as StoreView).is_guest_checkout_enabled) {
         fail('PERMISSION_DENIED', GUEST_CHECKOUT_REFUSED);
       }
       const email = cart.customer_uuid ? customerEmail : cart.email;
-      if (!email) fail('GUEST_EMAIL_MISSING', 'Guest email for cart is missing.');
+      if (!email) fail('GUEST_EMAIL_MISSING', phrase('checkout.guestEmailMissing'));
       const draft = await buildDraft(computed, email, checkAttributes(attributes, definitions));
       // Magento's checkout agreements: every current one must have been ticked (setPaymentMethodOnCart agreement_ids).
       const agreements = await services.legal.checkoutAgreements(tx, caller.store);
       if (agreements.some((a) => !cart.agreement_ids.includes(a.agreement_id))) {
-        fail('UNABLE_TO_PLACE_ORDER', 'Please agree to all the terms and conditions before placing the order.');
+        fail('UNABLE_TO_PLACE_ORDER', phrase('checkout.agreementsMissing'));
       }
       draft.accepted_agreements = await services.legal.acceptedDocuments(tx, caller.store);
       // One subscription per buyer: re-checked with the buyer's parallel placements held back.
@@ -214,7 +217,7 @@ export async function placeOrder(
     });
     return { order, errors: [] };
   } catch (err) {
-    if (err instanceof AppError && PLACE_ORDER_CODES.has(err.code)) return { order: null, errors: [{ code: err.code, message: err.message }] };
+    if (err instanceof AppError && PLACE_ORDER_CODES.has(err.code)) return { order: null, errors: [{ code: err.code, message: err.message, phrase: err.phrase }] };
     throw err;
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serveForSuite, restCall, startTestServer, type TestServer } from '../../test/test-app.js';
 import type { Db } from '../../platform/db.js';
+import { CODE_SENTENCES } from '../../platform/messages.js';
 import { addProducts, CART_FIELDS, getCart, giftOf, gqlAs, makeCoupon, makeProduct, makePromotion, newGuestCart, PASSWORD, registerCustomer } from './cart.fixtures.js';
 
 let server: TestServer;
@@ -336,7 +337,7 @@ describe('carts: coupons', () => {
     const id = await newGuestCart(server);
     await addProducts(server, id, [{ sku: p.sku, quantity: 1 }]);
     const low = await gqlAs(server, APPLY, { c: id, code: min });
-    expect(low.body.errors![0].message).toMatch(/at least 30.00 GBP/);
+    expect(low.body.errors![0].message).toMatch(/at least £30\.00/);
     const other = await gqlAs(server, APPLY, { c: id, code: deOnly });
     expect(other.body.errors![0].message).toMatch(/is not valid/);
     expect((await getCart(server, id)).body.data.cart.applied_coupons).toBeNull();
@@ -488,5 +489,29 @@ describe('carts: merging', () => {
     const bCart = (await gqlAs(server, 'query { customerCart { id } }', {}, { token: b.token })).body.data.customerCart.id;
     const stolen = await gqlAs(server, `mutation ($s: String!) { mergeCarts(source_cart_id: $s) { id } }`, { s: bCart }, { token: a.token });
     expect(stolen.body.errors![0].extensions.code).toBe('CART_NOT_FOUND');
+  });
+});
+
+describe('carts: messages in the store view\'s language', () => {
+  it('refuses coupons in German in the de store view: an unknown code and one below its minimum subtotal, in euros as Germany writes them', async () => {
+    const p = await makeProduct(db, { price: 1000 });
+    const min = await makeCoupon(db, { min: 4000 });
+    const id = await newGuestCart(server, 'de');
+    await addProducts(server, id, [{ sku: p.sku, quantity: 1 }], { store: 'de' });
+    const unknown = await gqlAs(server, APPLY, { c: id, code: 'NO-SUCH-CODE' }, { store: 'de' });
+    expect(unknown.body.errors![0].message).toBe('Der Gutscheincode „NO-SUCH-CODE“ ist nicht gültig.');
+    expect(unknown.body.errors![0].extensions!.code).toBe('VALIDATION_FAILED');
+    const low = await gqlAs(server, APPLY, { c: id, code: min }, { store: 'de' });
+    expect(low.body.errors![0].message).toBe(`Der Gutscheincode „${min}“ gilt ab einer Zwischensumme von 40,00\u00a0€.`);
+    // The same refusal in the English store view stays English.
+    const gb = await newGuestCart(server);
+    await addProducts(server, gb, [{ sku: p.sku, quantity: 1 }]);
+    expect((await gqlAs(server, APPLY, { c: gb, code: 'NO-SUCH-CODE' })).body.errors![0].message).toBe('The coupon code "NO-SUCH-CODE" is not valid.');
+  });
+
+  it('says a refusal without words of its own with its code\'s German sentence, never the English message', async () => {
+    const gone = await gqlAs(server, APPLY, { c: 'no-such-cart-id-000000000000000', code: 'X' }, { store: 'de' });
+    expect(gone.body.errors![0].extensions!.code).toBe('CART_NOT_FOUND');
+    expect(gone.body.errors![0].message).toBe(CODE_SENTENCES.CART_NOT_FOUND.de);
   });
 });

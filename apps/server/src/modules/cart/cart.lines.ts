@@ -1,3 +1,4 @@
+import { phrase, said, type Phrase } from '../../platform/messages.js';
 import type { StoreView } from '../store/store.service.js';
 import type { BundleOptionDoc, ProductDoc } from '../catalog/catalog.service.js';
 import { finalMinor, unitPriceForQuantity } from '../catalog/catalog.service.js';
@@ -34,7 +35,9 @@ export function itemErrorCode(code: ProblemCode): ProblemCode {
 /** Something that stops a cart from being ordered; `keys` are the lines involved. */
 export interface Problem {
   code: ProblemCode;
+  /** In English, for logs and comparisons; `phrase` is what the shopper reads (platform/messages.ts). */
   message: string;
+  phrase: Phrase;
   keys: string[];
 }
 
@@ -85,7 +88,7 @@ export function cartProblems(store: StoreView, lines: Line[], promotions: Promot
     if (d.quantity > d.stock) {
       problems.push({
         code: d.stock <= 0 ? 'NOT_SALABLE' : 'INSUFFICIENT_STOCK',
-        message: d.stock <= 0 ? `Product that you are trying to add is not available: ${d.sku}.` : `The requested qty of ${d.sku} is not available.`,
+        ...said(phrase(d.stock <= 0 ? 'cart.skuNotAvailable' : 'cart.qtyNotAvailable', { sku: d.sku })),
         keys: linesWithStock(lines, productId),
       });
     }
@@ -100,14 +103,14 @@ export function cartProblems(store: StoreView, lines: Line[], promotions: Promot
     const involved = lines.filter((l) => l.product.id === p.id || l.parent?.id === p.id);
     const total = involved.reduce((s, l) => s + l.quantity, 0);
     if (total > p.order_quantity_limit!) {
-      problems.push({ code: 'ITEM_QTY', message: `The most you can order of ${p.name} is ${p.order_quantity_limit}.`, keys: involved.map((l) => l.key) });
+      problems.push({ code: 'ITEM_QTY', ...said(phrase('cart.productLimit', { name: p.name, count: p.order_quantity_limit! })), keys: involved.map((l) => l.key) });
     }
   }
   const paid = lines.filter((l) => !l.is_gift);
   if (store.is_order_limit_enabled && store.order_limit_value > 0) {
     const units = paid.reduce((s, l) => s + l.quantity, 0);
     if (units > store.order_limit_value) {
-      problems.push({ code: 'ITEM_QTY', message: `An order may hold at most ${store.order_limit_value} items.`, keys: paid.map((l) => l.key) });
+      problems.push({ code: 'ITEM_QTY', ...said(phrase('cart.orderLimit', { count: store.order_limit_value })), keys: paid.map((l) => l.key) });
     }
   }
   if (store.cartons_limit_value > 0) {
@@ -120,17 +123,17 @@ export function cartProblems(store: StoreView, lines: Line[], promotions: Promot
       cartons += n;
     }
     if (cartons > store.cartons_limit_value) {
-      problems.push({ code: 'CARTONS_LIMIT', message: `An order may hold at most ${store.cartons_limit_value} cartons.`, keys });
+      problems.push({ code: 'CARTONS_LIMIT', ...said(phrase('cart.cartonsLimit', { count: store.cartons_limit_value })), keys });
     }
   }
   const gifts = lines.filter((l) => l.is_gift);
   if (gifts.length) {
     if (!store.is_free_gifts_enabled) {
-      problems.push({ code: 'GIFT_ERROR', message: 'Free gifts are not available in this store.', keys: gifts.map((l) => l.key) });
+      problems.push({ code: 'GIFT_ERROR', ...said(phrase('cart.giftsOff')), keys: gifts.map((l) => l.key) });
     } else {
       const giftUnits = gifts.reduce((s, l) => s + l.quantity, 0);
       if (store.gift_basket_quantity_limitation > 0 && giftUnits > store.gift_basket_quantity_limitation) {
-        problems.push({ code: 'GIFT_ERROR', message: `A basket may hold at most ${store.gift_basket_quantity_limitation} free gifts.`, keys: gifts.map((l) => l.key) });
+        problems.push({ code: 'GIFT_ERROR', ...said(phrase('cart.giftsLimit', { count: store.gift_basket_quantity_limitation })), keys: gifts.map((l) => l.key) });
       }
     }
   }

@@ -1,3 +1,4 @@
+import { phrase, said } from '../../platform/messages.js';
 import type { StoreView } from '../store/store.service.js';
 import type { ProductDoc } from '../catalog/catalog.service.js';
 import { unitPrice, type Line, type Problem } from './cart.lines.js';
@@ -60,24 +61,24 @@ export function promotionProblems(lines: Line[], promos: PromotionRow[], languag
     const keys = restricted.map((l) => l.key);
     if (!conditionHolds(p, lines)) {
       const t = textsFor(p, language);
-      problems.push({ code: 'PERMISSION_DENIED', message: t.hint ?? `${restricted[0]!.product.name} can only be bought together with the products of the offer.`, keys });
+      problems.push({ code: 'PERMISSION_DENIED', ...said(t.hint ? phrase('text.asIs', { text: t.hint }) : phrase('cart.onlyWithOffer', { name: restricted[0]!.product.name })), keys });
     } else if (p.allowed_qty !== null && restricted.reduce((s, l) => s + l.quantity, 0) > p.allowed_qty) {
-      problems.push({ code: 'ITEM_QTY', message: `The offer ${p.code} allows at most ${p.allowed_qty} of these products per order.`, keys });
+      problems.push({ code: 'ITEM_QTY', ...said(phrase('cart.offerLimit', { code: p.code, count: p.allowed_qty })), keys });
     }
   }
   const seen = new Set<number>();
   for (const g of lines.filter((l) => l.is_gift)) {
     const p = giftPromotion(g, promos, lines);
     if (!p) {
-      problems.push({ code: 'GIFT_ERROR', message: `${g.sku} is not a free gift of ${g.parent_gift_sku ?? 'any product'}.`, keys: [g.key] });
+      problems.push({ code: 'GIFT_ERROR', ...said(g.parent_gift_sku ? phrase('cart.giftNotOffered', { sku: g.sku, parent: g.parent_gift_sku }) : phrase('cart.giftNoProduct', { sku: g.sku })), keys: [g.key] });
       continue;
     }
     if (!paid.some((l) => l.sku === g.parent_gift_sku || l.parent?.sku === g.parent_gift_sku)) {
-      problems.push({ code: 'GIFT_ERROR', message: `The gift ${g.sku} needs its product in the cart.`, keys: [g.key] });
+      problems.push({ code: 'GIFT_ERROR', ...said(phrase('cart.giftNeedsProduct', { sku: g.sku })), keys: [g.key] });
       continue;
     }
     if (!conditionHolds(p, lines)) {
-      problems.push({ code: 'GIFT_ERROR', message: `The conditions of the offer for ${g.sku} are not met.`, keys: [g.key] });
+      problems.push({ code: 'GIFT_ERROR', ...said(phrase('cart.giftConditions', { sku: g.sku })), keys: [g.key] });
       continue;
     }
     if (seen.has(p.id)) continue;
@@ -85,7 +86,7 @@ export function promotionProblems(lines: Line[], promos: PromotionRow[], languag
     const usage = giftUsage(p, lines, promos);
     const members = lines.filter((l) => l.is_gift && giftPromotion(l, promos, lines)?.id === p.id).map((l) => l.key);
     const over = p.type === 'free_gift_flexible' ? usage.total > p.allowed_qty! : [...usage.bySku.values()].some((n) => n > p.allowed_qty!);
-    if (over) problems.push({ code: 'GIFT_ERROR', message: `The offer ${p.code} gives at most ${p.allowed_qty} free gifts per order.`, keys: members });
+    if (over) problems.push({ code: 'GIFT_ERROR', ...said(phrase('cart.offerGiftLimit', { code: p.code, count: p.allowed_qty! })), keys: members });
   }
   return problems;
 }

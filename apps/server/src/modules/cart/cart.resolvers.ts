@@ -1,3 +1,4 @@
+import { phrase, render as renderPhrase, say, type Phrase } from '../../platform/messages.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import type { Queryable } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
@@ -79,7 +80,7 @@ function bounded<T>(list: (T | null)[]): T[] {
 }
 
 function throwFirst(errors: UserError[]): void {
-  if (errors.length) throw new AppError(errors[0]!.code as never, errors[0]!.message);
+  if (errors.length) throw new AppError(errors[0]!.code as never, errors[0]!.phrase ?? errors[0]!.message);
 }
 
 function itemId(uid: string | null | undefined, id: number | null | undefined): string {
@@ -134,8 +135,16 @@ async function addressRow(
   };
 }
 
+/** A message field Magento calls "localized": its phrase, or its code's sentence, in the store view's language. */
+const spoken = {
+  message: (e: { code?: string | null; message: string; phrase?: Phrase | null }, _: unknown, ctx: GraphQLContext) => say(e, ctx.store),
+};
+
 export const cartResolvers = {
   ...cartItemPointsResolvers,
+  CartItemError: spoken,
+  CartUserInputError: spoken,
+  PlaceOrderError: spoken,
   Query: {
     async cart(_: unknown, args: { cart_id: string }, ctx: GraphQLContext) {
       const caller = await callerOf(ctx);
@@ -198,7 +207,7 @@ export const cartResolvers = {
           const items = computed.totals.subtotal_incl_tax - computed.totals.discounts.filter((d) => d.coupon_code).reduce((s, d) => s + d.amount, 0);
           if (items < computed.campaign.loyalty_discount_amount) {
             await ctx.services.loyalty.removeCampaignFromCart(tx, caller.customerUuid, destination.masked_id);
-            dropped.push({ type: 'CAMPAIGN', code: computed.campaign.name, reason: 'ABOVE_TOTAL', message: 'The cart total is below the campaign\'s discount.' });
+            dropped.push({ type: 'CAMPAIGN', code: computed.campaign.name, reason: 'ABOVE_TOTAL', message: renderPhrase(phrase('cart.campaignAboveTotal'), ctx.store) });
             computed = await ctx.services.cart.compute(tx, ctx.store, destination);
           }
         }
@@ -264,12 +273,12 @@ export const cartResolvers = {
       return { cart };
     },
     async applyCampaignToCart(_: unknown, args: { input: { cart_id: string; campaign_uuid: string } }, ctx: GraphQLContext) {
-      if (!(await ctx.services.loyalty.enabledIn(ctx.store.code))) throw new AppError('NOT_AVAILABLE', 'The loyalty club is not available in this store.');
+      if (!(await ctx.services.loyalty.enabledIn(ctx.store.code))) throw new AppError('NOT_AVAILABLE', phrase('loyalty.notAvailable'));
       const campaignUuid = args.input.campaign_uuid.trim();
       if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(campaignUuid)) throw new AppError('ENTITY_NOT_FOUND', 'No data found');
       const { cart } = await onCart(ctx, args.input.cart_id, async (tx, c) => {
         // Points belong to a customer: a guest cart has none to spend.
-        if (!c.customer_uuid) throw new AppError('UNAUTHORISED', 'Sign in to use loyalty points.');
+        if (!c.customer_uuid) throw new AppError('UNAUTHORISED', phrase('loyalty.signInForPoints'));
         // Points are held, not yet spent: placeOrder debits them in its transaction.
         const applied = await ctx.services.loyalty.applyCampaignToCart(tx, {
           consumer: c.customer_uuid, cartId: c.masked_id, campaignUuid, currency: ctx.store.base_currency_code, storeCode: ctx.store.code,

@@ -1,3 +1,4 @@
+import { PHRASES } from '../../platform/messages.js';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { serveForSuite, type TestServer } from '../../test/test-app.js';
@@ -218,10 +219,11 @@ describe('cart rules: subscriptions (ONGOING_SUBSCRIPTION)', () => {
     await readyForCheckout(server, gb, { token: c.token });
     expect((await place(server, gb, { token: c.token })).body.data.placeOrder.errors).toEqual([]);
 
-    expect(line(await read(de, { token: c.token, store: 'de' }), sub.sku).errors).toEqual([{ code: 'ONGOING_SUBSCRIPTION', message: 'You already have an ongoing subscription.' }]);
+    // The de store view says it in German (docs/decisions/0026).
+    expect(line(await read(de, { token: c.token, store: 'de' }), sub.sku).errors).toEqual([{ code: 'ONGOING_SUBSCRIPTION', message: PHRASES['cart.ongoingSubscription'].de }]);
     await readyInDe(de, c.token);
     const refused = await gqlAs(server, 'mutation ($c: String!) { placeOrder(input: {cart_id: $c}) { order { order_number } errors { code message } } }', { c: de }, { token: c.token, store: 'de' });
-    expect(refused.body.data.placeOrder).toEqual({ order: null, errors: [{ code: 'UNABLE_TO_PLACE_ORDER', message: 'You already have an ongoing subscription.' }] });
+    expect(refused.body.data.placeOrder).toEqual({ order: null, errors: [{ code: 'UNABLE_TO_PLACE_ORDER', message: PHRASES['cart.ongoingSubscription'].de }] });
   });
 
   it('knows a guest\'s ongoing subscription by e-mail, and starts only one of two subscriptions placed in parallel', async () => {

@@ -1,3 +1,4 @@
+import { phrase, said } from '../../platform/messages.js';
 import type { Queryable } from '../../platform/db.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import type { Line, Problem } from './cart.lines.js';
@@ -48,21 +49,21 @@ export function itemRuleProblems(lines: Line[], buyer: CartBuyer): Problem[] {
   for (const l of paid) {
     const step = salesStep(l);
     if (step > 1 && l.quantity % step !== 0) {
-      problems.push({ code: 'ITEM_INCREMENT', message: `${l.product.name} is sold in steps of ${step}.`, keys: [l.key] });
+      problems.push({ code: 'ITEM_INCREMENT', ...said(phrase('cart.soldInSteps', { name: l.product.name, step })), keys: [l.key] });
     }
   }
   const tradeIns = lines.filter(isTradeInLine);
   if (tradeIns.length) {
     const keys = tradeIns.map((l) => l.key);
-    if (buyer.isGuest) problems.push({ code: 'TRADEIN_LIMIT', message: 'Sign in to trade in a device.', keys });
-    if (tradeIns.reduce((s, l) => s + l.quantity, 0) > 1) problems.push({ code: 'TRADEIN_LIMIT', message: 'A cart may hold one trade-in.', keys });
-    if (!paid.some(lineHasDevice)) problems.push({ code: 'TRADEIN_LIMIT', message: 'A trade-in needs a new device in the same order.', keys });
+    if (buyer.isGuest) problems.push({ code: 'TRADEIN_LIMIT', ...said(phrase('cart.tradeInSignIn')), keys });
+    if (tradeIns.reduce((s, l) => s + l.quantity, 0) > 1) problems.push({ code: 'TRADEIN_LIMIT', ...said(phrase('cart.tradeInOne')), keys });
+    if (!paid.some(lineHasDevice)) problems.push({ code: 'TRADEIN_LIMIT', ...said(phrase('cart.tradeInNeedsDevice')), keys });
   }
   const subscriptions = lines.filter(isSubscriptionLine);
   if (subscriptions.length) {
     const keys = subscriptions.map((l) => l.key);
-    if (buyer.hasOngoingSubscription) problems.push({ code: 'ONGOING_SUBSCRIPTION', message: 'You already have an ongoing subscription.', keys });
-    if (subscriptions.length > 1) problems.push({ code: 'ONGOING_SUBSCRIPTION', message: 'A cart may hold one subscription.', keys });
+    if (buyer.hasOngoingSubscription) problems.push({ code: 'ONGOING_SUBSCRIPTION', ...said(phrase('cart.ongoingSubscription')), keys });
+    if (subscriptions.length > 1) problems.push({ code: 'ONGOING_SUBSCRIPTION', ...said(phrase('cart.oneSubscription')), keys });
   }
   return problems;
 }

@@ -1,3 +1,4 @@
+import { phrase, render, said, type Phrase } from '../../platform/messages.js';
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
@@ -16,7 +17,7 @@ import type { BundleSelectionRef, CartAddressRow, CartItemRow, CartRow, CartRule
 import { isGiftPromotion } from './cart.promotions.js';
 
 /** Magento's words when a store view has guest checkout off (checkout/options/guest_checkout). */
-export const GUEST_CHECKOUT_REFUSED = 'Guest checkout is not allowed. Register a customer account or login with existing one.';
+export const GUEST_CHECKOUT_REFUSED = phrase('checkout.guestNotAllowed');
 
 const MASKED_ID = /^[A-Za-z0-9_-]{32}$/;
 const MAX_LINE_QTY = 9999;
@@ -36,12 +37,12 @@ export interface Caller {
 export interface ComputedLine extends Line {
   row: CartItemRow;
   unit_price: number;
-  errors: { code: string; message: string }[];
+  errors: { code: string; message: string; phrase?: Phrase | null }[];
 }
 
 /** What the cart asks of loyalty: the campaign applied to a customer's cart, priced as a fixed discount. */
 export interface CartLoyaltyPort {
-  appliedCampaign(q: Queryable, cartMaskedId: string): Promise<{ campaign_uuid: string; name: string; loyalty_discount_points: number; loyalty_discount_amount: number; currency: string } | null>;
+  appliedCampaign(q: Queryable, cartMaskedId: string, language?: string): Promise<{ campaign_uuid: string; name: string; loyalty_discount_points: number; loyalty_discount_amount: number; currency: string } | null>;
 }
 
 export interface ComputedCart {
@@ -60,7 +61,7 @@ export interface ComputedCart {
   promotions: PromotionRow[];
   giftDocs: Map<string, ProductDoc>;
   rules: CartRuleRow[];
-  ruleProblems: { code: string; message: string }[];
+  ruleProblems: { code: string; message: string; phrase: Phrase }[];
   totals: Totals;
   tax: { title: string; rate_bp: number };
   shipping: CartAddressRow | null;
@@ -85,17 +86,22 @@ export interface AddRequest {
 export interface UserError {
   code: string;
   message: string;
+  /** What the shopper reads, in the store view's language (platform/messages.ts). */
+  phrase?: Phrase | null;
 }
 
 class AddRefused extends Error {
-  constructor(public readonly code: string, message: string) {
-    super(message);
+  public readonly phrase: Phrase | null;
+
+  constructor(public readonly code: string, message: string | Phrase) {
+    super(typeof message === 'string' ? message : render(message));
+    this.phrase = typeof message === 'string' ? null : message;
   }
 }
 
 function requireInt(quantity: number): number {
-  if (!Number.isFinite(quantity) || !Number.isInteger(quantity)) throw new AddRefused('ITEM_INCREMENTS', 'The quantity must be a whole number.');
-  if (quantity > MAX_LINE_QTY) throw new AddRefused('ITEM_QTY', `The most you can add at once is ${MAX_LINE_QTY}.`);
+  if (!Number.isFinite(quantity) || !Number.isInteger(quantity)) throw new AddRefused('ITEM_INCREMENTS', phrase('cart.quantityWhole'));
+  if (quantity > MAX_LINE_QTY) throw new AddRefused('ITEM_QTY', phrase('cart.mostAtOnce', { count: MAX_LINE_QTY }));
   return quantity;
 }
 
@@ -150,7 +156,7 @@ export class CartService {
     if (!cart || cart.store_code !== caller.store.code || (cart.customer_uuid !== null && cart.customer_uuid !== caller.customerUuid)) {
       throw new AppError('CART_NOT_FOUND', `Could not find a cart with ID "${String(maskedId).slice(0, 40)}"`);
     }
-    if (cart.status !== 'active' && !opts.allowInactive) throw new AppError('CART_NOT_ACTIVE', 'The cart isn\'t active.');
+    if (cart.status !== 'active' && !opts.allowInactive) throw new AppError('CART_NOT_ACTIVE', phrase('cart.notActive'));
     return cart;
   }
 
@@ -211,27 +217,24 @@ export class CartService {
   }
 
   /** Whether a rule may be used on this cart now; the message is the one the client shows. */
-  async ruleProblem(q: Queryable, rule: CartRuleRow, cart: CartRow, subtotal: number, currency: string, customerKey: string | null): Promise<string | null> {
-    return (await this.ruleRefusal(q, rule, cart, subtotal, currency, customerKey))?.message ?? null;
+  async ruleProblem(q: Queryable, rule: CartRuleRow, cart: CartRow, subtotal: number, currency: string, customerKey: string | null): Promise<Phrase | null> {
+    return (await this.ruleRefusal(q, rule, cart, subtotal, currency, customerKey))?.phrase ?? null;
   }
 
-  /** Why a rule may not be used on this cart now, as a code and the message the client shows; null when it may. */
+  /** Why a rule may not be used on this cart now, as a code and the phrase the client shows; null when it may. */
   async ruleRefusal(
     q: Queryable, rule: CartRuleRow, cart: CartRow, subtotal: number, currency: string, customerKey: string | null,
-  ): Promise<{ reason: CouponRefusal; message: string } | null> {
-    const invalid = { reason: 'NOT_VALID' as const, message: `The coupon code "${rule.code}" is not valid.` };
+  ): Promise<{ reason: CouponRefusal; phrase: Phrase } | null> {
+    const invalid = { reason: 'NOT_VALID' as const, phrase: phrase('coupon.invalid', { code: rule.code }) };
     const now = Date.now();
     if (!rule.is_active || (rule.store_code !== null && rule.store_code !== cart.store_code)) return invalid;
     if ((rule.from_at && rule.from_at.getTime() > now) || (rule.to_at && rule.to_at.getTime() <= now)) return invalid;
-    if (rule.uses_per_coupon !== null && rule.times_used >= rule.uses_per_coupon) return { reason: 'USED_UP', message: `The coupon code "${rule.code}" has been used up.` };
+    if (rule.uses_per_coupon !== null && rule.times_used >= rule.uses_per_coupon) return { reason: 'USED_UP', phrase: phrase('coupon.usedUp', { code: rule.code }) };
     if (rule.uses_per_customer !== null && customerKey && (await store.customerUses(q, rule.id, customerKey)) >= rule.uses_per_customer) {
-      return { reason: 'ALREADY_USED', message: `The coupon code "${rule.code}" has already been used.` };
+      return { reason: 'ALREADY_USED', phrase: phrase('coupon.alreadyUsed', { code: rule.code }) };
     }
     if (subtotal < rule.min_subtotal_minor) {
-      return {
-        reason: 'MIN_SUBTOTAL',
-        message: `The coupon code "${rule.code}" needs a subtotal of at least ${(rule.min_subtotal_minor / 100).toFixed(2)} ${currency}.`,
-      };
+      return { reason: 'MIN_SUBTOTAL', phrase: phrase('coupon.minSubtotal', { code: rule.code, amount: { minor: rule.min_subtotal_minor, currency } }) };
     }
     return null;
   }
@@ -263,19 +266,19 @@ export class CartService {
     const buyer = await buyerFacts(q, { orders: this.orders, catalog: this.catalog }, cart, lines);
     const problems = cartProblems(storeView, lines, promotions, buyer);
     for (const p of problems) {
-      for (const l of lines.filter((x) => p.keys.includes(x.key))) l.errors.push({ code: itemErrorCode(p.code), message: p.message });
+      for (const l of lines.filter((x) => p.keys.includes(x.key))) l.errors.push({ code: itemErrorCode(p.code), message: p.message, phrase: p.phrase });
     }
     const currency = storeView.base_currency_code;
     const subtotal = lines.reduce((s, l) => s + l.unit_price * l.quantity, 0);
     const valid: CartRuleRow[] = [];
-    const ruleProblems: { code: string; message: string }[] = [];
+    const ruleProblems: ComputedCart['ruleProblems'] = [];
     for (const r of rules) {
       const problem = await this.ruleProblem(q, r, cart, subtotal, currency, this.customerKey(cart));
-      if (problem) ruleProblems.push({ code: r.code, message: problem });
+      if (problem) ruleProblems.push({ code: r.code, ...said(problem) });
       else valid.push(r);
     }
     const pricedLines = lines.map((l) => ({ key: l.key, unit_price: l.unit_price, quantity: l.quantity, is_gift: l.is_gift }));
-    const found = cart.customer_uuid && this.loyalty ? await this.loyalty.appliedCampaign(q, cart.masked_id) : null;
+    const found = cart.customer_uuid && this.loyalty ? await this.loyalty.appliedCampaign(q, cart.masked_id, storeView.language) : null;
     const campaign = found && found.currency === currency ? found : null;
     // The campaign's discount comes after the coupons; its empty code marks it as no coupon.
     const pricing = campaign
@@ -318,7 +321,7 @@ export class CartService {
       if (name === 'is_gift') isGift = o.value === 'true' || o.value === '1';
       else if (name === 'parent_gift_sku') parentGiftSku = o.value.trim().slice(0, 64) || null;
     }
-    if (quantity <= 0) throw new AddRefused('UNDEFINED', 'The quantity must be greater than 0.');
+    if (quantity <= 0) throw new AddRefused('UNDEFINED', phrase('cart.quantityPositive'));
     const skus = [req.sku, ...(req.parent_sku ? [req.parent_sku] : [])];
     const found = [...(await this.saleProductsFor(q, storeView, [], skus)).bySku.values()];
     let product = found.find((p) => p.sku === req.sku);
@@ -332,7 +335,7 @@ export class CartService {
       const child = wanted.length
         ? product.children.find((c) => wanted.every(([, attr, value]) => String(attr === '93' ? c.color_value_index : c.flavor_value_index) === value))
         : undefined;
-      if (!child) throw new AddRefused('UNDEFINED', 'You need to choose options for your item.');
+      if (!child) throw new AddRefused('UNDEFINED', phrase('cart.chooseOptions'));
       parent = product;
       product = child;
     }
@@ -353,7 +356,7 @@ export class CartService {
       }
       for (const option of product.bundle_options) {
         const picks = chosen.filter((c) => c.option_id === option.id);
-        if (option.required && picks.length === 0) throw new AddRefused('UNDEFINED', 'Please select all required options.');
+        if (option.required && picks.length === 0) throw new AddRefused('UNDEFINED', phrase('cart.requiredOptions'));
         if (picks.length > 1 && (option.type === 'select' || option.type === 'radio')) throw new AddRefused('UNDEFINED', `Option "${option.title}" takes one choice.`);
         for (const pick of picks) {
           const sel = option.selections.find((s) => s.id === pick.selection_id);
@@ -399,8 +402,8 @@ export class CartService {
         const identity = lineIdentity(line);
         const existing = current.lines.find((l) => lineIdentity(l.row) === identity);
         const newQty = (existing?.quantity ?? 0) + line.quantity;
-        if (newQty > MAX_LINE_QTY) throw new AddRefused('ITEM_QTY', `The most one line may hold is ${MAX_LINE_QTY}.`);
-        if (!existing && current.lines.length + current.missing.length >= MAX_LINES) throw new AddRefused('UNDEFINED', `A cart may hold at most ${MAX_LINES} lines.`);
+        if (newQty > MAX_LINE_QTY) throw new AddRefused('ITEM_QTY', phrase('cart.mostPerLine', { count: MAX_LINE_QTY }));
+        if (!existing && current.lines.length + current.missing.length >= MAX_LINES) throw new AddRefused('UNDEFINED', phrase('cart.mostLines', { count: MAX_LINES }));
         const items = existing
           ? state.items.map((r) => (r.id === existing.row.id ? { ...r, quantity: newQty } : r))
           : [...state.items, { ...line, id: PENDING_LINE, cart_id: cart.id }];
@@ -414,8 +417,8 @@ export class CartService {
         }
         current = await this.compute(tx, storeView, cart, state);
       } catch (err) {
-        if (err instanceof AddRefused) errors.push({ code: err.code, message: err.message });
-        else if (err instanceof AppError && isUserErrorCode(err.code)) errors.push({ code: err.code, message: err.message });
+        if (err instanceof AddRefused) errors.push({ code: err.code, message: err.message, phrase: err.phrase });
+        else if (err instanceof AppError && isUserErrorCode(err.code)) errors.push({ code: err.code, message: err.message, phrase: err.phrase });
         else throw err;
       }
     }
@@ -434,7 +437,7 @@ export class CartService {
         await this.removeItem(tx, storeView, cart, u.itemId);
         continue;
       }
-      if (u.quantity < 0) throw new AppError('UNDEFINED', 'The quantity must be greater than 0.');
+      if (u.quantity < 0) throw new AppError('UNDEFINED', phrase('cart.quantityPositive'));
       try {
         const q = requireInt(u.quantity);
         // Priced in memory first, as an addition is: a change that makes a problem new or bigger is refused unwritten.
@@ -442,7 +445,7 @@ export class CartService {
         refuseWorse(before, await this.compute(tx, storeView, cart, { ...before.state, items }));
         await store.setItemQuantity(tx, cart.id, u.itemId, q);
       } catch (err) {
-        if (err instanceof AddRefused) throw new AppError(err.code as ProblemCode, err.message);
+        if (err instanceof AddRefused) throw new AppError(err.code as ProblemCode, err.phrase ?? err.message);
         throw err;
       }
     }
@@ -492,9 +495,9 @@ export class CartService {
       if (seen.has(rule.id)) continue;
       seen.add(rule.id);
       const refusal = position >= MAX_COUPONS
-        ? { reason: 'TOO_MANY' as const, message: `At most ${MAX_COUPONS} coupon codes can be applied at once.` }
+        ? { reason: 'TOO_MANY' as const, phrase: phrase('coupon.tooMany') }
         : await this.ruleRefusal(tx, rule, merged.cart, merged.totals.subtotal_incl_tax, merged.currency, this.customerKey(merged.cart));
-      if (refusal) drops.push({ type: 'COUPON', code: rule.code, ...refusal });
+      if (refusal) drops.push({ type: 'COUPON', code: rule.code, reason: refusal.reason, message: render(refusal.phrase, storeView) });
       else await store.addCoupon(tx, destination.id, rule.id, position++);
     }
     await store.updateCart(tx, destination.id, {});
@@ -507,21 +510,21 @@ export class CartService {
    * applyCouponToCart: removes the applied coupons first, then applies each comma-separated code
    * in turn. Codes that fail are reported (the first message wins); those that pass stay applied.
    */
-  async applyCoupons(tx: Queryable, storeView: StoreView, cart: CartRow, input: string): Promise<string[]> {
+  async applyCoupons(tx: Queryable, storeView: StoreView, cart: CartRow, input: string): Promise<Phrase[]> {
     const codes = [...new Set(input.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean))];
-    if (codes.length === 0) throw new AppError('VALIDATION_FAILED', 'Required parameter "coupon_code" is missing');
-    if (codes.length > MAX_COUPONS) throw new AppError('VALIDATION_FAILED', `At most ${MAX_COUPONS} coupon codes can be applied at once.`);
+    if (codes.length === 0) throw new AppError('VALIDATION_FAILED', phrase('coupon.missing'));
+    if (codes.length > MAX_COUPONS) throw new AppError('VALIDATION_FAILED', phrase('coupon.tooMany'));
     await store.clearCoupons(tx, cart.id);
     const view = await this.compute(tx, storeView, cart);
-    if (view.lines.length === 0) throw new AppError('VALIDATION_FAILED', 'The cart does not contain products.');
-    const messages: string[] = [];
+    if (view.lines.length === 0) throw new AppError('VALIDATION_FAILED', phrase('coupon.emptyCart'));
+    const messages: Phrase[] = [];
     let position = 0;
     const base = view.totals.subtotal_incl_tax;
     for (const code of codes) {
       const rule = /^[A-Z0-9_-]{3,40}$/.test(code) ? await store.findRuleByCode(tx, code) : null;
       const problem = rule
         ? await this.ruleProblem(tx, rule, cart, base, view.currency, this.customerKey(cart))
-        : `The coupon code "${code.slice(0, 40)}" is not valid.`;
+        : phrase('coupon.invalid', { code: code.slice(0, 40) });
       if (problem) {
         messages.push(problem);
         continue;
@@ -538,10 +541,10 @@ export class CartService {
   }
 
   /** Counts each applied coupon once for this order; false when one is used up (DB-guarded). */
-  async countCouponUses(tx: Queryable, cart: CartRow, rules: CartRuleRow[], customerKey: string): Promise<string | null> {
+  async countCouponUses(tx: Queryable, cart: CartRow, rules: CartRuleRow[], customerKey: string): Promise<Phrase | null> {
     for (const r of [...rules].sort((a, b) => a.id - b.id)) {
-      if (!(await store.countRuleUse(tx, r.id))) return `The coupon code "${r.code}" has been used up.`;
-      if (!(await store.countCustomerUse(tx, r.id, customerKey, r.uses_per_customer))) return `The coupon code "${r.code}" has already been used.`;
+      if (!(await store.countRuleUse(tx, r.id))) return phrase('coupon.usedUp', { code: r.code });
+      if (!(await store.countCustomerUse(tx, r.id, customerKey, r.uses_per_customer))) return phrase('coupon.alreadyUsed', { code: r.code });
     }
     return null;
   }
@@ -550,7 +553,7 @@ export class CartService {
 
   async setEmail(tx: Queryable, cart: CartRow, email: string): Promise<void> {
     const e = email.trim().toLowerCase();
-    if (e.length > 254 || !/^[^\s@<>()]+@[^\s@<>()]+\.[^\s@<>()]+$/.test(e)) throw new AppError('VALIDATION_FAILED', 'Invalid email format');
+    if (e.length > 254 || !/^[^\s@<>()]+@[^\s@<>()]+\.[^\s@<>()]+$/.test(e)) throw new AppError('VALIDATION_FAILED', phrase('checkout.emailInvalid'));
     await store.updateCart(tx, cart.id, { email: e });
   }
 
@@ -561,7 +564,7 @@ export class CartService {
   /** Chooses the shipping method; answers the cart priced with it. */
   async setShippingMethod(tx: Queryable, storeView: StoreView, cart: CartRow, carrier: string, method: string): Promise<ComputedCart> {
     const view = await this.compute(tx, storeView, cart);
-    if (!view.shipping) throw new AppError('VALIDATION_FAILED', 'The shipping address is missing. Set the address and try again.');
+    if (!view.shipping) throw new AppError('VALIDATION_FAILED', phrase('checkout.shippingAddressMissing'));
     const m = view.methods.find((x) => x.row.carrier_code === carrier && x.row.method_code === method);
     if (!m) throw new AppError('VALIDATION_FAILED', 'Carrier with such method not found: ' + `${carrier.slice(0, 40)}, ${method.slice(0, 40)}`);
     if (!m.available) throw new AppError('VALIDATION_FAILED', m.error_message ?? 'This shipping method is not available.');
@@ -572,7 +575,7 @@ export class CartService {
 
   /** Chooses the payment method; `agreementIds` (already checked against the store's agreements) replaces the ticked ones when given. */
   async setPaymentMethod(tx: Queryable, storeView: StoreView, cart: CartRow, code: string, agreementIds?: number[]): Promise<void> {
-    if (!paymentMethodsFor(storeView.code).some((m) => m.code === code)) throw new AppError('VALIDATION_FAILED', 'The requested Payment Method is not available.');
+    if (!paymentMethodsFor(storeView.code).some((m) => m.code === code)) throw new AppError('VALIDATION_FAILED', phrase('checkout.paymentMethodUnavailable'));
     await store.updateCart(tx, cart.id, { payment_method_code: code, ...(agreementIds ? { agreement_ids: agreementIds } : {}) });
   }
 
@@ -582,7 +585,7 @@ export class CartService {
    */
   async assertNoOngoingSubscription(tx: Queryable, cart: CartRow, lines: Line[]): Promise<void> {
     const buyer = await buyerFacts(tx, { orders: this.orders, catalog: this.catalog }, cart, lines, { lock: true });
-    if (buyer.hasOngoingSubscription) throw new AppError('UNABLE_TO_PLACE_ORDER', 'You already have an ongoing subscription.');
+    if (buyer.hasOngoingSubscription) throw new AppError('UNABLE_TO_PLACE_ORDER', phrase('cart.ongoingSubscription'));
   }
 
   /**
@@ -619,7 +622,7 @@ const PENDING_LINE = 'pending';
 /** Refuses a change that created a problem or made one bigger, with that problem's code and message. */
 function refuseWorse(before: ComputedCart, after: ComputedCart): void {
   const fresh = after.problems.find((p) => worsened(p, before, after));
-  if (fresh) throw new AddRefused(fresh.code, fresh.message);
+  if (fresh) throw new AddRefused(fresh.code, fresh.phrase);
 }
 
 /** A problem the change created, or one it made bigger (more units involved than before). */

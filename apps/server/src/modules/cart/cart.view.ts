@@ -162,7 +162,7 @@ export function cartView(c: ComputedCart, ctx: { categories: CategoryRow[]; coun
   const items = c.lines.map((l) => lineView(c, l, ctx.categories, cartSkus));
   const coupons = c.rules.map((r) => ({ code: r.code, label: r.label }));
   const selected = c.selectedMethod ? methodView(c.selectedMethod, cur, c.tax.rate_bp) : null;
-  const payment = paymentMethodsFor(c.store.code);
+  const payment = paymentMethodsFor(c.store.code, c.store.language);
   const chosen = payment.find((m) => m.code === c.cart.payment_method_code);
   const zero = money(0, cur);
   return {

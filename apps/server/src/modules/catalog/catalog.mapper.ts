@@ -18,6 +18,12 @@ const ATTRIBUTE_LABELS: Record<string, Record<'color' | 'flavor', string>> = {
   de: { color: 'Farbe', flavor: 'Geschmack' },
 };
 
+/** The name of a configurable attribute (colour, flavour) in a store view's language. */
+export function attributeLabel(code: string, language: string): string {
+  const labels = ATTRIBUTE_LABELS[language] ?? ATTRIBUTE_LABELS.en!;
+  return code === 'color' ? labels.color : labels.flavor;
+}
+
 export function money(minor: number, currency: string) {
   return { value: toMajor(minor, currency), currency };
 }

@@ -207,7 +207,8 @@ describe('checkout: placeOrder', () => {
       await acceptTermsAndPay(server, id, o);
       const PLACE = `mutation ($c: String!, $a: [AttributeValueInput!]) { placeOrder(input: {cart_id: $c, additional_attributes: $a}) { order { entity_id } errors { code message } } }`;
       const missing = await gqlAs(server, PLACE, { c: id, a: [] }, o);
-      expect(missing.body.data.placeOrder.errors).toEqual([{ code: 'UNABLE_TO_PLACE_ORDER', message: '"Test attribute" is required.' }]);
+      // The de store view says it in German (docs/decisions/0026).
+      expect(missing.body.data.placeOrder.errors).toEqual([{ code: 'UNABLE_TO_PLACE_ORDER', message: '„Test attribute“ ist erforderlich.' }]);
       const invalid = await gqlAs(server, PLACE, { c: id, a: [{ attribute_code: code, value: 'Not OK!' }] }, o);
       expect(invalid.body.data.placeOrder.errors[0].code).toBe('UNABLE_TO_PLACE_ORDER');
       const ok = await gqlAs(server, PLACE, { c: id, a: [{ attribute_code: 'unknown_thing', value: 'x' }, { attribute_code: code, value: 'fine' }] }, o);

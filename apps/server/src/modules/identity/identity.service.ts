@@ -1,3 +1,4 @@
+import { phrase } from '../../platform/messages.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   AddressInputSchema, passwordProblems, type AddressInput, type PasswordRequirements, type Profile, type ProfileUpdate, type RegisterRequest,
@@ -134,7 +135,7 @@ export class IdentityService {
   async login(email: string, password: string, meta: { ip: string; userAgent: string | null }) {
     const found = await store.findLoginByEmail(this.db, email);
     const ok = await verifyPassword(password, found?.password_hash ?? (await decoyHash()));
-    if (!found || !ok || found.status !== 'active') throw new AppError('UNAUTHORISED', 'The e-mail address or password is not correct');
+    if (!found || !ok || found.status !== 'active') throw new AppError('UNAUTHORISED', phrase('account.wrongCredentials'));
     // An older hash (scrypt, or weaker Argon2id parameters) is replaced now that the password is known.
     const rehashed = needsRehash(found.password_hash) ? await hashPassword(password) : null;
     const token = newToken();

@@ -342,3 +342,47 @@ describe('loyalty legacy family', () => {
     }
   });
 });
+
+describe('loyalty texts per language', () => {
+  it('answers tiers, rewards, articles and earning rules in the store view\'s language, German in de and ch', async () => {
+    const c = await registerCustomer(server);
+    for (const store of ['de', 'ch']) {
+      const tiers = await call('GET', '/api/loyalty/tiers', undefined, undefined, store);
+      expect(tiers.body.items.map((t: { name: string }) => t.name)).toEqual(['Bronze', 'Silber', 'Gold']);
+      const rewards = await call('GET', '/api/loyalty/rewards', undefined, undefined, store);
+      const pouch = rewards.body.items.find((r: { uuid: string }) => r.uuid === '7b0e8a52-0c1e-4d55-9a43-1f0d6f6a0001');
+      expect(pouch).toMatchObject({ name: 'Ember Reisetasche', image_url: '/media/loyalty/reward-pouch.svg' });
+      const articles = await call('GET', '/api/loyalty/articles', undefined, undefined, store);
+      expect(articles.body.items.find((a: { article_id: string }) => a.article_id === 'travel-with-ember').title).toBe('Mit Ember auf Reisen');
+      const article = await call('GET', '/api/loyalty/articles/flavours-explained', undefined, undefined, store);
+      expect(article.body.title).toBe('Unsere Geschmacksrichtungen erklärt');
+      expect(article.body.body).toMatch(/Grundmischung/);
+      const rule = await call('GET', '/api/loyalty/earning-rule/article_read', undefined, undefined, store);
+      expect(rule.body.description).toBe('Einen Club-Artikel lesen');
+    }
+    const gb = await call('GET', '/api/loyalty/rewards', undefined, undefined, 'gb');
+    expect(gb.body.items.find((r: { uuid: string }) => r.uuid === '7b0e8a52-0c1e-4d55-9a43-1f0d6f6a0001').name).toBe('Ember travel pouch');
+    const gbTiers = await call('GET', '/api/loyalty/tiers', undefined, undefined, 'gb');
+    expect(gbTiers.body.items.map((t: { name: string }) => t.name)).toEqual(['Bronze', 'Silver', 'Gold']);
+    const de = await call('GET', `/api/loyalty/consumers/${c.uuid}`, undefined, c.token, 'de');
+    expect(de.body.tier.name).toBe('Bronze');
+    expect(de.body.tier.next_tier.name).toBe('Silber');
+  });
+
+  it('falls back to the source text for an article written in English only', async () => {
+    const article = await makeArticle(server.app, 5);
+    const r = await call('GET', `/api/loyalty/articles/${article}`, undefined, undefined, 'de');
+    expect(r.status).toBe(200);
+    expect(r.body.title.length).toBeGreaterThan(0);
+  });
+});
+
+describe('loyalty history in the reader\'s language', () => {
+  it('records a German reader\'s article under its German title', async () => {
+    const c = await registerCustomer(server);
+    const read = await call('POST', `/api/loyalty/consumers/${c.uuid}/earnings/article`, { article_id: 'travel-with-ember' }, c.token, 'de');
+    expect(read.status).toBe(200);
+    const history = await call('GET', `/api/loyalty/consumers/${c.uuid}/points`, undefined, c.token, 'de');
+    expect(history.body.items[0]).toMatchObject({ type: 'article', event: 'Mit Ember auf Reisen' });
+  });
+});

@@ -31,6 +31,11 @@ function marketGuard(services: Services, open: string[]) {
   };
 }
 
+/** The language loyalty texts are answered in: the store view's (`Store` header). */
+async function languageOf(services: Services, request: FastifyRequest): Promise<string> {
+  return (await services.stores.forRequest(request)).language;
+}
+
 async function optionalUser(services: Services, request: FastifyRequest): Promise<string | null> {
   return (await services.identity.sessionFor(sessionToken(request)))?.uuid ?? null;
 }
@@ -43,32 +48,37 @@ export async function loyaltyRoutes(scope: FastifyInstance, opts: { services: Se
   app.addHook('preHandler', marketGuard(services, ['/configuration']));
 
   app.get('/configuration', { schema: { tags } }, async (request) => loyalty.configuration((await stores.forRequest(request)).code));
-  app.get('/tiers', { schema: { tags } }, async () => ({ items: await loyalty.tiers() }));
-  app.get('/earnings', { schema: { tags } }, async () => ({ items: await loyalty.earningRules() }));
+  app.get('/tiers', { schema: { tags } }, async (request) => ({ items: await loyalty.tiers(await languageOf(services, request)) }));
+  app.get('/earnings', { schema: { tags } }, async (request) => ({ items: await loyalty.earningRules(undefined, await languageOf(services, request)) }));
   app.get('/earning-rule/:event_name', { schema: { tags, params: z.strictObject({ event_name: EventName }) } }, async (request) =>
-    loyalty.earningRule(request.params.event_name),
+    loyalty.earningRule(request.params.event_name, await languageOf(services, request)),
   );
   app.get('/consumers/:uuid', { schema: { tags, params: Uuid } }, async (request) => {
     await requireOwner(identity, request, request.params.uuid);
-    return loyalty.summary(request.params.uuid);
+    return loyalty.summary(request.params.uuid, await languageOf(services, request));
   });
   app.get('/consumers/:uuid/points', { schema: { tags, params: Uuid, querystring: Paging } }, async (request) => {
     await requireOwner(identity, request, request.params.uuid);
     return loyalty.history(request.params.uuid, request.query.page, request.query.perPage);
   });
-  app.get('/rewards', { schema: { tags } }, async (request) => ({
-    items: await loyalty.rewards((await stores.forRequest(request)).code, await optionalUser(services, request)),
-  }));
-  app.get('/tier', { schema: { tags } }, async (request) => loyalty.tierOf((await requireSession(identity, request)).uuid));
+  app.get('/rewards', { schema: { tags } }, async (request) => {
+    const view = await stores.forRequest(request);
+    return { items: await loyalty.rewards(view.code, await optionalUser(services, request), view.language) };
+  });
+  app.get('/tier', { schema: { tags } }, async (request) =>
+    loyalty.tierOf((await requireSession(identity, request)).uuid, undefined, await languageOf(services, request)),
+  );
   app.get('/orders/:order_id', { schema: { tags, params: z.strictObject({ order_id: OrderRef }) } }, async (request) =>
     loyalty.orderInfo((await requireSession(identity, request)).uuid, request.params.order_id),
   );
   app.get('/earnings/qr-code/:id', { schema: { tags, params: z.strictObject({ id: QrId }) } }, async (request) =>
     loyalty.qrCode(request.params.id, await optionalUser(services, request)),
   );
-  app.get('/articles', { schema: { tags } }, async (request) => ({ items: await loyalty.articles(await optionalUser(services, request)) }));
+  app.get('/articles', { schema: { tags } }, async (request) => ({
+    items: await loyalty.articles(await optionalUser(services, request), await languageOf(services, request)),
+  }));
   app.get('/articles/:article_id', { schema: { tags, params: z.strictObject({ article_id: ArticleId }) } }, async (request) =>
-    loyalty.article(request.params.article_id, await optionalUser(services, request)),
+    loyalty.article(request.params.article_id, await optionalUser(services, request), await languageOf(services, request)),
   );
   app.get('/products/points', { schema: { tags, querystring: z.strictObject({ skus: z.string().min(1).max(2000) }) } }, async (request) => {
     const skus = [...new Set(request.query.skus.split(',').map((s) => s.trim()).filter(Boolean))];
@@ -78,7 +88,8 @@ export async function loyaltyRoutes(scope: FastifyInstance, opts: { services: Se
 
   app.post('/consumers/:uuid/earnings/article', { schema: { tags, params: Uuid, body: z.strictObject({ article_id: ArticleId }) } }, async (request) => {
     await requireOwner(identity, request, request.params.uuid);
-    return app.db.transaction((tx) => loyalty.readArticle(tx, request.params.uuid, request.body.article_id));
+    const language = await languageOf(services, request);
+    return app.db.transaction((tx) => loyalty.readArticle(tx, request.params.uuid, request.body.article_id, language));
   });
   app.post('/consumers/:uuid/earnings/qr-code', { schema: { tags, params: Uuid, body: z.strictObject({ qr_code_id: QrId }) } }, async (request) => {
     await requireOwner(identity, request, request.params.uuid);
@@ -90,7 +101,7 @@ export async function loyaltyRoutes(scope: FastifyInstance, opts: { services: Se
     async (request, reply) => {
       await requireOwner(identity, request, request.params.uuid);
       const store = await stores.forRequest(request);
-      const result = await app.db.transaction((tx) => loyalty.redeem(tx, request.params.uuid, request.body.reward_uuid, request.body.quantity, store.code));
+      const result = await app.db.transaction((tx) => loyalty.redeem(tx, request.params.uuid, request.body.reward_uuid, request.body.quantity, store.code, store.language));
       return reply.status(201).send(result);
     },
   );
@@ -107,14 +118,15 @@ export async function legacyLoyaltyRoutes(scope: FastifyInstance, opts: { servic
     const config = await loyalty.configuration((await stores.forRequest(request)).code);
     return { enabled: config.enabled, timeout: config.timeout };
   });
-  app.get('/articles', { schema: { tags } }, async () => ({ items: await loyalty.articles(null) }));
+  app.get('/articles', { schema: { tags } }, async (request) => ({ items: await loyalty.articles(null, await languageOf(services, request)) }));
   app.get('/customer/:id/articles', { schema: { tags, params: Id } }, async (request) => {
     await requireOwner(identity, request, request.params.id);
-    return { items: await loyalty.articles(request.params.id) };
+    return { items: await loyalty.articles(request.params.id, await languageOf(services, request)) };
   });
   app.post('/articles/read', { schema: { tags, body: z.strictObject({ article_id: ArticleId }) } }, async (request) => {
     const { uuid } = await requireSession(identity, request);
-    return app.db.transaction((tx) => loyalty.readArticle(tx, uuid, request.body.article_id));
+    const language = await languageOf(services, request);
+    return app.db.transaction((tx) => loyalty.readArticle(tx, uuid, request.body.article_id, language));
   });
   app.get('/points', { schema: { tags } }, async (request) => {
     const s = await loyalty.summary((await requireSession(identity, request)).uuid);
@@ -129,7 +141,8 @@ export async function legacyLoyaltyRoutes(scope: FastifyInstance, opts: { servic
     { schema: { tags, params: Id, body: z.strictObject({ currency: z.string().regex(/^[A-Z]{3}$/).optional() }).default({}) } },
     async (request) => {
       await requireOwner(identity, request, request.params.id);
-      const items = await loyalty.rewards((await stores.forRequest(request)).code, request.params.id);
+      const view = await stores.forRequest(request);
+      const items = await loyalty.rewards(view.code, request.params.id, view.language);
       return { items: items.filter((r) => r.kind === 'campaign' && r.is_eligible && (!request.body.currency || r.currency === request.body.currency)) };
     },
   );
@@ -141,32 +154,35 @@ export async function legacyLoyaltyRoutes(scope: FastifyInstance, opts: { servic
     const { uuid } = await requireSession(identity, request);
     return app.db.transaction((tx) => services.referral.replayReferrerCredit(tx, uuid));
   });
-  app.get('/tiers', { schema: { tags } }, async () => ({ items: await loyalty.tiers() }));
+  app.get('/tiers', { schema: { tags } }, async (request) => ({ items: await loyalty.tiers(await languageOf(services, request)) }));
   app.get('/profile/:id', { schema: { tags, params: Id } }, async (request) => {
     await requireOwner(identity, request, request.params.id);
-    return loyalty.summary(request.params.id);
+    return loyalty.summary(request.params.id, await languageOf(services, request));
   });
   app.get('/customer/:id/tier', { schema: { tags, params: Id } }, async (request) => {
     await requireOwner(identity, request, request.params.id);
-    return loyalty.tierOf(request.params.id);
+    return loyalty.tierOf(request.params.id, undefined, await languageOf(services, request));
   });
   app.get('/orders/:id', { schema: { tags, params: z.strictObject({ id: OrderRef }) } }, async (request) =>
     loyalty.orderInfo((await requireSession(identity, request)).uuid, request.params.id),
   );
-  app.get('/prizes', { schema: { tags } }, async (request) => ({
-    items: (await loyalty.rewards((await stores.forRequest(request)).code, await optionalUser(services, request))).filter((r) => r.kind === 'reward'),
-  }));
+  app.get('/prizes', { schema: { tags } }, async (request) => {
+    const view = await stores.forRequest(request);
+    return { items: (await loyalty.rewards(view.code, await optionalUser(services, request), view.language)).filter((r) => r.kind === 'reward') };
+  });
   app.post(
     '/prizes/buy',
     { schema: { tags, body: z.strictObject({ consumer_uuid: z.string().uuid(), prize_uuid: z.string().uuid(), qty: z.number().int().min(1).max(10).default(1) }) } },
     async (request, reply) => {
       await requireOwner(identity, request, request.body.consumer_uuid);
       const store = await stores.forRequest(request);
-      const result = await app.db.transaction((tx) => loyalty.redeem(tx, request.body.consumer_uuid, request.body.prize_uuid, request.body.qty, store.code));
+      const result = await app.db.transaction((tx) => loyalty.redeem(tx, request.body.consumer_uuid, request.body.prize_uuid, request.body.qty, store.code, store.language));
       return reply.status(201).send(result);
     },
   );
-  app.get('/earningRules/:name', { schema: { tags, params: z.strictObject({ name: EventName }) } }, async (request) => loyalty.earningRule(request.params.name));
+  app.get('/earningRules/:name', { schema: { tags, params: z.strictObject({ name: EventName }) } }, async (request) =>
+    loyalty.earningRule(request.params.name, await languageOf(services, request)),
+  );
   app.get('/qr-code/:id', { schema: { tags, params: z.strictObject({ id: QrId }) } }, async (request) =>
     loyalty.qrCode(request.params.id, await optionalUser(services, request)),
   );

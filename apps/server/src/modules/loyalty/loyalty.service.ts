@@ -128,12 +128,13 @@ export class LoyaltyService {
     }
   }
 
-  async summary(consumer: string): Promise<PointsSummary> {
+  /** The consumer's points; the tier is named in `language` (the store view's). */
+  async summary(consumer: string, language = 'en'): Promise<PointsSummary> {
     const [account, pending, expiry, tier] = await Promise.all([
       store.findAccount(this.db, consumer),
       store.pendingPointsOf(this.db, consumer),
       this.expiryOf(this.db, consumer),
-      this.tierOf(consumer),
+      this.tierOf(consumer, this.db, language),
     ]);
     const balance = account?.balance ?? 0;
     const held = account?.held ?? 0;
@@ -217,14 +218,14 @@ export class LoyaltyService {
 
   // ---------- Tiers and rules ----------
 
-  async tiers() {
-    return (await store.listTiers(this.db)).map(({ code, name, image_url, threshold }) => ({ code, name, image_url, threshold }));
+  async tiers(language = 'en') {
+    return (await store.listTiers(this.db, language)).map(({ code, name, image_url, threshold }) => ({ code, name, image_url, threshold }));
   }
 
   /** Computed on every read from points earned in the window, so a reversal lowers it at once. */
-  async tierOf(consumer: string, db: Queryable = this.db): Promise<TierView> {
+  async tierOf(consumer: string, db: Queryable = this.db, language = 'en'): Promise<TierView> {
     const since = new Date(Date.now() - this.settings.tierWindowDays * DAY_MS);
-    const tiers = await store.listTiers(db);
+    const tiers = await store.listTiers(db, language);
     const earned = await store.earnedSince(db, consumer, since);
     let current = tiers[0] ?? { code: 'none', name: 'N/A', image_url: '', threshold: 0 };
     for (const t of tiers) if (earned >= t.threshold) current = t;
@@ -239,12 +240,12 @@ export class LoyaltyService {
     };
   }
 
-  earningRules(db: Queryable = this.db) {
-    return store.listEarningRules(db);
+  earningRules(db: Queryable = this.db, language = 'en') {
+    return store.listEarningRules(db, language);
   }
 
-  async earningRule(eventName: string) {
-    const rule = await store.findEarningRule(this.db, eventName);
+  async earningRule(eventName: string, language = 'en') {
+    const rule = await store.findEarningRule(this.db, eventName, language);
     if (!rule) throw new AppError('ENTITY_NOT_FOUND', 'No data found');
     return rule;
   }
@@ -362,8 +363,9 @@ export class LoyaltyService {
 
   // ---------- Rewards ----------
 
-  async rewards(storeCode: string, consumer: string | null): Promise<RewardView[]> {
-    const [rows, summary] = await Promise.all([store.listRewards(this.db, storeCode), consumer ? this.summary(consumer) : Promise.resolve(null)]);
+  /** Rewards and campaigns of a store view, named and described in `language` (the store view's). */
+  async rewards(storeCode: string, consumer: string | null, language = 'en'): Promise<RewardView[]> {
+    const [rows, summary] = await Promise.all([store.listRewards(this.db, storeCode, language), consumer ? this.summary(consumer) : Promise.resolve(null)]);
     const tiers = await store.listTiers(this.db);
     return rows.map((r) => {
       const tierOk = !r.min_tier || (summary !== null && summary.tier.threshold >= (tiers.find((t) => t.code === r.min_tier)?.threshold ?? Infinity));
@@ -387,8 +389,9 @@ export class LoyaltyService {
    * Buys a reward with points: stock and balance are both taken in this transaction, so of parallel
    * attempts only as many succeed as points (and stock) allow.
    */
-  async redeem(tx: Queryable, consumer: string, rewardUuid: string, quantity = 1, storeCode?: string) {
-    const reward = await store.findReward(tx, rewardUuid);
+  async redeem(tx: Queryable, consumer: string, rewardUuid: string, quantity = 1, storeCode?: string, language = 'en') {
+    // Named in the shopper's language: the history shows the reward as they chose it.
+    const reward = await store.findReward(tx, rewardUuid, false, language);
     if (!reward || !reward.is_active || reward.kind !== 'reward' || (storeCode && reward.store_code && reward.store_code !== storeCode)) {
       throw new AppError('ENTITY_NOT_FOUND', 'No data found');
     }
@@ -445,10 +448,11 @@ export class LoyaltyService {
   }
 
   /** The campaign held for a cart, with its name (the discount's label). */
-  async appliedCampaign(db: Queryable, cartId: string): Promise<(AppliedCampaign & { name: string }) | null> {
+  /** The campaign a cart holds points for, named in `language` (the cart's store view's) for its discount line. */
+  async appliedCampaign(db: Queryable, cartId: string, language = 'en'): Promise<(AppliedCampaign & { name: string }) | null> {
     const held = await store.heldCampaign(db, cartId);
     if (!held) return null;
-    const campaign = await store.findReward(db, held.campaign_uuid);
+    const campaign = await store.findReward(db, held.campaign_uuid, false, language);
     return {
       loyalty_discount_uuid: held.uuid, campaign_uuid: held.campaign_uuid, loyalty_discount_points: held.points,
       loyalty_discount_amount: held.amount, currency: held.currency, name: campaign?.name ?? 'Loyalty campaign',
@@ -487,8 +491,9 @@ export class LoyaltyService {
 
   // ---------- Articles, QR codes, achievements ----------
 
-  async articles(consumer: string | null) {
-    return (await store.listArticles(this.db, consumer)).map((a) => ({
+  /** Club articles in `language` (the store view's), falling back to the source text. */
+  async articles(consumer: string | null, language = 'en') {
+    return (await store.listArticles(this.db, consumer, language)).map((a) => ({
       article_id: a.article_id,
       title: a.title,
       summary: a.summary,
@@ -501,16 +506,17 @@ export class LoyaltyService {
     }));
   }
 
-  async article(articleId: string, consumer: string | null) {
-    const a = await store.findArticle(this.db, articleId);
+  async article(articleId: string, consumer: string | null, language = 'en') {
+    const a = await store.findArticle(this.db, articleId, language);
     if (!a) throw new AppError('ENTITY_NOT_FOUND', 'No data found');
     const isRead = consumer ? await store.hasLedgerSource(this.db, 'article', `${articleId}:${consumer}`) : false;
     return { article_id: a.article_id, title: a.title, summary: a.summary, body: a.body, image_url: a.image_url, value: a.points, is_read: isRead, is_available: a.is_available, levels: a.levels };
   }
 
   /** Reading an article earns its points once per consumer; reading again changes nothing. */
-  async readArticle(tx: Queryable, consumer: string, articleId: string) {
-    const a = await store.findArticle(tx, articleId);
+  async readArticle(tx: Queryable, consumer: string, articleId: string, language = 'en') {
+    // The history keeps the title as the reader read it, in their store view's language.
+    const a = await store.findArticle(tx, articleId, language);
     if (!a) throw new AppError('ENTITY_NOT_FOUND', 'No data found');
     if (!a.is_available) throw new AppError('NOT_ELIGIBLE', 'This article earns no points');
     const credited = await this.credit(tx, { consumer_uuid: consumer, points: a.points, source_type: 'article', source_key: `${articleId}:${consumer}`, event: a.title });

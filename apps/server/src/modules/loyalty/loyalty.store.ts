@@ -154,8 +154,14 @@ export interface TierRow {
   threshold: number;
 }
 
-export async function listTiers(db: Queryable): Promise<TierRow[]> {
-  const { rows } = await db.query<TierRow>(`SELECT code, name, image_url, threshold FROM loyalty_tier ORDER BY threshold`);
+/** Tiers by threshold, named in `language` where a text exists (else the tier's own name). */
+export async function listTiers(db: Queryable, language = 'en'): Promise<TierRow[]> {
+  const { rows } = await db.query<TierRow>(
+    `SELECT t.code, COALESCE(x.name, t.name) AS name, t.image_url, t.threshold
+       FROM loyalty_tier t LEFT JOIN loyalty_tier_text x ON x.code = t.code AND x.language = $1
+      ORDER BY t.threshold`,
+    [language],
+  );
   return rows;
 }
 
@@ -165,16 +171,16 @@ export interface EarningRuleRow {
   description: string;
 }
 
-export async function listEarningRules(db: Queryable): Promise<EarningRuleRow[]> {
-  const { rows } = await db.query<EarningRuleRow>(`SELECT event_name, points, description FROM loyalty_earning_rule WHERE is_active ORDER BY event_name`);
+const EARNING_RULE_COLUMNS = `r.event_name, r.points, COALESCE(x.description, r.description) AS description
+   FROM loyalty_earning_rule r LEFT JOIN loyalty_earning_rule_text x ON x.event_name = r.event_name AND x.language = $1`;
+
+export async function listEarningRules(db: Queryable, language = 'en'): Promise<EarningRuleRow[]> {
+  const { rows } = await db.query<EarningRuleRow>(`SELECT ${EARNING_RULE_COLUMNS} WHERE r.is_active ORDER BY r.event_name`, [language]);
   return rows;
 }
 
-export async function findEarningRule(db: Queryable, eventName: string): Promise<EarningRuleRow | null> {
-  const { rows } = await db.query<EarningRuleRow>(
-    `SELECT event_name, points, description FROM loyalty_earning_rule WHERE event_name = $1 AND is_active`,
-    [eventName],
-  );
+export async function findEarningRule(db: Queryable, eventName: string, language = 'en'): Promise<EarningRuleRow | null> {
+  const { rows } = await db.query<EarningRuleRow>(`SELECT ${EARNING_RULE_COLUMNS} WHERE r.event_name = $2 AND r.is_active`, [language, eventName]);
   return rows[0] ?? null;
 }
 
@@ -282,17 +288,24 @@ export interface RewardRow {
 }
 
 const REWARD_COLUMNS = `uuid::text AS uuid, kind, name, description, image_url, points, discount_amount, currency, stock, min_tier, store_code, is_active`;
+/** The reward's columns with its name and description in the language of parameter $1, where written. */
+const REWARD_COLUMNS_IN = `r.uuid::text AS uuid, r.kind, COALESCE(x.name, r.name) AS name, COALESCE(x.description, r.description) AS description,
+  r.image_url, r.points, r.discount_amount, r.currency, r.stock, r.min_tier, r.store_code, r.is_active
+  FROM loyalty_reward r LEFT JOIN loyalty_reward_text x ON x.reward_uuid = r.uuid AND x.language = $1`;
 
-export async function listRewards(db: Queryable, storeCode: string): Promise<RewardRow[]> {
+export async function listRewards(db: Queryable, storeCode: string, language = 'en'): Promise<RewardRow[]> {
   const { rows } = await db.query<RewardRow>(
-    `SELECT ${REWARD_COLUMNS} FROM loyalty_reward WHERE is_active AND (store_code IS NULL OR store_code = $1) ORDER BY points, name`,
-    [storeCode],
+    `SELECT ${REWARD_COLUMNS_IN} WHERE r.is_active AND (r.store_code IS NULL OR r.store_code = $2) ORDER BY r.points, name`,
+    [language, storeCode],
   );
   return rows;
 }
 
-export async function findReward(db: Queryable, uuid: string, lock = false): Promise<RewardRow | null> {
-  const { rows } = await db.query<RewardRow>(`SELECT ${REWARD_COLUMNS} FROM loyalty_reward WHERE uuid = $1${lock ? ' FOR UPDATE' : ''}`, [uuid]);
+/** One reward; `language` names it for display (a locking read takes the row's own texts). */
+export async function findReward(db: Queryable, uuid: string, lock = false, language = 'en'): Promise<RewardRow | null> {
+  const { rows } = lock
+    ? await db.query<RewardRow>(`SELECT ${REWARD_COLUMNS} FROM loyalty_reward WHERE uuid = $1 FOR UPDATE`, [uuid])
+    : await db.query<RewardRow>(`SELECT ${REWARD_COLUMNS_IN} WHERE r.uuid = $2`, [language, uuid]);
   return rows[0] ?? null;
 }
 
@@ -381,21 +394,26 @@ export interface ArticleRow {
 }
 
 /** Articles newest first; is_read for the consumer when one is given. */
-export async function listArticles(db: Queryable, consumer: string | null): Promise<ArticleRow[]> {
+/** An article's columns with its texts in the language of parameter $1, where written. */
+const ARTICLE_COLUMNS_IN = `a.article_id, COALESCE(x.title, a.title) AS title, COALESCE(x.summary, a.summary) AS summary,
+  COALESCE(x.body, a.body) AS body, a.image_url, a.points, a.levels, a.is_available, a.published_at`;
+const ARTICLE_FROM_IN = `loyalty_article a LEFT JOIN loyalty_article_text x ON x.article_id = a.article_id AND x.language = $1`;
+
+export async function listArticles(db: Queryable, consumer: string | null, language = 'en'): Promise<ArticleRow[]> {
   const { rows } = await db.query<ArticleRow>(
-    `SELECT a.article_id, a.title, a.summary, a.body, a.image_url, a.points, a.levels, a.is_available, a.published_at,
-            ($1::uuid IS NOT NULL AND EXISTS (
-              SELECT 1 FROM loyalty_ledger l WHERE l.source_type = 'article' AND l.source_key = a.article_id || ':' || $1::text)) AS is_read
-       FROM loyalty_article a WHERE a.published_at <= now() ORDER BY a.published_at DESC, a.article_id`,
-    [consumer],
+    `SELECT ${ARTICLE_COLUMNS_IN},
+            ($2::uuid IS NOT NULL AND EXISTS (
+              SELECT 1 FROM loyalty_ledger l WHERE l.source_type = 'article' AND l.source_key = a.article_id || ':' || $2::text)) AS is_read
+       FROM ${ARTICLE_FROM_IN} WHERE a.published_at <= now() ORDER BY a.published_at DESC, a.article_id`,
+    [language, consumer],
   );
   return rows;
 }
 
-export async function findArticle(db: Queryable, articleId: string): Promise<Omit<ArticleRow, 'is_read'> | null> {
+export async function findArticle(db: Queryable, articleId: string, language = 'en'): Promise<Omit<ArticleRow, 'is_read'> | null> {
   const { rows } = await db.query<Omit<ArticleRow, 'is_read'>>(
-    `SELECT article_id, title, summary, body, image_url, points, levels, is_available, published_at FROM loyalty_article WHERE article_id = $1 AND published_at <= now()`,
-    [articleId],
+    `SELECT ${ARTICLE_COLUMNS_IN} FROM ${ARTICLE_FROM_IN} WHERE a.article_id = $2 AND a.published_at <= now()`,
+    [language, articleId],
   );
   return rows[0] ?? null;
 }

@@ -122,7 +122,10 @@ function totals(v: OrderView) {
 }
 
 /** CustomerOrder with the spec's extensions; `statuses` gives labels and the cancelable flag. */
-export function customerOrder(v: OrderView, statuses: StatusRow[], opts: { cancellationEnabled: boolean; trialStores: Set<string> }) {
+export function customerOrder(
+  v: OrderView, statuses: StatusRow[],
+  opts: { cancellationEnabled: boolean; trialStores: Set<string>; paymentTitle?: (code: string) => string },
+) {
   const o = v.order;
   const status = statuses.find((s) => s.code === o.status);
   const label = (code: string) => statuses.find((s) => s.code === code)?.label ?? code;
@@ -152,7 +155,8 @@ export function customerOrder(v: OrderView, statuses: StatusRow[], opts: { cance
       number: s.number,
       tracking: s.tracks.map((tr) => ({ title: tr.carrier, carrier: tr.carrier, number: tr.number, track_url: tr.track_url })),
     })),
-    payment_methods: [{ name: o.payment_method_code, type: o.payment_method_code, method_code: o.payment_method_code, additional_data: [] }],
+    // The method's name in the store view's language (Magento's name is the title); type and code stay the code.
+    payment_methods: [{ name: opts.paymentTitle?.(o.payment_method_code) ?? o.payment_method_code, type: o.payment_method_code, method_code: o.payment_method_code, additional_data: [] }],
     shipping_address: address(v.addresses.find((a) => a.kind === 'shipping')),
     billing_address: address(v.addresses.find((a) => a.kind === 'billing')),
     carrier: o.shipping_carrier_title,

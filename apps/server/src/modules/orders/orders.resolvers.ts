@@ -1,4 +1,6 @@
+import { paymentMethodTitle } from '../payments/payments.methods.js';
 import { AppError } from '../../platform/errors.js';
+import { say } from '../../platform/messages.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { graphqlSession } from '../identity/identity.auth.js';
 import type { OrderView } from './orders.service.js';
@@ -17,6 +19,7 @@ async function present(ctx: GraphQLContext, views: OrderView[]) {
   return views.map((v) =>
     customerOrder(v, statuses, {
       trialStores,
+      paymentTitle: (code) => paymentMethodTitle(code, ctx.store.language),
       cancellationEnabled: stores.find((s) => s.code === v.order.store_code)?.order_cancellation_enabled ?? false,
     }),
   );
@@ -118,7 +121,7 @@ export const ordersResolvers = {
         if (!(err instanceof AppError) || err.code !== 'ORDER_NOT_CANCELABLE') throw err;
         // Magento reports a refused cancellation in the payload, with the order as it stands.
         const view = await ctx.services.orders.viewForCustomer(uuid, args.input.order_id);
-        return { error: err.message, order: (await present(ctx, [view]))[0] };
+        return { error: say(err, ctx.store), order: (await present(ctx, [view]))[0] };
       }
     },
     async setPaymentMethodOnOrder(_: unknown, args: { input: { order_id: string; payment_method: { code: string } } }, ctx: GraphQLContext) {
@@ -129,7 +132,7 @@ export const ordersResolvers = {
       } catch (err) {
         if (!(err instanceof AppError) || (err.code !== 'ORDER_NOT_PAYABLE' && err.code !== 'VALIDATION_FAILED')) throw err;
         const view = await ctx.services.orders.viewForCustomer(uuid, args.input.order_id);
-        return { success: false, error: err.message, order: (await present(ctx, [view]))[0] };
+        return { success: false, error: say(err, ctx.store), order: (await present(ctx, [view]))[0] };
       }
     },
   },

@@ -89,7 +89,10 @@ async function paymentRoutes(app: FastifyInstance): Promise<void> {
     }));
   };
   const lookup = async (request: FastifyRequest, uuid: string) => toOrderPayment(await payments.getPayment(await ownerOf(request), uuid));
-  const methods = async (request: FastifyRequest) => ({ methods: payments.listMethods((await services.stores.forRequest(request)).code) });
+  const methods = async (request: FastifyRequest) => {
+    const view = await services.stores.forRequest(request);
+    return { methods: payments.listMethods(view.code, view.language) };
+  };
   const client = async (request: FastifyRequest, code: string) => payments.clientConfig((await services.stores.forRequest(request)).code, code);
 
   r.put(
@@ -177,7 +180,15 @@ export async function paymentsPlugin(app: FastifyInstance): Promise<void> {
   await app.register(webhookRoutes);
   const provider = services.payments.provider;
   const sandbox = provider instanceof SandboxProvider && config.STORE_MODE === 'TEST' ? provider : null;
-  if (sandbox) await app.register(sandboxPagesRoutes, { provider: sandbox });
+  if (sandbox) {
+    await app.register(sandboxPagesRoutes, {
+      provider: sandbox,
+      audienceOf: async (code) => {
+        const view = (await services.stores.list()).find((v) => v.code === code);
+        return view ? { language: view.language === 'de' ? 'de' : 'en', locale: view.locale } : null;
+      },
+    });
+  }
 
   runWhileUp(app, { name: 'payments job', enabled: isPaymentsJobEnabled(config), intervalMs: PAYMENTS_JOB_INTERVAL_MS, run: () => runPaymentJobs(app) });
 }

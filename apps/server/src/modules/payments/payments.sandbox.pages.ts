@@ -10,18 +10,129 @@ import type { SandboxSessionRow } from './payments.sandbox.store.js';
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const esc = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
-function amountOf(s: SandboxSessionRow): string {
-  return `${toMajor(s.amount, s.currency).toFixed(currencyExponent(s.currency))} ${s.currency}`;
+/** Who reads the page: the language and locale of the shop the payment came from (its return URL). */
+export interface PageAudience {
+  language: 'en' | 'de';
+  locale: string;
 }
 
-function layout(title: string, body: string): string {
+export const PAGE_ENGLISH: PageAudience = { language: 'en', locale: 'en_GB' };
+
+/**
+ * The hosted pages' words per language, as a provider's pages follow the shopper's locale. The
+ * banner names what the page asks for: a test card, or the bank's approval.
+ */
+const WORDS = {
+  en: {
+    site: 'Ember payment sandbox',
+    bannerCard: 'TEST mode: no money moves. Use a test card below.',
+    bannerBank: 'TEST mode: no money moves. Approve or cancel the transfer below; no bank account is needed.',
+    bannerChallenge: 'TEST mode: no money moves. Approve or fail the confirmation below.',
+    bannerGone: 'TEST mode: no money moves.',
+    cardTitle: 'Card payment',
+    pay: (amount: string) => `Pay ${amount}`,
+    cardNumber: 'Card number',
+    month: 'Month (MM)',
+    year: 'Year (YYYY)',
+    cvc: 'Security code',
+    holder: 'Name on card',
+    testCards: 'Test cards (any future expiry, any 3-digit code)',
+    number: 'Number',
+    behaviour: 'Behaviour',
+    challengeTitle: 'Confirm the payment',
+    confirm: (amount: string) => `Confirm ${amount}`,
+    challengeText: (brand: string, last4: string) => `Your bank asks you to confirm this payment with card ${brand} ending ${last4}.`,
+    approve: 'Approve',
+    failAuth: 'Fail authentication',
+    bankTitle: 'Online bank transfer',
+    transfer: (amount: string) => `Transfer ${amount}`,
+    bankText: 'Sandbox Bank asks you to approve the transfer to Ember.',
+    approveTransfer: 'Approve transfer',
+    cancelTransfer: 'Cancel transfer',
+    goneTitle: 'Session ended',
+    goneHeading: 'This payment session has ended',
+    goneText: 'It was completed, cancelled or has expired. Return to the shop to see your order.',
+    fillIn: 'Fill in every card field.',
+  },
+  de: {
+    site: 'Ember Zahlungs-Sandbox',
+    bannerCard: 'TESTMODUS: Es fließt kein Geld. Verwenden Sie eine der Testkarten unten.',
+    bannerBank: 'TESTMODUS: Es fließt kein Geld. Bestätigen oder stornieren Sie die Überweisung unten; ein Bankkonto ist nicht nötig.',
+    bannerChallenge: 'TESTMODUS: Es fließt kein Geld. Bestätigen Sie die Zahlung unten oder lassen Sie die Bestätigung fehlschlagen.',
+    bannerGone: 'TESTMODUS: Es fließt kein Geld.',
+    cardTitle: 'Kartenzahlung',
+    pay: (amount: string) => `${amount} bezahlen`,
+    cardNumber: 'Kartennummer',
+    month: 'Monat (MM)',
+    year: 'Jahr (JJJJ)',
+    cvc: 'Prüfnummer',
+    holder: 'Name auf der Karte',
+    testCards: 'Testkarten (beliebiges künftiges Ablaufdatum, beliebige dreistellige Prüfnummer)',
+    number: 'Nummer',
+    behaviour: 'Verhalten',
+    challengeTitle: 'Zahlung bestätigen',
+    confirm: (amount: string) => `${amount} bestätigen`,
+    challengeText: (brand: string, last4: string) => `Ihre Bank bittet Sie, diese Zahlung mit der Karte ${brand} mit den Endziffern ${last4} zu bestätigen.`,
+    approve: 'Bestätigen',
+    failAuth: 'Bestätigung fehlschlagen lassen',
+    bankTitle: 'Online-Überweisung',
+    transfer: (amount: string) => `${amount} überweisen`,
+    bankText: 'Die Sandbox-Bank bittet Sie, die Überweisung an Ember zu bestätigen.',
+    approveTransfer: 'Überweisung bestätigen',
+    cancelTransfer: 'Überweisung abbrechen',
+    goneTitle: 'Sitzung beendet',
+    goneHeading: 'Diese Zahlungssitzung ist beendet',
+    goneText: 'Sie wurde abgeschlossen, abgebrochen oder ist abgelaufen. Kehren Sie zum Shop zurück, um Ihre Bestellung zu sehen.',
+    fillIn: 'Bitte füllen Sie alle Kartenfelder aus.',
+  },
+} as const;
+
+/** The sandbox's card refusals (payments.sandbox.ts) in German; English is as the sandbox writes them. */
+const PROBLEMS_DE: Record<string, string> = {
+  'The card number is not valid.': 'Die Kartennummer ist nicht gültig.',
+  'The expiry date is not valid.': 'Das Ablaufdatum ist nicht gültig.',
+  'The card has expired.': 'Die Karte ist abgelaufen.',
+  'The security code is not valid.': 'Die Prüfnummer ist nicht gültig.',
+  'The sandbox accepts only its test cards.': 'Die Sandbox akzeptiert nur ihre Testkarten.',
+};
+
+/** Every refusal the sandbox's card check can answer (the test checks each has German words). */
+export const SANDBOX_CARD_PROBLEMS = Object.keys(PROBLEMS_DE);
+
+/** The test cards' behaviour in German, by the English label. */
+const CARD_LABELS_DE: Record<string, string> = {
+  'Visa, authorised': 'Visa, genehmigt',
+  'Mastercard, authorised': 'Mastercard, genehmigt',
+  'Visa, declined: insufficient funds': 'Visa, abgelehnt: Deckung unzureichend',
+  'Visa, strong authentication required': 'Visa, starke Authentifizierung erforderlich',
+};
+
+export function fillInText(audience: PageAudience): string {
+  return WORDS[audience.language].fillIn;
+}
+
+function problemText(message: string, audience: PageAudience): string {
+  return audience.language === 'de' ? PROBLEMS_DE[message] ?? message : message;
+}
+
+function cardLabel(label: string, audience: PageAudience): string {
+  return audience.language === 'de' ? CARD_LABELS_DE[label] ?? label : label;
+}
+
+function amountOf(s: SandboxSessionRow, audience: PageAudience): string {
+  return new Intl.NumberFormat(audience.locale.replace('_', '-'), {
+    style: 'currency', currency: s.currency, minimumFractionDigits: currencyExponent(s.currency),
+  }).format(toMajor(s.amount, s.currency));
+}
+
+function layout(audience: PageAudience, banner: string, title: string, body: string): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${audience.language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${esc(title)} – Ember payment sandbox</title>
+<title>${esc(title)} – ${esc(WORDS[audience.language].site)}</title>
 <style>
 body { font-family: system-ui, sans-serif; margin: 0; color: #1a1a1a; background: #f4f4f4; }
 main { max-width: 28rem; margin: 2rem auto; background: #fff; padding: 1.5rem; border: 1px solid #767676; border-radius: .5rem; }
@@ -38,7 +149,7 @@ td, th { border: 1px solid #767676; padding: .25rem .5rem; text-align: left; }
 </head>
 <body>
 <main>
-<p class="banner">TEST mode: no money moves. Use a test card below.</p>
+<p class="banner">${esc(banner)}</p>
 ${body}
 </main>
 </body>
@@ -46,28 +157,32 @@ ${body}
 }
 
 /** The card form: the card number is posted to the sandbox, which keeps only a token, brand, last four and expiry. */
-export function renderCardPage(s: SandboxSessionRow, error: string | null = null): string {
+export function renderCardPage(s: SandboxSessionRow, error: string | null = null, audience: PageAudience = PAGE_ENGLISH): string {
+  const w = WORDS[audience.language];
   const cards = Object.entries(TEST_CARDS)
-    .map(([number, c]) => `<tr><td><code>${number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code></td><td>${esc(c.label)}</td></tr>`)
+    .map(([number, c]) => `<tr><td><code>${number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code></td><td>${esc(cardLabel(c.label, audience))}</td></tr>`)
     .join('\n');
+  const amount = amountOf(s, audience);
   return layout(
-    'Card payment',
-    `<h1>Pay ${esc(amountOf(s))}</h1>
-${error ? `<p class="error" role="alert">${esc(error)}</p>` : ''}
+    audience,
+    w.bannerCard,
+    w.cardTitle,
+    `<h1>${esc(w.pay(amount))}</h1>
+${error ? `<p class="error" role="alert">${esc(problemText(error, audience))}</p>` : ''}
 <form method="post" action="${SANDBOX_PREFIX}/pay/${esc(s.token)}" autocomplete="on">
-<label for="card_number">Card number</label>
+<label for="card_number">${esc(w.cardNumber)}</label>
 <input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" required maxlength="23">
 <div class="row">
-<div><label for="exp_month">Month (MM)</label><input id="exp_month" name="exp_month" inputmode="numeric" autocomplete="cc-exp-month" required maxlength="2"></div>
-<div><label for="exp_year">Year (YYYY)</label><input id="exp_year" name="exp_year" inputmode="numeric" autocomplete="cc-exp-year" required maxlength="4"></div>
-<div><label for="cvc">Security code</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required maxlength="4"></div>
+<div><label for="exp_month">${esc(w.month)}</label><input id="exp_month" name="exp_month" inputmode="numeric" autocomplete="cc-exp-month" required maxlength="2"></div>
+<div><label for="exp_year">${esc(w.year)}</label><input id="exp_year" name="exp_year" inputmode="numeric" autocomplete="cc-exp-year" required maxlength="4"></div>
+<div><label for="cvc">${esc(w.cvc)}</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required maxlength="4"></div>
 </div>
-<label for="holder">Name on card</label>
+<label for="holder">${esc(w.holder)}</label>
 <input id="holder" name="holder" autocomplete="cc-name" maxlength="100">
-<button type="submit">Pay ${esc(amountOf(s))}</button>
+<button type="submit">${esc(w.pay(amount))}</button>
 </form>
-<table><caption>Test cards (any future expiry, any 3-digit code)</caption>
-<thead><tr><th scope="col">Number</th><th scope="col">Behaviour</th></tr></thead>
+<table><caption>${esc(w.testCards)}</caption>
+<thead><tr><th scope="col">${esc(w.number)}</th><th scope="col">${esc(w.behaviour)}</th></tr></thead>
 <tbody>
 ${cards}
 </tbody></table>`,
@@ -75,31 +190,38 @@ ${cards}
 }
 
 /** The issuer's strong-authentication challenge: approve or fail, as a shopper would in the bank's app. */
-export function renderChallengePage(s: SandboxSessionRow): string {
+export function renderChallengePage(s: SandboxSessionRow, audience: PageAudience = PAGE_ENGLISH): string {
+  const w = WORDS[audience.language];
   return layout(
-    'Confirm the payment',
-    `<h1>Confirm ${esc(amountOf(s))}</h1>
-<p>Your bank asks you to confirm this payment with card ${esc(s.card_brand ?? '')} ending ${esc(s.card_last4 ?? '')}.</p>
+    audience,
+    w.bannerChallenge,
+    w.challengeTitle,
+    `<h1>${esc(w.confirm(amountOf(s, audience)))}</h1>
+<p>${esc(w.challengeText(s.card_brand ?? '', s.card_last4 ?? ''))}</p>
 <form method="post" action="${SANDBOX_PREFIX}/challenge/${esc(s.token)}">
-<button type="submit" name="decision" value="approve">Approve</button>
-<button type="submit" name="decision" value="fail" class="secondary">Fail authentication</button>
+<button type="submit" name="decision" value="approve">${esc(w.approve)}</button>
+<button type="submit" name="decision" value="fail" class="secondary">${esc(w.failAuth)}</button>
 </form>`,
   );
 }
 
 /** The bank's page of an online transfer. */
-export function renderBankPage(s: SandboxSessionRow): string {
+export function renderBankPage(s: SandboxSessionRow, audience: PageAudience = PAGE_ENGLISH): string {
+  const w = WORDS[audience.language];
   return layout(
-    'Online bank transfer',
-    `<h1>Transfer ${esc(amountOf(s))}</h1>
-<p>Sandbox Bank asks you to approve the transfer to Ember.</p>
+    audience,
+    w.bannerBank,
+    w.bankTitle,
+    `<h1>${esc(w.transfer(amountOf(s, audience)))}</h1>
+<p>${esc(w.bankText)}</p>
 <form method="post" action="${SANDBOX_PREFIX}/bank/${esc(s.token)}">
-<button type="submit" name="decision" value="approve">Approve transfer</button>
-<button type="submit" name="decision" value="fail" class="secondary">Cancel transfer</button>
+<button type="submit" name="decision" value="approve">${esc(w.approveTransfer)}</button>
+<button type="submit" name="decision" value="fail" class="secondary">${esc(w.cancelTransfer)}</button>
 </form>`,
   );
 }
 
-export function renderGonePage(): string {
-  return layout('Session ended', '<h1>This payment session has ended</h1><p>It was completed, cancelled or has expired. Return to the shop to see your order.</p>');
+export function renderGonePage(audience: PageAudience = PAGE_ENGLISH): string {
+  const w = WORDS[audience.language];
+  return layout(audience, w.bannerGone, w.goneTitle, `<h1>${esc(w.goneHeading)}</h1><p>${esc(w.goneText)}</p>`);
 }

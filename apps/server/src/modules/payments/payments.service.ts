@@ -50,8 +50,9 @@ export class PaymentsService {
     public orders: OrderPaymentPort,
   ) {}
 
-  listMethods(storeCode: string): PaymentMethod[] {
-    return paymentMethodsFor(storeCode);
+  /** The store view's methods, titled in its language. */
+  listMethods(storeCode: string, language = 'en'): PaymentMethod[] {
+    return paymentMethodsFor(storeCode, language);
   }
 
   /** The public values the storefront needs to open a method's payment page; unknown codes are not found. */

@@ -6,7 +6,7 @@ import { cancelOrder, findOrder, listOrders, PAYABLE_STATUSES, type OrderDetail 
 import type { StoreView } from '../../lib/api/store.api';
 import type { SessionUser } from '../../lib/account/session';
 import { useLocationHash } from '../../lib/account/use-location-hash';
-import { bundleChoiceText } from '../../lib/cart/cart-lines';
+import { bundleChoiceText, optionsNotInName } from '../../lib/cart/cart-lines';
 import { dateFormat } from '../../lib/locale';
 import { formatDeduction, formatMoney } from '../../lib/money';
 import { storePath } from '../../lib/store-paths';
@@ -135,7 +135,7 @@ function OrderBody({ store, user, order }: { store: StoreView; user: SessionUser
         {items.map((i) => (
           <li key={i.id}>
             {i.quantity_ordered ?? 1} × {i.product_name ?? i.product_sku}
-            {(i.selected_options ?? []).filter((o) => o !== null).map((o) => ` · ${o!.label}: ${o!.value}`).join('')}
+            {optionsNotInName(i.product_name ?? '', i.selected_options).map((o) => ` · ${o.label}: ${o.value}`).join('')}
             {bundleChoiceText(i.bundle_options) && <span className="order-items__options"> ({bundleChoiceText(i.bundle_options)})</span>}
             <span className="order-items__price money"> {formatMoney(i.row_total_including_tax, locale)}</span>
           </li>

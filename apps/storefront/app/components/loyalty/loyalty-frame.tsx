@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
+import { withReturnTo } from '../../lib/account/return-to';
 import { useSession } from '../../lib/account/session';
 import { useLoyaltyEnabled } from '../../lib/loyalty/loyalty-state';
 import { storePath } from '../../lib/store-paths';
@@ -21,20 +22,25 @@ const PAGES = [
 export function LoyaltyFrame({ store, title, children, publicPage = false }: { store: string; title: string; children: ReactNode; publicPage?: boolean }) {
   const { t } = useTranslation();
   const session = useSession();
+  const location = useLocation();
   const { enabled, settled } = useLoyaltyEnabled(store);
   let body: ReactNode = children;
   if (session.status === 'pending' || !settled) body = <p role="status">{t('loyalty.loading')}</p>;
-  else if (!enabled) body = <p>{t('loyalty.unavailable')}</p>;
+  else if (!enabled) body = <p className="loyalty-notice">{t('loyalty.unavailable')}</p>;
   else if (!publicPage && session.status !== 'signed-in') {
     body = (
-      <p>
-        {t('loyalty.signInFirst')}{' '}
-        <Link to={`${storePath(store, '/login')}?return_to=${encodeURIComponent(storePath(store, '/loyalty'))}`}>{t('header.logIn')}</Link>
-      </p>
+      <div className="loyalty-notice">
+        <p>{t('loyalty.signInFirst')}</p>
+        <Link className="button" to={withReturnTo(storePath(store, '/login'), location.pathname)}>{t('header.logIn')}</Link>
+      </div>
     );
   }
   return (
     <div className="loyalty-page">
+      <header className="loyalty-page__header">
+        {title !== t('loyalty.eyebrow') && <p className="loyalty-page__eyebrow">{t('loyalty.eyebrow')}</p>}
+        <h1>{title}</h1>
+      </header>
       <nav aria-label={t('loyalty.navigation')} className="loyalty-nav">
         <ul>
           {PAGES.map(([path, key]) => (
@@ -47,8 +53,7 @@ export function LoyaltyFrame({ store, title, children, publicPage = false }: { s
           </li>
         </ul>
       </nav>
-      <h1>{title}</h1>
-      {body}
+      <div className="loyalty-page__body">{body}</div>
     </div>
   );
 }

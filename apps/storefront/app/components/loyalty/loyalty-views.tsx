@@ -30,24 +30,46 @@ function useRefreshPoints() {
   ]);
 }
 
+/** The share of the way from this tier's threshold to the next, for the progress bar. */
+function tierProgress(earned: number, threshold: number, next: { threshold: number } | null): number {
+  if (!next || next.threshold <= threshold) return 100;
+  return Math.max(0, Math.min(100, Math.round(((earned - threshold) / (next.threshold - threshold)) * 100)));
+}
+
 function PointsCard({ store, locale }: ViewProps) {
   const { t } = useTranslation();
   const { data, isError } = usePoints(store);
-  if (isError) return <p role="alert">{t('loyalty.errors.unavailable')}</p>;
+  if (isError) return <p role="alert" className="loyalty-notice">{t('loyalty.errors.unavailable')}</p>;
   if (!data) return null;
+  const progress = tierProgress(data.tier.earned_points, data.tier.threshold, data.tier.next_tier);
   return (
-    <section className="loyalty-card" aria-labelledby="loyalty-points-heading">
-      <h2 id="loyalty-points-heading">{t('loyalty.points.heading')}</h2>
-      <p className="loyalty-card__points" data-testid="loyalty-points">{t('loyalty.points.available', { count: data.points })}</p>
-      {data.pending_points > 0 && <p data-testid="loyalty-pending">{t('loyalty.points.pending', { count: data.pending_points })}</p>}
-      {data.held_points > 0 && <p>{t('loyalty.points.held', { count: data.held_points })}</p>}
-      {data.points_to_expire > 0 && data.expire_at && (
-        <p>{t('loyalty.points.expiring', { count: data.points_to_expire, date: formatDate(data.expire_at, locale) })}</p>
-      )}
-      <p data-testid="loyalty-tier">
-        {data.tier.image_url && <img src={data.tier.image_url} alt="" width={24} height={24} />} {t('loyalty.tier.current', { name: data.tier.name })}
-      </p>
-      {data.tier.next_tier && <p>{t('loyalty.tier.next', { count: data.tier.next_tier.points_needed, name: data.tier.next_tier.name })}</p>}
+    <section className="loyalty-card loyalty-points" aria-labelledby="loyalty-points-heading">
+      <div className="loyalty-points__balance">
+        <h2 id="loyalty-points-heading">{t('loyalty.points.heading')}</h2>
+        <p className="loyalty-card__points" data-testid="loyalty-points">{t('loyalty.points.available', { count: data.points })}</p>
+        {data.pending_points > 0 && <p data-testid="loyalty-pending">{t('loyalty.points.pending', { count: data.pending_points })}</p>}
+        {data.held_points > 0 && <p>{t('loyalty.points.held', { count: data.held_points })}</p>}
+        {data.points_to_expire > 0 && data.expire_at && (
+          <p className="loyalty-muted">{t('loyalty.points.expiring', { count: data.points_to_expire, date: formatDate(data.expire_at, locale) })}</p>
+        )}
+      </div>
+      <div className="loyalty-points__tier">
+        {data.tier.image_url && <img src={data.tier.image_url} alt="" width={72} height={72} className="loyalty-points__medal" />}
+        <div>
+          <p className="loyalty-points__tier-name" data-testid="loyalty-tier">{t('loyalty.tier.current', { name: data.tier.name })}</p>
+          {data.tier.next_tier && (
+            <>
+              <div
+                className="loyalty-progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}
+                aria-label={t('loyalty.tier.progress', { name: data.tier.next_tier.name })}
+              >
+                <span style={{ width: `${progress}%` }} />
+              </div>
+              <p className="loyalty-muted">{t('loyalty.tier.next', { count: data.tier.next_tier.points_needed, name: data.tier.next_tier.name })}</p>
+            </>
+          )}
+        </div>
+      </div>
     </section>
   );
 }
@@ -56,27 +78,48 @@ export function OverviewView({ store, locale }: ViewProps) {
   const { t } = useTranslation();
   const session = useSession();
   const tiers = useQuery({ queryKey: ['loyalty', 'tiers', store], queryFn: () => fetchTiers(store), retry: false });
+  const points = usePoints(store);
+  const currentTier = points.data?.tier.code;
   return (
     <>
-      <p>{t('loyalty.overview.intro')}</p>
-      {session.status === 'signed-in' ? <PointsCard store={store} locale={locale} /> : (
-        <p><Link to={storePath(store, '/register')}>{t('loyalty.overview.join')}</Link></p>
-      )}
-      <section aria-labelledby="loyalty-tiers-heading">
+      <section className="loyalty-hero">
+        <p className="loyalty-hero__lead">{t('loyalty.overview.intro')}</p>
+        {session.status !== 'signed-in' && (
+          <div className="hero__actions">
+            <Link className="button" to={storePath(store, '/register')}>{t('loyalty.overview.join')}</Link>
+            <Link className="button button--secondary" to={storePath(store, '/login')}>{t('header.logIn')}</Link>
+          </div>
+        )}
+      </section>
+      {session.status === 'signed-in' && <PointsCard store={store} locale={locale} />}
+      <section className="section" aria-labelledby="loyalty-tiers-heading">
         <h2 id="loyalty-tiers-heading">{t('loyalty.tier.heading')}</h2>
         <ul className="loyalty-tiers">
           {(tiers.data ?? []).map((tier) => (
-            <li key={tier.code}>
-              <img src={tier.image_url} alt="" width={32} height={32} /> {t('loyalty.tier.threshold', { name: tier.name, count: tier.threshold })}
+            <li key={tier.code} className={`loyalty-tier${tier.code === currentTier ? ' loyalty-tier--current' : ''}`}>
+              <img src={tier.image_url} alt="" width={120} height={120} />
+              <h3>{tier.name}</h3>
+              <p>{t('loyalty.tier.from', { count: tier.threshold })}</p>
+              {tier.code === currentTier && <p className="loyalty-tier__yours">{t('loyalty.tier.yours')}</p>}
             </li>
           ))}
         </ul>
       </section>
-      <ul className="loyalty-links">
-        <li><Link to={storePath(store, '/loyalty/blog')}>{t('loyalty.overview.earn')}</Link></li>
-        <li><Link to={storePath(store, '/loyalty/redeem')}>{t('loyalty.overview.spend')}</Link></li>
-        <li><Link to={storePath(store, '/referral')}>{t('loyalty.overview.refer')}</Link></li>
-      </ul>
+      <section className="section" aria-labelledby="loyalty-ways-heading">
+        <h2 id="loyalty-ways-heading">{t('loyalty.overview.waysHeading')}</h2>
+        <ul className="category-tiles loyalty-links">
+          {([
+            ['/loyalty/blog', 'earn'],
+            ['/loyalty/redeem', 'spend'],
+            ['/referral', 'refer'],
+          ] as const).map(([path, key]) => (
+            <li key={key} className="category-tile">
+              <h3><Link to={storePath(store, path)}>{t(`loyalty.overview.${key}`)}</Link></h3>
+              <p>{t(`loyalty.overview.${key}Text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
     </>
   );
 }
@@ -90,15 +133,24 @@ export function BlogView({ store }: ViewProps) {
   const session = useSession();
   const articles = useQuery({ queryKey: ['loyalty', 'articles', store, session.user?.uuid ?? ''], queryFn: () => fetchArticles(store), retry: false });
   if (articles.isPending) return <p role="status">{t('loyalty.loading')}</p>;
-  if (articles.isError) return <p role="alert">{t('loyalty.errors.unavailable')}</p>;
-  if (!articles.data.length) return <p>{t('loyalty.blog.empty')}</p>;
+  if (articles.isError) return <p role="alert" className="loyalty-notice">{t('loyalty.errors.unavailable')}</p>;
+  if (!articles.data.length) return <p className="loyalty-notice">{t('loyalty.blog.empty')}</p>;
   return (
-    <ul className="loyalty-articles">
+    <ul className="product-grid loyalty-articles">
       {articles.data.map((a) => (
-        <li key={a.article_id}>
-          <h2><Link to={storePath(store, `/loyalty/article/${a.article_id}`)}>{a.title}</Link></h2>
-          <p>{a.summary}</p>
-          <p>{a.is_read ? t('loyalty.blog.read') : t('loyalty.blog.earn', { count: a.value })}</p>
+        <li key={a.article_id} className="product-card loyalty-article-card">
+          <div className="product-card__media loyalty-media">
+            {a.image_url ? <img src={a.image_url} alt="" width={400} height={400} loading="lazy" /> : <div className="product-card__placeholder" />}
+          </div>
+          <div className="product-card__body">
+            <h2 className="product-card__name">
+              <Link className="product-card__link" to={storePath(store, `/loyalty/article/${a.article_id}`)}>{a.title}</Link>
+            </h2>
+            <p className="product-card__subtitle">{a.summary}</p>
+            <p className={`loyalty-badge${a.is_read ? ' loyalty-badge--done' : ''}`}>
+              {a.is_read ? t('loyalty.blog.read') : t('loyalty.blog.earn', { count: a.value })}
+            </p>
+          </div>
         </li>
       ))}
     </ul>
@@ -131,15 +183,35 @@ export function ArticleView({ store }: ViewProps) {
   };
   return (
     <article className="loyalty-article">
-      <h2>{a.title}</h2>
-      {(a.body ?? '').split('\n').map((p, i) => <p key={i}>{p}</p>)}
-      {session.status === 'signed-in' && !a.is_read && a.is_available && (
-        <button type="button" className="button" onClick={() => void markRead()} disabled={busy}>{t('loyalty.article.markRead', { count: a.value })}</button>
-      )}
-      {a.is_read && !message && <p>{t('loyalty.blog.read')}</p>}
-      {message && <p role="status">{message}</p>}
+      <div className="loyalty-article__media loyalty-media">
+        {a.image_url ? <img src={a.image_url} alt="" width={400} height={400} /> : <div className="product-card__placeholder" />}
+      </div>
+      <div className="loyalty-article__text">
+        <h2>{a.title}</h2>
+        {a.summary && <p className="pdp__subtitle">{a.summary}</p>}
+        {(a.body ?? '').split('\n').map((p, i) => <p key={i}>{p}</p>)}
+        {session.status === 'signed-in' && !a.is_read && a.is_available && (
+          <button type="button" className="button" onClick={() => void markRead()} disabled={busy}>{t('loyalty.article.markRead', { count: a.value })}</button>
+        )}
+        {session.status !== 'signed-in' && a.is_available && <p className="loyalty-badge">{t('loyalty.blog.earn', { count: a.value })}</p>}
+        {a.is_read && !message && <p className="loyalty-badge loyalty-badge--done">{t('loyalty.blog.read')}</p>}
+        {message && <p role="status" className="loyalty-message">{message}</p>}
+        <p><Link to={storePath(store, '/loyalty/blog')}>{t('loyalty.article.back')}</Link></p>
+      </div>
     </article>
   );
+}
+
+/** Entries whose event is the name of what earned or spent the points (an article, a reward), in the reader's language. */
+const NAMED_ENTRIES = new Set(['article', 'reward', 'qr_code', 'pack_code', 'adjustment']);
+
+/**
+ * What follows an entry's type: the order's number, or the thing's name. The server's own event
+ * sentences ("Order … delivered", "Points expired") are not shown: the type says it in the page's language.
+ */
+function historyDetail(item: { type: string; event: string | null; order_id: string | null }): string | null {
+  if (item.type === 'order') return item.order_id;
+  return NAMED_ENTRIES.has(item.type) ? item.event : null;
 }
 
 export function PointsHistoryView({ store, locale }: ViewProps) {
@@ -152,9 +224,10 @@ export function PointsHistoryView({ store, locale }: ViewProps) {
   if (history.isPending) return <p role="status">{t('loyalty.loading')}</p>;
   if (history.isError) return <p role="alert">{t('loyalty.errors.unavailable')}</p>;
   const h = history.data;
-  if (!h.items.length) return <p>{t('loyalty.history.empty')}</p>;
+  if (!h.items.length) return <p className="loyalty-notice">{t('loyalty.history.empty')}</p>;
   return (
     <>
+      <div className="loyalty-card loyalty-history__wrap">
       <table className="loyalty-history">
         <thead>
           <tr><th scope="col">{t('loyalty.history.date')}</th><th scope="col">{t('loyalty.history.what')}</th><th scope="col">{t('loyalty.history.points')}</th><th scope="col">{t('loyalty.history.balance')}</th></tr>
@@ -163,18 +236,19 @@ export function PointsHistoryView({ store, locale }: ViewProps) {
           {h.items.map((item, i) => (
             <tr key={`${item.date}-${i}`}>
               <td>{formatDate(item.date, locale)}</td>
-              <td>{t(`loyalty.history.types.${item.type}`, { defaultValue: item.type })}{item.event ? ` · ${item.event}` : ''}{item.coupon ? ` · ${item.coupon}` : ''}</td>
+              <td>{t(`loyalty.history.types.${item.type}`, { defaultValue: item.type })}{historyDetail(item) ? ` · ${historyDetail(item)}` : ''}{item.coupon ? ` · ${item.coupon}` : ''}</td>
               <td>{item.points > 0 ? `+${item.points}` : item.points}</td>
               <td>{item.balance}</td>
             </tr>
           ))}
         </tbody>
       </table>
+      </div>
       {h.total_pages > 1 && (
-        <nav aria-label={t('loyalty.history.pages')} className="pagination">
-          <button type="button" className="link-button" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('loyalty.history.previous')}</button>
+        <nav aria-label={t('loyalty.history.pages')} className="loyalty-pager">
+          <button type="button" className="button button--secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('loyalty.history.previous')}</button>
           <span>{t('loyalty.history.pageOf', { page, total: h.total_pages })}</span>
-          <button type="button" className="link-button" disabled={page >= h.total_pages} onClick={() => setPage(page + 1)}>{t('loyalty.history.next')}</button>
+          <button type="button" className="button button--secondary" disabled={page >= h.total_pages} onClick={() => setPage(page + 1)}>{t('loyalty.history.next')}</button>
         </nav>
       )}
     </>
@@ -189,9 +263,9 @@ export function RedeemView({ store }: ViewProps) {
   const [busy, setBusy] = useState<string | null>(null);
   const rewards = useQuery({ queryKey: ['loyalty', 'rewards', store, session.user?.uuid ?? ''], queryFn: () => fetchRewards(store), retry: false });
   if (rewards.isPending) return <p role="status">{t('loyalty.loading')}</p>;
-  if (rewards.isError) return <p role="alert">{t('loyalty.errors.unavailable')}</p>;
+  if (rewards.isError) return <p role="alert" className="loyalty-notice">{t('loyalty.errors.unavailable')}</p>;
   const list = rewards.data.filter((r) => r.kind === 'reward');
-  if (!list.length) return <p>{t('loyalty.redeem.empty')}</p>;
+  if (!list.length) return <p className="loyalty-notice">{t('loyalty.redeem.empty')}</p>;
   const redeem = async (rewardUuid: string) => {
     if (!session.user) return;
     setBusy(rewardUuid);
@@ -207,17 +281,24 @@ export function RedeemView({ store }: ViewProps) {
     }
   };
   return (
-    <ul className="loyalty-rewards">
+    <ul className="product-grid loyalty-rewards">
       {list.map((r) => (
-        <li key={r.uuid} aria-labelledby={`reward-${r.uuid}`}>
-          {r.image_url && <img src={r.image_url} alt="" width={64} height={64} />}
-          <h2 id={`reward-${r.uuid}`}>{r.name}</h2>
-          <p>{r.description}</p>
-          <p>{t('loyalty.redeem.cost', { count: r.points })}{r.stock === 0 ? ` · ${t('loyalty.redeem.soldOut')}` : ''}</p>
-          <button type="button" className="button" disabled={!r.is_eligible || busy !== null} onClick={() => void redeem(r.uuid)}>
-            {t('loyalty.redeem.action')}<span className="visually-hidden"> {r.name}</span>
-          </button>
-          {message?.id === r.uuid && <p role="status">{message.text}</p>}
+        <li key={r.uuid} className="product-card loyalty-reward" aria-labelledby={`reward-${r.uuid}`}>
+          <div className="product-card__media loyalty-media">
+            {r.image_url ? <img src={r.image_url} alt="" width={400} height={400} loading="lazy" /> : <div className="product-card__placeholder" />}
+          </div>
+          <div className="product-card__body">
+            <h2 id={`reward-${r.uuid}`} className="product-card__name">{r.name}</h2>
+            <p className="product-card__subtitle">{r.description}</p>
+            <p className="price loyalty-reward__cost">
+              {t('loyalty.redeem.cost', { count: r.points })}
+              {r.stock === 0 && <span className="product-card__badge">{t('loyalty.redeem.soldOut')}</span>}
+            </p>
+            <button type="button" className="button loyalty-reward__action" disabled={!r.is_eligible || busy !== null} onClick={() => void redeem(r.uuid)}>
+              {t('loyalty.redeem.action')}<span className="visually-hidden"> {r.name}</span>
+            </button>
+            {message?.id === r.uuid && <p role="status" className="loyalty-message">{message.text}</p>}
+          </div>
         </li>
       ))}
     </ul>
@@ -227,5 +308,5 @@ export function RedeemView({ store }: ViewProps) {
 /** Pack codes are not sold yet: an honest empty state rather than a form that cannot work. */
 export function PackCodesView(_: ViewProps) {
   const { t } = useTranslation();
-  return <p>{t('loyalty.packCodes.empty')}</p>;
+  return <p className="loyalty-notice">{t('loyalty.packCodes.empty')}</p>;
 }

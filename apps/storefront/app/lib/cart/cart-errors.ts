@@ -40,8 +40,8 @@ function keyFor(code: string, context: CartErrorContext): string {
 
 /**
  * A cart error in the page's language. Limits name the store's limit when the configuration has
- * it, a sales step names the step; an unknown code falls back to the server's message, then to a
- * general sentence.
+ * it, a sales step names the step; an unknown code falls back to the server's message, which the
+ * server says in the store view's language (docs/decisions/0026), then to a general sentence.
  */
 export function cartErrorText(
   t: TFunction, code: string | null | undefined, message: string | null | undefined, config?: CheckoutConfig | null, context: CartErrorContext = {},

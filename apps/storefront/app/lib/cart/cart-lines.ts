@@ -35,6 +35,15 @@ export function bundleChoiceText(options: ({ values: ({ product_name: string; qu
     .join('; ');
 }
 
+/**
+ * The chosen options a line's name does not already say: an order line named "Ember One Copper"
+ * (as older orders were) shows no "Colour: Copper" after it.
+ */
+export function optionsNotInName<T extends { label: string; value: string }>(name: string, options: readonly (T | null)[] | null | undefined): T[] {
+  const words = name.toLocaleLowerCase();
+  return (options ?? []).filter((o): o is T => o !== null && !(o.value && words.includes(o.value.toLocaleLowerCase())));
+}
+
 /** What a line's errors are worded against (cart-errors.ts): its step, the cart's device, another subscription. */
 export function lineErrorContext(cart: Cart | null | undefined, line: CartItem, signedIn?: boolean): CartErrorContext {
   const lines = cartLines(cart);

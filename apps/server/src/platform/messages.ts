@@ -1,0 +1,218 @@
+import { ERROR_CODES, isErrorCode, type ErrorCode } from '@ember/contracts';
+
+/**
+ * The words the server says to shoppers, in every language a store view speaks (docs/decisions/0026).
+ * Code builds a message as a phrase (a key and its parameters); the edge that answers (GraphQL's
+ * error formatter and message fields, the REST error handler) renders it in the store view's
+ * language, as Magento renders its phrases in the store's locale. An error without a phrase of its
+ * own is said with its code's sentence in any language but English, so a German page never shows
+ * an English sentence.
+ */
+
+export const LANGUAGES = ['en', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** A sum of money as a parameter: rendered with the store view's locale and currency. */
+export interface MoneyParam {
+  minor: number;
+  currency: string;
+}
+export type ParamValue = string | number | MoneyParam;
+
+type Templates = Record<Language, string>;
+
+/** Messages with their own wording; `{name}` is a parameter, `„{x}“` quotes it as German does. */
+export const PHRASES = {
+  // A text already in the store view's language (stored per language, such as a promotion's hint).
+  'text.asIs': { en: '{text}', de: '{text}' },
+  // Coupons (applyCouponToCart, placeOrder)
+  'coupon.invalid': { en: 'The coupon code "{code}" is not valid.', de: 'Der Gutscheincode „{code}“ ist nicht gültig.' },
+  'coupon.usedUp': { en: 'The coupon code "{code}" has been used up.', de: 'Der Gutscheincode „{code}“ ist aufgebraucht.' },
+  'coupon.alreadyUsed': { en: 'The coupon code "{code}" has already been used.', de: 'Der Gutscheincode „{code}“ wurde bereits eingelöst.' },
+  'coupon.minSubtotal': {
+    en: 'The coupon code "{code}" needs a subtotal of at least {amount}.',
+    de: 'Der Gutscheincode „{code}“ gilt ab einer Zwischensumme von {amount}.',
+  },
+  'coupon.missing': { en: 'Enter a coupon code.', de: 'Bitte geben Sie einen Gutscheincode ein.' },
+  'coupon.tooMany': { en: 'At most 5 coupon codes can be applied at once.', de: 'Es lassen sich höchstens 5 Gutscheincodes gleichzeitig einlösen.' },
+  'coupon.emptyCart': { en: 'The cart does not contain products.', de: 'Der Warenkorb enthält keine Produkte.' },
+  // Cart lines and their rules
+  'cart.quantityWhole': { en: 'The quantity must be a whole number.', de: 'Die Menge muss eine ganze Zahl sein.' },
+  'cart.quantityPositive': { en: 'The quantity must be greater than 0.', de: 'Die Menge muss größer als 0 sein.' },
+  'cart.mostAtOnce': { en: 'The most you can add at once is {count}.', de: 'Sie können höchstens {count} Stück auf einmal hinzufügen.' },
+  'cart.mostPerLine': { en: 'The most one line may hold is {count}.', de: 'Eine Position darf höchstens {count} Stück enthalten.' },
+  'cart.mostLines': { en: 'A cart may hold at most {count} lines.', de: 'Ein Warenkorb darf höchstens {count} Positionen enthalten.' },
+  'cart.productNotFound': { en: 'Could not find a product with SKU "{sku}"', de: 'Das Produkt „{sku}“ wurde nicht gefunden.' },
+  'cart.chooseOptions': { en: 'You need to choose options for your item.', de: 'Bitte wählen Sie die Optionen für Ihren Artikel.' },
+  'cart.requiredOptions': { en: 'Please select all required options.', de: 'Bitte wählen Sie alle erforderlichen Optionen.' },
+  'cart.notFound': { en: 'The cart could not be found.', de: 'Der Warenkorb wurde nicht gefunden.' },
+  'cart.notActive': { en: 'The cart isn\'t active.', de: 'Der Warenkorb ist nicht mehr aktiv.' },
+  'cart.campaignAboveTotal': { en: 'The cart total is below the campaign\'s discount.', de: 'Der Warenkorbwert liegt unter dem Rabatt der Aktion.' },
+  'cart.itemNotFound': { en: 'Could not find the cart item.', de: 'Die Warenkorbposition wurde nicht gefunden.' },
+  'cart.soldInSteps': { en: '{name} is sold in steps of {step}.', de: '{name} gibt es nur in Schritten von {step}.' },
+  'cart.tradeInSignIn': { en: 'Sign in to trade in a device.', de: 'Melden Sie sich an, um ein Gerät in Zahlung zu geben.' },
+  'cart.tradeInOne': { en: 'A cart may hold one trade-in.', de: 'Ein Warenkorb darf nur eine Inzahlungnahme enthalten.' },
+  'cart.tradeInNeedsDevice': { en: 'A trade-in needs a new device in the same order.', de: 'Eine Inzahlungnahme braucht ein neues Gerät in derselben Bestellung.' },
+  'cart.ongoingSubscription': { en: 'You already have an ongoing subscription.', de: 'Sie haben bereits ein laufendes Abo.' },
+  'cart.oneSubscription': { en: 'A cart may hold one subscription.', de: 'Ein Warenkorb darf nur ein Abo enthalten.' },
+  'cart.productLimit': { en: 'The most you can order of {name} is {count}.', de: 'Von {name} können Sie höchstens {count} Stück bestellen.' },
+  'cart.orderLimit': { en: 'An order may hold at most {count} items.', de: 'Eine Bestellung darf höchstens {count} Artikel enthalten.' },
+  'cart.cartonsLimit': { en: 'An order may hold at most {count} cartons.', de: 'Eine Bestellung darf höchstens {count} Stangen enthalten.' },
+  'cart.giftsOff': { en: 'Free gifts are not available in this store.', de: 'In diesem Shop gibt es keine Gratisgeschenke.' },
+  'cart.giftsLimit': { en: 'A basket may hold at most {count} free gifts.', de: 'Ein Warenkorb darf höchstens {count} Gratisgeschenke enthalten.' },
+  'cart.offerLimit': { en: 'The offer {code} allows at most {count} of these products per order.', de: 'Das Angebot {code} gilt für höchstens {count} dieser Produkte pro Bestellung.' },
+  'cart.offerGiftLimit': { en: 'The offer {code} gives at most {count} free gifts per order.', de: 'Das Angebot {code} enthält höchstens {count} Gratisgeschenke pro Bestellung.' },
+  'cart.giftNotOffered': { en: '{sku} is not a free gift of {parent}.', de: '{sku} ist kein Gratisgeschenk zu {parent}.' },
+  'cart.giftNoProduct': { en: '{sku} is not a free gift of any product.', de: '{sku} ist kein Gratisgeschenk.' },
+  'cart.onlyWithOffer': { en: '{name} can only be bought together with the products of the offer.', de: '{name} gibt es nur zusammen mit den Produkten des Angebots.' },
+  'cart.giftNeedsProduct': { en: 'The gift {sku} needs its product in the cart.', de: 'Das Geschenk {sku} gibt es nur mit seinem Produkt im Warenkorb.' },
+  'cart.giftConditions': { en: 'The conditions of the offer for {sku} are not met.', de: 'Die Bedingungen des Angebots für {sku} sind nicht erfüllt.' },
+  'cart.skuNotAvailable': { en: 'Product that you are trying to add is not available: {sku}.', de: 'Das Produkt {sku} ist nicht erhältlich.' },
+  'cart.qtyNotAvailable': { en: 'The requested qty of {sku} is not available.', de: 'Die gewünschte Menge von {sku} ist nicht verfügbar.' },
+  // Checkout and placing the order
+  'checkout.emailInvalid': { en: 'Enter a valid e-mail address.', de: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.' },
+  'checkout.shippingAddressMissing': { en: 'The shipping address is missing. Set the address and try again.', de: 'Die Lieferadresse fehlt. Bitte geben Sie die Adresse ein und versuchen Sie es erneut.' },
+  'checkout.shippingMethodUnavailable': { en: 'This shipping method is not available.', de: 'Diese Versandart ist nicht verfügbar.' },
+  'checkout.guestNotAllowed': {
+    en: 'Guest checkout is not allowed. Register a customer account or login with existing one.',
+    de: 'In diesem Shop bestellen nur Kundinnen und Kunden. Bitte melden Sie sich an oder legen Sie ein Kundenkonto an.',
+  },
+  'checkout.agreementsMissing': {
+    en: 'Please agree to all the terms and conditions before placing the order.',
+    de: 'Bitte akzeptieren Sie die AGB und Bedingungen, bevor Sie die Bestellung absenden.',
+  },
+  'checkout.paymentMethodUnavailable': { en: 'The requested Payment Method is not available.', de: 'Die gewählte Zahlungsart ist nicht verfügbar.' },
+  'checkout.cartEmpty': { en: 'The cart is empty.', de: 'Der Warenkorb ist leer.' },
+  'checkout.billingMissing': { en: 'Please check the billing address information.', de: 'Bitte prüfen Sie die Rechnungsadresse.' },
+  'checkout.addressUnusable': { en: 'Some addresses can\'t be used due to the configurations for specific countries.', de: 'Eine Adresse kann in diesem Land nicht verwendet werden.' },
+  'checkout.pickupGone': { en: 'The pick-up store is no longer available.', de: 'Die Abholfiliale ist nicht mehr verfügbar.' },
+  'checkout.shippingMethodMissing': { en: 'The shipping method is missing. Select the shipping method and try again.', de: 'Die Versandart fehlt. Bitte wählen Sie eine Versandart und versuchen Sie es erneut.' },
+  'checkout.paymentMethodMissing': { en: 'Enter a valid payment method and try again.', de: 'Bitte wählen Sie eine gültige Zahlungsart und versuchen Sie es erneut.' },
+  'checkout.guestEmailMissing': { en: 'Guest email for cart is missing.', de: 'Die E-Mail-Adresse für die Gastbestellung fehlt.' },
+  'checkout.attributeRequired': { en: '"{label}" is required.', de: '„{label}“ ist erforderlich.' },
+  'checkout.attributeLength': { en: '"{label}" must be {min} to {max} characters long.', de: '„{label}“ muss {min} bis {max} Zeichen lang sein.' },
+  'checkout.attributeInvalid': { en: '"{label}" is not valid.', de: '„{label}“ ist nicht gültig.' },
+  // Accounts
+  'account.wrongCredentials': { en: 'The e-mail address or password is not correct', de: 'Die E-Mail-Adresse oder das Passwort ist nicht korrekt.' },
+  // Loyalty
+  'loyalty.signInForPoints': { en: 'Sign in to use loyalty points.', de: 'Melden Sie sich an, um Treuepunkte einzusetzen.' },
+  'loyalty.notAvailable': { en: 'The loyalty club is not available in this store.', de: 'Der Treueclub ist in diesem Shop nicht verfügbar.' },
+} as const satisfies Record<string, Templates>;
+
+export type PhraseKey = keyof typeof PHRASES;
+
+/** A message the edge renders in the store view's language. */
+export interface Phrase {
+  key: PhraseKey;
+  params: Record<string, ParamValue>;
+}
+
+export function phrase(key: PhraseKey, params: Record<string, ParamValue> = {}): Phrase {
+  return { key, params };
+}
+
+/** A message as the code that builds it keeps it: the English text (logs, comparisons) and its phrase. */
+export function said(p: Phrase): { message: string; phrase: Phrase } {
+  return { message: render(p), phrase: p };
+}
+
+export function isPhrase(value: unknown): value is Phrase {
+  return typeof value === 'object' && value !== null && Object.hasOwn(PHRASES, (value as Phrase).key);
+}
+
+/** The sentence each error code is said with when its message has no phrase of its own. */
+export const CODE_SENTENCES: Record<ErrorCode, Templates> = {
+  BAD_REQUEST: { en: 'The request could not be understood.', de: 'Die Anfrage konnte nicht verarbeitet werden.' },
+  VALIDATION_FAILED: { en: 'Some of the details are not valid.', de: 'Einige Angaben sind nicht gültig.' },
+  PAYLOAD_TOO_LARGE: { en: 'The request is too large.', de: 'Die Anfrage ist zu groß.' },
+  UNKNOWN_STORE: { en: 'This shop does not exist.', de: 'Diesen Shop gibt es nicht.' },
+  QUERY_TOO_DEEP: { en: 'The request is too complex.', de: 'Die Anfrage ist zu komplex.' },
+  QUERY_TOO_COMPLEX: { en: 'The request is too complex.', de: 'Die Anfrage ist zu komplex.' },
+  METHOD_NOT_ALLOWED: { en: 'This action is not allowed here.', de: 'Diese Aktion ist hier nicht erlaubt.' },
+  RATE_LIMITED: { en: 'Too many attempts. Please wait a moment and try again.', de: 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.' },
+  SERVICE_UNAVAILABLE: { en: 'The service is busy. Please try again in a moment.', de: 'Der Dienst ist gerade ausgelastet. Bitte versuchen Sie es gleich noch einmal.' },
+  INTERNAL: { en: 'Something went wrong on our side. Please try again.', de: 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.' },
+  ENTITY_NOT_FOUND: { en: 'No data found.', de: 'Nichts gefunden.' },
+  ATTRIBUTE_NOT_FOUND: { en: 'This attribute does not exist.', de: 'Dieses Merkmal gibt es nicht.' },
+  FILTER_NOT_FOUND: { en: 'This filter does not exist.', de: 'Diesen Filter gibt es nicht.' },
+  PRODUCT_NOT_FOUND: { en: 'The product could not be found.', de: 'Das Produkt wurde nicht gefunden.' },
+  NOT_SALABLE: { en: 'This product is not available.', de: 'Dieses Produkt ist nicht erhältlich.' },
+  INSUFFICIENT_STOCK: { en: 'There is not enough stock for this quantity.', de: 'Für diese Menge ist nicht genug auf Lager.' },
+  PERMISSION_DENIED: { en: 'You may not buy this product.', de: 'Sie dürfen dieses Produkt nicht kaufen.' },
+  GIFT_ERROR: { en: 'This free gift cannot be added.', de: 'Dieses Gratisgeschenk kann nicht hinzugefügt werden.' },
+  REORDER_NOT_AVAILABLE: { en: 'This order cannot be ordered again.', de: 'Diese Bestellung kann nicht erneut bestellt werden.' },
+  UNDEFINED: { en: 'This item cannot be added to the cart.', de: 'Dieser Artikel kann nicht in den Warenkorb gelegt werden.' },
+  ITEM_QTY: { en: 'This quantity is more than you may order.', de: 'Diese Menge ist mehr, als Sie bestellen dürfen.' },
+  ITEM_INCREMENTS: { en: 'The quantity must be a whole number.', de: 'Die Menge muss eine ganze Zahl sein.' },
+  ITEM_INCREMENT: { en: 'This product is sold in steps; change the quantity.', de: 'Dieses Produkt gibt es nur in festen Schritten; bitte ändern Sie die Menge.' },
+  CARTONS_LIMIT: { en: 'Your order has more cartons than allowed.', de: 'Ihre Bestellung enthält mehr Stangen als erlaubt.' },
+  ONGOING_SUBSCRIPTION: { en: 'You already have a subscription.', de: 'Sie haben bereits ein Abo.' },
+  TRADEIN_LIMIT: { en: 'This trade-in is not possible.', de: 'Diese Inzahlungnahme ist nicht möglich.' },
+  ORDER_LIMIT: { en: 'You have reached the order limit for this period.', de: 'Sie haben das Bestelllimit für diesen Zeitraum erreicht.' },
+  CART_NOT_FOUND: { en: 'The cart could not be found.', de: 'Der Warenkorb wurde nicht gefunden.' },
+  CART_NOT_ACTIVE: { en: 'The cart isn\'t active.', de: 'Der Warenkorb ist nicht mehr aktiv.' },
+  GUEST_EMAIL_MISSING: { en: 'Enter your e-mail address.', de: 'Bitte geben Sie Ihre E-Mail-Adresse ein.' },
+  UNABLE_TO_PLACE_ORDER: { en: 'The order could not be placed.', de: 'Die Bestellung konnte nicht aufgegeben werden.' },
+  ORDER_NOT_FOUND: { en: 'The order could not be found.', de: 'Die Bestellung wurde nicht gefunden.' },
+  ORDER_NOT_CANCELABLE: { en: 'This order can no longer be cancelled.', de: 'Diese Bestellung kann nicht mehr storniert werden.' },
+  ORDER_STATUS_NOT_ALLOWED: { en: 'This order cannot change to that status.', de: 'Diese Bestellung kann diesen Status nicht annehmen.' },
+  ORDER_NOT_PAYABLE: { en: 'This order cannot be paid now.', de: 'Diese Bestellung kann jetzt nicht bezahlt werden.' },
+  PAYMENT_MISMATCH: { en: 'The payment does not match the order.', de: 'Die Zahlung passt nicht zur Bestellung.' },
+  NOT_FOUND: { en: 'Not found.', de: 'Nicht gefunden.' },
+  UNAUTHORISED: { en: 'Please sign in.', de: 'Bitte melden Sie sich an.' },
+  INACTIVE: { en: 'This account is not active.', de: 'Dieses Kundenkonto ist nicht aktiv.' },
+  ALREADY_EXISTS: { en: 'This already exists.', de: 'Das gibt es bereits.' },
+  VERIFICATION_CODE_INVALID: { en: 'The code is not correct.', de: 'Der Code ist nicht korrekt.' },
+  VERIFICATION_EXPIRED: { en: 'The code has expired. Ask for a new one.', de: 'Der Code ist abgelaufen. Fordern Sie einen neuen an.' },
+  VERIFICATION_LOCKED: { en: 'Too many wrong codes. Ask for a new one.', de: 'Zu viele falsche Codes. Fordern Sie einen neuen an.' },
+  VERIFICATION_REQUIRED: { en: 'Please confirm this change with a code first.', de: 'Bitte bestätigen Sie diese Änderung zuerst mit einem Code.' },
+  NOT_AVAILABLE: { en: 'This is not available here.', de: 'Das ist hier nicht verfügbar.' },
+  INSUFFICIENT_POINTS: { en: 'You do not have enough points.', de: 'Sie haben nicht genug Punkte.' },
+  NOT_ELIGIBLE: { en: 'You cannot use this yet.', de: 'Das können Sie noch nicht nutzen.' },
+  REFERRAL_NOT_ALLOWED: { en: 'This referral is not possible.', de: 'Diese Empfehlung ist nicht möglich.' },
+};
+
+/** Who is spoken to: the store view's language and locale (`de_CH`). */
+export interface Audience {
+  language: string;
+  locale: string;
+}
+
+export const ENGLISH: Audience = { language: 'en', locale: 'en_GB' };
+
+export function languageOf(language: string | null | undefined): Language {
+  return (LANGUAGES as readonly string[]).includes(language ?? '') ? (language as Language) : 'en';
+}
+
+function formatParam(value: ParamValue, locale: string): string {
+  if (typeof value === 'object') {
+    return new Intl.NumberFormat(locale.replace('_', '-'), { style: 'currency', currency: value.currency }).format(value.minor / 100);
+  }
+  return String(value);
+}
+
+/** A phrase in the audience's language; a parameter the template does not name is ignored. */
+export function render(p: Phrase, audience: Audience = ENGLISH): string {
+  const template = PHRASES[p.key][languageOf(audience.language)];
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in p.params ? formatParam(p.params[name]!, audience.locale) : whole));
+}
+
+/**
+ * What a shopper reads for a message: its phrase in their language; a message without a phrase as
+ * written in English, and in any other language the sentence of its code.
+ */
+export function say(message: { code?: string | null; message: string; phrase?: Phrase | null }, audience: Audience = ENGLISH): string {
+  if (message.phrase) return render(message.phrase, audience);
+  const language = languageOf(audience.language);
+  if (language === 'en') return message.message;
+  const code = (message.code ?? '').toUpperCase();
+  return (isErrorCode(code) ? CODE_SENTENCES[code] : CODE_SENTENCES.UNDEFINED)[language];
+}
+
+/** The parameter names a template uses (the test checks every language uses the same ones). */
+export function placeholdersOf(template: string): string[] {
+  return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
+}
+
+/** Every error code of the contract (so a new code without sentences fails the type check above). */
+export const SPOKEN_CODES = Object.keys(ERROR_CODES) as ErrorCode[];
