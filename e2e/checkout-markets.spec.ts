@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { logInByApi, newCustomer, registerByApi, type Customer } from './support/account';
+import { acceptTermsAndPlaceOrder } from './support/legal';
 import { graphql, messages, waitForPageView } from './support/shop';
 
 /**
@@ -120,7 +121,7 @@ async function payByCard(page: Page, m: Market, holder: string): Promise<string>
   const t = messages(m.language);
   const payment = page.getByRole('main').getByRole('region', { name: t('checkout.payment.heading') });
   await payment.getByRole('radio', { name: t('checkout.payment.methods.ember_card') }).check();
-  await payment.getByRole('button', { name: t('checkout.placeOrder') }).click();
+  await acceptTermsAndPlaceOrder(payment, m.language);
   await expect(page).toHaveURL(/\/pay\//);
   await page.getByLabel('Card number').fill('4111 1111 1111 1111');
   await page.getByLabel('Month (MM)').fill('12');

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { newCustomer, registerByApi, signedInCustomer, type Customer } from './support/account';
 import { expectNoSeriousViolations } from './support/axe';
+import { acceptTermsAndPlaceOrder } from './support/legal';
 import { formatPrice, messages, productFacts, storeFacts, waitForPageView, type ProductFacts } from './support/shop';
 
 const en = messages('en');
@@ -42,7 +43,7 @@ async function placeOrder(page: Page, opts: { guest?: Customer; method?: 'ember_
   const payment = main.getByRole('region', { name: en('checkout.payment.heading') });
   await payment.getByRole('radio', { name: en(`checkout.payment.methods.${opts.method ?? 'ember_card'}`) }).check();
   await expect(payment.getByRole('button', { name: en('checkout.placeOrder') })).toBeEnabled();
-  await payment.getByRole('button', { name: en('checkout.placeOrder') }).click();
+  await acceptTermsAndPlaceOrder(payment);
 }
 
 /** The sandbox's hosted card page (no challenge for these cards). */

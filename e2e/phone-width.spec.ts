@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { ACCOUNT_ROUTES } from '../apps/storefront/app/lib/account/account-routes';
 import { registerByApi, logInByApi, newCustomer } from './support/account';
 import { expectNoSeriousViolations } from './support/axe';
+import { checkoutAgreementIds } from './support/legal';
 import { graphql, messages, productFacts, waitForPageView } from './support/shop';
 
 /**
@@ -169,7 +170,8 @@ async function fillCart(request: APIRequestContext, store: Store, names: { first
     'mutation ($c: String!, $m: [ShippingMethodInput]!) { setShippingMethodsOnCart(input: { cart_id: $c, shipping_methods: $m }) { cart { id } } }',
     { c: cartId, m: [{ carrier_code: method.carrier_code, method_code: method.method_code }] });
   await customerGraphql(request, store.code,
-    'mutation ($c: String!) { setPaymentMethodOnCart(input: { cart_id: $c, payment_method: { code: "ember_card" } }) { cart { id } } }', { c: cartId });
+    'mutation ($c: String!, $ids: [Int!]) { setPaymentMethodOnCart(input: { cart_id: $c, payment_method: { code: "ember_card", agreement_ids: $ids } }) { cart { id } } }',
+    { c: cartId, ids: await checkoutAgreementIds(request, store.code) });
   return cartId;
 }
 

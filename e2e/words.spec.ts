@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { CODE_SENTENCES, PHRASES, phrase, render } from '../apps/server/src/platform/messages';
 import { logInByApi, newCustomer, registerByApi } from './support/account';
 import { expectNoSeriousViolations } from './support/axe';
+import { checkoutAgreementIds } from './support/legal';
 import { messages, productFacts, stockLevel, waitForPageView } from './support/shop';
 
 const de = messages('de');
@@ -173,7 +174,8 @@ test('a German customer\'s cancelled order shows its status and payment method b
   const method = shipping.setShippingAddressesOnCart.cart.shipping_addresses[0]!.available_shipping_methods[0]!;
   await gql('mutation($c: String!, $a: CartAddressInput!) { setBillingAddressOnCart(input: {cart_id: $c, billing_address: {address: $a}}) { cart { id } } }', { c: cartId, a: address });
   await gql('mutation($c: String!, $m: ShippingMethodInput!) { setShippingMethodsOnCart(input: {cart_id: $c, shipping_methods: [$m]}) { cart { id } } }', { c: cartId, m: method });
-  await gql('mutation($c: String!) { setPaymentMethodOnCart(input: {cart_id: $c, payment_method: {code: "ember_card"}}) { cart { id } } }', { c: cartId });
+  await gql('mutation($c: String!, $ids: [Int!]) { setPaymentMethodOnCart(input: {cart_id: $c, payment_method: {code: "ember_card", agreement_ids: $ids}}) { cart { id } } }',
+    { c: cartId, ids: await checkoutAgreementIds(page.request, 'de') });
   const placed = await gql<{ placeOrder: { order: { order_number: string } } }>('mutation($c: String!) { placeOrder(input: {cart_id: $c}) { order { order_number } errors { code message } } }', { c: cartId });
   const number = placed.placeOrder.order.order_number;
   await gql('mutation($n: ID!) { cancelOrder(input: {order_id: $n, reason: "Versehen"}) { error } }', { n: number });
