@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { serveForSuite, restCall, type TestServer } from '../test/test-app.js';
 import type { Db } from '../platform/db.js';
-import { addProducts, CART_FIELDS, GB_ADDRESS, gqlAs, makeProduct, newGuestCart, place, registerCustomer } from '../modules/cart/cart.fixtures.js';
+import { acceptTermsAndPay, addProducts, CART_FIELDS, GB_ADDRESS, gqlAs, makeProduct, newGuestCart, place, registerCustomer } from '../modules/cart/cart.fixtures.js';
 
 let server: TestServer;
 let db: Db;
@@ -43,8 +43,7 @@ async function customerCartReady(
   await addresses(id);
   const s = await gqlAs(server, 'mutation ($c: String!, $ca: String!, $m: String!) { setShippingMethodsOnCart(input: {cart_id: $c, shipping_methods: [{carrier_code: $ca, method_code: $m}]}) { cart { id } } }', { c: id, ca: method[0], m: method[1] }, o);
   expect(s.body.errors).toBeUndefined();
-  const pay = await gqlAs(server, 'mutation ($c: String!) { setPaymentMethodOnCart(input: {cart_id: $c, payment_method: {code: "ember_card"}}) { cart { id } } }', { c: id }, o);
-  expect(pay.body.errors).toBeUndefined();
+  await acceptTermsAndPay(server, id, o);
   return id;
 }
 
@@ -128,7 +127,7 @@ describe('placeOrder saves a customer’s checkout address in their address book
     expect((await gqlAs(server, SET_SHIPPING, { c: id, a: address }, o)).body.errors).toBeUndefined();
     expect((await gqlAs(server, SET_BILLING, { c: id, same: true }, o)).body.errors).toBeUndefined();
     expect((await gqlAs(server, 'mutation ($c: String!) { setShippingMethodsOnCart(input: {cart_id: $c, shipping_methods: [{carrier_code: "tablerate", method_code: "standard"}]}) { cart { id } } }', { c: id }, o)).body.errors).toBeUndefined();
-    expect((await gqlAs(server, 'mutation ($c: String!) { setPaymentMethodOnCart(input: {cart_id: $c, payment_method: {code: "ember_card"}}) { cart { id } } }', { c: id }, o)).body.errors).toBeUndefined();
+    await acceptTermsAndPay(server, id, o);
     expect((await place(server, id, o)).body.data.placeOrder.errors).toEqual([]);
     expect(await book(c)).toEqual([]);
   });
@@ -170,16 +169,16 @@ describe('placeOrder saves a customer’s checkout address in their address book
 });
 
 describe('guest checkout follows the store view’s setting', () => {
-  it('refuses a guest’s e-mail and order where the store view sells only to customers, in Magento’s words', async () => {
+  it('refuses a guest’s e-mail and order where the store view sells only to customers, in the store view’s language', async () => {
     const p = await makeProduct(db);
     await db.query(`INSERT INTO catalog_product_price (product_id, store_code, currency, regular_minor) VALUES ($1, 'ch', 'CHF', 1500)`, [p.id]);
     const id = await newGuestCart(server, 'ch');
     expect((await addProducts(server, id, [{ sku: p.sku, quantity: 1 }], { store: 'ch' })).body.data.addProductsToCart.user_errors).toEqual([]);
     const email = await gqlAs(server, 'mutation ($c: String!) { setGuestEmailOnCart(input: {cart_id: $c, email: "guest@example.com"}) { cart { email } } }', { c: id }, { store: 'ch' });
-    expect(email.body.errors![0]).toMatchObject({ message: expect.stringMatching(/^Guest checkout is not allowed/), extensions: { code: 'PERMISSION_DENIED' } });
+    expect(email.body.errors![0]).toMatchObject({ message: expect.stringMatching(/^In diesem Shop bestellen nur Kundinnen und Kunden/), extensions: { code: 'PERMISSION_DENIED' } });
     const placed = await gqlAs(server, 'mutation ($c: String!) { placeOrder(input: {cart_id: $c}) { order { order_number } errors { code message } } }', { c: id }, { store: 'ch' });
     expect(placed.body.data.placeOrder.order).toBeNull();
-    expect(placed.body.data.placeOrder.errors[0]).toMatchObject({ code: 'PERMISSION_DENIED', message: expect.stringMatching(/^Guest checkout is not allowed/) });
+    expect(placed.body.data.placeOrder.errors[0]).toMatchObject({ code: 'PERMISSION_DENIED', message: expect.stringMatching(/^In diesem Shop bestellen nur Kundinnen und Kunden/) });
   });
 
   it('takes a guest’s e-mail where the store view allows guests', async () => {
