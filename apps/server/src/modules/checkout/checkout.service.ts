@@ -1,5 +1,6 @@
 import type { Queryable } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import { phrase } from '../../platform/messages.js';
 import type { StoreView } from '../store/store.service.js';
 import { TtlCache } from '../../platform/ttl-cache.js';
 import { findStoreCountries, type CountryRow } from '../directory/directory.store.js';
@@ -50,8 +51,8 @@ const SAFE_TEXT = /^[^<>{}\r\n\t]*$/;
 function text(value: unknown, field: string, max: number): string | null {
   if (value === null || value === undefined) return null;
   const s = String(value).trim();
-  if (s.length > max) throw new AppError('VALIDATION_FAILED', `"${field}" may be at most ${max} characters.`, { fields: { [field]: 'too_long' } });
-  if (!SAFE_TEXT.test(s)) throw new AppError('VALIDATION_FAILED', `"${field}" contains characters that are not allowed.`, { fields: { [field]: 'invalid' } });
+  if (s.length > max) throw new AppError('VALIDATION_FAILED', phrase('address.tooLong', { field, max }), { fields: { [field]: 'too_long' } });
+  if (!SAFE_TEXT.test(s)) throw new AppError('VALIDATION_FAILED', phrase('address.badCharacters', { field }), { fields: { [field]: 'invalid' } });
   return s || null;
 }
 
@@ -88,17 +89,17 @@ export class CheckoutService {
   async cleanAddress(q: Queryable, store: StoreView, a: AddressInput, opts: { skipPostcode?: boolean } = {}): Promise<CleanAddress> {
     const firstname = text(a.firstname, 'firstname', 80);
     const lastname = text(a.lastname, 'lastname', 80);
-    if (!firstname && !store.allow_empty_firstname) throw new AppError('VALIDATION_FAILED', '"firstname" is required. Enter and try again.', { fields: { firstname: 'required' } });
-    if (!lastname) throw new AppError('VALIDATION_FAILED', '"lastname" is required. Enter and try again.', { fields: { lastname: 'required' } });
+    if (!firstname && !store.allow_empty_firstname) throw new AppError('VALIDATION_FAILED', phrase('address.required', { field: 'firstname' }), { fields: { firstname: 'required' } });
+    if (!lastname) throw new AppError('VALIDATION_FAILED', phrase('address.required', { field: 'lastname' }), { fields: { lastname: 'required' } });
     const street = (a.street ?? []).map((s, i) => text(s, `street[${i}]`, 120) ?? '');
-    if (street.length > 3) throw new AppError('VALIDATION_FAILED', '"street" may have at most 3 lines.', { fields: { street: 'too_long' } });
-    if (!street[0]) throw new AppError('VALIDATION_FAILED', '"street" is required. Enter and try again.', { fields: { street: 'required' } });
+    if (street.length > 3) throw new AppError('VALIDATION_FAILED', phrase('address.streetLines'), { fields: { street: 'too_long' } });
+    if (!street[0]) throw new AppError('VALIDATION_FAILED', phrase('address.required', { field: 'street' }), { fields: { street: 'required' } });
     const city = text(a.city, 'city', 80);
-    if (!city) throw new AppError('VALIDATION_FAILED', '"city" is required. Enter and try again.', { fields: { city: 'required' } });
+    if (!city) throw new AppError('VALIDATION_FAILED', phrase('address.required', { field: 'city' }), { fields: { city: 'required' } });
     const country = String(a.country_code ?? '').trim().toUpperCase();
     const countries = await this.countries(q, store);
     if (!countries.some((c) => c.id === country)) {
-      throw new AppError('VALIDATION_FAILED', `The store does not ship to country "${country.slice(0, 2)}".`, { fields: { country_code: 'invalid' } });
+      throw new AppError('VALIDATION_FAILED', phrase('address.countryNotShipped', { country: country.slice(0, 2) }), { fields: { country_code: 'invalid' } });
     }
     const postcode = text(a.postcode, 'postcode', 16);
     if (!opts.skipPostcode) this.checkPostcode(store, postcode);
@@ -125,14 +126,14 @@ export class CheckoutService {
   checkPostcode(store: StoreView, postcode: string | null): void {
     if (!store.postcode_validation_enabled) return;
     if (!postcode) {
-      if (store.postcode_is_required) throw new AppError('VALIDATION_FAILED', '"postcode" is required. Enter and try again.', { fields: { postcode: 'required' } });
+      if (store.postcode_is_required) throw new AppError('VALIDATION_FAILED', phrase('address.required', { field: 'postcode' }), { fields: { postcode: 'required' } });
       return;
     }
     if (postcode.length < store.postcode_min_length || postcode.length > store.postcode_max_length) {
-      throw new AppError('VALIDATION_FAILED', `The postcode must be ${store.postcode_min_length} to ${store.postcode_max_length} characters long.`, { fields: { postcode: 'length' } });
+      throw new AppError('VALIDATION_FAILED', phrase('address.postcodeLength', { min: store.postcode_min_length, max: store.postcode_max_length }), { fields: { postcode: 'length' } });
     }
     if (store.postcode_validate_regex && !new RegExp(store.postcode_validate_regex).test(postcode)) {
-      throw new AppError('VALIDATION_FAILED', 'The postcode is not valid for this store.', { fields: { postcode: 'invalid' } });
+      throw new AppError('VALIDATION_FAILED', phrase('address.postcodeInvalid'), { fields: { postcode: 'invalid' } });
     }
   }
 
