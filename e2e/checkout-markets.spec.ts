@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { SANDBOX_WORDS } from '../apps/server/src/modules/payments/payments.sandbox.words';
 import { logInByApi, newCustomer, registerByApi, type Customer } from './support/account';
 import { acceptTermsAndPlaceOrder } from './support/legal';
 import { graphql, messages, waitForPageView } from './support/shop';
@@ -123,12 +124,14 @@ async function payByCard(page: Page, m: Market, holder: string): Promise<string>
   await payment.getByRole('radio', { name: t('checkout.payment.methods.ember_card') }).check();
   await acceptTermsAndPlaceOrder(payment, m.language);
   await expect(page).toHaveURL(/\/pay\//);
-  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
-  await page.getByLabel('Month (MM)').fill('12');
-  await page.getByLabel('Year (YYYY)').fill(String(new Date().getFullYear() + 2));
-  await page.getByLabel('Security code').fill('123');
-  await page.getByLabel('Name on card').fill(holder);
-  await page.getByRole('button', { name: /^Pay / }).click();
+  // The provider's page speaks the shop's language (the sandbox's own words).
+  const w = SANDBOX_WORDS[m.language];
+  await page.getByLabel(w.cardNumber).fill('4111 1111 1111 1111');
+  await page.getByLabel(w.month).fill('12');
+  await page.getByLabel(w.year).fill(String(new Date().getFullYear() + 2));
+  await page.getByLabel(w.cvc).fill('123');
+  await page.getByLabel(w.holder).fill(holder);
+  await page.getByRole('button', { name: w.pay('').trim() }).click();
   await expect(page).toHaveURL(new RegExp(`/${m.code}/checkout/success\\?order=[^&]+&payment_uuid=`));
   await expect(page.getByRole('heading', { level: 1, name: t('confirmation.heading') })).toBeVisible();
   await expect(page.getByTestId('payment-status')).toHaveText(t('confirmation.payment.paid'));

@@ -76,7 +76,8 @@ test('a customer leaves the payment page, pays the waiting order from the accoun
   const abandoned = page.url();
   await page.goto('/gb/account#/orders');
   const main = page.getByRole('main');
-  const orderLink = main.getByRole('table').getByRole('row').nth(1).getByRole('link');
+  // The newest order comes first in the list of orders.
+  const orderLink = main.getByRole('list', { name: en('account.orders.caption') }).getByRole('listitem').first().getByRole('link');
   const number = (await orderLink.textContent())!.trim();
   await orderLink.click();
   await expect(page.getByRole('heading', { name: `Order ${number}` })).toBeVisible();

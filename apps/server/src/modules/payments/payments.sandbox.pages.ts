@@ -1,6 +1,7 @@
 import { currencyExponent, toMajor } from '@ember/contracts';
 import { SANDBOX_PREFIX, TEST_CARDS } from './payments.sandbox.js';
 import type { SandboxSessionRow } from './payments.sandbox.store.js';
+import { SANDBOX_WORDS } from './payments.sandbox.words.js';
 
 /**
  * The sandbox PSP's hosted pages: plain server-rendered HTML that runs no script at all, so the
@@ -18,74 +19,6 @@ export interface PageAudience {
 
 export const PAGE_ENGLISH: PageAudience = { language: 'en', locale: 'en_GB' };
 
-/**
- * The hosted pages' words per language, as a provider's pages follow the shopper's locale. The
- * banner names what the page asks for: a test card, or the bank's approval.
- */
-const WORDS = {
-  en: {
-    site: 'Ember payment sandbox',
-    bannerCard: 'TEST mode: no money moves. Use a test card below.',
-    bannerBank: 'TEST mode: no money moves. Approve or cancel the transfer below; no bank account is needed.',
-    bannerChallenge: 'TEST mode: no money moves. Approve or fail the confirmation below.',
-    bannerGone: 'TEST mode: no money moves.',
-    cardTitle: 'Card payment',
-    pay: (amount: string) => `Pay ${amount}`,
-    cardNumber: 'Card number',
-    month: 'Month (MM)',
-    year: 'Year (YYYY)',
-    cvc: 'Security code',
-    holder: 'Name on card',
-    testCards: 'Test cards (any future expiry, any 3-digit code)',
-    number: 'Number',
-    behaviour: 'Behaviour',
-    challengeTitle: 'Confirm the payment',
-    confirm: (amount: string) => `Confirm ${amount}`,
-    challengeText: (brand: string, last4: string) => `Your bank asks you to confirm this payment with card ${brand} ending ${last4}.`,
-    approve: 'Approve',
-    failAuth: 'Fail authentication',
-    bankTitle: 'Online bank transfer',
-    transfer: (amount: string) => `Transfer ${amount}`,
-    bankText: 'Sandbox Bank asks you to approve the transfer to Ember.',
-    approveTransfer: 'Approve transfer',
-    cancelTransfer: 'Cancel transfer',
-    goneTitle: 'Session ended',
-    goneHeading: 'This payment session has ended',
-    goneText: 'It was completed, cancelled or has expired. Return to the shop to see your order.',
-    fillIn: 'Fill in every card field.',
-  },
-  de: {
-    site: 'Ember Zahlungs-Sandbox',
-    bannerCard: 'TESTMODUS: Es fließt kein Geld. Verwenden Sie eine der Testkarten unten.',
-    bannerBank: 'TESTMODUS: Es fließt kein Geld. Bestätigen oder stornieren Sie die Überweisung unten; ein Bankkonto ist nicht nötig.',
-    bannerChallenge: 'TESTMODUS: Es fließt kein Geld. Bestätigen Sie die Zahlung unten oder lassen Sie die Bestätigung fehlschlagen.',
-    bannerGone: 'TESTMODUS: Es fließt kein Geld.',
-    cardTitle: 'Kartenzahlung',
-    pay: (amount: string) => `${amount} bezahlen`,
-    cardNumber: 'Kartennummer',
-    month: 'Monat (MM)',
-    year: 'Jahr (JJJJ)',
-    cvc: 'Prüfnummer',
-    holder: 'Name auf der Karte',
-    testCards: 'Testkarten (beliebiges künftiges Ablaufdatum, beliebige dreistellige Prüfnummer)',
-    number: 'Nummer',
-    behaviour: 'Verhalten',
-    challengeTitle: 'Zahlung bestätigen',
-    confirm: (amount: string) => `${amount} bestätigen`,
-    challengeText: (brand: string, last4: string) => `Ihre Bank bittet Sie, diese Zahlung mit der Karte ${brand} mit den Endziffern ${last4} zu bestätigen.`,
-    approve: 'Bestätigen',
-    failAuth: 'Bestätigung fehlschlagen lassen',
-    bankTitle: 'Online-Überweisung',
-    transfer: (amount: string) => `${amount} überweisen`,
-    bankText: 'Die Sandbox-Bank bittet Sie, die Überweisung an Ember zu bestätigen.',
-    approveTransfer: 'Überweisung bestätigen',
-    cancelTransfer: 'Überweisung abbrechen',
-    goneTitle: 'Sitzung beendet',
-    goneHeading: 'Diese Zahlungssitzung ist beendet',
-    goneText: 'Sie wurde abgeschlossen, abgebrochen oder ist abgelaufen. Kehren Sie zum Shop zurück, um Ihre Bestellung zu sehen.',
-    fillIn: 'Bitte füllen Sie alle Kartenfelder aus.',
-  },
-} as const;
 
 /** The sandbox's card refusals (payments.sandbox.ts) in German; English is as the sandbox writes them. */
 const PROBLEMS_DE: Record<string, string> = {
@@ -108,7 +41,7 @@ const CARD_LABELS_DE: Record<string, string> = {
 };
 
 export function fillInText(audience: PageAudience): string {
-  return WORDS[audience.language].fillIn;
+  return SANDBOX_WORDS[audience.language].fillIn;
 }
 
 function problemText(message: string, audience: PageAudience): string {
@@ -132,7 +65,7 @@ function layout(audience: PageAudience, banner: string, title: string, body: str
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${esc(title)} – ${esc(WORDS[audience.language].site)}</title>
+<title>${esc(title)} – ${esc(SANDBOX_WORDS[audience.language].site)}</title>
 <style>
 body { font-family: system-ui, sans-serif; margin: 0; color: #1a1a1a; background: #f4f4f4; }
 main { max-width: 28rem; margin: 2rem auto; background: #fff; padding: 1.5rem; border: 1px solid #767676; border-radius: .5rem; }
@@ -158,7 +91,7 @@ ${body}
 
 /** The card form: the card number is posted to the sandbox, which keeps only a token, brand, last four and expiry. */
 export function renderCardPage(s: SandboxSessionRow, error: string | null = null, audience: PageAudience = PAGE_ENGLISH): string {
-  const w = WORDS[audience.language];
+  const w = SANDBOX_WORDS[audience.language];
   const cards = Object.entries(TEST_CARDS)
     .map(([number, c]) => `<tr><td><code>${number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code></td><td>${esc(cardLabel(c.label, audience))}</td></tr>`)
     .join('\n');
@@ -191,7 +124,7 @@ ${cards}
 
 /** The issuer's strong-authentication challenge: approve or fail, as a shopper would in the bank's app. */
 export function renderChallengePage(s: SandboxSessionRow, audience: PageAudience = PAGE_ENGLISH): string {
-  const w = WORDS[audience.language];
+  const w = SANDBOX_WORDS[audience.language];
   return layout(
     audience,
     w.bannerChallenge,
@@ -207,7 +140,7 @@ export function renderChallengePage(s: SandboxSessionRow, audience: PageAudience
 
 /** The bank's page of an online transfer. */
 export function renderBankPage(s: SandboxSessionRow, audience: PageAudience = PAGE_ENGLISH): string {
-  const w = WORDS[audience.language];
+  const w = SANDBOX_WORDS[audience.language];
   return layout(
     audience,
     w.bannerBank,
@@ -222,6 +155,6 @@ export function renderBankPage(s: SandboxSessionRow, audience: PageAudience = PA
 }
 
 export function renderGonePage(audience: PageAudience = PAGE_ENGLISH): string {
-  const w = WORDS[audience.language];
+  const w = SANDBOX_WORDS[audience.language];
   return layout(audience, w.bannerGone, w.goneTitle, `<h1>${esc(w.goneHeading)}</h1><p>${esc(w.goneText)}</p>`);
 }
