@@ -81,6 +81,10 @@ export const PHRASES = {
     en: 'Please agree to all the terms and conditions before placing the order.',
     de: 'Bitte akzeptieren Sie die AGB und Bedingungen, bevor Sie die Bestellung absenden.',
   },
+  'checkout.agreementsChanged': {
+    en: 'The terms and conditions have changed. Read and accept the current ones.',
+    de: 'Die AGB haben sich geändert. Bitte lesen und akzeptieren Sie die aktuelle Fassung.',
+  },
   'checkout.paymentMethodUnavailable': { en: 'The requested Payment Method is not available.', de: 'Die gewählte Zahlungsart ist nicht verfügbar.' },
   'checkout.cartEmpty': { en: 'The cart is empty.', de: 'Der Warenkorb ist leer.' },
   'checkout.billingMissing': { en: 'Please check the billing address information.', de: 'Bitte prüfen Sie die Rechnungsadresse.' },

@@ -190,11 +190,11 @@ export async function placeOrder(
       if (!email) fail('GUEST_EMAIL_MISSING', phrase('checkout.guestEmailMissing'));
       const draft = await buildDraft(computed, email, checkAttributes(attributes, definitions));
       // Magento's checkout agreements: every current one must have been ticked (setPaymentMethodOnCart agreement_ids).
-      const agreements = await services.legal.checkoutAgreements(tx, caller.store);
-      if (agreements.some((a) => !cart.agreement_ids.includes(a.agreement_id))) {
+      const terms = await services.legal.checkoutTerms(tx, caller.store);
+      if (terms.agreementIds.some((id) => !cart.agreement_ids.includes(id))) {
         fail('UNABLE_TO_PLACE_ORDER', phrase('checkout.agreementsMissing'));
       }
-      draft.accepted_agreements = await services.legal.acceptedDocuments(tx, caller.store);
+      draft.accepted_agreements = terms.accepted;
       // One subscription per buyer: re-checked with the buyer's parallel placements held back.
       await services.cart.assertNoOngoingSubscription(tx, cart, computed.lines);
       // Regulated selling: age verification and the per-customer order limit, in this transaction.

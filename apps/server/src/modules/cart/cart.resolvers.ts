@@ -352,7 +352,7 @@ export const cartResolvers = {
           // Only the store view's current agreements can be ticked: a stale id means the terms changed since the page loaded.
           const current = new Set((await ctx.services.legal.checkoutAgreements(tx, ctx.store)).map((a) => a.agreement_id));
           if (ids.some((id) => !current.has(id))) {
-            throw new AppError('VALIDATION_FAILED', 'The terms and conditions have changed. Read and accept the current ones.');
+            throw new AppError('VALIDATION_FAILED', phrase('checkout.agreementsChanged'));
           }
           agreementIds = [...new Set(ids)];
         }

@@ -52,11 +52,23 @@ export class LegalPagesService {
 
   /** The current terms and privacy versions a registration or an order accepts. */
   async acceptedDocuments(q: Queryable, store: LegalScope): Promise<AcceptedDocument[]> {
+    return (await this.checkoutTerms(q, store)).accepted;
+  }
+
+  /**
+   * What placeOrder checks and keeps, read in one statement: the ids of the agreements the shopper
+   * must have ticked (the current terms' row, as `checkoutAgreements` lists it) and the accepted versions.
+   */
+  async checkoutTerms(q: Queryable, store: LegalScope): Promise<{ agreementIds: number[]; accepted: AcceptedDocument[] }> {
     const rows = await findCurrentLegalPages(q, store.code, store.language, ACCEPTED_KINDS);
-    return ACCEPTED_KINDS.flatMap((kind) => {
-      const row = rows.find((r) => r.kind === kind);
-      return row ? [{ identifier: kind, title: row.title, version: row.version }] : [];
-    });
+    const terms = rows.find((r) => r.kind === 'terms');
+    return {
+      agreementIds: terms ? [terms.id] : [],
+      accepted: ACCEPTED_KINDS.flatMap((kind) => {
+        const row = rows.find((r) => r.kind === kind);
+        return row ? [{ identifier: kind, title: row.title, version: row.version }] : [];
+      }),
+    };
   }
 
   /** Magento's CheckoutAgreement list: none when the store view has no terms. */
