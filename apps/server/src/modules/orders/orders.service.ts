@@ -100,6 +100,22 @@ export function orderNumberFor(storeCode: string, sequence: number): string {
  * The sales side: placed orders, their statuses and history, cancellation with stock release, and
  * the order side of payments. Every write runs in the caller's transaction.
  */
+/** What an order e-mail shows: money in minor units, formatted in the store view's locale when sent. */
+interface OrderMailFacts {
+  order_number: string;
+  email: string;
+  language: string;
+  locale: string;
+  currency: string;
+  firstname: string;
+  items: { quantity: number; name: string; row_total: number }[];
+  subtotal: number;
+  discounts: { label: string; amount: number }[];
+  shipping: number;
+  taxes: { title: string; amount: number }[];
+  grand_total: number;
+}
+
 export class OrdersService implements OrdersPort, OrderPaymentPort {
   private refunds: PaymentRefunds = noPaymentRefunds;
   private methods: PaymentMethodCatalog = anyPaymentMethod;
@@ -196,8 +212,17 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
     });
     // Something to pay: the order is received and waits for the provider; the confirmation follows the
     // payment (markPaid). Nothing to pay: the order is confirmed as it is placed.
-    const placed = (await store.findOrderByEntityId(tx, entityId))!;
-    await this.sendOrderMail(tx, placed, draft.initial_status === 'pending_payment' ? 'order_received' : 'order_confirmed');
+    // Written from the draft just stored, so the placement reads nothing back for its e-mail.
+    await this.sendOrderMail(tx, draft.initial_status === 'pending_payment' ? 'order_received' : 'order_confirmed', {
+      order_number: orderNumber, email: draft.email.trim().toLowerCase(), language: view.language, locale: view.locale, currency: draft.currency,
+      firstname: draft.billing_address.firstname || draft.billing_address.lastname || '',
+      items: draft.items.map((i) => ({ quantity: i.quantity, name: i.name, row_total: i.row_total_incl_tax })),
+      subtotal: draft.totals.subtotal_incl_tax,
+      discounts: draft.totals.discounts.map((d) => ({ label: d.label, amount: d.amount })),
+      shipping: draft.totals.shipping_incl_tax,
+      taxes: draft.totals.taxes.map((t) => ({ title: t.title, amount: t.amount })),
+      grand_total: draft.totals.grand_total,
+    });
     return { entity_id: entityId, order_number: orderNumber };
   }
 
@@ -469,7 +494,7 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
     await this.moveLocked(tx, order, 'payment_completed', { actor: 'payment', reason_code: null, comment: payment.provider_reference.slice(0, 200) });
     // Sent here, in the transaction that records the payment, and only on this one move: a repeated
     // notification returned above, so the order is confirmed exactly once.
-    await this.sendOrderMail(tx, order, 'order_confirmed');
+    await this.sendOrderMail(tx, 'order_confirmed', await this.storedMailFacts(tx, order));
   }
 
   async changePaymentMethod(tx: Queryable, entityId: string, methodCode: string): Promise<PayableOrder> {
@@ -520,16 +545,30 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
     await this.refunds.supersedeOpenPayment(tx, order.entity_id);
   }
 
+  /** The facts of a stored order its e-mail shows, read in the changing transaction. */
+  private async storedMailFacts(tx: Queryable, order: OrderRow): Promise<OrderMailFacts> {
+    const [items, lines, addresses] = await Promise.all([store.itemsOf(tx, [order.id]), store.totalLinesOf(tx, [order.id]), store.addressesOf(tx, [order.id])]);
+    const view = await this.stores.resolve(order.store_code, tx).catch(() => null);
+    const billing = addresses.find((a) => a.kind === 'billing');
+    return {
+      order_number: order.order_number, email: order.email, language: order.language,
+      locale: view?.locale ?? (order.language === 'de' ? 'de_DE' : 'en_GB'), currency: order.currency,
+      firstname: billing?.firstname || billing?.lastname || '',
+      items: items.map((i) => ({ quantity: i.qty_ordered, name: i.name, row_total: i.row_total_incl_tax })),
+      subtotal: order.subtotal_incl_tax,
+      discounts: lines.filter((l) => l.kind === 'discount').map((l) => ({ label: l.label, amount: l.amount })),
+      shipping: order.shipping_incl_tax,
+      taxes: lines.filter((l) => l.kind === 'tax').map((l) => ({ title: l.label, amount: l.amount })),
+      grand_total: order.grand_total,
+    };
+  }
+
   /**
    * The order e-mail (received, awaiting payment; or confirmed) with every line and every total line,
    * in the order's language and its store view's money format, written in the changing transaction.
    */
-  private async sendOrderMail(tx: Queryable, order: OrderRow, template: 'order_received' | 'order_confirmed'): Promise<void> {
-    const [items, lines, addresses] = await Promise.all([store.itemsOf(tx, [order.id]), store.totalLinesOf(tx, [order.id]), store.addressesOf(tx, [order.id])]);
-    const view = await this.stores.resolve(order.store_code, tx).catch(() => null);
-    const locale = view?.locale ?? (order.language === 'de' ? 'de_DE' : 'en_GB');
-    const money = (n: number) => formatMoney(n, order.currency, locale);
-    const billing = addresses.find((a) => a.kind === 'billing');
+  private async sendOrderMail(tx: Queryable, template: 'order_received' | 'order_confirmed', order: OrderMailFacts): Promise<void> {
+    const money = (n: number) => formatMoney(n, order.currency, order.locale);
     await this.messaging.enqueue(tx, {
       channel: 'email',
       recipient: order.email,
@@ -537,12 +576,12 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
       language: order.language,
       params: {
         order_number: order.order_number,
-        firstname: billing?.firstname || billing?.lastname || '',
-        lines: items.map((i) => ({ quantity: i.qty_ordered, name: i.name, row_total: money(i.row_total_incl_tax) })),
-        subtotal: money(order.subtotal_incl_tax),
-        discounts: lines.filter((l) => l.kind === 'discount').map((l) => ({ label: l.label, amount: money(l.amount) })),
-        shipping: money(order.shipping_incl_tax),
-        taxes: lines.filter((l) => l.kind === 'tax').map((l) => ({ title: l.label, amount: money(l.amount) })),
+        firstname: order.firstname,
+        lines: order.items.map((i) => ({ quantity: i.quantity, name: i.name, row_total: money(i.row_total) })),
+        subtotal: money(order.subtotal),
+        discounts: order.discounts.map((d) => ({ label: d.label, amount: money(d.amount) })),
+        shipping: money(order.shipping),
+        taxes: order.taxes.map((t) => ({ title: t.title, amount: money(t.amount) })),
         grand_total: money(order.grand_total),
       },
     });
