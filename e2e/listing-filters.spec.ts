@@ -23,6 +23,9 @@ async function listing(request: APIRequestContext, category: string, filter: Rec
 
 const productNames = (page: Page) => page.getByRole('main').getByRole('list').filter({ has: page.getByRole('article') }).getByRole('heading').allTextContents();
 
+/** The listing's product names, waited for: after a form submission the URL changes before the new page is parsed. */
+const expectProducts = (page: Page, names: string[]) => expect.poll(() => productNames(page)).toEqual(names);
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -42,24 +45,24 @@ test.describe('without JavaScript', () => {
     await form.getByRole('button', { name: en('catalog.filters.apply') }).click();
 
     await expect(page).toHaveURL(new RegExp(`/gb/shop/sticks\\?sort=price_desc&flavour=${first!.value}&flavour=${second!.value}$`));
-    expect(await productNames(page)).toEqual(expected.items.map((i) => i.name));
+    await expectProducts(page, expected.items.map((i) => i.name));
     await expect(form.getByLabel(en('catalog.sort.label'))).toHaveValue('price_desc');
 
     // The shared link opens the same listing; the chip of one flavour removes just that one.
     const shared = page.url();
     await page.goto(shared);
-    expect(await productNames(page)).toEqual(expected.items.map((i) => i.name));
+    await expectProducts(page, expected.items.map((i) => i.name));
     await main.getByRole('link', { name: new RegExp(`^${first!.label}`) }).click();
     await expect(page).toHaveURL(new RegExp(`\\?sort=price_desc&flavour=${second!.value}$`));
     const narrowed = await listing(request, 'sticks', { flavor: { eq: second!.value } }, { price: 'DESC' });
-    expect(await productNames(page)).toEqual(narrowed.items.map((i) => i.name));
+    await expectProducts(page, narrowed.items.map((i) => i.name));
   });
 
   test('a price range and an unknown flavour in a link still show a listing', async ({ page, request }) => {
     const store = await storeFacts(request, 'gb');
     const cheap = await listing(request, 'sticks', { price: { to: '5' } }, { price: 'ASC' });
     await page.goto('/gb/shop/sticks?sort=price_asc&price_max=5');
-    expect(await productNames(page)).toEqual(cheap.items.map((i) => i.name));
+    await expectProducts(page, cheap.items.map((i) => i.name));
     await expect(page.getByRole('main').getByText(looseText(formatPrice(cheap.items[0]!.price_range.minimum_price.final_price, store.locale))).first()).toBeVisible();
 
     const response = await page.goto('/gb/shop/sticks?flavour=bacon');
@@ -89,6 +92,6 @@ test('with JavaScript a new order or a ticked box applies at once, in German wit
   await form.getByRole('group', { name: de('catalog.filters.facet.intensity') })
     .getByRole('checkbox', { name: de(`catalog.filters.intensityValue.${strongest.value}`) }).check();
   await expect(page).toHaveURL(new RegExp(`\\?sort=name_asc&intensity=${strongest.value}$`));
-  await expect.poll(() => productNames(page)).toEqual(expected.items.map((i) => i.name));
+  await expectProducts(page, expected.items.map((i) => i.name));
   await expectNoSeriousViolations(page, 'listing with the filters open');
 });
