@@ -413,16 +413,7 @@ export class IdentityService {
 }
 
 /** A postal address as an order carries it (a cart address, already checked against the store's rules). */
-export interface OrderAddress {
-  firstname: string;
-  lastname: string;
-  street: string[];
-  city: string;
-  postcode: string | null;
-  country_code: string;
-  region: string | null;
-  telephone: string | null;
-}
+export type OrderAddress = Pick<store.AddressRow, 'firstname' | 'lastname' | 'street' | 'city' | 'postcode' | 'country_code' | 'region' | 'telephone'>;
 
 /** What makes two book addresses the same one: every field, ignoring case and runs of spaces (and spaces in postcodes). */
 function addressKey(a: store.AddressValues): string {
