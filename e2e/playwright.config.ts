@@ -72,6 +72,8 @@ export default defineConfig({
       // person would stop the suite, so they get the headroom of a shared address.
       RATE_LIMIT_IP_FACTOR: '20',
       // The operator endpoints, for journeys that move an order on as the warehouse would (delivered).
+      // Links in e-mails (password reset) lead back to this server.
+      PUBLIC_BASE_URL: baseURL,
       ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN ?? 'e2e-operator-token-0123456789abcdef0123',
       ...(process.env.DATABASE_URL ? {} : { DATA_DIR: process.env.E2E_DATA_DIR as string }),
     },

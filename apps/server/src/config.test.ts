@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, publicBaseUrl, publicOriginIsHttps } from './config.js';
 
 describe('config', () => {
   it('applies defaults for an empty environment', () => {
@@ -28,14 +28,14 @@ describe('config', () => {
   it('refuses LIVE mode without a wallet signing secret and uses a development one in TEST mode', () => {
     expect(() => loadConfig({ STORE_MODE: 'LIVE', DATABASE_URL: 'postgres://x/y' })).toThrow(/WALLET_SIGNING_SECRET/);
     // Payments are left out (no real provider adapter yet) and the operator token is set, so only the wallet secret is judged.
-    const live = loadConfig({ STORE_MODE: 'LIVE', DATABASE_URL: 'postgres://x/y', SERVICES: 'messaging', ADMIN_TOKEN: 'a'.repeat(40), WALLET_SIGNING_SECRET: 'l'.repeat(40), AGE_VERIFICATION_CALLBACK_SECRET: 'v'.repeat(40) });
+    const live = loadConfig({ STORE_MODE: 'LIVE', DATABASE_URL: 'postgres://x/y', SERVICES: 'messaging', PUBLIC_BASE_URL: 'https://shop.example', ADMIN_TOKEN: 'a'.repeat(40), WALLET_SIGNING_SECRET: 'l'.repeat(40), AGE_VERIFICATION_CALLBACK_SECRET: 'v'.repeat(40) });
     expect(live.walletSigningSecret).toBe('l'.repeat(40));
     expect(loadConfig({}).walletSigningSecret.length).toBeGreaterThanOrEqual(32);
     expect(() => loadConfig({ WALLET_SIGNING_SECRET: 'short' })).toThrow(/WALLET_SIGNING_SECRET/);
   });
 
   it('refuses LIVE mode without one age-verification callback key for every instance', () => {
-    const otherLive = { STORE_MODE: 'LIVE', DATABASE_URL: 'postgres://x/y', SERVICES: 'messaging', ADMIN_TOKEN: 'a'.repeat(40), WALLET_SIGNING_SECRET: 'l'.repeat(40) };
+    const otherLive = { STORE_MODE: 'LIVE', DATABASE_URL: 'postgres://x/y', SERVICES: 'messaging', PUBLIC_BASE_URL: 'https://shop.example', ADMIN_TOKEN: 'a'.repeat(40), WALLET_SIGNING_SECRET: 'l'.repeat(40) };
     expect(() => loadConfig(otherLive)).toThrow(/AGE_VERIFICATION_CALLBACK_SECRET/);
     expect(loadConfig({ ...otherLive, AGE_VERIFICATION_CALLBACK_SECRET: 'v'.repeat(40) }).STORE_MODE).toBe('LIVE');
   });
@@ -52,5 +52,19 @@ describe('config', () => {
   it('turns introspection off by default in production', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).graphqlIntrospection).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true' }).graphqlIntrospection).toBe(true);
+  });
+
+  it('builds links from the configured public origin of a store view, never from a request, and needs one in LIVE mode', () => {
+    const c = loadConfig({ PORT: '4000', PUBLIC_BASE_URL: 'https://shop.example', PUBLIC_BASE_URLS: 'de=https://shop.example.de, ch=https://shop.example.ch:8443' });
+    expect(publicBaseUrl(c, 'de')).toBe('https://shop.example.de');
+    expect(publicBaseUrl(c, 'ch')).toBe('https://shop.example.ch:8443');
+    expect(publicBaseUrl(c, 'gb')).toBe('https://shop.example');
+    expect(publicOriginIsHttps(c)).toBe(true);
+    expect(publicBaseUrl(loadConfig({ PORT: '4000' }), 'gb')).toBe('http://localhost:4000');
+    expect(publicOriginIsHttps(loadConfig({}))).toBe(false);
+    expect(publicOriginIsHttps(loadConfig({ PUBLIC_BASE_URL: 'https://shop.example', PUBLIC_BASE_URLS: 'de=http://shop.example.de' }))).toBe(false);
+    expect(() => loadConfig({ PUBLIC_BASE_URL: 'https://shop.example/path' })).toThrow(/PUBLIC_BASE_URL/);
+    expect(() => loadConfig({ PUBLIC_BASE_URLS: 'de https://x.example' })).toThrow(/PUBLIC_BASE_URLS/);
+    expect(() => loadConfig({ STORE_MODE: 'LIVE', DATABASE_URL: 'postgres://x/y', SERVICES: 'messaging', ADMIN_TOKEN: 'a'.repeat(40), WALLET_SIGNING_SECRET: 'l'.repeat(40), AGE_VERIFICATION_CALLBACK_SECRET: 'v'.repeat(40) })).toThrow(/PUBLIC_BASE_URL/);
   });
 });

@@ -1,6 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
+/** An http(s) origin without path, query or trailing slash, e.g. https://shop.example. */
+const origin = z
+  .string()
+  .regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'must be an origin such as https://shop.example (no path)');
+
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** Every environment variable the server reads, with its default; README's configuration table mirrors it. */
@@ -31,6 +36,28 @@ export const ConfigSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(25_000),
   STOREFRONT_BUILD_DIR: z.string().optional(),
   PUBLIC_GRAPHQL_URL: z.string().optional(),
+  // The origin shoppers reach the shop at (scheme, host, port; no path). Every link in an e-mail and
+  // the session cookie's Secure flag follow it, never a request's Host or X-Forwarded-* headers.
+  // Unset: http://localhost:PORT (development and tests only; LIVE mode requires it).
+  PUBLIC_BASE_URL: origin.optional(),
+  // Per-market origins where a store view has its own domain: "de=https://shop.example.de,ch=https://...".
+  PUBLIC_BASE_URLS: z
+    .string()
+    .transform((v, ctx) => {
+      const map: Record<string, string> = {};
+      for (const part of v.split(',').map((p) => p.trim()).filter(Boolean)) {
+        const eq = part.indexOf('=');
+        const store = part.slice(0, eq).trim();
+        const url = origin.safeParse(part.slice(eq + 1).trim());
+        if (eq < 1 || !/^[a-z0-9_]+$/.test(store) || !url.success) {
+          ctx.addIssue({ code: 'custom', message: `"${part}" is not store=origin` });
+          return z.NEVER;
+        }
+        map[store] = url.data;
+      }
+      return map;
+    })
+    .optional(),
   SEED: bool.default(true),
   SERVICES: z.string().optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
@@ -91,6 +118,20 @@ export function servesPayments(c: Pick<Config, 'SERVICES'>): boolean {
   return !c.SERVICES || c.SERVICES.split(',').map((s) => s.trim()).includes('payments');
 }
 
+/**
+ * The origin of a store view's links: its own PUBLIC_BASE_URLS entry, else PUBLIC_BASE_URL, else the
+ * development default. Built from configuration only, so a forged Host header cannot redirect a link.
+ */
+export function publicBaseUrl(c: Pick<Config, 'PUBLIC_BASE_URL' | 'PUBLIC_BASE_URLS' | 'PORT'>, storeCode?: string): string {
+  return (storeCode && c.PUBLIC_BASE_URLS?.[storeCode]) || c.PUBLIC_BASE_URL || `http://localhost:${c.PORT}`;
+}
+
+/** Whether shoppers reach every store view over https, so cookies may carry Secure and the __Host- prefix. */
+export function publicOriginIsHttps(c: Pick<Config, 'PUBLIC_BASE_URL' | 'PUBLIC_BASE_URLS'>): boolean {
+  const origins = [c.PUBLIC_BASE_URL, ...Object.values(c.PUBLIC_BASE_URLS ?? {})].filter(Boolean) as string[];
+  return origins.length > 0 && origins.every((o) => o.startsWith('https://'));
+}
+
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -117,6 +158,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
   if (c.STORE_MODE === 'LIVE' && !c.WALLET_SIGNING_SECRET) live.push('WALLET_SIGNING_SECRET: LIVE store mode needs a secret to sign wallet pass links');
+  if (c.STORE_MODE === 'LIVE' && !c.PUBLIC_BASE_URL) live.push('PUBLIC_BASE_URL: LIVE store mode needs the origin shoppers reach the shop at, for links in e-mails');
   if (c.STORE_MODE === 'LIVE' && !c.ADMIN_TOKEN) live.push('ADMIN_TOKEN: LIVE store mode needs an operator token');
   // Every instance must verify the callbacks any instance's provider workflow signs, so LIVE shares one key.
   if (c.STORE_MODE === 'LIVE' && !c.AGE_VERIFICATION_CALLBACK_SECRET) {
