@@ -107,7 +107,8 @@ export const ProfileSchema = z.object({
   addresses: z.array(AddressSchema),
   extra: z.record(z.string(), z.string()),
   purposes: z.array(z.string()),
-  meta: z.object({ allow_date_of_birth_update: z.boolean() }),
+  // allow_name_update: false once an age verification whose method binds names confirmed them.
+  meta: z.object({ allow_date_of_birth_update: z.boolean(), allow_name_update: z.boolean() }),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 

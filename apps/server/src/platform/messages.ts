@@ -108,6 +108,25 @@ export const PHRASES = {
   'checkout.attributeInvalid': { en: '"{label}" is not valid.', de: '„{label}“ ist nicht gültig.' },
   // Accounts
   'account.wrongCredentials': { en: 'The e-mail address or password is not correct', de: 'Die E-Mail-Adresse oder das Passwort ist nicht korrekt.' },
+  // Profile facts an age verification confirmed, and fresh sign-in proof before export or cancellation
+  'profile.dateOfBirthLocked': {
+    en: 'Your date of birth was confirmed by your age verification and can only change through a new age verification.',
+    de: 'Ihr Geburtsdatum wurde durch Ihre Altersprüfung bestätigt und lässt sich nur mit einer neuen Altersprüfung ändern.',
+  },
+  'profile.namesLocked': {
+    en: 'Your name was confirmed by your age verification and can only change through a new age verification.',
+    de: 'Ihr Name wurde durch Ihre Altersprüfung bestätigt und lässt sich nur mit einer neuen Altersprüfung ändern.',
+  },
+  'account.reauthRequired': {
+    en: 'Please confirm it is you with your password or a one-time code first.',
+    de: 'Bitte bestätigen Sie zuerst mit Ihrem Passwort oder einem Einmalcode, dass Sie es sind.',
+  },
+  'account.reauthWrongPassword': { en: 'The password is not correct.', de: 'Das Passwort ist nicht korrekt.' },
+  'account.reauthCodeInvalid': {
+    en: 'This one-time code has not been confirmed for your account, or it was already used.',
+    de: 'Dieser Einmalcode wurde für Ihr Konto nicht bestätigt oder bereits verwendet.',
+  },
+  'referral.ownCode': { en: 'You cannot use your own referral code.', de: 'Sie können Ihren eigenen Empfehlungscode nicht verwenden.' },
   // Loyalty
   'loyalty.signInForPoints': { en: 'Sign in to use loyalty points.', de: 'Melden Sie sich an, um Treuepunkte einzusetzen.' },
   'loyalty.notAvailable': { en: 'The loyalty club is not available in this store.', de: 'Der Treueclub ist in diesem Shop nicht verfügbar.' },

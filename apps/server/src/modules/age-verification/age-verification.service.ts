@@ -155,7 +155,7 @@ export class AgeVerificationService {
     }
     if (!(await store.assignUser(tx, r.uuid, userUuid))) throw new AppError('NOT_FOUND', 'Verification not found');
     await store.insertEvent(tx, { request_uuid: r.uuid, provider: r.provider, kind: 'attached', outcome: 'verified', detail: { user_uuid: userUuid } });
-    await this.identity.recordAgeVerification(tx, userUuid, true);
+    await this.identity.recordAgeVerification(tx, userUuid, true, await this.confirmedFacts(tx, r));
     return this.accountStatus(tx, userUuid);
   }
 
@@ -334,8 +334,15 @@ export class AgeVerificationService {
     const changed = await store.completeRequest(tx, request.uuid, { status: outcome, reason, verified_date_of_birth: outcome === 'verified' ? dob : null });
     if (!changed) return request.status;
     await store.insertEvent(tx, { request_uuid: request.uuid, provider: request.provider, kind: 'result', outcome, detail: { ...detail, reason, provider_outcome: result.outcome } });
-    if (outcome === 'verified' && request.user_uuid) await this.identity.recordAgeVerification(tx, request.user_uuid, true);
+    if (outcome === 'verified' && request.user_uuid) {
+      await this.identity.recordAgeVerification(tx, request.user_uuid, true, await this.confirmedFacts(tx, { ...request, verified_date_of_birth: dob }));
+    }
     return outcome;
+  }
+
+  /** What a verified check binds on the account: its date of birth, and the names where the method confirms them. */
+  private async confirmedFacts(db: Queryable, r: Pick<store.RequestRow, 'country_code' | 'method_code' | 'verified_date_of_birth'>) {
+    return { date_of_birth: r.verified_date_of_birth!, bindsNames: await store.methodBindsNames(db, r.country_code, r.method_code) };
   }
 }
 

@@ -60,6 +60,12 @@ export async function findMethod(db: Queryable, country: string, code: string): 
   return rows[0] ?? null;
 }
 
+/** Whether a method confirms names as well as the date of birth; a method since removed counts as binding (fail safe). */
+export async function methodBindsNames(db: Queryable, country: string, code: string): Promise<boolean> {
+  const { rows } = await db.query<{ binds_names: boolean }>('SELECT binds_names FROM age_verification_method WHERE country_code = $1 AND code = $2', [country, code]);
+  return rows[0]?.binds_names ?? true;
+}
+
 export async function findCountryRules(db: Queryable, country: string): Promise<{ minimum_age: number; order_limit_period_hours: number } | null> {
   const { rows } = await db.query<{ minimum_age: number; order_limit_period_hours: number }>(
     'SELECT minimum_age, order_limit_period_hours FROM age_verification_country WHERE country_code = $1',

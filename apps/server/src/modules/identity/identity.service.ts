@@ -174,7 +174,7 @@ export class IdentityService {
       addresses,
       extra,
       purposes,
-      meta: { allow_date_of_birth_update: user.allow_date_of_birth_update },
+      meta: { allow_date_of_birth_update: user.allow_date_of_birth_update, allow_name_update: user.allow_name_update },
     };
   }
 
@@ -185,19 +185,34 @@ export class IdentityService {
     return { uuid: user.uuid, email: user.email, firstname: user.firstname, lastname: user.lastname, date_of_birth: user.date_of_birth, store_code: user.store_code, is_age_verified: user.is_age_verified };
   }
 
-  /** Sets is_age_verified from the age-verification records; never reachable from a customer's own input. */
-  async recordAgeVerification(tx: Queryable, uuid: string, verified: boolean): Promise<void> {
+  /**
+   * Sets is_age_verified from the age-verification records; never reachable from a customer's own input.
+   * A verified check also binds what it confirmed: the date of birth always, the names when its method
+   * says so (age_verification_method.binds_names); from then on only a new verification changes them.
+   */
+  async recordAgeVerification(tx: Queryable, uuid: string, verified: boolean, confirmed?: { date_of_birth: string; bindsNames: boolean }): Promise<void> {
     await store.setAgeVerified(tx, uuid, verified);
+    if (verified && confirmed) await store.lockVerifiedFacts(tx, uuid, confirmed);
   }
 
-  /** Updates the fields a customer may set; the date of birth only while the account allows it. */
+  /**
+   * Updates the fields a customer may set. A date of birth or name the age verification bound is
+   * refused when it would change (sending the current value again is fine, as the profile form does).
+   */
   async updateProfile(uuid: string, patch: ProfileUpdate): Promise<Profile> {
-    if (patch.date_of_birth) {
-      checkDateOfBirth(patch.date_of_birth);
-      const user = await store.findUser(this.db, uuid);
-      if (!user?.allow_date_of_birth_update) throw new AppError('PERMISSION_DENIED', 'The date of birth can no longer be changed');
-    }
-    await this.db.transaction((tx) => store.updateUser(tx, uuid, patch));
+    if (patch.date_of_birth) checkDateOfBirth(patch.date_of_birth);
+    await this.db.transaction(async (tx) => {
+      const user = await store.lockUser(tx, uuid);
+      if (!user || user.status !== 'active') throw new AppError('NOT_FOUND', 'User not found');
+      if (patch.date_of_birth !== undefined && patch.date_of_birth !== user.date_of_birth && !user.allow_date_of_birth_update) {
+        throw new AppError('PERMISSION_DENIED', phrase('profile.dateOfBirthLocked'), { fields: { date_of_birth: 'locked' } });
+      }
+      const renames = (patch.firstname !== undefined && patch.firstname !== user.firstname) || (patch.lastname !== undefined && patch.lastname !== user.lastname);
+      if (renames && !user.allow_name_update) {
+        throw new AppError('PERMISSION_DENIED', phrase('profile.namesLocked'), { fields: { firstname: 'locked', lastname: 'locked' } });
+      }
+      await store.updateUser(tx, uuid, patch);
+    });
     return this.profile(uuid);
   }
 

@@ -14,6 +14,8 @@ export interface UserRow {
   status: 'active' | 'deactivated' | 'cancelled';
   is_age_verified: boolean;
   allow_date_of_birth_update: boolean;
+  /** False once an age verification whose method binds names confirmed them. */
+  allow_name_update: boolean;
 }
 
 export interface AddressRow {
@@ -33,7 +35,7 @@ export interface AddressRow {
 
 const USER_COLUMNS = `uuid, email, email_verified_at, pending_email, firstname, lastname,
   to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, telephone, gender, store_code, status,
-  is_age_verified, allow_date_of_birth_update`;
+  is_age_verified, allow_date_of_birth_update, allow_name_update`;
 
 export async function insertUser(
   tx: Queryable,
@@ -62,6 +64,12 @@ export async function findLoginByEmail(db: Queryable, email: string) {
 
 export async function findUser(db: Queryable, uuid: string): Promise<UserRow | null> {
   const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM identity_user WHERE uuid = $1`, [uuid]);
+  return rows[0] ?? null;
+}
+
+/** The user row locked for the rest of the transaction (a profile change against a verification finishing). */
+export async function lockUser(tx: Queryable, uuid: string): Promise<UserRow | null> {
+  const { rows } = await tx.query<UserRow>(`SELECT ${USER_COLUMNS} FROM identity_user WHERE uuid = $1 FOR UPDATE`, [uuid]);
   return rows[0] ?? null;
 }
 
@@ -317,4 +325,14 @@ export async function revokePromoCodes(tx: Queryable, uuid: string): Promise<voi
 /** Sets the derived age flag; a database trigger refuses true unless a verified age verification exists. */
 export async function setAgeVerified(tx: Queryable, uuid: string, verified: boolean): Promise<void> {
   await tx.query('UPDATE identity_user SET is_age_verified = $2, updated_at = now() WHERE uuid = $1 AND is_age_verified <> $2', [uuid, verified]);
+}
+
+/** Binds the verified date of birth (and the names, when the method confirmed them) to the check that confirmed them. */
+export async function lockVerifiedFacts(tx: Queryable, uuid: string, facts: { date_of_birth: string; bindsNames: boolean }): Promise<void> {
+  await tx.query(
+    `UPDATE identity_user SET date_of_birth = $2::date, allow_date_of_birth_update = false,
+            allow_name_update = allow_name_update AND NOT $3::boolean, updated_at = now()
+      WHERE uuid = $1`,
+    [uuid, facts.date_of_birth, facts.bindsNames],
+  );
 }
