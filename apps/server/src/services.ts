@@ -121,7 +121,8 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     tierWindowDays: config.LOYALTY_TIER_WINDOW_DAYS,
     timeoutMs: config.LOYALTY_TIMEOUT_MS,
   });
-  const referral = new ReferralService(db, loyalty);
+  // Self-referral is judged on the person behind both accounts, not on the account id alone.
+  const referral = new ReferralService(db, loyalty, (q, uuid) => identity.contactKeys(q, uuid));
   // Loyalty and referral learn about orders from the orders module's event outbox, never its tables.
   orders.subscribe('loyalty', (tx, e) => loyalty.onOrderEvent(tx, e));
   orders.subscribe('referral', (tx, e) => referral.onOrderEvent(tx, e));

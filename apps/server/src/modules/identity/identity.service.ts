@@ -8,6 +8,7 @@ import type { Db, Queryable } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { decoyHash, hashPassword, needsRehash, newToken, tokenHash, verifyPassword } from './identity.crypto.js';
 import { checkCustomAttributes } from './identity.attributes.js';
+import { contactKeys } from './identity.canonical.js';
 import * as store from './identity.store.js';
 
 const SESSION_TTL_MS = 14 * 24 * 3600_000;
@@ -298,6 +299,12 @@ export class IdentityService {
     const email = await store.findPendingRegistrationEmail(this.db, uuid);
     if (!email) throw new AppError('NOT_FOUND', 'No registration is waiting for an e-mail code');
     return email;
+  }
+
+  /** The keys that identify the account's person across accounts (identity.canonical.ts); empty for an unknown account. */
+  async contactKeys(db: Queryable, uuid: string): Promise<string[]> {
+    const c = await store.findContact(db, uuid);
+    return c ? contactKeys({ email: c.email, verifiedTelephone: c.verified_telephone }) : [];
   }
 
   isContactTaken(value: string): Promise<boolean> {

@@ -259,6 +259,15 @@ export async function findPendingEmail(db: Queryable, uuid: string): Promise<str
 }
 
 /** Whether the account's telephone is this number and was verified by code. */
+/** The account's e-mail and its telephone when verified, for telling whether two accounts are one person. */
+export async function findContact(db: Queryable, uuid: string): Promise<{ email: string; verified_telephone: string | null } | null> {
+  const { rows } = await db.query<{ email: string; verified_telephone: string | null }>(
+    `SELECT email, CASE WHEN telephone_verified_at IS NOT NULL THEN telephone END AS verified_telephone FROM identity_user WHERE uuid = $1`,
+    [uuid],
+  );
+  return rows[0] ?? null;
+}
+
 export async function hasVerifiedTelephone(db: Queryable, uuid: string, telephone: string): Promise<boolean> {
   const r = await db.query('SELECT 1 FROM identity_user WHERE uuid = $1 AND telephone = $2 AND telephone_verified_at IS NOT NULL', [uuid, telephone]);
   return r.rowCount > 0;

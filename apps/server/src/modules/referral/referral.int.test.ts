@@ -16,13 +16,20 @@ afterAll(async () => {
 const call = (method: string, path: string, body?: unknown, token?: string) => restCall(server, method, path, body, { token, store: 'gb' });
 
 async function registerWith(parentCode: string | undefined) {
-  const email = `referral+${randomUUID().slice(0, 8)}@example.com`;
+  const email = `referral-${randomUUID().slice(0, 8)}@example.com`;
   const reg = await call('POST', '/account/users/register', {
     terms_accepted: true,
     firstname: 'Rita', lastname: 'Referee', date_of_birth: '1990-01-01', strategy: 'email_password',
     strategy_data: { identifier: email, password: PASSWORD }, ...(parentCode ? { parent_code: parentCode } : {}),
   });
   return { reg, email };
+}
+
+async function registerWithEmail(email: string, parentCode: string) {
+  return call('POST', '/account/users/register', {
+    terms_accepted: true, firstname: 'Anna', lastname: 'Alias', date_of_birth: '1990-01-01', strategy: 'email_password',
+    strategy_data: { identifier: email, password: PASSWORD }, parent_code: parentCode,
+  });
 }
 
 async function login(email: string) {
@@ -84,6 +91,34 @@ describe('referral', () => {
     const foreign = await call('PUT', '/referral/customer', { uuid: a.uuid, referral_code: codeB }, c.token);
     expect(foreign.status).toBe(404);
     expect((await call('GET', `/referral/customer/${a.uuid}`, undefined, a.token)).body.parent_code).toBeNull();
+  });
+
+  it("refuses the referrer's own code from a second account on an alias of the same mailbox or the same verified phone", async () => {
+    const local = `anna.smith.${randomUUID().slice(0, 8)}`;
+    const referrerEmail = `${local}@gmail.com`;
+    const reg = await call('POST', '/account/users/register', {
+      terms_accepted: true, firstname: 'Anna', lastname: 'Smith', date_of_birth: '1990-01-01', strategy: 'email_password',
+      strategy_data: { identifier: referrerEmail, password: PASSWORD },
+    });
+    expect(reg.status).toBe(201);
+    const referrer = await login(referrerEmail);
+    const code = await codeOf(referrer);
+    // Upper case, a +tag, dots moved and googlemail.com: all the referrer's own mailbox.
+    for (const alias of [`${local.toUpperCase()}+FRIEND@gmail.com`, `${local.replaceAll('.', '')}+x@GoogleMail.com`]) {
+      const self = await registerWithEmail(alias, code);
+      expect(self.status, alias).toBe(409);
+      expect(self.body.error).toMatchObject({ code: 'REFERRAL_NOT_ALLOWED', message: 'You cannot use your own referral code.' });
+      expect((await call('POST', '/account/users/authentication/sessions', { strategy: 'email_password', strategy_data: { identifier: alias, password: PASSWORD } })).status).toBe(401);
+    }
+    // A second account under another address but the referrer's verified phone is the referrer too.
+    const phone = '+447700900' + String(Math.floor(Math.random() * 900) + 100);
+    const second = await registerCustomer(server);
+    await server.app.db.query('UPDATE identity_user SET telephone = $2, telephone_verified_at = now() WHERE uuid = ANY($1::uuid[])', [[referrer.uuid, second.uuid], phone]);
+    const samePhone = await call('PUT', '/referral/customer', { uuid: second.uuid, referral_code: code }, second.token);
+    expect([samePhone.status, samePhone.body.error?.code]).toEqual([409, 'REFERRAL_NOT_ALLOWED']);
+    // Someone else at the same provider may use the code.
+    const friend = await registerWithEmail(`${local}.friend@gmail.com`, code);
+    expect(friend.status).toBe(201);
   });
 
   it("credits the referrer once for the referee's first delivered order and counts it in the stats", async () => {

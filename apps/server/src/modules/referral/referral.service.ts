@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { Db, Queryable } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import { phrase } from '../../platform/messages.js';
+import { sharesContact } from '../identity/identity.canonical.js';
 import type { LoyaltyService } from '../loyalty/loyalty.service.js';
 import type { OrderEvent } from '../orders/orders.store.js';
 import * as store from './referral.store.js';
@@ -28,6 +30,8 @@ export class ReferralService {
   constructor(
     private readonly db: Db,
     private readonly loyalty: LoyaltyService,
+    /** The keys identifying an account's person (canonical e-mail, verified phone), from identity. */
+    private readonly contactKeys: (db: Queryable, uuid: string) => Promise<string[]>,
     private readonly tenantCode = 'ember',
   ) {}
 
@@ -49,7 +53,8 @@ export class ReferralService {
     const normalised = normaliseCode(code);
     if (!CODE.test(normalised)) return { is_valid: false };
     const row = await store.findByCode(this.db, normalised);
-    return { is_valid: Boolean(row) && row!.uuid !== asUuid };
+    if (!row) return { is_valid: false };
+    return { is_valid: !asUuid || (row.uuid !== asUuid && !(await this.samePerson(this.db, asUuid, row.uuid))) };
   }
 
   /**
@@ -63,13 +68,18 @@ export class ReferralService {
     if (!CODE.test(normalised)) throw new AppError('VALIDATION_FAILED', 'This referral code is not valid', { field: 'referral_code' });
     const parent = await store.findByCode(tx, normalised);
     if (!parent) throw new AppError('VALIDATION_FAILED', 'This referral code is not valid', { field: 'referral_code' });
-    if (parent.uuid === uuid) throw new AppError('REFERRAL_NOT_ALLOWED', 'You cannot use your own referral code');
+    if (parent.uuid === uuid || (await this.samePerson(tx, uuid, parent.uuid))) throw new AppError('REFERRAL_NOT_ALLOWED', phrase('referral.ownCode'));
     if (me.parent_code === parent.code) return view(me);
     if (me.parent_code) throw new AppError('REFERRAL_NOT_ALLOWED', 'A referral code has already been used for this account');
     if (me.has_first_purchase) throw new AppError('REFERRAL_NOT_ALLOWED', 'A referral code can only be used before the first order');
     if ((await store.ancestors(tx, parent.code, 50)).includes(uuid)) throw new AppError('REFERRAL_NOT_ALLOWED', 'This referral code would refer you to yourself');
     if (!(await store.setParent(tx, uuid, parent.code))) throw new AppError('REFERRAL_NOT_ALLOWED', 'A referral code has already been used for this account');
     return view((await store.findByUuid(tx, uuid))!);
+  }
+
+  /** A second account of the referrer (an alias of the same mailbox, the same verified phone) is the referrer. */
+  private async samePerson(tx: Queryable, a: string, b: string): Promise<boolean> {
+    return sharesContact(await this.contactKeys(tx, a), await this.contactKeys(tx, b));
   }
 
   async stats(uuid: string) {
