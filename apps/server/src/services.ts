@@ -21,6 +21,23 @@ import { CartService } from './modules/cart/cart.service.js';
 import { CheckoutService } from './modules/checkout/checkout.service.js';
 import { LegalPagesService } from './modules/content/content.legal.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './platform/rate-limit.js';
+import { holdsNoPersonalData, PrivacyRegistry } from './platform/privacy.js';
+import { identityPrivacy } from './modules/identity/identity.privacy.js';
+import { consentsPrivacy } from './modules/consents/consents.privacy.js';
+import { verificationPrivacy } from './modules/verification/verification.privacy.js';
+import { messagingPrivacy } from './modules/messaging/messaging.privacy.js';
+import { formsPrivacy } from './modules/forms/forms.privacy.js';
+import { ordersPrivacy } from './modules/orders/orders.privacy.js';
+import { ageVerificationPrivacy } from './modules/age-verification/age-verification.privacy.js';
+import { paymentsPrivacy } from './modules/payments/payments.privacy.js';
+import { loyaltyPrivacy } from './modules/loyalty/loyalty.privacy.js';
+import { referralPrivacy } from './modules/referral/referral.privacy.js';
+import { cartPrivacy } from './modules/cart/cart.privacy.js';
+import { catalogPrivacy } from './modules/catalog/catalog.privacy.js';
+import { storePrivacy } from './modules/store/store.privacy.js';
+import { directoryPrivacy } from './modules/directory/directory.privacy.js';
+import { contentPrivacy } from './modules/content/content.privacy.js';
+import { checkoutPrivacy } from './modules/checkout/checkout.privacy.js';
 
 /** The domain services, built once per app and shared by every edge (GraphQL, REST, jobs). */
 export interface Services {
@@ -57,6 +74,8 @@ export interface Services {
   checkout: CheckoutService;
   /** Legal pages per store view and language, their versions and the checkout agreement. */
   legal: LegalPagesService;
+  /** Every module's share of the data-subject export and of erasure (platform/privacy.ts). */
+  privacy: PrivacyRegistry;
   /** Releases connections the services hold (Redis). */
   close(): Promise<void>;
 }
@@ -138,9 +157,19 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
   cart.useLoyalty(loyalty);
   // The ongoing-subscription rule asks orders whether the buyer has a live subscription order.
   cart.useOrders(orders);
+  const verification = new VerificationService(messaging, limiter);
+  const forms = new FormsService(db, messaging, (ids) => consents.unknownPurposes(ids));
+  // Each module answers for its own tables in exports and erasure; a test holds this list against the database's tables.
+  const privacy = new PrivacyRegistry();
+  for (const part of [
+    identityPrivacy(identity), consentsPrivacy(consents), verificationPrivacy(verification), messagingPrivacy(messaging), formsPrivacy(forms),
+    ordersPrivacy(orders), ageVerificationPrivacy(ageVerification), paymentsPrivacy(), loyaltyPrivacy(), referralPrivacy(), cartPrivacy(),
+    catalogPrivacy, storePrivacy, directoryPrivacy, contentPrivacy, checkoutPrivacy, holdsNoPersonalData('platform', ['schema_migrations']),
+  ]) privacy.register(part);
   return {
     identity,
     ageVerification,
+    privacy,
     consents,
     stores,
     orders,
@@ -151,8 +180,8 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     limiter,
     limits: accountLimits(limiter, config.RATE_LIMIT_IP_FACTOR),
     messaging,
-    verification: new VerificationService(messaging, limiter),
-    forms: new FormsService(db, messaging, (ids) => consents.unknownPurposes(ids)),
+    verification,
+    forms,
     formLimits: formLimits(limiter, config.RATE_LIMIT_IP_FACTOR),
     wallet: new WalletService(
       config.walletSigningSecret,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDb, type TestServer, restCall } from '../test/test-app.js';
+import { saveCard } from '../modules/payments/payments.store.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -13,28 +14,84 @@ afterAll(async () => {
 const PASSWORD = 'Privacy-Pass-1';
 
 const call = (method: string, path: string, body?: unknown, token?: string) => restCall(server, method, path, body, { token, store: 'gb' });
+const newPhone = () => `07400 ${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`;
 
-async function customerWithData() {
-  const email = `privacy+${randomUUID().slice(0, 8)}@example.com`;
-  const reg = await call('POST', '/account/users/register', { terms_accepted: true, firstname: 'Pia', lastname: 'Private', date_of_birth: '1979-03-03', phone: '07911 123456', strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
+async function customerWithData(firstname = 'Pia') {
+  const email = `privacy-${randomUUID().slice(0, 8)}@example.com`;
+  const reg = await call('POST', '/account/users/register', { terms_accepted: true, firstname, lastname: 'Private', date_of_birth: '1979-03-03', phone: newPhone(), strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
+  expect(reg.status, JSON.stringify(reg.body)).toBe(201);
   const login = await call('POST', '/account/users/authentication/sessions', { strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
   const uuid = reg.body.user_uuid as string;
   const token = login.body.token as string;
-  await call('POST', `/account/users/${uuid}/addresses`, { firstname: 'Pia', lastname: 'Private', street: ['9 Quiet Lane'], city: 'Oxford', postcode: 'OX1 1AA', country_code: 'GB' }, token);
+  await call('POST', `/account/users/${uuid}/addresses`, { firstname, lastname: 'Private', street: [`${firstname} Quiet Lane`], city: 'Oxford', postcode: 'OX1 1AA', country_code: 'GB' }, token);
   await call('PATCH', `/account/users/${uuid}/consents`, { consents: [{ purpose_id: 'email_marketing', granted: true }] }, token);
   // Registration already e-mailed a verification code: the export and the erasure must cover it.
-  return { email, uuid, token };
+  const { app } = server;
+  const last4 = String(1000 + Math.floor(Math.random() * 9000));
+  await app.db.transaction(async (tx) => {
+    await app.services.loyalty.credit(tx, { consumer_uuid: uuid, points: 120, source_type: 'adjustment', source_key: `privacy:${uuid}`, event: `Welcome ${firstname}` });
+    await saveCard(tx, { id: randomUUID(), customer_uuid: uuid, provider: 'sandbox', token: `tok_secret_${randomUUID()}`, brand: 'visa', last4, exp_month: 12, exp_year: 2030 });
+  });
+  const cart = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', store: 'gb', authorization: `Bearer ${token}` }, body: JSON.stringify({ query: '{ customerCart { id } }' }) });
+  expect(cart.status).toBe(200);
+  const telephone = (await call('GET', `/account/users/${uuid}/profile`, undefined, token)).body.personalInfo.telephone as string;
+  return { email, uuid, token, last4, firstname, telephone };
 }
+
+const reauthenticate = (c: { uuid: string; token: string }, body: unknown = { password: PASSWORD }) => call('POST', `/account/users/${c.uuid}/reauthenticate`, body, c.token);
+
+describe('re-authentication before export and cancellation', () => {
+  it('refuses the export and the cancellation of a signed-in session that has not just proved it again, on both families', async () => {
+    const c = await customerWithData();
+    for (const [method, path] of [['GET', '/account/users/privacy'], ['POST', '/account-legacy/dsar-request'], ['POST', `/account/users/${c.uuid}/cancel`], ['PUT', `/account-legacy/cancel-account/${c.uuid}`]] as const) {
+      const res = await call(method, path, undefined, c.token);
+      expect(res.status, path).toBe(403);
+      expect(res.body.error).toMatchObject({ code: 'VERIFICATION_REQUIRED', message: 'Please confirm it is you with your password or a one-time code first.' });
+      expect(res.headers.get('content-disposition')).toBeNull();
+    }
+    expect((await call('GET', `/account/users/${c.uuid}/profile`, undefined, c.token)).status).toBe(200);
+  });
+
+  it('refuses a wrong password, and a re-authentication older than five minutes', async () => {
+    const c = await customerWithData();
+    const wrong = await reauthenticate(c, { password: 'Not-The-Password-1' });
+    expect([wrong.status, wrong.body.error.code]).toEqual([400, 'VALIDATION_FAILED']);
+    expect((await call('GET', '/account/users/privacy', undefined, c.token)).status).toBe(403);
+    expect((await reauthenticate(c)).status).toBe(200);
+    const db = await testDb();
+    await db.query(`UPDATE identity_session SET reauthenticated_at = now() - interval '6 minutes' WHERE user_uuid = $1`, [c.uuid]);
+    expect((await call('GET', '/account/users/privacy', undefined, c.token)).status).toBe(403);
+    // Another customer's uuid answers like a missing account.
+    const other = await customerWithData();
+    expect((await call('POST', `/account/users/${other.uuid}/reauthenticate`, { password: PASSWORD }, c.token)).status).toBe(404);
+  });
+
+  it('accepts a one-time code the customer confirmed for their own phone, once', async () => {
+    const c = await customerWithData();
+    const item = await call('POST', '/api/action-verifications/items', { channel: 'sms', identifier: c.telephone });
+    expect(item.status).toBe(201);
+    const mailbox = await call('GET', `/dev/mailbox/messages?recipient=${encodeURIComponent(c.telephone)}`);
+    const code = (mailbox.body.messages[0].body as string).match(/\b(\d{6})\b/)![1];
+    expect((await call('PATCH', `/api/action-verifications/items/${item.body.uuid}/verify`, { code })).body.status).toBe('validated');
+    // A code confirmed for someone else's number is no proof.
+    const stranger = await customerWithData();
+    expect((await reauthenticate(stranger, { verification_uuid: item.body.uuid })).status).toBe(403);
+    expect((await reauthenticate(c, { verification_uuid: item.body.uuid })).status).toBe(200);
+    expect((await call('GET', '/account/users/privacy', undefined, c.token)).status).toBe(200);
+    expect((await reauthenticate(c, { verification_uuid: item.body.uuid })).body.error.code).toBe('VERIFICATION_REQUIRED');
+  });
+});
 
 describe('data-subject export', () => {
   it('exports everything held about the customer across modules, without secrets', async () => {
     const c = await customerWithData();
+    expect((await reauthenticate(c)).status).toBe(200);
     const res = await call('GET', '/account/users/privacy', undefined, c.token);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(/attachment/);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const data = res.body;
-    expect(data.profile.personalInfo).toMatchObject({ email: c.email, firstname: 'Pia', telephone: '+447911123456' });
+    expect(data.profile.personalInfo).toMatchObject({ email: c.email, firstname: 'Pia', telephone: c.telephone });
     expect(data.profile.addresses[0].city).toBe('Oxford');
     // The terms and privacy policy accepted at registration, and the marketing consent given since.
     expect(data.consents).toEqual(expect.arrayContaining([
@@ -47,12 +104,29 @@ describe('data-subject export', () => {
     expect(data.sessions.length).toBeGreaterThanOrEqual(1);
     expect(data.verification_items).toEqual([expect.objectContaining({ channel: 'email', identifier: c.email })]);
     expect(data.messages.length).toBeGreaterThanOrEqual(1);
+    // The loyalty ledger, the referral record and the saved cards (without the provider's token).
+    expect(data.loyalty.account).toMatchObject({ balance: 120 });
+    expect(data.loyalty.ledger).toEqual([expect.objectContaining({ points: 120, source_type: 'adjustment', event: 'Welcome Pia' })]);
+    expect(data.referral.customer).toMatchObject({ code: expect.stringMatching(/^[A-Z0-9]{8}$/), parent_code: null });
+    expect(data.saved_cards).toEqual([expect.objectContaining({ brand: 'visa', last4: c.last4, exp_month: 12, exp_year: 2030 })]);
+    expect(data.carts).toEqual([expect.objectContaining({ status: 'active', store_code: 'gb' })]);
     const text = JSON.stringify(data);
-    expect(text).not.toMatch(/scrypt\$|argon2|code_hash|password_hash|token_hash/);
+    expect(text).not.toMatch(/scrypt\$|argon2|code_hash|password_hash|token_hash|tok_secret_/);
     expect(data.messages.every((m: any) => !('body' in m))).toBe(true);
     expect((await call('GET', '/account/users/privacy')).status).toBe(401);
     const legacy = await call('POST', '/account-legacy/dsar-request', undefined, c.token);
     expect(legacy.body.profile.uuid).toBe(c.uuid);
+  });
+
+  it("holds exactly the subject's rows: nothing of another customer appears", async () => {
+    const a = await customerWithData('Alma');
+    const b = await customerWithData('Bruno');
+    expect((await reauthenticate(a)).status).toBe(200);
+    const text = JSON.stringify((await call('GET', '/account/users/privacy', undefined, a.token)).body);
+    expect(text).toContain(a.uuid);
+    for (const value of [b.uuid, b.email, b.telephone, 'Bruno', `Welcome Bruno`]) expect(text, value).not.toContain(value);
+    const bCode = (await call('GET', `/referral/customer/${b.uuid}`, undefined, b.token)).body.code as string;
+    expect(text).not.toContain(bCode);
   });
 });
 
@@ -60,17 +134,20 @@ describe('account cancellation', () => {
   it('ends every session at once and erases or anonymises personal data in every module', async () => {
     const c = await customerWithData();
     const second = await call('POST', '/account/users/authentication/sessions', { strategy: 'email_password', strategy_data: { identifier: c.email, password: PASSWORD } });
+    expect((await reauthenticate(c)).status).toBe(200);
     expect((await call('POST', `/account/users/${c.uuid}/cancel`, undefined, c.token)).status).toBe(204);
     for (const token of [c.token, second.body.token]) {
       expect((await call('GET', `/account/users/${c.uuid}/profile`, undefined, token)).status).toBe(401);
       expect((await call('POST', '/account/users/authentication/sessions/validate', { token })).body.valid).toBe(false);
     }
     expect((await call('POST', '/account/users/authentication/sessions', { strategy: 'email_password', strategy_data: { identifier: c.email, password: PASSWORD } })).status).toBe(401);
+    // A second cancellation with the old token changes nothing.
+    expect((await call('POST', `/account/users/${c.uuid}/cancel`, undefined, c.token)).status).toBe(401);
 
     const db = await testDb();
     const user = await db.query<any>('SELECT email, firstname, telephone, date_of_birth, status FROM identity_user WHERE uuid = $1', [c.uuid]);
     expect(user.rows[0]).toMatchObject({ firstname: 'Erased', telephone: null, date_of_birth: null, status: 'cancelled' });
-    expect(user.rows[0].email).not.toContain('privacy+');
+    expect(user.rows[0].email).not.toContain('privacy-');
     const counts = async (sql: string, p: unknown[]) => (await db.query(sql, p)).rowCount;
     expect(await counts('SELECT 1 FROM identity_address WHERE user_uuid = $1', [c.uuid])).toBe(0);
     expect(await counts('SELECT 1 FROM identity_credential WHERE user_uuid = $1', [c.uuid])).toBe(0);
@@ -79,6 +156,8 @@ describe('account cancellation', () => {
     expect(await counts('SELECT 1 FROM verification_item WHERE identifier = $1', [c.email])).toBe(0);
     expect(await counts('SELECT 1 FROM messaging_outbox WHERE recipient = $1', [c.email])).toBe(0);
     expect(await counts('SELECT 1 FROM identity_session WHERE user_uuid = $1 AND (revoked_at IS NULL OR ip IS NOT NULL)', [c.uuid])).toBe(0);
+    expect(await counts('SELECT 1 FROM payments_saved_card WHERE customer_uuid = $1', [c.uuid])).toBe(0);
+    expect(await counts('SELECT 1 FROM cart_cart WHERE customer_uuid = $1', [c.uuid])).toBe(0);
 
     // The address is free again.
     const again = await call('POST', '/account/users/register', { terms_accepted: true, firstname: 'New', lastname: 'Start', date_of_birth: '1979-03-03', strategy: 'email_password', strategy_data: { identifier: c.email, password: PASSWORD } });
@@ -88,6 +167,7 @@ describe('account cancellation', () => {
   it('lets only the owner cancel or deactivate, and answers strangers like a missing account', async () => {
     const a = await customerWithData();
     const b = await customerWithData();
+    expect((await reauthenticate(a)).status).toBe(200);
     for (const [method, path, body] of [['POST', 'cancel', undefined], ['POST', 'deactivate', { reason: 'x' }]] as const) {
       const stranger = await call(method, `/account/users/${b.uuid}/${path}`, body, a.token);
       const missing = await call(method, `/account/users/${randomUUID()}/${path}`, body, a.token);
@@ -112,7 +192,37 @@ describe('account cancellation', () => {
 
   it('cancels through the legacy family too', async () => {
     const c = await customerWithData();
+    expect((await reauthenticate(c)).status).toBe(200);
     expect((await call('PUT', `/account-legacy/cancel-account/${c.uuid}`, undefined, c.token)).status).toBe(204);
     expect((await call('POST', '/account-legacy/validate-session', { token: c.token })).body.valid).toBe(false);
+  });
+});
+
+describe('privacy registry', () => {
+  it('gives every table of the database to a module, as one that can hold personal data or one declared to hold none', async () => {
+    const db = await testDb();
+    const tables = async () => (await db.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`,
+    )).rows.map((r) => r.table_name);
+    const registry = server.app.services.privacy;
+    const all = await tables();
+    expect(all.length).toBeGreaterThan(50);
+    expect(all.filter((t) => !registry.ownerOf(t))).toEqual([]);
+    // Claims for tables that no longer exist are stale too.
+    const claimed = registry.parts().flatMap((p) => [...p.personalTables, ...(p.otherTables ?? [])]);
+    expect(claimed.filter((t) => !all.includes(t))).toEqual([]);
+    // The check sees a new table nobody claimed.
+    const probe = `privacy_probe_${randomUUID().slice(0, 8)}`;
+    await db.query(`CREATE TABLE ${probe} (customer_email text)`);
+    try {
+      expect((await tables()).filter((t) => !registry.ownerOf(t))).toEqual([probe]);
+    } finally {
+      await db.query(`DROP TABLE ${probe}`);
+    }
+  });
+
+  it('has every module whose tables hold personal data export and erase them', () => {
+    const personal = server.app.services.privacy.parts().filter((p) => p.personalTables.length > 0).map((p) => p.module).sort();
+    expect(personal).toEqual(['age-verification', 'cart', 'consents', 'forms', 'identity', 'loyalty', 'messaging', 'orders', 'payments', 'referral', 'verification']);
   });
 });

@@ -1,57 +1,78 @@
+import { AppError } from '../platform/errors.js';
 import type { Db } from '../platform/db.js';
+import { phrase } from '../platform/messages.js';
+import type { DataSubject } from '../platform/privacy.js';
 import type { Services } from '../services.js';
+import type { SessionUser } from '../modules/identity/identity.service.js';
+import { ACTION_PURPOSE } from '../modules/verification/verification.service.js';
 
-/** The identifiers other modules know a customer by (e-mail, phone). */
-async function identifiersOf(services: Services, uuid: string): Promise<string[]> {
+/** How long a re-authentication lets the session export or cancel the account. */
+export const REAUTH_FRESH_SECONDS = 5 * 60;
+
+/** The account and the identifiers other modules know it by (e-mail, phone). */
+async function subjectOf(services: Services, uuid: string): Promise<DataSubject> {
   const p = await services.identity.profile(uuid);
-  return [p.personalInfo.email, p.personalInfo.telephone].filter((x): x is string => !!x);
+  return { uuid, identifiers: [p.personalInfo.email, p.personalInfo.telephone].filter((x): x is string => !!x) };
+}
+
+/** How a customer proves it is them again: the password, or a validated one-time code sent to the account's e-mail or phone. */
+export type Reauthentication = { password: string } | { verification_uuid: string };
+
+/**
+ * Re-authenticates the session: the password, or a one-time code the customer already confirmed
+ * (`/api/action-verifications/items`, purpose `action`) for the account's e-mail or telephone,
+ * used once. Export and cancellation then accept the session for REAUTH_FRESH_SECONDS.
+ */
+export async function reauthenticate(db: Db, services: Services, session: SessionUser, proof: Reauthentication): Promise<{ valid_until: string }> {
+  await services.limits.reauthenticate(session.uuid);
+  if ('password' in proof) {
+    if (!(await services.identity.passwordMatches(session.uuid, proof.password))) {
+      throw new AppError('VALIDATION_FAILED', phrase('account.reauthWrongPassword'), { fields: { password: 'incorrect' } });
+    }
+    await db.transaction((tx) => services.identity.markReauthenticated(tx, session));
+  } else {
+    const { personalInfo } = await services.identity.profile(session.uuid);
+    await db.transaction(async (tx) => {
+      const byEmail = await services.verification.consumeValidated(tx, proof.verification_uuid, { channel: 'email', identifier: personalInfo.email, purpose: ACTION_PURPOSE });
+      const byPhone = !byEmail && personalInfo.telephone
+        ? await services.verification.consumeValidated(tx, proof.verification_uuid, { channel: 'sms', identifier: personalInfo.telephone, purpose: ACTION_PURPOSE })
+        : false;
+      if (!byEmail && !byPhone) throw new AppError('VERIFICATION_REQUIRED', phrase('account.reauthCodeInvalid'));
+      await services.identity.markReauthenticated(tx, session);
+    });
+  }
+  return { valid_until: new Date(Date.now() + REAUTH_FRESH_SECONDS * 1000).toISOString() };
+}
+
+/** Refuses unless the session was re-authenticated within REAUTH_FRESH_SECONDS. */
+export async function requireFreshReauthentication(services: Services, session: SessionUser): Promise<void> {
+  if (!(await services.identity.reauthenticatedWithin(session, REAUTH_FRESH_SECONDS))) {
+    throw new AppError('VERIFICATION_REQUIRED', phrase('account.reauthRequired'));
+  }
 }
 
 /**
- * A JSON export of everything the shop holds about a customer, across modules (GDPR Art. 15/20).
- * Secrets are never exported: no password or code hashes, no message bodies.
+ * A JSON export of everything the shop holds about a customer (GDPR Art. 15/20): every module's
+ * registered part (platform/privacy.ts), exactly the subject's rows, never secrets.
  */
-export async function exportAccount(db: Db, services: Services, uuid: string) {
-  const identifiers = await identifiersOf(services, uuid);
-  const [identity, consents, consentHistory, verifications, messages, forms, orders, ageVerifications] = await Promise.all([
-    services.identity.exportData(uuid),
-    services.consents.userConsents(uuid),
-    services.consents.history(uuid),
-    services.verification.exportFor(db, identifiers),
-    services.messaging.exportFor(db, identifiers),
-    services.forms.exportFor(uuid),
-    services.orders.exportFor(db, uuid),
-    services.ageVerification.exportFor(db, uuid),
-  ]);
+export async function exportAccount(db: Db, services: Services, session: SessionUser) {
+  await requireFreshReauthentication(services, session);
+  const subject = await subjectOf(services, session.uuid);
   return {
     exported_at: new Date().toISOString(),
-    user_uuid: uuid,
-    profile: identity.profile,
-    sessions: identity.sessions,
-    consents,
-    consent_history: consentHistory,
-    verification_items: verifications,
-    messages,
-    form_submissions: forms,
-    orders,
-    age_verifications: ageVerifications,
+    user_uuid: subject.uuid,
+    ...(await services.privacy.export(db, subject)),
   };
 }
 
 /**
- * Cancels an account in one transaction: identity anonymised and its sessions revoked at once,
- * consents ended (their history kept as proof, without addresses), codes and messages erased,
- * form submissions anonymised (type and time kept for complaint statistics).
- * Orders keep what the law requires under the same uuid, and so do age verifications: they are
- * the proof that restricted products went to a verified adult.
+ * Cancels an account in one transaction: every module's registered part erases or anonymises its
+ * share (identity anonymised and its sessions revoked at once, consents ended with their history
+ * kept as proof, codes and messages erased, forms anonymised, carts and saved cards deleted). What
+ * the law keeps (orders, age verifications) stays under the same uuid; each part says so in `retained`.
  */
-export async function cancelAccount(db: Db, services: Services, uuid: string): Promise<void> {
-  const identifiers = await identifiersOf(services, uuid);
-  await db.transaction(async (tx) => {
-    await services.consents.eraseFor(tx, uuid);
-    await services.verification.eraseFor(tx, identifiers);
-    await services.messaging.eraseFor(tx, identifiers);
-    await services.forms.anonymiseFor(tx, uuid, identifiers);
-    await services.identity.cancel(tx, uuid);
-  });
+export async function cancelAccount(db: Db, services: Services, session: SessionUser): Promise<void> {
+  await requireFreshReauthentication(services, session);
+  const subject = await subjectOf(services, session.uuid);
+  await db.transaction((tx) => services.privacy.erase(tx, subject));
 }

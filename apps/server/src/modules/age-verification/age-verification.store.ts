@@ -279,3 +279,11 @@ export async function findRequestsForExport(db: Queryable, userUuid: string) {
   );
   return rows;
 }
+
+/** Restricted units sold to the customer (the order limit's record), for a data-subject export. */
+export async function salesForExport(db: Queryable, userUuid: string) {
+  const { rows } = await db.query<Record<string, unknown>>(
+    'SELECT store_code, reference, units, sold_at FROM age_verification_sale WHERE buyer = $1 ORDER BY sold_at', [userUuid],
+  );
+  return rows;
+}

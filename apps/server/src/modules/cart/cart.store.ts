@@ -315,3 +315,22 @@ export async function insertPromotion(
   );
   return rows[0]!.id;
 }
+
+/** The customer's carts with their lines and addresses, for a data-subject export. */
+export async function cartsForExport(q: Queryable, customerUuid: string) {
+  const { rows } = await q.query<Record<string, unknown>>(
+    `SELECT c.store_code, c.status, c.email, c.created_at, c.updated_at, c.ordered_at,
+            COALESCE((SELECT json_agg(json_build_object('sku', i.sku, 'quantity', i.quantity) ORDER BY i.id) FROM cart_item i WHERE i.cart_id = c.id), '[]') AS items,
+            COALESCE((SELECT json_agg(json_build_object('kind', a.kind, 'firstname', a.firstname, 'lastname', a.lastname, 'company', a.company,
+                        'street', a.street, 'city', a.city, 'postcode', a.postcode, 'country_code', a.country_code, 'region', a.region,
+                        'telephone', a.telephone) ORDER BY a.kind) FROM cart_address a WHERE a.cart_id = c.id), '[]') AS addresses
+       FROM cart_cart c WHERE c.customer_uuid = $1::uuid ORDER BY c.id`,
+    [customerUuid],
+  );
+  return rows;
+}
+
+/** Deletes the customer's carts (lines, addresses and coupons go with them); placed orders keep their own copies. */
+export async function deleteCustomerCarts(tx: Queryable, customerUuid: string): Promise<number> {
+  return (await tx.query('DELETE FROM cart_cart WHERE customer_uuid = $1::uuid', [customerUuid])).rowCount;
+}

@@ -144,8 +144,8 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
 
 
   app.put('/cancel-account/:uuid', { schema: { tags, params: Uuid } }, async (request, reply) => {
-    await requireOwner(identity, request, request.params.uuid);
-    await cancelAccount(opts.db, opts.services, request.params.uuid);
+    const session = await requireOwner(identity, request, request.params.uuid);
+    await cancelAccount(opts.db, opts.services, session);
     clearSessionCookie(reply);
     return reply.status(204).send();
   });
@@ -153,8 +153,9 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
   app.post('/dsar-request', { schema: { tags } }, async (request, reply) => {
     const session = await requireSession(identity, request);
     await limits.dataExport(session.uuid);
+    const data = await exportAccount(opts.db, opts.services, session);
     reply.header('content-disposition', 'attachment; filename="ember-account-data.json"');
-    return exportAccount(opts.db, opts.services, session.uuid);
+    return data;
   });
 
   app.post('/request-update-email/:uuid', { schema: { tags, params: Uuid, body: z.strictObject({ email: EmailSchema }) } }, async (request, reply) => {

@@ -22,6 +22,7 @@ export function accountLimits(limiter: RateLimiter, ipFactor: number) {
     resetPassword: (request: FastifyRequest) => enforce(limiter, [ip(request, 'reset', 20, HOUR)]),
     changePassword: (uuid: string) => enforce(limiter, [{ key: `change-password:${uuid}`, limit: 10, windowMs: HOUR }]),
     dataExport: (uuid: string) => enforce(limiter, [{ key: `dsar:${uuid}`, limit: 10, windowMs: HOUR }]),
+    reauthenticate: (uuid: string) => enforce(limiter, [{ key: `reauth:${uuid}`, limit: 10, windowMs: 15 * MIN }]),
     contactCheck: (request: FastifyRequest) => enforce(limiter, [ip(request, 'verify-contact', 20, HOUR)]),
     walletLink: (uuid: string) => enforce(limiter, [{ key: `wallet-link:${uuid}`, limit: 30, windowMs: HOUR }]),
     walletPass: (request: FastifyRequest) => enforce(limiter, [ip(request, 'wallet-pass', 120, HOUR)]),

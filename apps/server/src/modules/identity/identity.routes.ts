@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors.js';
 import { clientIp, restScope } from '../../platform/rest.js';
 import type { Db } from '../../platform/db.js';
 import type { Services } from '../../services.js';
-import { cancelAccount, exportAccount } from '../../workflows/account-privacy.js';
+import { cancelAccount, exportAccount, reauthenticate } from '../../workflows/account-privacy.js';
 import {
   confirmEmailChange, requestEmailChange, resendRegistrationEmailCode, sendRegistrationEmailCode, updateVerifiedPhone,
 } from '../../workflows/contact-change.js';
@@ -164,16 +164,27 @@ export async function accountPrivacyRoutes(scope: FastifyInstance, opts: { servi
   const { services, db } = opts;
   const { identity } = services;
 
+  // Export and cancellation need the password or a confirmed one-time code first (fresh for a few minutes).
+  const ReauthBody = z.union([
+    z.strictObject({ password: z.string().min(1).max(128) }),
+    z.strictObject({ verification_uuid: z.string().uuid() }),
+  ]);
+  app.post('/users/:uuid/reauthenticate', { schema: { tags, params: UuidParams, body: ReauthBody } }, async (request) => {
+    const session = await requireOwner(identity, request, request.params.uuid);
+    return reauthenticate(db, services, session, request.body);
+  });
+
   app.get('/users/privacy', { schema: { tags } }, async (request, reply) => {
     const session = await requireSession(identity, request);
     await services.limits.dataExport(session.uuid);
+    const data = await exportAccount(db, services, session);
     reply.header('content-disposition', 'attachment; filename="ember-account-data.json"');
-    return exportAccount(db, services, session.uuid);
+    return data;
   });
 
   app.post('/users/:uuid/cancel', { schema: { tags, params: UuidParams } }, async (request, reply) => {
-    await requireOwner(identity, request, request.params.uuid);
-    await cancelAccount(db, services, request.params.uuid);
+    const session = await requireOwner(identity, request, request.params.uuid);
+    await cancelAccount(db, services, session);
     clearSessionCookie(reply);
     return reply.status(204).send();
   });

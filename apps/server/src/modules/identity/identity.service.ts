@@ -217,6 +217,27 @@ export class IdentityService {
     return this.profile(uuid);
   }
 
+  /** Whether `password` is the account's current password (re-authentication before sensitive actions). */
+  async passwordMatches(uuid: string, password: string): Promise<boolean> {
+    const hash = await store.findPasswordHash(this.db, uuid);
+    if (!hash) {
+      // Same work for an account without a password, so timing tells nothing.
+      await verifyPassword(password, await decoyHash());
+      return false;
+    }
+    return verifyPassword(password, hash);
+  }
+
+  /** Records that the session's holder proved it again (inside the caller's transaction). */
+  markReauthenticated(tx: Queryable, session: SessionUser): Promise<void> {
+    return store.markReauthenticated(tx, session.sessionId);
+  }
+
+  /** Whether the session was re-authenticated within `seconds`. */
+  reauthenticatedWithin(session: SessionUser, seconds: number): Promise<boolean> {
+    return store.reauthenticatedWithin(this.db, session.sessionId, seconds);
+  }
+
   /** Changes the password after checking the current one, and ends every other session. */
   async changePassword(session: SessionUser, current: string, next: string, confirmation: string): Promise<void> {
     if (next !== confirmation) throw new AppError('VALIDATION_FAILED', 'The new passwords do not match', { fields: { new_password_confirmation: 'mismatch' } });
@@ -353,8 +374,8 @@ export class IdentityService {
 
   /** Everything identity holds about a customer, for a data-subject export. */
   async exportData(uuid: string) {
-    const [profile, sessions] = await Promise.all([this.profile(uuid), store.listSessions(this.db, uuid)]);
-    return { profile, sessions };
+    const [profile, sessions, promoCodes] = await Promise.all([this.profile(uuid), store.listSessions(this.db, uuid), store.promoCodesForExport(this.db, uuid)]);
+    return { profile, sessions, promo_codes: promoCodes };
   }
 
   async addresses(uuid: string) {

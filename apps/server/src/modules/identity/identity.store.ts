@@ -327,6 +327,13 @@ export async function insertPromoCode(tx: Queryable, uuid: string, code: string,
   return r.rowCount > 0;
 }
 
+export async function promoCodesForExport(db: Queryable, uuid: string) {
+  const { rows } = await db.query<Record<string, unknown>>(
+    'SELECT code, created_at, expires_at, revoked_at FROM identity_promo_code WHERE user_uuid = $1 ORDER BY created_at', [uuid],
+  );
+  return rows;
+}
+
 export async function revokePromoCodes(tx: Queryable, uuid: string): Promise<void> {
   await tx.query('UPDATE identity_promo_code SET revoked_at = now() WHERE user_uuid = $1 AND revoked_at IS NULL', [uuid]);
 }
@@ -344,4 +351,21 @@ export async function lockVerifiedFacts(tx: Queryable, uuid: string, facts: { da
       WHERE uuid = $1`,
     [uuid, facts.date_of_birth, facts.bindsNames],
   );
+}
+
+// --- re-authentication ----------------------------------------------------------------------
+
+/** Notes that the session's holder proved it again just now (password or one-time code). */
+export async function markReauthenticated(tx: Queryable, sessionId: string): Promise<void> {
+  await tx.query('UPDATE identity_session SET reauthenticated_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+}
+
+/** Whether the live session was re-authenticated within the last `seconds` (the database's clock decides). */
+export async function reauthenticatedWithin(db: Queryable, sessionId: string, seconds: number): Promise<boolean> {
+  const r = await db.query(
+    `SELECT 1 FROM identity_session WHERE id = $1 AND revoked_at IS NULL AND expires_at > now()
+        AND reauthenticated_at > now() - $2::int * interval '1 second'`,
+    [sessionId, seconds],
+  );
+  return r.rowCount > 0;
 }

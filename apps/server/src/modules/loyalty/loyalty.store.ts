@@ -441,3 +441,19 @@ export async function findQrCode(db: Queryable, id: string): Promise<QrCodeRow |
 export async function insertQrCode(db: Queryable, q: QrCodeRow): Promise<void> {
   await db.query(`INSERT INTO loyalty_qr_code (id, points, description, valid_from, valid_to) VALUES ($1, $2, $3, $4, $5)`, [q.id, q.points, q.description, q.valid_from, q.valid_to]);
 }
+
+// --- data-subject export and erasure (loyalty.privacy.ts) -------------------------------------
+
+/** Everything the club holds about one consumer: account, every ledger entry, order points, redemptions, cart holds. */
+export async function exportConsumer(db: Queryable, consumer: string) {
+  const q = async (sql: string) => (await db.query<Record<string, unknown>>(sql, [consumer])).rows;
+  const [account] = await q('SELECT balance, held, updated_at FROM loyalty_account WHERE consumer_uuid = $1::uuid');
+  return {
+    account: account ?? null,
+    ledger: await q(`SELECT points, source_type, event, coupon, order_id, created_at, expire_at FROM loyalty_ledger WHERE consumer_uuid = $1::uuid ORDER BY id`),
+    order_points: await q('SELECT order_number, points, status, reversed_points, due_at, created_at FROM loyalty_order_points WHERE consumer_uuid = $1::uuid ORDER BY created_at'),
+    redemptions: await q('SELECT uuid::text AS uuid, reward_uuid::text AS reward_uuid, quantity, points, coupon, created_at FROM loyalty_redemption WHERE consumer_uuid = $1::uuid ORDER BY created_at'),
+    cart_campaigns: await q('SELECT campaign_uuid::text AS campaign_uuid, points, amount, currency, status, order_id, created_at FROM loyalty_cart_campaign WHERE consumer_uuid = $1::uuid ORDER BY created_at'),
+  };
+}
+

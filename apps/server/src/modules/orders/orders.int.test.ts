@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/test-app.js';
 import { AppError } from '../../platform/errors.js';
-import { exportAccount } from '../../workflows/account-privacy.js';
 import { draftFor, makeProduct, placeOrder, registerCustomer, stockOf } from '../../test/orders-fixtures.js';
 
 let server: TestServer;
@@ -110,7 +109,7 @@ describe('createOrder (the port checkout calls inside placeOrder)', () => {
     const customer = await registerCustomer(server);
     const placed = await placeOrder(app, draftFor({ product, customerUuid: customer.uuid, email: customer.email, quantity: 1 }));
     await placeOrder(app, draftFor({ product, customerUuid: null, quantity: 1 }));
-    const data = await exportAccount(app.db, app.services, customer.uuid);
+    const data = (await app.services.privacy.export(app.db, { uuid: customer.uuid, identifiers: [customer.email] })) as { orders: Awaited<ReturnType<typeof app.services.orders.exportFor>> };
     expect(data.orders).toHaveLength(1);
     expect(data.orders[0]).toMatchObject({ number: placed.order_number, grand_total: 1250 - 100 + 399, currency: 'GBP', items: [{ sku: product.sku, quantity: 1 }] });
     expect(data.orders[0]!.addresses).toHaveLength(2);

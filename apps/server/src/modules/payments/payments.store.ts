@@ -220,3 +220,18 @@ export async function markCommandFailed(db: Queryable, id: string, error: string
     [id, error, retryInSeconds, maxAttempts],
   );
 }
+
+/** The customer's payments (no provider tokens or references), for a data-subject export. */
+export async function paymentsForExport(db: Queryable, customerUuid: string) {
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT order_id, store_code, method_code, amount, currency, status, created_at FROM payments_payment
+      WHERE customer_uuid = $1::uuid ORDER BY created_at`,
+    [customerUuid],
+  );
+  return rows;
+}
+
+/** Forgets the customer's saved cards: the provider's tokens are no use to anyone else. */
+export async function deleteSavedCards(tx: Queryable, customerUuid: string): Promise<number> {
+  return (await tx.query('DELETE FROM payments_saved_card WHERE customer_uuid = $1::uuid', [customerUuid])).rowCount;
+}

@@ -86,3 +86,18 @@ export async function ancestors(db: Queryable, code: string, depth: number): Pro
   );
   return rows.map((r) => r.uuid);
 }
+
+/** The customer's referral record and the rewards it earned or caused, for a data-subject export. */
+export async function exportCustomer(db: Queryable, uuid: string) {
+  const me = (await db.query<Record<string, unknown>>(
+    'SELECT code, parent_code, has_first_purchase, created_at, parent_set_at FROM referral_customer WHERE uuid = $1::uuid', [uuid],
+  )).rows[0] ?? null;
+  // As a referrer: how many referees and what they earned, never who they are.
+  const earned = (await db.query<Record<string, unknown>>(
+    'SELECT points, created_at FROM referral_reward WHERE referrer_uuid = $1::uuid ORDER BY created_at', [uuid],
+  )).rows;
+  const referees = (await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM referral_customer c JOIN referral_customer me ON c.parent_code = me.code WHERE me.uuid = $1::uuid', [uuid],
+  )).rows[0]?.n ?? 0;
+  return { customer: me, referees_count: referees, rewards_earned: earned };
+}
