@@ -10,6 +10,7 @@ import { AgeVerificationView } from '../components/account/age-verification-view
 import { ChangePasswordForm } from '../components/account/change-password-form';
 import { CommunicationPreferences } from '../components/account/communication-preferences';
 import { ComingSoon } from '../components/account/coming-soon';
+import { PrivacyView } from '../components/account/privacy-view';
 import { MyOrders } from '../components/account/my-orders';
 import { PersonalDetailsForm } from '../components/account/personal-details-form';
 import { UpdatePhoneForm } from '../components/account/update-phone-form';
@@ -135,6 +136,8 @@ function AccountViewFor({ route, store, user }: { route: ResolvedAccountHash; st
       return <AgeVerificationView store={store} user={user} />;
     case 'orders':
       return <MyOrders store={store} user={user} />;
+    case 'privacy':
+      return <PrivacyView store={code} user={user} />;
     case 'payments':
     case 'devices':
     case 'subscription':

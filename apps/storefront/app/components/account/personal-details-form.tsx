@@ -21,13 +21,16 @@ function valuesOf(profile: Profile): PersonalDetailsFormValues {
 
 /**
  * `#/update-personal-details`: names, date of birth and gender. The date of birth is sent only
- * when it changed, and is read-only once the account no longer allows changing it.
+ * when it changed; it and, where the market's check confirmed them, the names are read-only with
+ * the reason once an age verification bound them.
  */
 export function PersonalDetailsForm({ store, profile }: { store: string; profile: Profile }) {
   const { t } = useTranslation();
   const [alert, setAlert] = useState<FormAlertMessage | null>(null);
   const [saved, setSaved] = useState(false);
+  // What the age verification confirmed changes only through a new verification (the server refuses it too).
   const dobLocked = !profile.meta.allow_date_of_birth_update;
+  const namesLocked = !profile.meta.allow_name_update;
   const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = useForm<PersonalDetailsFormValues, unknown, ReturnType<typeof PersonalDetailsFormSchema.parse>>({
     resolver,
     defaultValues: valuesOf(profile),
@@ -36,7 +39,7 @@ export function PersonalDetailsForm({ store, profile }: { store: string; profile
   const onSubmit = handleSubmit(async (values) => {
     setAlert(null);
     setSaved(false);
-    const patch: ProfileUpdate = { firstname: values.firstname, lastname: values.lastname };
+    const patch: ProfileUpdate = namesLocked ? {} : { firstname: values.firstname, lastname: values.lastname };
     if (values.gender) patch.gender = values.gender;
     if (!dobLocked && values.date_of_birth && values.date_of_birth !== profile.personalInfo.dob) patch.date_of_birth = values.date_of_birth;
     try {
@@ -58,8 +61,8 @@ export function PersonalDetailsForm({ store, profile }: { store: string; profile
         <FormAlert alert={alert} />
         {saved && <FormAlert tone="success" alert={{ key: 'account.details.saved' }} />}
         <div className="form__row">
-          <TextField id="details-firstname" label={t('account.fields.firstname')} autoComplete="given-name" registration={register('firstname')} error={errors.firstname} />
-          <TextField id="details-lastname" label={t('account.fields.lastname')} autoComplete="family-name" registration={register('lastname')} error={errors.lastname} />
+          <TextField id="details-firstname" label={t('account.fields.firstname')} autoComplete="given-name" readOnly={namesLocked} hint={namesLocked ? t('account.details.nameLockedHint') : undefined} registration={register('firstname')} error={errors.firstname} />
+          <TextField id="details-lastname" label={t('account.fields.lastname')} autoComplete="family-name" readOnly={namesLocked} hint={namesLocked ? t('account.details.nameLockedHint') : undefined} registration={register('lastname')} error={errors.lastname} />
         </div>
         <TextField
           id="details-dob"

@@ -17,6 +17,7 @@ describe('resolveAccountHash', () => {
     ['#/devices', 'devices', 'my-devices'],
     ['#/subscription', 'subscription', 'my-subscription'],
     ['#/age-verification', 'age-verification', 'hard-age-verification'],
+    ['#/privacy', 'privacy', 'other'],
     ['#/no-such-page', 'not-found', 'other'],
   ])('%s shows %s and reports %s', (hash, view, pageName) => {
     const route = resolveAccountHash(hash)!;

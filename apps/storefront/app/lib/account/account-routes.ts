@@ -5,7 +5,7 @@
 
 export type AccountViewId =
   | 'overview' | 'personal-details' | 'addresses' | 'change-password' | 'update-phone' | 'communication'
-  | 'payments' | 'orders' | 'devices' | 'subscription' | 'age-verification' | 'not-found';
+  | 'payments' | 'orders' | 'devices' | 'subscription' | 'age-verification' | 'privacy' | 'not-found';
 
 interface HashRoute {
   path: string;
@@ -28,6 +28,7 @@ export const ACCOUNT_ROUTES: readonly HashRoute[] = [
   { path: 'devices', view: 'devices', pageName: 'my-devices' },
   { path: 'subscription', view: 'subscription', pageName: 'my-subscription' },
   { path: 'age-verification', view: 'age-verification', pageName: 'hard-age-verification' },
+  { path: 'privacy', view: 'privacy', pageName: 'privacy' },
 ];
 
 export interface ResolvedAccountHash {

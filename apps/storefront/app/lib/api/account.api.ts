@@ -177,6 +177,25 @@ export function resetPassword(store: string, token: string, password: string, co
 }
 
 /** Changes the signed-in customer's password; the server ends every other session. */
+/**
+ * Proves it is the customer again with their password; the data export and the account's
+ * cancellation accept the session for a few minutes afterwards.
+ */
+export function reauthenticate(store: string, uuid: string, password: string): Promise<{ valid_until: string }> {
+  return call(`${users(uuid)}/reauthenticate`, { store, method: 'POST', body: { password } });
+}
+
+/** Everything the shop holds about the signed-in customer, as a JSON file to save (after `reauthenticate`). */
+export async function fetchAccountData(store: string): Promise<Blob> {
+  const data = await call<unknown>('/account/users/privacy', { store });
+  return new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+}
+
+/** Cancels the account for good (after `reauthenticate`); the session ends with it. */
+export function cancelAccount(store: string, uuid: string): Promise<void> {
+  return call(`${users(uuid)}/cancel`, { store, method: 'POST' });
+}
+
 export function changePassword(
   store: string,
   body: { current_password: string; new_password: string; new_password_confirmation: string },
