@@ -266,6 +266,7 @@ const hashRoutes: { link: string; hash: string; pageName: string }[] = [
   { link: 'account.nav.devices', hash: '#/devices', pageName: 'my-devices' },
   { link: 'account.nav.subscription', hash: '#/subscription', pageName: 'my-subscription' },
   { link: 'account.nav.age-verification', hash: '#/age-verification', pageName: 'hard-age-verification' },
+  { link: 'account.nav.privacy', hash: '#/privacy', pageName: 'other' },
   { link: 'account.nav.overview', hash: '#/account', pageName: 'account-page' },
 ];
 
