@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { signedInCustomer, verifyAgeByApi } from './support/account';
+import { expectNoSeriousViolations } from './support/axe';
 import { messages, waitForPageView } from './support/shop';
 
 /** The account's privacy page and the profile facts an age verification binds, on a 390 px phone. */
@@ -50,7 +51,7 @@ test('a customer gives the password before downloading their data and before del
   expect(login.status()).toBe(401);
 });
 
-test('the privacy page asks for the password in German', async ({ page }) => {
+test('the privacy page asks for the password in German, accessibly', async ({ page }) => {
   await signedInCustomer(page);
   await page.goto('/de/account#/privacy');
   const main = page.getByRole('main');
@@ -61,6 +62,7 @@ test('the privacy page asks for the password in German', async ({ page }) => {
     await expect(section.getByText(de('account.privacy.passwordHint'))).toBeVisible();
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousViolations(page, '#/privacy');
 });
 
 for (const [store, t] of [['gb', en], ['de', de]] as const) {

@@ -104,7 +104,7 @@ export class AgeVerificationService {
     const method = await this.methodFor(tx, input, false);
     if (method.kind === 'hidden' && !input.sessionUuid) throw new AppError('UNAUTHORISED', 'Sign in to verify your age with the data we hold');
     await this.countAttempt(input);
-    const person = await this.personFor(tx, input);
+    const person = await this.personFor(tx, input, method);
     const request = await this.open(tx, input, method, person, SYNC_TTL_SECONDS);
     await this.applyResult(tx, request, databaseResult(person));
     return toView((await store.findRequest(tx, request.uuid))!);
@@ -117,7 +117,7 @@ export class AgeVerificationService {
       throw new AppError('VALIDATION_FAILED', 'Unknown workflow for this method', { fields: { workflow_name: 'unknown' } });
     }
     await this.countAttempt(input);
-    const person = await this.personFor(tx, input);
+    const person = await this.personFor(tx, input, method);
     const request = await this.open(tx, input, method, person, ASYNC_TTL_SECONDS);
     await store.insertTestSession(tx, request.provider_reference, request.uuid);
     return { ...toView(request), workflow_url: `/age-verification/test-provider/workflows/${request.provider_reference}` };
@@ -270,7 +270,7 @@ export class AgeVerificationService {
   }
 
   /** Who is verified: the signed-in account's own data, or (before sign-in) the data given. */
-  private async personFor(db: Queryable, input: StartInput): Promise<Person> {
+  private async personFor(db: Queryable, input: StartInput, method: store.MethodRow): Promise<Person> {
     if (input.sessionUuid) {
       const facts = await this.identity.ageFacts(db, input.sessionUuid);
       if (!facts) throw new AppError('UNAUTHORISED', 'Sign in to continue');
@@ -278,10 +278,21 @@ export class AgeVerificationService {
         throw new AppError('VALIDATION_FAILED', 'The e-mail is not the one of this account', { fields: { user_email: 'mismatch' } });
       }
       if (!facts.date_of_birth) throw new AppError('VALIDATION_FAILED', 'Add your date of birth to your profile first', { fields: { dateOfBirth: 'required' } });
+      const person = { user_uuid: facts.uuid, email: facts.email.toLowerCase(), firstname: facts.firstname, lastname: facts.lastname, date_of_birth: facts.date_of_birth };
+      // Facts a verification bound change only through a new one: the customer names the new values and the
+      // provider must confirm them. The hidden check confirms nothing new, so it only ever checks what the account holds.
+      const rebinding = method.kind !== 'hidden';
       if (input.dateOfBirth && input.dateOfBirth !== facts.date_of_birth) {
-        throw new AppError('VALIDATION_FAILED', 'The date of birth is not the one of this account', { fields: { dateOfBirth: 'mismatch' } });
+        if (!facts.date_of_birth_bound || !rebinding) {
+          throw new AppError('VALIDATION_FAILED', 'The date of birth is not the one of this account', { fields: { dateOfBirth: 'mismatch' } });
+        }
+        person.date_of_birth = input.dateOfBirth;
       }
-      return { user_uuid: facts.uuid, email: facts.email.toLowerCase(), firstname: facts.firstname, lastname: facts.lastname, date_of_birth: facts.date_of_birth };
+      if (facts.names_bound && rebinding && method.binds_names) {
+        person.firstname = input.firstName ?? person.firstname;
+        person.lastname = input.lastName ?? person.lastname;
+      }
+      return person;
     }
     const missing = Object.entries({ user_email: input.user_email, firstName: input.firstName, lastName: input.lastName, dateOfBirth: input.dateOfBirth })
       .filter(([, v]) => !v)
@@ -329,7 +340,8 @@ export class AgeVerificationService {
       const facts = request.user_uuid ? await this.identity.ageFacts(tx, request.user_uuid) : null;
       if (!dob) [outcome, reason] = ['needs_review', 'no_date_of_birth'];
       else if (ageOn(dob) < request.minimum_age) [outcome, reason] = ['rejected', 'under_age'];
-      else if (facts && facts.date_of_birth !== dob) [outcome, reason] = ['needs_review', 'date_of_birth_mismatch'];
+      // The provider must confirm the date of birth the request named: the account's, or the new one a re-verification claims.
+      else if (facts && request.date_of_birth !== dob) [outcome, reason] = ['needs_review', 'date_of_birth_mismatch'];
     }
     const changed = await store.completeRequest(tx, request.uuid, { status: outcome, reason, verified_date_of_birth: outcome === 'verified' ? dob : null });
     if (!changed) return request.status;
@@ -341,8 +353,11 @@ export class AgeVerificationService {
   }
 
   /** What a verified check binds on the account: its date of birth, and the names where the method confirms them. */
-  private async confirmedFacts(db: Queryable, r: Pick<store.RequestRow, 'country_code' | 'method_code' | 'verified_date_of_birth'>) {
-    return { date_of_birth: r.verified_date_of_birth!, bindsNames: await store.methodBindsNames(db, r.country_code, r.method_code) };
+  private async confirmedFacts(db: Queryable, r: Pick<store.RequestRow, 'country_code' | 'method_code' | 'verified_date_of_birth' | 'firstname' | 'lastname'>) {
+    return {
+      date_of_birth: r.verified_date_of_birth!, firstname: r.firstname, lastname: r.lastname,
+      bindsNames: await store.methodBindsNames(db, r.country_code, r.method_code),
+    };
   }
 }
 

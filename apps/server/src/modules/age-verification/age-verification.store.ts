@@ -11,6 +11,8 @@ export interface MethodRow {
   is_async: boolean;
   workflow_name: string | null;
   position: number;
+  /** Whether the method confirms names as well as the date of birth (docs/decisions/0031). */
+  binds_names: boolean;
 }
 
 export interface RequestRow {
@@ -44,7 +46,7 @@ const REQUEST_COLUMNS = `uuid::text AS uuid, user_uuid::text AS user_uuid, email
 
 export async function findMethods(db: Queryable, country: string): Promise<MethodRow[]> {
   const { rows } = await db.query<MethodRow>(
-    `SELECT country_code, code, kind, provider, is_async, workflow_name, position FROM age_verification_method
+    `SELECT country_code, code, kind, provider, is_async, workflow_name, position, binds_names FROM age_verification_method
       WHERE country_code = $1 AND is_active ORDER BY position, code`,
     [country],
   );
@@ -53,7 +55,7 @@ export async function findMethods(db: Queryable, country: string): Promise<Metho
 
 export async function findMethod(db: Queryable, country: string, code: string): Promise<MethodRow | null> {
   const { rows } = await db.query<MethodRow>(
-    `SELECT country_code, code, kind, provider, is_async, workflow_name, position FROM age_verification_method
+    `SELECT country_code, code, kind, provider, is_async, workflow_name, position, binds_names FROM age_verification_method
       WHERE country_code = $1 AND code = $2 AND is_active`,
     [country, code],
   );

@@ -85,6 +85,18 @@ describe('profile facts bound by an age verification', () => {
     expect(await row(c.uuid)).toMatchObject({ firstname: 'Vera', lastname: 'Verified', dob: DOB, gender: 'female' });
   });
 
+  it('changes a bound date of birth and names only through a new verification that confirms them', async () => {
+    const c = await customer();
+    await verifyAge(c, 'database_check');
+    // The hidden check re-reads what the shop holds, so it cannot confirm a new date of birth.
+    const hidden = await call('POST', '/age-verification/verify', { method_code: 'hidden', country_code: 'GB', dateOfBirth: '1987-02-02' }, { token: c.token });
+    expect([hidden.status, hidden.body.error.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const again = await call('POST', '/age-verification/verify', { method_code: 'database_check', country_code: 'GB', dateOfBirth: '1987-02-02', lastName: 'Newname' }, { token: c.token });
+    expect(again.body.status).toBe('verified');
+    expect(await row(c.uuid)).toMatchObject({ dob: '1987-02-02', lastname: 'Newname', is_age_verified: true, allow_date_of_birth_update: false, allow_name_update: false });
+    expect((await call('PATCH', `/account/users/${c.uuid}/profile`, { date_of_birth: DOB }, { token: c.token })).status).toBe(403);
+  });
+
   it('keeps the names editable where the market\'s method does not confirm them', async () => {
     const c = await customer();
     await verifyAge(c, 'hidden');

@@ -180,10 +180,16 @@ export class IdentityService {
   }
 
   /** The active account's facts age verification checks (names, date of birth, e-mail, age flag), or null. */
-  async ageFacts(db: Queryable, uuid: string): Promise<{ uuid: string; email: string; firstname: string; lastname: string; date_of_birth: string | null; store_code: string; is_age_verified: boolean } | null> {
+  async ageFacts(db: Queryable, uuid: string): Promise<{
+    uuid: string; email: string; firstname: string; lastname: string; date_of_birth: string | null; store_code: string; is_age_verified: boolean;
+    /** A verification bound these: they change only through a new one. */ date_of_birth_bound: boolean; names_bound: boolean;
+  } | null> {
     const user = await store.findUser(db, uuid);
     if (!user || user.status !== 'active') return null;
-    return { uuid: user.uuid, email: user.email, firstname: user.firstname, lastname: user.lastname, date_of_birth: user.date_of_birth, store_code: user.store_code, is_age_verified: user.is_age_verified };
+    return {
+      uuid: user.uuid, email: user.email, firstname: user.firstname, lastname: user.lastname, date_of_birth: user.date_of_birth, store_code: user.store_code,
+      is_age_verified: user.is_age_verified, date_of_birth_bound: !user.allow_date_of_birth_update, names_bound: !user.allow_name_update,
+    };
   }
 
   /**
@@ -191,7 +197,7 @@ export class IdentityService {
    * A verified check also binds what it confirmed: the date of birth always, the names when its method
    * says so (age_verification_method.binds_names); from then on only a new verification changes them.
    */
-  async recordAgeVerification(tx: Queryable, uuid: string, verified: boolean, confirmed?: { date_of_birth: string; bindsNames: boolean }): Promise<void> {
+  async recordAgeVerification(tx: Queryable, uuid: string, verified: boolean, confirmed?: { date_of_birth: string; bindsNames: boolean; firstname: string; lastname: string }): Promise<void> {
     await store.setAgeVerified(tx, uuid, verified);
     if (verified && confirmed) await store.lockVerifiedFacts(tx, uuid, confirmed);
   }

@@ -344,12 +344,13 @@ export async function setAgeVerified(tx: Queryable, uuid: string, verified: bool
 }
 
 /** Binds the verified date of birth (and the names, when the method confirmed them) to the check that confirmed them. */
-export async function lockVerifiedFacts(tx: Queryable, uuid: string, facts: { date_of_birth: string; bindsNames: boolean }): Promise<void> {
+export async function lockVerifiedFacts(tx: Queryable, uuid: string, facts: { date_of_birth: string; bindsNames: boolean; firstname: string; lastname: string }): Promise<void> {
   await tx.query(
     `UPDATE identity_user SET date_of_birth = $2::date, allow_date_of_birth_update = false,
+            firstname = CASE WHEN $3::boolean THEN $4 ELSE firstname END, lastname = CASE WHEN $3::boolean THEN $5 ELSE lastname END,
             allow_name_update = allow_name_update AND NOT $3::boolean, updated_at = now()
       WHERE uuid = $1`,
-    [uuid, facts.date_of_birth, facts.bindsNames],
+    [uuid, facts.date_of_birth, facts.bindsNames, facts.firstname, facts.lastname],
   );
 }
 
