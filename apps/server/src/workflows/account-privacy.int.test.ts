@@ -121,8 +121,13 @@ describe('data-subject export', () => {
   it("holds exactly the subject's rows: nothing of another customer appears", async () => {
     const a = await customerWithData('Alma');
     const b = await customerWithData('Bruno');
+    // Bruno was referred by Alma: her export counts him as a referee, and says nothing more about him.
+    const aCode = (await call('GET', `/referral/customer/${a.uuid}`, undefined, a.token)).body.code as string;
+    expect((await call('PUT', '/referral/customer', { uuid: b.uuid, referral_code: aCode }, b.token)).status).toBe(200);
     expect((await reauthenticate(a)).status).toBe(200);
-    const text = JSON.stringify((await call('GET', '/account/users/privacy', undefined, a.token)).body);
+    const exported = (await call('GET', '/account/users/privacy', undefined, a.token)).body;
+    expect(exported.referral).toMatchObject({ customer: { code: aCode }, referees_count: 1 });
+    const text = JSON.stringify(exported);
     expect(text).toContain(a.uuid);
     for (const value of [b.uuid, b.email, b.telephone, 'Bruno', `Welcome Bruno`]) expect(text, value).not.toContain(value);
     const bCode = (await call('GET', `/referral/customer/${b.uuid}`, undefined, b.token)).body.code as string;
