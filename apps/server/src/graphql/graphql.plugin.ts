@@ -136,8 +136,11 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { config: Config
         formatError(e instanceof GraphQLError ? e : new GraphQLError(String((e as Error).message), { originalError: e as Error }), production, requestId, log, audience),
       );
       const worst = Math.max(...formatted.map((f) => f.status));
+      // The Idempotency-Key answers (400 retry without key, 409 in flight, 422 other input) are HTTP
+      // statuses a client acts on, so they set the status even though the mutation's field is in data.
+      const idempotency = formatted.find((f) => String(f.error.extensions.code).startsWith('IDEMPOTENCY_KEY_'));
       return {
-        statusCode: execution.data ? 200 : worst,
+        statusCode: idempotency ? idempotency.status : execution.data ? 200 : worst,
         response: { data: execution.data ?? null, errors: formatted.map((f) => f.error) as never },
       };
     },
