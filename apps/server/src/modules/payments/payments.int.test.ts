@@ -203,7 +203,7 @@ describe('payments: the sandbox card journey', () => {
     const { order, payment, cart } = await guestPayment();
     await payByCard(payment.redirect_url, '4000000000009995');
     await waitForStatus(payment.uuid, cart, 'failed');
-    const again = await call('PUT', '/api/payments/generate-token', { order_id: order.entity_id, tokenize: false, cart_id: cart });
+    const again = await call('PUT', '/api/payments/generate-token', { order_id: order.entity_id, tokenize: false, cart_id: cart }, { headers: { 'idempotency-key': 'pay-again-0001' } });
     expect(again.status).toBe(200);
     expect(again.body.uuid).not.toBe(payment.uuid);
     await payByCard(again.body.redirect_url, '5555555555554444');
@@ -459,12 +459,17 @@ describe('payments: who may pay and read', () => {
     expect((await call('PUT', '/api/payments/generate-token', { order_id: offline.entity_id, tokenize: false }, { cart: offline.cart_id! })).status).toBe(409);
   });
 
-  it('opens one payment for an order however many times generate-token is called at once', async () => {
+  it('opens one payment for an order however many times generate-token is called at once with one key', async () => {
     const order = orders.add();
-    const replies = await Promise.all(Array.from({ length: 6 }, () => call('PUT', '/api/payments/generate-token', { order_id: order.entity_id, tokenize: false }, { cart: order.cart_id! })));
-    expect(replies.map((r) => r.status)).toEqual(Array(6).fill(200));
-    expect(new Set(replies.map((r) => r.body.uuid)).size).toBe(1);
-    expect(new Set(replies.map((r) => r.body.payment_token)).size).toBe(1);
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, () => call('PUT', '/api/payments/generate-token', { order_id: order.entity_id, tokenize: false }, { cart: order.cart_id!, headers: { 'idempotency-key': 'parallel-0001' } })),
+    );
+    // The first runs; the others find it in flight (409) or replay its answer.
+    const answered = replies.filter((r) => r.status === 200);
+    expect(answered.length).toBeGreaterThanOrEqual(1);
+    expect(replies.filter((r) => r.status !== 200).every((r) => r.status === 409 && r.body.error.code === 'IDEMPOTENCY_KEY_IN_USE')).toBe(true);
+    expect(new Set(answered.map((r) => r.body.uuid)).size).toBe(1);
+    expect(new Set(answered.map((r) => r.body.payment_token)).size).toBe(1);
     const { rows } = await (await testDb()).query('SELECT 1 FROM payments_sandbox_session WHERE order_reference = $1', [order.entity_id]);
     expect(rows).toHaveLength(1);
   });
@@ -473,10 +478,10 @@ describe('payments: who may pay and read', () => {
     const order = orders.add();
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
-      statuses.push((await call('PUT', '/api/payments/generate-token', { order_id: order.entity_id, tokenize: false }, { cart: order.cart_id! })).status);
+      statuses.push((await call('PUT', '/api/payments/generate-token', { order_id: order.entity_id, tokenize: false }, { cart: order.cart_id!, headers: { 'idempotency-key': `attempt-${i}-limit` } })).status);
     }
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
-    const last = await call('PUT', '/api/payments/generate-token', { order_id: order.entity_id, tokenize: false }, { cart: order.cart_id! });
+    const last = await call('PUT', '/api/payments/generate-token', { order_id: order.entity_id, tokenize: false }, { cart: order.cart_id!, headers: { 'idempotency-key': 'attempt-last-limit' } });
     expect(last.status).toBe(429);
     expect(last.body.error.code).toBe('RATE_LIMITED');
     expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -486,7 +491,7 @@ describe('payments: who may pay and read', () => {
     const { payment, order, cart } = await guestPayment();
     await postWebhook(signedEvent(await captureData(payment)));
     orders.orders.get(order.entity_id)!.status = 'pending_payment';
-    const res = await call('PUT', '/api/payments/generate-token', { order_id: order.entity_id, tokenize: false }, { cart });
+    const res = await call('PUT', '/api/payments/generate-token', { order_id: order.entity_id, tokenize: false }, { cart, headers: { 'idempotency-key': 'second-attempt-01' } });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('ORDER_NOT_PAYABLE');
   });

@@ -27,9 +27,12 @@ async function newOrder(opts: { customerUuid?: string | null; method?: string } 
 
 const orderStatus = async (entityId: string) => (await server.app.services.orders.findByRef(await testDb(), entityId))!.status;
 
-async function generate(body: Record<string, unknown>, opts: { token?: string; cart?: string } = {}) {
+/** generate-token as the storefront calls it: each call a new attempt with a key of its own, unless `key` says otherwise (null: none). */
+async function generate(body: Record<string, unknown>, opts: { token?: string; cart?: string; key?: string | null } = {}) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  const key = opts.key === undefined ? `attempt-${randomBytes(12).toString('hex')}` : opts.key;
+  if (key) headers['idempotency-key'] = key;
   if (opts.cart) headers['x-cart-id'] = opts.cart;
   const res = await fetch(`${server.url}/api/payments/generate-token`, { method: 'PUT', headers, body: JSON.stringify({ tokenize: false, ...body }) });
   return { status: res.status, body: (await res.json()) as any };
@@ -221,11 +224,23 @@ describe('paying an order again after leaving the payment page', () => {
     expect((await put('no good')).status).toBe(400);
   });
 
-  it('shares a payment opened a moment ago instead of opening a second one (a double click)', async () => {
+  it('answers a double click with the same key with the first payment, and refuses a repeat without a key', async () => {
     const order = await newOrder();
-    const [a, b] = [await generate({ order_id: order.entity_id }, { cart: order.cartId }), await generate({ order_id: order.entity_id }, { cart: order.cartId })];
-    expect(b.body.uuid).toBe(a.body.uuid);
-    expect(b.body.redirect_url).toBe(a.body.redirect_url);
+    const [a, b] = [await generate({ order_id: order.entity_id }, { cart: order.cartId, key: 'double-click-0001' }), await generate({ order_id: order.entity_id }, { cart: order.cartId, key: 'double-click-0001' })];
+    expect(b.body).toEqual(a.body);
+    const keyless = await generate({ order_id: order.entity_id }, { cart: order.cartId, key: null });
+    expect(keyless.status).toBe(400);
+    expect(keyless.body.error.code).toBe('IDEMPOTENCY_KEY_REQUIRED');
+    expect(keyless.body.error.message).toContain('Idempotency-Key');
+    const { rows } = await (await testDb()).query('SELECT 1 FROM payments_payment WHERE order_id = $1', [order.entity_id]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('opens the first payment of an order without a key, as a client that sends none does', async () => {
+    const order = await newOrder();
+    const first = await generate({ order_id: order.entity_id }, { cart: order.cartId, key: null });
+    expect(first.status).toBe(200);
+    expect(first.body.status).toBe('created');
   });
 
   it('refunds an abandoned payment captured after it was superseded, and pays and confirms the order once', async () => {
