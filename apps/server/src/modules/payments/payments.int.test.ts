@@ -369,6 +369,62 @@ describe('payments: provider notifications', () => {
   });
 });
 
+describe('payments: notifications out of order', () => {
+  const paymentRow = async (uuid: string) =>
+    (await (await testDb()).query<{ status: string; refunded_amount: number; amount: number }>('SELECT status, refunded_amount, amount FROM payments_payment WHERE uuid = $1', [uuid])).rows[0]!;
+
+  it('keeps a refund that overtakes its capture, delivered three times, and applies it once when the capture lands: the order is not paid', async () => {
+    const { payment, order } = await guestPayment();
+    const data = await captureData(payment);
+    const refund = signedEvent(data, { type: 'payment.refunded' });
+    const replies = [await postWebhook(refund), await postWebhook(refund), await postWebhook(refund)];
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(replies.map((r) => r.body.duplicate)).toEqual([false, true, true]);
+    expect(await paymentRow(payment.uuid)).toMatchObject({ status: 'created', refunded_amount: 0 });
+
+    const capture = signedEvent(data);
+    expect((await postWebhook(capture)).status).toBe(200);
+    expect((await postWebhook(capture)).body.duplicate).toBe(true);
+    expect(await paymentRow(payment.uuid)).toEqual({ status: 'refunded', refunded_amount: payment.amount, amount: payment.amount });
+    expect(orders.paid.filter((p) => p.entityId === order.entity_id)).toHaveLength(0);
+    // The provider already gave the money back: the shop asks for no second refund.
+    const { rows } = await (await testDb()).query('SELECT 1 FROM payments_provider_command WHERE payment_uuid = $1', [payment.uuid]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('pays the order when a partial refund overtook the capture, and puts the payment under review with the refund counted once', async () => {
+    const { payment, order } = await guestPayment();
+    const data = await captureData(payment);
+    await postWebhook(signedEvent({ ...data, amount: 1000 }, { type: 'payment.refunded' }));
+    await postWebhook(signedEvent(data));
+    expect(orders.paid.filter((p) => p.entityId === order.entity_id)).toHaveLength(1);
+    expect(await paymentRow(payment.uuid)).toMatchObject({ status: 'suspicious', refunded_amount: 1000 });
+  });
+
+  it('never counts more refunded than was captured, however many refund notifications arrive', async () => {
+    const { payment } = await guestPayment();
+    const data = await captureData(payment);
+    await postWebhook(signedEvent(data));
+    await postWebhook(signedEvent({ ...data, amount: payment.amount - 100 }, { type: 'payment.refunded' }));
+    await postWebhook(signedEvent({ ...data, amount: 500 }, { type: 'payment.refunded' }));
+    const row = await paymentRow(payment.uuid);
+    expect(row.refunded_amount).toBe(payment.amount);
+    expect(row.status).toBe('suspicious');
+  });
+
+  it('refunds only what is left of a capture reported after its payment was voided, when a refund overtook it', async () => {
+    const { payment } = await guestPayment();
+    const data = await captureData(payment);
+    const db = await testDb();
+    await db.transaction((tx) => server.app.services.payments.refundOrVoid(tx, payment.order_id));
+    await postWebhook(signedEvent({ ...data, amount: 1000 }, { type: 'payment.refunded' }));
+    await postWebhook(signedEvent(data));
+    expect(await paymentRow(payment.uuid)).toMatchObject({ status: 'refund_pending', refunded_amount: 1000 });
+    const { rows } = await db.query<{ amount: number }>("SELECT amount FROM payments_provider_command WHERE payment_uuid = $1 AND kind = 'refund'", [payment.uuid]);
+    expect(rows).toEqual([{ amount: payment.amount - 1000 }]);
+  });
+});
+
 describe('payments: amount, currency and reference tampering', () => {
   it.each([
     ['a smaller amount', { amount: 1 }],

@@ -5,6 +5,7 @@ import { restCall, startTestServer, testDb, type TestServer } from '../../test/t
 import { draftFor, makeProduct, placeOrder, registerCustomer } from '../../test/orders-fixtures.js';
 import { runPaymentJobs } from './payments.routes.js';
 import { signPayload } from './payments.signature.js';
+import { idempotencyScope, requestHash } from './payments.idempotency.js';
 
 /** Payments against real orders (the orders module's port), with the jobs driven by the test. */
 
@@ -234,6 +235,25 @@ describe('paying an order again after leaving the payment page', () => {
     expect(keyless.body.error.message).toContain('Idempotency-Key');
     const { rows } = await (await testDb()).query('SELECT 1 FROM payments_payment WHERE order_id = $1', [order.entity_id]);
     expect(rows).toHaveLength(1);
+  });
+
+  it('answers 422 to an attempt key reused with another body and 409 while its first request runs', async () => {
+    const order = await newOrder();
+    const first = await generate({ order_id: order.entity_id }, { cart: order.cartId, key: 'reused-key-000001' });
+    expect(first.status).toBe(200);
+    const other = await generate({ order_id: order.entity_id, payment_method: 'ember_bank_transfer' }, { cart: order.cartId, key: 'reused-key-000001' });
+    expect(other.status).toBe(422);
+    expect(other.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await server.app.services.orders.findByRef(await testDb(), order.entity_id))!.payment_method_code).toBe('ember_card');
+    // Another instance is still running a request with this key (same body): the retry waits its turn.
+    await (await testDb()).query(
+      `INSERT INTO payments_idempotency_key (scope, operation, idempotency_key, request_hash, locked_at, lock_token, expires_at)
+       VALUES ($1, 'payments.generate-token', 'in-flight-key-0001', $2, now(), gen_random_uuid(), now() + interval '1 day')`,
+      [idempotencyScope({ customerUuid: null, cartId: order.cartId! }), requestHash({ tokenize: false, order_id: order.entity_id })],
+    );
+    const busy = await generate({ order_id: order.entity_id }, { cart: order.cartId, key: 'in-flight-key-0001' });
+    expect(busy.status).toBe(409);
+    expect(busy.body.error.code).toBe('IDEMPOTENCY_KEY_IN_USE');
   });
 
   it('opens the first payment of an order without a key, as a client that sends none does', async () => {
