@@ -186,6 +186,13 @@ describe('kill -9 in the payment steps', { timeout: 300_000 }, () => {
       const sessions = (await db.query<{ status: string }>('SELECT status FROM payments_sandbox_session WHERE order_reference = $1', [entityId])).rows;
       expect(sessions).toEqual([{ status: 'captured' }]);
       expect(await stockOf(db, product.id)).toBe(8);
+      // The order's messages and events were written in the transactions that changed it: once each, whatever was killed.
+      const email = (await db.query<{ email: string }>('SELECT email FROM orders_order WHERE entity_id = $1', [entityId])).rows[0]!.email;
+      const mails = (await db.query<{ template: string }>('SELECT template FROM messaging_outbox WHERE recipient = $1 ORDER BY id', [email])).rows;
+      expect(mails.map((m) => m.template)).toEqual(['order_received', 'order_confirmed']);
+      const events = (await db.query<{ type: string; status: string }>('SELECT type, status FROM orders_event WHERE order_id = $1 ORDER BY id', [entityId])).rows;
+      expect(events.filter((e) => e.type === 'placed')).toHaveLength(1);
+      expect(events.filter((e) => e.status === 'payment_completed')).toHaveLength(1);
     });
   });
 });

@@ -189,6 +189,43 @@ async function abandon(uuid: string) {
 
 const mailsOf = async (email: string) => (await server.app.services.messaging.listRecent({ recipient: email, limit: 20 })).map((m) => m.template);
 
+describe('reconciliation with the provider', () => {
+  it('completes the order of a capture whose notifications never arrived, once, when the payment has been open for a while', async () => {
+    const order = await newOrder();
+    const opened = await generate({ order_id: order.entity_id }, { cart: order.cartId });
+    expect((await submitCard(opened.body.redirect_url, '4111111111111111')).status).toBe(303);
+    const db = await testDb();
+    // Every delivery failed: the provider gave up on the notification.
+    await db.query(
+      `UPDATE payments_sandbox_event SET failed_at = now() WHERE merchant_account = $1 AND body LIKE '%' || $2 || '%' AND delivered_at IS NULL`,
+      [ACCOUNT, opened.body.uuid],
+    );
+    await runPaymentJobs(server.app);
+    expect(await paymentStatus(opened.body.uuid)).toBe('created');
+    await db.query(`UPDATE payments_payment SET updated_at = now() - interval '1 hour' WHERE uuid = $1`, [opened.body.uuid]);
+    await runPaymentJobs(server.app);
+    expect(await paymentStatus(opened.body.uuid)).toBe('paid');
+    expect(await orderStatus(order.entity_id)).toBe('payment_completed');
+    await db.query(`UPDATE payments_payment SET updated_at = now() - interval '1 hour' WHERE uuid = $1`, [opened.body.uuid]);
+    await runPaymentJobs(server.app);
+    const row = (await server.app.services.orders.findByRef(db, order.entity_id))!;
+    const [view] = await server.app.services.orders.views(db, [row]);
+    expect(view!.history.filter((h) => h.to_status === 'payment_completed')).toHaveLength(1);
+  });
+
+  it('records a session the provider opened when the shop died before recording it', async () => {
+    const order = await newOrder();
+    const opened = await generate({ order_id: order.entity_id }, { cart: order.cartId });
+    const db = await testDb();
+    const { rows } = await db.query<{ provider_reference: string }>('SELECT provider_reference FROM payments_payment WHERE uuid = $1', [opened.body.uuid]);
+    // As if the process died between the provider's answer and the shop's record.
+    await db.query(`UPDATE payments_payment SET provider_reference = NULL, payment_token = NULL, redirect_url = NULL, updated_at = now() - interval '1 hour' WHERE uuid = $1`, [opened.body.uuid]);
+    await runPaymentJobs(server.app);
+    const after = await db.query<{ provider_reference: string; status: string }>('SELECT provider_reference, status FROM payments_payment WHERE uuid = $1', [opened.body.uuid]);
+    expect(after.rows[0]).toEqual({ provider_reference: rows[0]!.provider_reference, status: 'created' });
+  });
+});
+
 describe('paying an order again after leaving the payment page', () => {
   it('supersedes the abandoned payment: the old page is cancelled at the provider and the new one pays the order', async () => {
     const customer = await registerCustomer(server);
