@@ -162,6 +162,37 @@ describe('payments with real orders', () => {
     expect(rows[0]!.refunded_amount).toBe(order.total);
   });
 
+  it('refunds a paid order exactly once and puts its stock back once under 10 parallel cancels', async () => {
+    const customer = await registerCustomer(server);
+    const db = await testDb();
+    const product = await makeProduct(db, 10);
+    const draft = { ...draftFor({ product, customerUuid: customer.uuid }), payment_method_code: 'ember_card' };
+    const placed = await placeOrder(server.app, draft);
+    const opened = await generate({ order_id: placed.entity_id }, { token: customer.token });
+    await submitCard(opened.body.redirect_url, '4111111111111111');
+    await runPaymentJobs(server.app);
+    expect(await orderStatus(placed.entity_id)).toBe('payment_completed');
+    const before = (await db.query<{ quantity: number }>('SELECT quantity FROM inventory_stock WHERE product_id = $1', [product.id])).rows[0]!.quantity;
+
+    const replies = await Promise.all(Array.from({ length: 10 }, () =>
+      fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', store: 'gb', authorization: `Bearer ${customer.token}` },
+        body: JSON.stringify({ query: 'mutation ($id: ID!) { cancelOrder(input: { order_id: $id, reason: "Changed my mind" }) { error order { status_code } } }', variables: { id: placed.entity_id } }),
+      }).then(async (r) => (await r.json()) as any)));
+    expect(replies.filter((r) => r.data?.cancelOrder?.order?.status_code === 'canceled' && !r.data.cancelOrder.error)).toHaveLength(1);
+    for (let i = 0; i < 3; i++) await runPaymentJobs(server.app);
+
+    const after = (await db.query<{ quantity: number }>('SELECT quantity FROM inventory_stock WHERE product_id = $1', [product.id])).rows[0]!.quantity;
+    expect(after - before).toBe(draft.items[0]!.quantity);
+    const commands = await db.query<{ amount: number }>("SELECT amount FROM payments_provider_command WHERE payment_uuid = $1 AND kind = 'refund'", [opened.body.uuid]);
+    expect(commands.rows).toEqual([{ amount: draft.totals.grand_total }]);
+    const sandbox = await db.query<{ refunded_amount: number }>('SELECT refunded_amount FROM payments_sandbox_session WHERE merchant_reference = $1', [opened.body.uuid]);
+    expect(sandbox.rows[0]!.refunded_amount).toBe(draft.totals.grand_total);
+    const shop = await db.query<{ status: string; refunded_amount: number }>('SELECT status, refunded_amount FROM payments_payment WHERE uuid = $1', [opened.body.uuid]);
+    expect(shop.rows[0]).toEqual({ status: 'refunded', refunded_amount: draft.totals.grand_total });
+  });
+
   it('gives the money back when the shopper pays while the order is being cancelled', async () => {
     const customer = await registerCustomer(server);
     const order = await newOrder({ customerUuid: customer.uuid });
