@@ -323,7 +323,7 @@ describe('checkout: races', () => {
     await readyForCheckout(server, id);
     const replies = await Promise.all([place(server, id), place(server, id)]);
     expect(replies.map((r) => r.status).sort()).toEqual([200, 400]);
-    expect(replies.find((r) => r.status === 400)!.body.errors[0].extensions.code).toBe('IDEMPOTENCY_KEY_REQUIRED');
+    expect(replies.find((r) => r.status === 400)!.body.errors![0].extensions.code).toBe('IDEMPOTENCY_KEY_REQUIRED');
     const orders = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders_order WHERE cart_id = $1', [id]);
     expect(orders.rows[0]!.n).toBe(1);
     expect(await stockOf(db, p.id)).toBe(8);
