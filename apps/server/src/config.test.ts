@@ -21,6 +21,11 @@ describe('config', () => {
     }
   });
 
+  it('refuses a fault injection point in LIVE mode and takes one in TEST mode', () => {
+    expect(() => loadConfig({ STORE_MODE: 'LIVE', DATABASE_URL: 'postgres://x/y', EMBER_FAULT: 'checkout.after-commit' })).toThrow(/EMBER_FAULT/);
+    expect(loadConfig({ EMBER_FAULT: 'checkout.after-commit' }).EMBER_FAULT).toBe('checkout.after-commit');
+  });
+
   it('refuses LIVE mode on the embedded database', () => {
     expect(() => loadConfig({ STORE_MODE: 'LIVE' })).toThrow(/DATABASE_URL/);
   });

@@ -84,6 +84,12 @@ export const ConfigSchema = z.object({
   PAYMENTS_WEBHOOK_TOLERANCE_S: z.coerce.number().int().min(30).max(3600).default(300),
   PAYMENTS_SANDBOX_NOTIFY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   PAYMENTS_JOBS: bool.optional(),
+  // An Idempotency-Key held this long by a request that never answered (its process died) is taken over by a retry.
+  IDEMPOTENCY_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  // A payment the provider has not reported on this long is asked about (reconciliation, docs/decisions/0034).
+  PAYMENTS_RECONCILE_AFTER_S: z.coerce.number().int().min(1).max(86_400).default(120),
+  // TEST only: the named fault point kills the process (kill -9) when reached, for crash-recovery tests.
+  EMBER_FAULT: z.string().regex(/^[a-z][a-z.-]{2,63}$/).optional(),
   // Loyalty: when credits lapse, when undelivered order points become available, the tier window, the client timeout.
   LOYALTY_POINTS_EXPIRY_DAYS: z.coerce.number().int().min(0).max(3650).default(365),
   LOYALTY_PENDING_DAYS: z.coerce.number().int().min(0).max(365).default(30),
@@ -159,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (c.STORE_MODE === 'LIVE' && !c.WALLET_SIGNING_SECRET) live.push('WALLET_SIGNING_SECRET: LIVE store mode needs a secret to sign wallet pass links');
   if (c.STORE_MODE === 'LIVE' && !c.PUBLIC_BASE_URL) live.push('PUBLIC_BASE_URL: LIVE store mode needs the origin shoppers reach the shop at, for links in e-mails');
+  if (c.STORE_MODE === 'LIVE' && c.EMBER_FAULT) live.push('EMBER_FAULT: fault injection exists only in TEST store mode');
   if (c.STORE_MODE === 'LIVE' && !c.ADMIN_TOKEN) live.push('ADMIN_TOKEN: LIVE store mode needs an operator token');
   // Every instance must verify the callbacks any instance's provider workflow signs, so LIVE shares one key.
   if (c.STORE_MODE === 'LIVE' && !c.AGE_VERIFICATION_CALLBACK_SECRET) {

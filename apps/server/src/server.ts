@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { armFaults } from './platform/faults.js';
 
 /** Starts the shop: validates config, builds the app, listens, and drains on SIGTERM/SIGINT. */
 async function main() {
@@ -13,6 +14,8 @@ async function main() {
     }
     throw err;
   }
+  // Crash-recovery tests only: TEST store mode with EMBER_FAULT set (LIVE refuses it).
+  armFaults(config);
   const app = await buildApp({ config });
   app.server.keepAliveTimeout = 65_000;
   app.server.headersTimeout = 66_000;

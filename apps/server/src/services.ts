@@ -125,6 +125,7 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
       merchantAccount: config.PAYMENTS_MERCHANT_ACCOUNT,
     }),
     orders,
+    { idempotencyLeaseMs: config.IDEMPOTENCY_LEASE_MS, reconcileAfterSeconds: config.PAYMENTS_RECONCILE_AFTER_S },
   );
   // Cancelling an order voids its open payment or refunds a paid one; a new method after a failed payment must be one the store offers.
   orders.usePayments({ refunds: payments, methods: payments });

@@ -12,6 +12,10 @@ export const ERROR_CODES = {
   QUERY_TOO_COMPLEX: { status: 400, category: 'graphql-input' },
   METHOD_NOT_ALLOWED: { status: 405, category: 'graphql-input' },
   RATE_LIMITED: { status: 429, category: 'graphql-input' },
+  // Idempotency-Key (draft-ietf-httpapi-idempotency-key-header): missing on a retry, in flight, reused with other parameters.
+  IDEMPOTENCY_KEY_REQUIRED: { status: 400, category: 'graphql-input' },
+  IDEMPOTENCY_KEY_IN_USE: { status: 409, category: 'graphql-input' },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, category: 'graphql-input' },
   SERVICE_UNAVAILABLE: { status: 503, category: 'internal' },
   INTERNAL: { status: 500, category: 'internal' },
   // Spec §8: other

@@ -49,7 +49,14 @@ interface FormattedError {
   extensions: Record<string, unknown>;
 }
 
-function formatError(err: GraphQLErrorType, production: boolean, requestId: string, log: FastifyRequest['log'], audience: Audience): { error: FormattedError; status: number } {
+/** Whether an error answers the request's Idempotency-Key header (its HTTP status is what a client acts on). */
+function isIdempotencyAnswer(e: AppError): boolean {
+  return e.code.startsWith('IDEMPOTENCY_KEY_') || (e.details as { field?: string } | undefined)?.field === 'Idempotency-Key';
+}
+
+function formatError(
+  err: GraphQLErrorType, production: boolean, requestId: string, log: FastifyRequest['log'], audience: Audience,
+): { error: FormattedError; status: number; idempotency?: boolean } {
   // Mercurius and graphql-js may wrap the thrown error more than once: judge by the innermost cause.
   let orig = err.originalError as (Error & { code?: string; statusCode?: number; originalError?: Error }) | undefined;
   while (orig?.originalError) orig = orig.originalError as typeof orig;
@@ -57,7 +64,7 @@ function formatError(err: GraphQLErrorType, production: boolean, requestId: stri
   const where = { locations: err.locations, path: err.path };
   if (orig instanceof AppError) {
     // Said in the store view's language (docs/decisions/0026); the code stays for clients that word it themselves.
-    return { error: { message: say(orig, audience), ...where, extensions: { category: orig.category, code: orig.code } }, status: orig.status };
+    return { error: { message: say(orig, audience), ...where, extensions: { category: orig.category, code: orig.code } }, status: orig.status, idempotency: isIdempotencyAnswer(orig) };
   }
   if (orig?.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     return { error: { message: 'Request body is too large', extensions: { category: 'graphql-input', code: 'PAYLOAD_TOO_LARGE' } }, status: 413 };
@@ -136,8 +143,11 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { config: Config
         formatError(e instanceof GraphQLError ? e : new GraphQLError(String((e as Error).message), { originalError: e as Error }), production, requestId, log, audience),
       );
       const worst = Math.max(...formatted.map((f) => f.status));
+      // The Idempotency-Key answers (400 retry without key, 409 in flight, 422 other input) are HTTP
+      // statuses a client acts on, so they set the status even though the mutation's field is in data.
+      const idempotency = formatted.find((f) => f.idempotency);
       return {
-        statusCode: execution.data ? 200 : worst,
+        statusCode: idempotency ? idempotency.status : execution.data ? 200 : worst,
         response: { data: execution.data ?? null, errors: formatted.map((f) => f.error) as never },
       };
     },

@@ -86,6 +86,26 @@ export const PHRASES = {
     de: 'Die AGB haben sich geändert. Bitte lesen und akzeptieren Sie die aktuelle Fassung.',
   },
   'checkout.paymentMethodUnavailable': { en: 'The requested Payment Method is not available.', de: 'Die gewählte Zahlungsart ist nicht verfügbar.' },
+  'idempotency.placeOrderRetried': {
+    en: 'This cart has already been ordered: repeat the request with the Idempotency-Key of the first one.',
+    de: 'Dieser Warenkorb wurde bereits bestellt: Bitte wiederholen Sie die Anfrage mit dem Idempotency-Key der ersten.',
+  },
+  'idempotency.paymentRetried': {
+    en: 'Payment has already been started for this order: send an Idempotency-Key (the same one to repeat a request, a new one for a new attempt).',
+    de: 'Für diese Bestellung wurde die Zahlung bereits begonnen: Bitte senden Sie einen Idempotency-Key (denselben, um eine Anfrage zu wiederholen, einen neuen für einen neuen Versuch).',
+  },
+  'idempotency.inUse': {
+    en: 'A request with this Idempotency-Key is still being processed. Please try again in a moment.',
+    de: 'Eine Anfrage mit diesem Idempotency-Key wird noch bearbeitet. Bitte versuchen Sie es gleich noch einmal.',
+  },
+  'idempotency.reused': {
+    en: 'This Idempotency-Key was already used with other details; use a new key for a new request.',
+    de: 'Dieser Idempotency-Key wurde bereits mit anderen Angaben verwendet; bitte nutzen Sie für eine neue Anfrage einen neuen Key.',
+  },
+  'idempotency.invalid': {
+    en: 'The Idempotency-Key must be 8 to 100 letters, digits, - or _.',
+    de: 'Der Idempotency-Key muss aus 8 bis 100 Buchstaben, Ziffern, - oder _ bestehen.',
+  },
   'checkout.cartEmpty': { en: 'The cart is empty.', de: 'Der Warenkorb ist leer.' },
   'checkout.billingMissing': { en: 'Please check the billing address information.', de: 'Bitte prüfen Sie die Rechnungsadresse.' },
   'checkout.addressUnusable': { en: 'Some addresses can\'t be used due to the configurations for specific countries.', de: 'Eine Adresse kann in diesem Land nicht verwendet werden.' },
@@ -163,6 +183,9 @@ export const CODE_SENTENCES: Record<ErrorCode, Templates> = {
   QUERY_TOO_COMPLEX: { en: 'The request is too complex.', de: 'Die Anfrage ist zu komplex.' },
   METHOD_NOT_ALLOWED: { en: 'This action is not allowed here.', de: 'Diese Aktion ist hier nicht erlaubt.' },
   RATE_LIMITED: { en: 'Too many attempts. Please wait a moment and try again.', de: 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.' },
+  IDEMPOTENCY_KEY_REQUIRED: { en: 'This request was already made once: repeat it with its Idempotency-Key.', de: 'Diese Anfrage wurde bereits gestellt: Bitte wiederholen Sie sie mit ihrem Idempotency-Key.' },
+  IDEMPOTENCY_KEY_IN_USE: { en: 'This request is still being processed. Please wait a moment.', de: 'Diese Anfrage wird noch bearbeitet. Bitte warten Sie einen Moment.' },
+  IDEMPOTENCY_KEY_REUSED: { en: 'This Idempotency-Key was already used for another request.', de: 'Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet.' },
   SERVICE_UNAVAILABLE: { en: 'The service is busy. Please try again in a moment.', de: 'Der Dienst ist gerade ausgelastet. Bitte versuchen Sie es gleich noch einmal.' },
   INTERNAL: { en: 'Something went wrong on our side. Please try again.', de: 'Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.' },
   ENTITY_NOT_FOUND: { en: 'No data found.', de: 'Nichts gefunden.' },

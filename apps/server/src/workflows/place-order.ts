@@ -11,6 +11,8 @@ import type { Caller, ComputedCart } from '../modules/cart/cart.service.js';
 import type { CartAddressRow } from '../modules/cart/cart.store.js';
 import { GUEST_CHECKOUT_REFUSED } from '../modules/cart/cart.service.js';
 import { paymentMethodsFor } from '../modules/payments/payments.methods.js';
+import { idempotencyScope } from '../modules/payments/payments.idempotency.js';
+import { faultPoint } from '../platform/faults.js';
 
 export interface PlaceOrderResult {
   order: PlacedOrder | null;
@@ -163,12 +165,37 @@ function groupBundle(bundle: ComputedCart['lines'][number]['bundle']): OrderDraf
 }
 
 /**
- * placeOrder in one transaction: lock the cart, re-validate and re-price it, count coupon uses,
- * reserve stock, write the order through the orders port and mark the cart ordered. A retry for
- * a cart already ordered returns the same order. Failures come back as Magento's PlaceOrderError.
+ * placeOrder under the Idempotency-Key protocol (docs/decisions/0034): with a key, the first answer
+ * is kept for a day for the caller (customer, or the guest's cart) and replayed to a retry; the same
+ * key while the first runs answers 409, with other input 422. Without a key a first call works as
+ * Magento's does, but a call for a cart that already made its order is a retry and must carry its key (400).
  */
 export async function placeOrder(
   db: Db, services: Services, caller: Caller, maskedId: string, attributes: AdditionalAttribute[],
+  opts: { idempotencyKey?: string | string[] } = {},
+): Promise<PlaceOrderResult> {
+  return services.payments.idempotency.run(
+    {
+      scope: idempotencyScope({ customerUuid: caller.customerUuid, cartId: maskedId }),
+      operation: 'placeOrder',
+      key: opts.idempotencyKey,
+      params: { store: caller.store.code, cart_id: maskedId, additional_attributes: attributes },
+    },
+    async () => {
+      const result = await placeOrderOnce(db, services, caller, maskedId, attributes, opts.idempotencyKey !== undefined);
+      if (result.order) faultPoint('checkout.after-commit');
+      return result;
+    },
+  );
+}
+
+/**
+ * placeOrder in one transaction: lock the cart, re-validate and re-price it, count coupon uses,
+ * reserve stock, write the order through the orders port and mark the cart ordered. A retry (with
+ * its key) for a cart already ordered returns the same order. Failures come back as Magento's PlaceOrderError.
+ */
+async function placeOrderOnce(
+  db: Db, services: Services, caller: Caller, maskedId: string, attributes: AdditionalAttribute[], keyed: boolean,
 ): Promise<PlaceOrderResult> {
   try {
     // Read before the transaction: identity answers on its own connection.
@@ -178,6 +205,7 @@ export async function placeOrder(
       const cart = await services.cart.access(tx, caller, maskedId, { lock: true, allowInactive: true });
       if (cart.status === 'ordered') {
         const placed = await services.orders.findOrderByCart(tx, cart.masked_id);
+        if (placed && !keyed) throw new AppError('IDEMPOTENCY_KEY_REQUIRED', phrase('idempotency.placeOrderRetried'));
         if (placed) return placed;
       }
       if (cart.status !== 'active') throw new AppError('CART_NOT_ACTIVE', phrase('cart.notActive'));

@@ -362,7 +362,9 @@ export const cartResolvers = {
     },
     async placeOrder(_: unknown, args: { input: { cart_id: string; additional_attributes?: AdditionalAttribute[] | null } }, ctx: GraphQLContext) {
       const caller = await callerOf(ctx);
-      const r = await placeOrder(ctx.db, ctx.services, caller, args.input.cart_id, (args.input.additional_attributes ?? []).filter(Boolean));
+      const r = await placeOrder(ctx.db, ctx.services, caller, args.input.cart_id, (args.input.additional_attributes ?? []).filter(Boolean), {
+        idempotencyKey: ctx.request.headers['idempotency-key'],
+      });
       return {
         order: r.order ? { order_number: r.order.order_number, order_id: r.order.order_number, entity_id: r.order.entity_id } : null,
         errors: r.errors,

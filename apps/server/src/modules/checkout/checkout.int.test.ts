@@ -130,7 +130,7 @@ describe('checkout: addresses', () => {
 });
 
 describe('checkout: placeOrder', () => {
-  it('places a guest order with server-side totals, takes the stock and retires the cart; a retry returns the same order', async () => {
+  it('places a guest order with server-side totals, takes the stock and retires the cart; a retry without its key is refused', async () => {
     const p = await makeProduct(db, { price: 1250, stock: 10 });
     const id = await cartWith(p.sku, 2);
     await readyForCheckout(server, id);
@@ -146,8 +146,10 @@ describe('checkout: placeOrder', () => {
     expect(row.rows[0]).toMatchObject({ status: 'pending_payment' });
     expect(Number(row.rows[0]!.grand_total)).toBe(2895);
     expect(Number(row.rows[0]!.tax_total)).toBe(Math.round(2500 / 6) + Math.round(395 / 6));
+    // A retry must carry the first call's Idempotency-Key to get its answer (decision 0034).
     const retry = await place(server, id);
-    expect(retry.body.data.placeOrder).toEqual({ order, errors: [] });
+    expect(retry.status).toBe(400);
+    expect(retry.body.errors![0].extensions.code).toBe('IDEMPOTENCY_KEY_REQUIRED');
     expect(await stockOf(db, p.id)).toBe(8);
     const read = await getCart(server, id);
     expect(read.body.errors![0].extensions.code).toBe('CART_NOT_ACTIVE');
@@ -315,12 +317,13 @@ describe('checkout: races', () => {
     expect(refused.every((r) => r.body.data.placeOrder.errors[0].code === 'UNABLE_TO_PLACE_ORDER')).toBe(true);
   });
 
-  it('turns the same cart placed twice in parallel into one order', async () => {
+  it('turns the same cart placed twice in parallel into one order, the later call without a key being told to send one', async () => {
     const p = await makeProduct(db, { stock: 10 });
     const id = await cartWith(p.sku, 2);
     await readyForCheckout(server, id);
-    const [a, b] = await Promise.all([place(server, id), place(server, id)]);
-    expect(a.body.data.placeOrder.order).toEqual(b.body.data.placeOrder.order);
+    const replies = await Promise.all([place(server, id), place(server, id)]);
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(replies.find((r) => r.status === 400)!.body.errors![0].extensions.code).toBe('IDEMPOTENCY_KEY_REQUIRED');
     const orders = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders_order WHERE cart_id = $1', [id]);
     expect(orders.rows[0]!.n).toBe(1);
     expect(await stockOf(db, p.id)).toBe(8);

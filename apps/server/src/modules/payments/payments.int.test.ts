@@ -203,7 +203,7 @@ describe('payments: the sandbox card journey', () => {
     const { order, payment, cart } = await guestPayment();
     await payByCard(payment.redirect_url, '4000000000009995');
     await waitForStatus(payment.uuid, cart, 'failed');
-    const again = await call('PUT', '/api/payments/generate-token', { order_id: order.entity_id, tokenize: false, cart_id: cart });
+    const again = await call('PUT', '/api/payments/generate-token', { order_id: order.entity_id, tokenize: false, cart_id: cart }, { headers: { 'idempotency-key': 'pay-again-0001' } });
     expect(again.status).toBe(200);
     expect(again.body.uuid).not.toBe(payment.uuid);
     await payByCard(again.body.redirect_url, '5555555555554444');
@@ -369,6 +369,62 @@ describe('payments: provider notifications', () => {
   });
 });
 
+describe('payments: notifications out of order', () => {
+  const paymentRow = async (uuid: string) =>
+    (await (await testDb()).query<{ status: string; refunded_amount: number; amount: number }>('SELECT status, refunded_amount, amount FROM payments_payment WHERE uuid = $1', [uuid])).rows[0]!;
+
+  it('keeps a refund that overtakes its capture, delivered three times, and applies it once when the capture lands: the order is not paid', async () => {
+    const { payment, order } = await guestPayment();
+    const data = await captureData(payment);
+    const refund = signedEvent(data, { type: 'payment.refunded' });
+    const replies = [await postWebhook(refund), await postWebhook(refund), await postWebhook(refund)];
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(replies.map((r) => r.body.duplicate)).toEqual([false, true, true]);
+    expect(await paymentRow(payment.uuid)).toMatchObject({ status: 'created', refunded_amount: 0 });
+
+    const capture = signedEvent(data);
+    expect((await postWebhook(capture)).status).toBe(200);
+    expect((await postWebhook(capture)).body.duplicate).toBe(true);
+    expect(await paymentRow(payment.uuid)).toEqual({ status: 'refunded', refunded_amount: payment.amount, amount: payment.amount });
+    expect(orders.paid.filter((p) => p.entityId === order.entity_id)).toHaveLength(0);
+    // The provider already gave the money back: the shop asks for no second refund.
+    const { rows } = await (await testDb()).query('SELECT 1 FROM payments_provider_command WHERE payment_uuid = $1', [payment.uuid]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('pays the order when a partial refund overtook the capture, and puts the payment under review with the refund counted once', async () => {
+    const { payment, order } = await guestPayment();
+    const data = await captureData(payment);
+    await postWebhook(signedEvent({ ...data, amount: 1000 }, { type: 'payment.refunded' }));
+    await postWebhook(signedEvent(data));
+    expect(orders.paid.filter((p) => p.entityId === order.entity_id)).toHaveLength(1);
+    expect(await paymentRow(payment.uuid)).toMatchObject({ status: 'suspicious', refunded_amount: 1000 });
+  });
+
+  it('never counts more refunded than was captured, however many refund notifications arrive', async () => {
+    const { payment } = await guestPayment();
+    const data = await captureData(payment);
+    await postWebhook(signedEvent(data));
+    await postWebhook(signedEvent({ ...data, amount: payment.amount - 100 }, { type: 'payment.refunded' }));
+    await postWebhook(signedEvent({ ...data, amount: 500 }, { type: 'payment.refunded' }));
+    const row = await paymentRow(payment.uuid);
+    expect(row.refunded_amount).toBe(payment.amount);
+    expect(row.status).toBe('suspicious');
+  });
+
+  it('refunds only what is left of a capture reported after its payment was voided, when a refund overtook it', async () => {
+    const { payment } = await guestPayment();
+    const data = await captureData(payment);
+    const db = await testDb();
+    await db.transaction((tx) => server.app.services.payments.refundOrVoid(tx, payment.order_id));
+    await postWebhook(signedEvent({ ...data, amount: 1000 }, { type: 'payment.refunded' }));
+    await postWebhook(signedEvent(data));
+    expect(await paymentRow(payment.uuid)).toMatchObject({ status: 'refund_pending', refunded_amount: 1000 });
+    const { rows } = await db.query<{ amount: number }>("SELECT amount FROM payments_provider_command WHERE payment_uuid = $1 AND kind = 'refund'", [payment.uuid]);
+    expect(rows).toEqual([{ amount: payment.amount - 1000 }]);
+  });
+});
+
 describe('payments: amount, currency and reference tampering', () => {
   it.each([
     ['a smaller amount', { amount: 1 }],
@@ -459,12 +515,17 @@ describe('payments: who may pay and read', () => {
     expect((await call('PUT', '/api/payments/generate-token', { order_id: offline.entity_id, tokenize: false }, { cart: offline.cart_id! })).status).toBe(409);
   });
 
-  it('opens one payment for an order however many times generate-token is called at once', async () => {
+  it('opens one payment for an order however many times generate-token is called at once with one key', async () => {
     const order = orders.add();
-    const replies = await Promise.all(Array.from({ length: 6 }, () => call('PUT', '/api/payments/generate-token', { order_id: order.entity_id, tokenize: false }, { cart: order.cart_id! })));
-    expect(replies.map((r) => r.status)).toEqual(Array(6).fill(200));
-    expect(new Set(replies.map((r) => r.body.uuid)).size).toBe(1);
-    expect(new Set(replies.map((r) => r.body.payment_token)).size).toBe(1);
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, () => call('PUT', '/api/payments/generate-token', { order_id: order.entity_id, tokenize: false }, { cart: order.cart_id!, headers: { 'idempotency-key': 'parallel-0001' } })),
+    );
+    // The first runs; the others find it in flight (409) or replay its answer.
+    const answered = replies.filter((r) => r.status === 200);
+    expect(answered.length).toBeGreaterThanOrEqual(1);
+    expect(replies.filter((r) => r.status !== 200).every((r) => r.status === 409 && r.body.error.code === 'IDEMPOTENCY_KEY_IN_USE')).toBe(true);
+    expect(new Set(answered.map((r) => r.body.uuid)).size).toBe(1);
+    expect(new Set(answered.map((r) => r.body.payment_token)).size).toBe(1);
     const { rows } = await (await testDb()).query('SELECT 1 FROM payments_sandbox_session WHERE order_reference = $1', [order.entity_id]);
     expect(rows).toHaveLength(1);
   });
@@ -473,10 +534,10 @@ describe('payments: who may pay and read', () => {
     const order = orders.add();
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
-      statuses.push((await call('PUT', '/api/payments/generate-token', { order_id: order.entity_id, tokenize: false }, { cart: order.cart_id! })).status);
+      statuses.push((await call('PUT', '/api/payments/generate-token', { order_id: order.entity_id, tokenize: false }, { cart: order.cart_id!, headers: { 'idempotency-key': `attempt-${i}-limit` } })).status);
     }
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
-    const last = await call('PUT', '/api/payments/generate-token', { order_id: order.entity_id, tokenize: false }, { cart: order.cart_id! });
+    const last = await call('PUT', '/api/payments/generate-token', { order_id: order.entity_id, tokenize: false }, { cart: order.cart_id!, headers: { 'idempotency-key': 'attempt-last-limit' } });
     expect(last.status).toBe(429);
     expect(last.body.error.code).toBe('RATE_LIMITED');
     expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -486,7 +547,7 @@ describe('payments: who may pay and read', () => {
     const { payment, order, cart } = await guestPayment();
     await postWebhook(signedEvent(await captureData(payment)));
     orders.orders.get(order.entity_id)!.status = 'pending_payment';
-    const res = await call('PUT', '/api/payments/generate-token', { order_id: order.entity_id, tokenize: false }, { cart });
+    const res = await call('PUT', '/api/payments/generate-token', { order_id: order.entity_id, tokenize: false }, { cart, headers: { 'idempotency-key': 'second-attempt-01' } });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('ORDER_NOT_PAYABLE');
   });

@@ -5,6 +5,7 @@ import { restCall, startTestServer, testDb, type TestServer } from '../../test/t
 import { draftFor, makeProduct, placeOrder, registerCustomer } from '../../test/orders-fixtures.js';
 import { runPaymentJobs } from './payments.routes.js';
 import { signPayload } from './payments.signature.js';
+import { idempotencyScope, requestHash } from './payments.idempotency.js';
 
 /** Payments against real orders (the orders module's port), with the jobs driven by the test. */
 
@@ -27,9 +28,12 @@ async function newOrder(opts: { customerUuid?: string | null; method?: string } 
 
 const orderStatus = async (entityId: string) => (await server.app.services.orders.findByRef(await testDb(), entityId))!.status;
 
-async function generate(body: Record<string, unknown>, opts: { token?: string; cart?: string } = {}) {
+/** generate-token as the storefront calls it: each call a new attempt with a key of its own, unless `key` says otherwise (null: none). */
+async function generate(body: Record<string, unknown>, opts: { token?: string; cart?: string; key?: string | null } = {}) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  const key = opts.key === undefined ? `attempt-${randomBytes(12).toString('hex')}` : opts.key;
+  if (key) headers['idempotency-key'] = key;
   if (opts.cart) headers['x-cart-id'] = opts.cart;
   const res = await fetch(`${server.url}/api/payments/generate-token`, { method: 'PUT', headers, body: JSON.stringify({ tokenize: false, ...body }) });
   return { status: res.status, body: (await res.json()) as any };
@@ -158,6 +162,37 @@ describe('payments with real orders', () => {
     expect(rows[0]!.refunded_amount).toBe(order.total);
   });
 
+  it('refunds a paid order exactly once and puts its stock back once under 10 parallel cancels', async () => {
+    const customer = await registerCustomer(server);
+    const db = await testDb();
+    const product = await makeProduct(db, 10);
+    const draft = { ...draftFor({ product, customerUuid: customer.uuid }), payment_method_code: 'ember_card' };
+    const placed = await placeOrder(server.app, draft);
+    const opened = await generate({ order_id: placed.entity_id }, { token: customer.token });
+    await submitCard(opened.body.redirect_url, '4111111111111111');
+    await runPaymentJobs(server.app);
+    expect(await orderStatus(placed.entity_id)).toBe('payment_completed');
+    const before = (await db.query<{ quantity: number }>('SELECT quantity FROM inventory_stock WHERE product_id = $1', [product.id])).rows[0]!.quantity;
+
+    const replies = await Promise.all(Array.from({ length: 10 }, () =>
+      fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', store: 'gb', authorization: `Bearer ${customer.token}` },
+        body: JSON.stringify({ query: 'mutation ($id: ID!) { cancelOrder(input: { order_id: $id, reason: "Changed my mind" }) { error order { status_code } } }', variables: { id: placed.entity_id } }),
+      }).then(async (r) => (await r.json()) as any)));
+    expect(replies.filter((r) => r.data?.cancelOrder?.order?.status_code === 'canceled' && !r.data.cancelOrder.error)).toHaveLength(1);
+    for (let i = 0; i < 3; i++) await runPaymentJobs(server.app);
+
+    const after = (await db.query<{ quantity: number }>('SELECT quantity FROM inventory_stock WHERE product_id = $1', [product.id])).rows[0]!.quantity;
+    expect(after - before).toBe(draft.items[0]!.quantity);
+    const commands = await db.query<{ amount: number }>("SELECT amount FROM payments_provider_command WHERE payment_uuid = $1 AND kind = 'refund'", [opened.body.uuid]);
+    expect(commands.rows).toEqual([{ amount: draft.totals.grand_total }]);
+    const sandbox = await db.query<{ refunded_amount: number }>('SELECT refunded_amount FROM payments_sandbox_session WHERE merchant_reference = $1', [opened.body.uuid]);
+    expect(sandbox.rows[0]!.refunded_amount).toBe(draft.totals.grand_total);
+    const shop = await db.query<{ status: string; refunded_amount: number }>('SELECT status, refunded_amount FROM payments_payment WHERE uuid = $1', [opened.body.uuid]);
+    expect(shop.rows[0]).toEqual({ status: 'refunded', refunded_amount: draft.totals.grand_total });
+  });
+
   it('gives the money back when the shopper pays while the order is being cancelled', async () => {
     const customer = await registerCustomer(server);
     const order = await newOrder({ customerUuid: customer.uuid });
@@ -184,6 +219,43 @@ async function abandon(uuid: string) {
 }
 
 const mailsOf = async (email: string) => (await server.app.services.messaging.listRecent({ recipient: email, limit: 20 })).map((m) => m.template);
+
+describe('reconciliation with the provider', () => {
+  it('completes the order of a capture whose notifications never arrived, once, when the payment has been open for a while', async () => {
+    const order = await newOrder();
+    const opened = await generate({ order_id: order.entity_id }, { cart: order.cartId });
+    expect((await submitCard(opened.body.redirect_url, '4111111111111111')).status).toBe(303);
+    const db = await testDb();
+    // Every delivery failed: the provider gave up on the notification.
+    await db.query(
+      `UPDATE payments_sandbox_event SET failed_at = now() WHERE merchant_account = $1 AND body LIKE '%' || $2 || '%' AND delivered_at IS NULL`,
+      [ACCOUNT, opened.body.uuid],
+    );
+    await runPaymentJobs(server.app);
+    expect(await paymentStatus(opened.body.uuid)).toBe('created');
+    await db.query(`UPDATE payments_payment SET updated_at = now() - interval '1 hour' WHERE uuid = $1`, [opened.body.uuid]);
+    await runPaymentJobs(server.app);
+    expect(await paymentStatus(opened.body.uuid)).toBe('paid');
+    expect(await orderStatus(order.entity_id)).toBe('payment_completed');
+    await db.query(`UPDATE payments_payment SET updated_at = now() - interval '1 hour' WHERE uuid = $1`, [opened.body.uuid]);
+    await runPaymentJobs(server.app);
+    const row = (await server.app.services.orders.findByRef(db, order.entity_id))!;
+    const [view] = await server.app.services.orders.views(db, [row]);
+    expect(view!.history.filter((h) => h.to_status === 'payment_completed')).toHaveLength(1);
+  });
+
+  it('records a session the provider opened when the shop died before recording it', async () => {
+    const order = await newOrder();
+    const opened = await generate({ order_id: order.entity_id }, { cart: order.cartId });
+    const db = await testDb();
+    const { rows } = await db.query<{ provider_reference: string }>('SELECT provider_reference FROM payments_payment WHERE uuid = $1', [opened.body.uuid]);
+    // As if the process died between the provider's answer and the shop's record.
+    await db.query(`UPDATE payments_payment SET provider_reference = NULL, payment_token = NULL, redirect_url = NULL, updated_at = now() - interval '1 hour' WHERE uuid = $1`, [opened.body.uuid]);
+    await runPaymentJobs(server.app);
+    const after = await db.query<{ provider_reference: string; status: string }>('SELECT provider_reference, status FROM payments_payment WHERE uuid = $1', [opened.body.uuid]);
+    expect(after.rows[0]).toEqual({ provider_reference: rows[0]!.provider_reference, status: 'created' });
+  });
+});
 
 describe('paying an order again after leaving the payment page', () => {
   it('supersedes the abandoned payment: the old page is cancelled at the provider and the new one pays the order', async () => {
@@ -221,11 +293,42 @@ describe('paying an order again after leaving the payment page', () => {
     expect((await put('no good')).status).toBe(400);
   });
 
-  it('shares a payment opened a moment ago instead of opening a second one (a double click)', async () => {
+  it('answers a double click with the same key with the first payment, and refuses a repeat without a key', async () => {
     const order = await newOrder();
-    const [a, b] = [await generate({ order_id: order.entity_id }, { cart: order.cartId }), await generate({ order_id: order.entity_id }, { cart: order.cartId })];
-    expect(b.body.uuid).toBe(a.body.uuid);
-    expect(b.body.redirect_url).toBe(a.body.redirect_url);
+    const [a, b] = [await generate({ order_id: order.entity_id }, { cart: order.cartId, key: 'double-click-0001' }), await generate({ order_id: order.entity_id }, { cart: order.cartId, key: 'double-click-0001' })];
+    expect(b.body).toEqual(a.body);
+    const keyless = await generate({ order_id: order.entity_id }, { cart: order.cartId, key: null });
+    expect(keyless.status).toBe(400);
+    expect(keyless.body.error.code).toBe('IDEMPOTENCY_KEY_REQUIRED');
+    expect(keyless.body.error.message).toContain('Idempotency-Key');
+    const { rows } = await (await testDb()).query('SELECT 1 FROM payments_payment WHERE order_id = $1', [order.entity_id]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('answers 422 to an attempt key reused with another body and 409 while its first request runs', async () => {
+    const order = await newOrder();
+    const first = await generate({ order_id: order.entity_id }, { cart: order.cartId, key: 'reused-key-000001' });
+    expect(first.status).toBe(200);
+    const other = await generate({ order_id: order.entity_id, payment_method: 'ember_bank_transfer' }, { cart: order.cartId, key: 'reused-key-000001' });
+    expect(other.status).toBe(422);
+    expect(other.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await server.app.services.orders.findByRef(await testDb(), order.entity_id))!.payment_method_code).toBe('ember_card');
+    // Another instance is still running a request with this key (same body): the retry waits its turn.
+    await (await testDb()).query(
+      `INSERT INTO payments_idempotency_key (scope, operation, idempotency_key, request_hash, locked_at, lock_token, expires_at)
+       VALUES ($1, 'payments.generate-token', 'in-flight-key-0001', $2, now(), gen_random_uuid(), now() + interval '1 day')`,
+      [idempotencyScope({ customerUuid: null, cartId: order.cartId! }), requestHash({ tokenize: false, order_id: order.entity_id })],
+    );
+    const busy = await generate({ order_id: order.entity_id }, { cart: order.cartId, key: 'in-flight-key-0001' });
+    expect(busy.status).toBe(409);
+    expect(busy.body.error.code).toBe('IDEMPOTENCY_KEY_IN_USE');
+  });
+
+  it('opens the first payment of an order without a key, as a client that sends none does', async () => {
+    const order = await newOrder();
+    const first = await generate({ order_id: order.entity_id }, { cart: order.cartId, key: null });
+    expect(first.status).toBe(200);
+    expect(first.body.status).toBe('created');
   });
 
   it('refunds an abandoned payment captured after it was superseded, and pays and confirms the order once', async () => {

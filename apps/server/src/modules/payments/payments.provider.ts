@@ -49,6 +49,18 @@ export interface ProviderEvent {
   };
 }
 
+/** What the provider says of a payment now (reconciliation asks when its notifications did not arrive). */
+export interface ProviderPaymentState {
+  providerReference: string;
+  sessionToken: string;
+  redirectUrl: string;
+  status: 'open' | 'captured' | 'refused' | 'cancelled';
+  amount: number;
+  currency: string;
+  reason: string | null;
+  card: ProviderEvent['data']['card'];
+}
+
 /** What the storefront needs to open a method's payment page (public values only). */
 export interface ClientConfig {
   provider: string;
@@ -81,6 +93,8 @@ export interface PaymentProvider {
   void(providerReference: string, idempotencyKey: string): Promise<void>;
   /** Refunds a captured payment. */
   refund(providerReference: string, amount: number, idempotencyKey: string): Promise<void>;
+  /** The provider's record of the session opened with this merchant reference (the payment uuid), or null. */
+  lookup(merchantReference: string): Promise<ProviderPaymentState | null>;
   /** Verifies a notification's signature and freshness over the raw body, then parses it; throws WebhookRefusal. */
   verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>, nowSeconds: number): ProviderEvent;
 }

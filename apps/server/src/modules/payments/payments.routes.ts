@@ -5,6 +5,7 @@ import { enforce } from '../../platform/rate-limit.js';
 import { clientIp, restScope } from '../../platform/rest.js';
 import { sessionToken } from '../identity/identity.auth.js';
 import { DEFAULT_PAYMENT_METHOD, paymentMethodsFor } from './payments.methods.js';
+import { idempotencyScope } from './payments.idempotency.js';
 import { WebhookRefusal } from './payments.provider.js';
 import { SandboxProvider } from './payments.sandbox.js';
 import { sandboxPagesRoutes } from './payments.sandbox.routes.js';
@@ -78,15 +79,16 @@ async function paymentRoutes(app: FastifyInstance): Promise<void> {
     ]);
     const owner = await ownerOf(request, body);
     if (!owner.customerUuid && !owner.cartId) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
-    // One attempt to pay, as the client counts them: a repeated request shares its payment, a new one supersedes.
+    // One attempt to pay, as the client counts them (decisions 0023, 0034): the first answer to a key is
+    // replayed, a new key supersedes the open payment; without a key only a first request is taken.
     const key = request.headers[IDEMPOTENCY_HEADER];
-    if (key !== undefined && (typeof key !== 'string' || !/^[A-Za-z0-9_-]{8,100}$/.test(key))) {
-      throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 8 to 100 letters, digits, - or _', { field: 'Idempotency-Key' });
-    }
-    return toOrderPayment(await payments.generateToken(owner, {
-      orderId: body.order_id, tokenize: body.tokenize, returnUrl: body.return_url ?? null, methodCode: body.payment_method ?? null,
-      attemptKey: typeof key === 'string' ? key : null,
-    }));
+    return payments.idempotency.run(
+      { scope: idempotencyScope(owner), operation: 'payments.generate-token', key, params: body },
+      async () => toOrderPayment(await payments.generateToken(owner, {
+        orderId: body.order_id, tokenize: body.tokenize, returnUrl: body.return_url ?? null, methodCode: body.payment_method ?? null,
+        attemptKey: typeof key === 'string' ? key : null,
+      })),
+    );
   };
   const lookup = async (request: FastifyRequest, uuid: string) => toOrderPayment(await payments.getPayment(await ownerOf(request), uuid));
   const methods = async (request: FastifyRequest) => {
@@ -206,4 +208,6 @@ export async function runPaymentJobs(app: FastifyInstance): Promise<void> {
     });
   }
   await payments.runProviderCommands();
+  await payments.reconcile();
+  await payments.idempotency.prune();
 }

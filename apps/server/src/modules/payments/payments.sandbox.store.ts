@@ -73,6 +73,15 @@ export async function findSession(db: Queryable, token: string, lock = false): P
   return rows[0] ?? null;
 }
 
+/** The session a merchant opened for one of its payments (the shop's payment uuid is the merchant reference). */
+export async function findSessionByMerchantReference(db: Queryable, merchantAccount: string, merchantReference: string): Promise<SandboxSessionRow | null> {
+  const { rows } = await db.query<SandboxSessionRow>(
+    `SELECT ${COLUMNS} FROM payments_sandbox_session WHERE merchant_account = $1 AND merchant_reference = $2 ORDER BY created_at DESC LIMIT 1`,
+    [merchantAccount, merchantReference],
+  );
+  return rows[0] ?? null;
+}
+
 export async function findSessionByReference(tx: Queryable, pspReference: string): Promise<SandboxSessionRow | null> {
   const { rows } = await tx.query<SandboxSessionRow>(`SELECT ${COLUMNS} FROM payments_sandbox_session WHERE psp_reference = $1 FOR UPDATE`, [pspReference]);
   return rows[0] ?? null;

@@ -7,6 +7,7 @@ import type {
   PaymentProvider,
   ProviderEvent,
   ProviderEventType,
+  ProviderPaymentState,
   ProviderSession,
 } from './payments.provider.js';
 import { WebhookRefusal } from './payments.provider.js';
@@ -144,6 +145,24 @@ export class SandboxProvider implements PaymentProvider {
       await sbx.addRefund(tx, s.token, amount);
       await this.notify(tx, { ...s, amount }, 'payment.refunded', null);
     });
+  }
+
+  async lookup(merchantReference: string): Promise<ProviderPaymentState | null> {
+    const s = await sbx.findSessionByMerchantReference(this.db, this.opts.merchantAccount, merchantReference);
+    if (!s) return null;
+    const status = s.status === 'captured' || s.status === 'refunded' ? 'captured' : s.status === 'refused' || s.status === 'cancelled' ? s.status : 'open';
+    return {
+      providerReference: s.psp_reference,
+      sessionToken: s.token,
+      redirectUrl: `${SANDBOX_PREFIX}/${s.kind === 'card' ? 'pay' : 'bank'}/${s.token}`,
+      status,
+      amount: s.amount,
+      currency: s.currency,
+      reason: s.refusal_reason,
+      card: s.card_brand && s.card_last4 && s.card_exp_month && s.card_exp_year
+        ? { brand: s.card_brand, last4: s.card_last4, exp_month: s.card_exp_month, exp_year: s.card_exp_year, token: s.tokenize ? s.card_token : null }
+        : null,
+    };
   }
 
   verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>, nowSeconds: number): ProviderEvent {

@@ -1,6 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import { faultPoint } from '../../platform/faults.js';
+import { phrase } from '../../platform/messages.js';
+import { IdempotencyKeys } from './payments.idempotency.js';
 import { methodKind, paymentMethodsFor } from './payments.methods.js';
 import type { OrderPaymentPort, PayableOrder, PaymentMethod } from './payments.port.js';
 import type { ClientConfig, PaymentProvider, ProviderEvent, ScaMode } from './payments.provider.js';
@@ -24,16 +27,17 @@ export interface RefundOrVoidResult {
 }
 
 /** What a verified notification did; `duplicate` for a replayed event id. */
-export type WebhookOutcome = 'paid' | 'failed' | 'suspicious' | 'refunding' | 'refunded' | 'acknowledged' | 'ignored' | 'duplicate';
+export type WebhookOutcome = 'paid' | 'failed' | 'suspicious' | 'refunding' | 'refunded' | 'parked' | 'acknowledged' | 'ignored' | 'duplicate';
+/** Statuses in which the shop has not seen the provider take the money: a refund can only be early. */
+const UNCAPTURED = new Set<store.PaymentStatus>(['created', 'voided', 'failed']);
 
 const PAYABLE_ORDER_STATUSES = new Set(['pending_payment', 'payment_failed']);
 /**
- * Without an attempt key, an open payment this young is shared by the next request for the same
- * order (a double click, a retried request); an older one was left by the shopper and is superseded:
- * voided at the provider and replaced by a fresh session, so the abandoned page can never be paid as
- * well. With a key, the key decides: the same key shares, another supersedes (decision 0023).
+ * The attempt key (Idempotency-Key) decides whether an open payment is shared: the same key shares
+ * it, another supersedes it (voided at the provider, replaced by a fresh session, so an abandoned page
+ * can never be paid as well; decision 0023). A request without a key is a first attempt only: once
+ * the order has a payment, one without a key is refused (decision 0034).
  */
-const SESSION_SHARE_MS = 60_000;
 /** A provider session lives an hour: an attempt's payment is shared for at most this long. */
 const SESSION_REUSE_MS = 50 * 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -43,12 +47,20 @@ export const hashCartId = (cartId: string) => createHash('sha256').update(cartId
 
 /** The payments domain: sessions with the provider, owner-checked lookups, notifications, void and refund. */
 export class PaymentsService {
+  /** Idempotency-Key answers of placeOrder and the payment calls (payments_idempotency_key). */
+  readonly idempotency: IdempotencyKeys;
+  private readonly reconcileAfterSeconds: number;
+
   constructor(
     private readonly db: Db,
     readonly provider: PaymentProvider,
     /** Implemented by the orders module; wired once when the services are built. */
     public orders: OrderPaymentPort,
-  ) {}
+    opts: { idempotencyLeaseMs?: number; reconcileAfterSeconds?: number } = {},
+  ) {
+    this.idempotency = new IdempotencyKeys(db, opts.idempotencyLeaseMs ?? 30_000);
+    this.reconcileAfterSeconds = opts.reconcileAfterSeconds ?? 120;
+  }
 
   /** The store view's methods, titled in its language. */
   listMethods(storeCode: string, language = 'en'): PaymentMethod[] {
@@ -104,6 +116,11 @@ export class PaymentsService {
       const tokenize = input.tokenize && offered.tokenizable && owner.customerUuid !== null;
       const returnUrl = input.returnUrl ?? `/${order.store_code}/checkout/payment-return`;
 
+      // A request without a key is a first attempt: once the order has a payment, a repeat must say
+      // which attempt it belongs to (the same key to repeat it, a new one to pay again).
+      if (!input.attemptKey && (await store.hasPayment(tx, order.entity_id))) {
+        throw new AppError('IDEMPOTENCY_KEY_REQUIRED', phrase('idempotency.paymentRetried'));
+      }
       let live = await store.findLivePayment(tx, order.entity_id);
       if (live && live.status !== 'created') throw new AppError('ORDER_NOT_PAYABLE', 'The order is already paid');
       if (live && !this.canReuse(live, order, tokenize, returnUrl, input.attemptKey ?? null)) {
@@ -132,21 +149,30 @@ export class PaymentsService {
 
     const { payment } = prepared;
     if (payment.provider_reference) return payment;
+    await this.openSession(payment, prepared.kind, prepared.scaMode);
+    return (await store.findPayment(this.db, payment.uuid))!;
+  }
+
+  /**
+   * Opens the provider's session of a payment and records it. The provider dedupes on the payment's
+   * key, so calling again after a crash between its answer and the record gets the same session.
+   */
+  private async openSession(payment: PaymentRow, kind: NonNullable<ReturnType<typeof methodKind>>, scaMode: ScaMode): Promise<void> {
     const session = await this.provider.createSession({
       idempotencyKey: `${payment.uuid}:session`,
       merchantReference: payment.uuid,
       orderReference: payment.order_id,
-      kind: prepared.kind,
+      kind,
       amount: payment.amount,
       currency: payment.currency,
-      scaMode: prepared.scaMode,
+      scaMode,
       tokenize: payment.tokenize,
       returnUrl: payment.return_url,
     });
+    faultPoint('payments.after-provider');
     await this.db.transaction((tx) =>
       store.attachSession(tx, payment.uuid, { provider_reference: session.providerReference, payment_token: session.sessionToken, redirect_url: session.redirectUrl }),
     );
-    return (await store.findPayment(this.db, payment.uuid))!;
   }
 
   /** A payment its owner may read; anyone else's answers exactly like a missing one. */
@@ -170,10 +196,11 @@ export class PaymentsService {
       // The order is locked before the payment, in the same order as cancellation (refundOrVoid).
       const order = await this.orders.findOrderForProvider(tx, peek.order_id);
       const payment = (await store.findPayment(tx, uuid, true))!;
-      if (!(await store.recordWebhookEvent(tx, { provider: this.provider.code, event_id: event.id, type: event.type, payment_uuid: uuid }))) {
+      if (!(await store.recordWebhookEvent(tx, { provider: this.provider.code, event_id: event.id, type: event.type, payment_uuid: uuid, amount: event.data.amount }))) {
         return { outcome: 'duplicate' as const, payment_uuid: uuid, detail: null };
       }
       const result = await this.applyEvent(tx, event, payment, order);
+      faultPoint('payments.before-order-update');
       await store.setWebhookOutcome(tx, this.provider.code, event.id, result.outcome);
       return { ...result, payment_uuid: uuid };
     });
@@ -237,9 +264,44 @@ export class PaymentsService {
     return done;
   }
 
+  /**
+   * Reconciliation: payments still open at the shop after PAYMENTS_RECONCILE_AFTER_S are looked up at
+   * the provider. A session the shop never recorded (a crash between the provider's answer and the
+   * record) is recorded; a capture or refusal whose notification did not arrive is applied as
+   * that notification would be, under an event id of its own, so a late real one changes nothing twice.
+   */
+  async reconcile(limit = 20): Promise<number> {
+    const due = await this.db.transaction(async (tx) => {
+      const rows = await store.findUnsettled(tx, this.reconcileAfterSeconds, limit);
+      // Asked now: the next run (here or on another instance) waits another period.
+      for (const p of rows) await store.touch(tx, p.uuid);
+      return rows;
+    });
+    let settled = 0;
+    for (const p of due) {
+      const state = await this.provider.lookup(p.uuid);
+      if (!state) continue;
+      if (!p.provider_reference) {
+        await this.db.transaction((tx) =>
+          store.attachSession(tx, p.uuid, { provider_reference: state.providerReference, payment_token: state.sessionToken, redirect_url: state.redirectUrl }),
+        );
+      }
+      if (state.status === 'open') continue;
+      const data = {
+        provider_reference: state.providerReference, merchant_reference: p.uuid, order_reference: p.order_id,
+        amount: state.amount, currency: state.currency, reason: state.reason, card: state.card,
+      };
+      const type = state.status === 'captured' ? 'payment.captured' : 'payment.refused';
+      // Refunds are not replayed from here: their own notifications (retried by the provider) count them.
+      await this.handleEvent({ id: `reconcile:${state.providerReference}:${type}`, type, created: Math.floor(Date.now() / 1000), data });
+      settled++;
+    }
+    return settled;
+  }
+
   private canReuse(live: PaymentRow, order: PayableOrder, tokenize: boolean, returnUrl: string, attemptKey: string | null): boolean {
     const age = Date.now() - new Date(live.created_at).getTime();
-    const sameAttempt = attemptKey ? live.attempt_key === attemptKey && age < SESSION_REUSE_MS : age < SESSION_SHARE_MS;
+    const sameAttempt = attemptKey !== null && live.attempt_key === attemptKey && age < SESSION_REUSE_MS;
     return (
       sameAttempt &&
       live.amount === order.grand_total &&
@@ -255,22 +317,47 @@ export class PaymentsService {
     if (payment.provider_reference) await store.enqueueCommand(tx, { payment_uuid: payment.uuid, kind: 'void', amount: payment.amount, idempotency_key: `${payment.uuid}:void` });
   }
 
+  /** Gives back what the provider still holds of a payment (refunds it already reported are not asked twice). */
   private async startRefund(tx: Queryable, payment: PaymentRow, from: store.PaymentStatus[]): Promise<void> {
+    const remaining = payment.amount - payment.refunded_amount;
+    if (remaining <= 0) {
+      await store.transition(tx, payment.uuid, from, 'refunded');
+      return;
+    }
     await store.transition(tx, payment.uuid, from, 'refund_pending');
-    await store.enqueueCommand(tx, { payment_uuid: payment.uuid, kind: 'refund', amount: payment.amount, idempotency_key: `${payment.uuid}:refund` });
+    await store.enqueueCommand(tx, { payment_uuid: payment.uuid, kind: 'refund', amount: remaining, idempotency_key: `${payment.uuid}:refund` });
   }
 
-  private async applyEvent(tx: Queryable, event: ProviderEvent, payment: PaymentRow, order: PayableOrder | null): Promise<{ outcome: WebhookOutcome; detail: string | null }> {
+  /**
+   * Refund notifications that overtook this payment's capture (parked) are counted now that the
+   * capture is: the payment's refunded amount never exceeds what was captured. Returns the payment as it is now.
+   */
+  private async applyParkedRefunds(tx: Queryable, payment: PaymentRow): Promise<PaymentRow> {
+    const parked = await store.takeParkedRefunds(tx, this.provider.code, payment.uuid);
+    if (parked > 0) await store.addRefunded(tx, payment.uuid, Math.min(parked, payment.amount - payment.refunded_amount));
+    return (await store.findPayment(tx, payment.uuid))!;
+  }
+
+  private async applyEvent(tx: Queryable, event: ProviderEvent, paymentAsRead: PaymentRow, order: PayableOrder | null): Promise<{ outcome: WebhookOutcome; detail: string | null }> {
     const d = event.data;
+    let payment = paymentAsRead;
     switch (event.type) {
       case 'payment.captured': {
+        if (UNCAPTURED.has(payment.status) && d.provider_reference === payment.provider_reference) payment = await this.applyParkedRefunds(tx, payment);
         // Captured after the shop voided it (the order was cancelled, or a newer payment superseded this
         // one) or recorded it as refused: the order never counts it, the money goes back.
         if (payment.status === 'voided' || payment.status === 'failed') {
+          const was = payment.status;
           await this.startRefund(tx, payment, [payment.status]);
-          return { outcome: 'refunding', detail: `captured after ${payment.status === 'voided' ? 'void' : 'refusal'}` };
+          return { outcome: 'refunding', detail: `captured after ${was === 'voided' ? 'void' : 'refusal'}` };
         }
         if (payment.status !== 'created') return { outcome: 'ignored', detail: `payment already ${payment.status}` };
+        // The provider already gave all of it back (its refund overtook this capture): nothing was
+        // paid, and the order still waits for a payment.
+        if (payment.refunded_amount >= payment.amount) {
+          await store.transition(tx, payment.uuid, ['created'], 'refunded');
+          return { outcome: 'refunded', detail: 'refunded before the capture was reported' };
+        }
         const problems = mismatches(event, payment, order);
         if (problems.length) {
           const reason = `provider notification does not match: ${problems.join(', ')}`;
@@ -289,6 +376,12 @@ export class PaymentsService {
         if (payment.tokenize && payment.customer_uuid && d.card?.token) {
           await store.saveCard(tx, { id: randomUUID(), customer_uuid: payment.customer_uuid, provider: this.provider.code, token: d.card.token, ...card! });
         }
+        if (payment.refunded_amount > 0) {
+          // Part of it went back before the capture was reported: the order is paid, a person decides about the rest.
+          const reason = `refunded ${payment.refunded_amount} of ${payment.amount} at the provider`;
+          await store.transition(tx, payment.uuid, ['paid'], 'suspicious', { review_reason: reason });
+          return { outcome: 'suspicious', detail: reason };
+        }
         return { outcome: 'paid', detail: null };
       }
       case 'payment.refused': {
@@ -301,8 +394,24 @@ export class PaymentsService {
         return { outcome: 'failed', detail: code };
       }
       case 'payment.refunded': {
-        const moved = await store.transition(tx, payment.uuid, ['refund_pending'], 'refunded');
-        return { outcome: moved ? 'refunded' : 'acknowledged', detail: null };
+        // Notifications come in any order: a refund of a capture the shop has not seen yet is kept
+        // (parked, with its amount) and counted when the capture arrives.
+        if (UNCAPTURED.has(payment.status)) return { outcome: 'parked', detail: `refund of ${d.amount} before its capture` };
+        const room = payment.amount - payment.refunded_amount;
+        await store.addRefunded(tx, payment.uuid, Math.max(0, Math.min(d.amount, room)));
+        if (d.amount > room) {
+          // More than was captured is never counted: the refunded amount stays at most the captured one.
+          if (payment.status === 'paid') await store.transition(tx, payment.uuid, ['paid'], 'suspicious', { review_reason: `refund of ${d.amount} exceeds the ${room} left` });
+          return { outcome: 'suspicious', detail: `refund of ${d.amount} exceeds the ${room} left` };
+        }
+        if (await store.transition(tx, payment.uuid, ['refund_pending'], 'refunded')) return { outcome: 'refunded', detail: null };
+        if (payment.status === 'paid') {
+          // A refund the shop did not ask for (made at the provider): the order is paid, a person decides.
+          const reason = `refunded ${payment.refunded_amount + d.amount} of ${payment.amount} at the provider`;
+          await store.transition(tx, payment.uuid, ['paid'], 'suspicious', { review_reason: reason });
+          return { outcome: 'suspicious', detail: reason };
+        }
+        return { outcome: 'acknowledged', detail: null };
       }
       case 'payment.cancelled':
         return { outcome: 'acknowledged', detail: null };

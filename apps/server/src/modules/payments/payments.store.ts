@@ -1,7 +1,10 @@
 import type { Queryable } from '../../platform/db.js';
 import type { ScaMode } from './payments.provider.js';
 
-/** The shop's payment records: only this file runs SQL on payments_payment, _webhook_event, _provider_command, _saved_card, _store_setting. */
+/**
+ * The shop's payment records: only this file runs SQL on payments_payment, _webhook_event, _provider_command,
+ * _saved_card, _store_setting (payments.idempotency.store.ts: _idempotency_key).
+ */
 
 export type PaymentStatus = 'created' | 'paid' | 'failed' | 'suspicious' | 'voided' | 'refund_pending' | 'refunded';
 
@@ -29,13 +32,15 @@ export interface PaymentRow {
   review_reason: string | null;
   /** The client's key for the attempt that opened it (Idempotency-Key), if it sent one. */
   attempt_key: string | null;
+  /** What the provider reported giving back (refund notifications), at most the amount. */
+  refunded_amount: number;
   created_at: Date;
   paid_at: Date | null;
 }
 
 const COLUMNS = `uuid::text AS uuid, order_id, store_code, customer_uuid::text AS customer_uuid, cart_id_hash, method_code, provider,
   amount, currency::text AS currency, status, tokenize, return_url, provider_reference, payment_token, redirect_url,
-  card_brand, card_last4::text AS card_last4, card_exp_month, card_exp_year, failure_code, review_reason, attempt_key, created_at, paid_at`;
+  card_brand, card_last4::text AS card_last4, card_exp_month, card_exp_year, failure_code, review_reason, attempt_key, refunded_amount, created_at, paid_at`;
 
 export async function scaModeFor(db: Queryable, storeCode: string): Promise<ScaMode> {
   const { rows } = await db.query<{ sca_mode: ScaMode }>('SELECT sca_mode FROM payments_store_setting WHERE store_code = $1', [storeCode]);
@@ -141,13 +146,55 @@ export async function transition(
 }
 
 /** Records a notification by its provider event id; false when it was recorded before (a replay). */
-export async function recordWebhookEvent(tx: Queryable, e: { provider: string; event_id: string; type: string; payment_uuid: string }): Promise<boolean> {
+export async function recordWebhookEvent(tx: Queryable, e: { provider: string; event_id: string; type: string; payment_uuid: string; amount: number }): Promise<boolean> {
   const { rowCount } = await tx.query(
-    `INSERT INTO payments_webhook_event (provider, event_id, type, payment_uuid, outcome) VALUES ($1, $2, $3, $4::uuid, 'received')
+    `INSERT INTO payments_webhook_event (provider, event_id, type, payment_uuid, outcome, amount) VALUES ($1, $2, $3, $4::uuid, 'received', $5)
      ON CONFLICT (provider, event_id) DO NOTHING`,
-    [e.provider, e.event_id, e.type, e.payment_uuid],
+    [e.provider, e.event_id, e.type, e.payment_uuid, Math.max(0, e.amount)],
   );
   return rowCount === 1;
+}
+
+/** The refunds parked for a payment (they overtook its capture), marked applied; their total. */
+export async function takeParkedRefunds(tx: Queryable, provider: string, paymentUuid: string): Promise<number> {
+  const { rows } = await tx.query<{ amount: number }>(
+    `UPDATE payments_webhook_event SET outcome = 'applied'
+      WHERE provider = $1 AND payment_uuid = $2::uuid AND type = 'payment.refunded' AND outcome = 'parked'
+      RETURNING amount`,
+    [provider, paymentUuid],
+  );
+  return rows.reduce((sum, r) => sum + (r.amount ?? 0), 0);
+}
+
+/** Counts money the provider reported giving back. */
+export async function addRefunded(tx: Queryable, uuid: string, amount: number): Promise<void> {
+  if (amount <= 0) return;
+  await tx.query('UPDATE payments_payment SET refunded_amount = refunded_amount + $2, updated_at = now() WHERE uuid = $1::uuid', [uuid, amount]);
+}
+
+/** Whether any payment was ever started for the order (a request without a key is then a retry). */
+export async function hasPayment(tx: Queryable, orderId: string): Promise<boolean> {
+  const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM payments_payment WHERE order_id = $1', [orderId]);
+  return (rows[0]?.n ?? 0) > 0;
+}
+
+/**
+ * Payments the provider has not reported on for a while (open at the shop, older than the given
+ * seconds): reconciliation asks the provider about them. Locked, skipping those another instance holds.
+ */
+export async function findUnsettled(tx: Queryable, olderThanSeconds: number, limit: number): Promise<PaymentRow[]> {
+  const { rows } = await tx.query<PaymentRow>(
+    `SELECT ${COLUMNS} FROM payments_payment
+      WHERE status = 'created' AND updated_at < now() - $1 * interval '1 second'
+      ORDER BY updated_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+    [olderThanSeconds, limit],
+  );
+  return rows;
+}
+
+/** Pushes a payment back in the reconciliation queue (asked now; ask again later). */
+export async function touch(tx: Queryable, uuid: string): Promise<void> {
+  await tx.query('UPDATE payments_payment SET updated_at = now() WHERE uuid = $1::uuid', [uuid]);
 }
 
 export async function setWebhookOutcome(tx: Queryable, provider: string, eventId: string, outcome: string): Promise<void> {

@@ -7,7 +7,7 @@ import {
 } from '../../lib/api/cart.api';
 import { TermsCheckbox } from '../legal/terms-checkbox';
 import type { Cart } from '../../lib/api/cart.types';
-import { needsProvider, startPayment } from '../../lib/api/payments.api';
+import { endPlaceOrderAttempt, needsProvider, newAttemptKey, placeOrderKey, startPayment } from '../../lib/api/payments.api';
 import { useSession } from '../../lib/account/session';
 import { forgetCart, useCartUpdate } from '../../lib/cart/cart-state';
 import { savePlacedOrder } from '../../lib/cart/placed-order';
@@ -72,8 +72,11 @@ export function PaymentStep({ store, cart, focusOnOpen }: PaymentStepProps) {
     try {
       const ids = (agreements.data ?? (await agreements.refetch({ throwOnError: true })).data ?? []).map((a) => a.agreement_id);
       await update((cartId) => acceptAgreements(cartClient(store), cartId, selected, ids));
-      order = await placeOrder(cartClient(store), cart.id);
+      order = await placeOrder(cartClient(store), cart.id, placeOrderKey(cart.id));
+      endPlaceOrderAttempt(cart.id);
     } catch (error) {
+      // A refusal is the attempt's answer; without one (timeout, in flight) the next press retries with the same key.
+      if (error instanceof PlaceOrderError) endPlaceOrderAttempt(cart.id);
       // The terms may have changed since they were read: the next try sends the current ones.
       void agreements.refetch();
       setAlert(error instanceof PlaceOrderError ? placeOrderText(t, error) : firstServerMessage(error) ?? t('checkout.errors.placeOrder'));
@@ -92,7 +95,7 @@ export function PaymentStep({ store, cart, focusOnOpen }: PaymentStepProps) {
     // The order waits for its payment: the provider's page takes the card (and any challenge) and
     // sends the shopper back to the confirmation, which reads the payment's status.
     try {
-      const payment = await startPayment(store, { orderId: order.id, cartId: record.cartId, customerUuid, returnUrl: confirmation });
+      const payment = await startPayment(store, { orderId: order.id, cartId: record.cartId, customerUuid, returnUrl: confirmation, attemptKey: newAttemptKey() });
       savePlacedOrder(store, { ...record, paymentUuid: payment.uuid });
       if (payment.redirect_url) {
         window.location.assign(payment.redirect_url);

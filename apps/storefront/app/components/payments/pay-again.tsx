@@ -1,11 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PaymentsApiError, PROVIDER_PAYMENT_METHODS, startPayment } from '../../lib/api/payments.api';
-
-/** 128 random bits as hex (getRandomValues works outside secure contexts too, unlike randomUUID). */
-function newAttemptKey(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
+import { newAttemptKey, PaymentsApiError, PROVIDER_PAYMENT_METHODS, startPayment } from '../../lib/api/payments.api';
 
 interface PayAgainProps {
   store: string;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cartErrorCode, firstServerMessage, isCartGone, partialCart, placeOrder, PlaceOrderError } from './cart.api';
 import { createGraphqlClient, GraphqlRequestError } from './client';
+import { endPlaceOrderAttempt, placeOrderKey } from './payments.api';
 
 function fakeFetch(status: number, body: unknown, seen: { url?: string; init?: RequestInit } = {}): typeof fetch {
   return (async (url: string, init?: RequestInit) => {
@@ -43,6 +44,33 @@ describe('the cart client', () => {
     expect(isCartGone(gone)).toBe(true);
     const internal = new GraphqlRequestError('x', 500, [{ message: 'Internal server error', extensions: { category: 'internal' } }]);
     expect(firstServerMessage(internal)).toBeNull();
+  });
+
+  it('sends placeOrder’s Idempotency-Key as a header', async () => {
+    const seen: { url?: string; init?: RequestInit } = {};
+    const client = createGraphqlClient({
+      endpoint: '/graphql', method: 'POST',
+      fetch: fakeFetch(200, { data: { placeOrder: { order: { order_number: '100000001', entity_id: 'e' }, errors: [] } } }, seen),
+    });
+    await expect(placeOrder(client, 'c', 'attempt-key-0001')).resolves.toEqual({ number: '100000001', id: 'e' });
+    expect((seen.init?.headers as Record<string, string>)['idempotency-key']).toBe('attempt-key-0001');
+  });
+
+  it('keeps one key per cart for an attempt to place the order, and a new one once the attempt got its answer', () => {
+    const kept = new Map<string, string>();
+    const storage = { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v), removeItem: (k: string) => void kept.delete(k) };
+    const previous = (globalThis as { sessionStorage?: unknown }).sessionStorage;
+    Object.defineProperty(globalThis, 'sessionStorage', { value: storage, configurable: true });
+    try {
+      const first = placeOrderKey('cart-a');
+      expect(first).toMatch(/^[0-9a-f]{32}$/);
+      expect(placeOrderKey('cart-a')).toBe(first);
+      expect(placeOrderKey('cart-b')).not.toBe(first);
+      endPlaceOrderAttempt('cart-a');
+      expect(placeOrderKey('cart-a')).not.toBe(first);
+    } finally {
+      Object.defineProperty(globalThis, 'sessionStorage', { value: previous, configurable: true });
+    }
   });
 
   it('turns a placeOrder refusal into its code and message', async () => {

@@ -191,10 +191,14 @@ export class PlaceOrderError extends Error {
   }
 }
 
-export async function placeOrder(client: GraphqlClient, cartId: string): Promise<PlacedOrder> {
+/**
+ * Places the order. `idempotencyKey` names the attempt: sent again on a retry (a timeout, a lost
+ * answer), the server answers what it answered the first time instead of ordering twice.
+ */
+export async function placeOrder(client: GraphqlClient, cartId: string, idempotencyKey?: string): Promise<PlacedOrder> {
   const data = await client.request<{
     placeOrder: { order: { order_number: string; entity_id: string } | null; errors: ({ code: string; message: string } | null)[] } | null;
-  }>(PLACE_ORDER_MUTATION, { cartId });
+  }>(PLACE_ORDER_MUTATION, { cartId }, idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : {});
   const out = data.placeOrder;
   const refusal = out?.errors.find((e) => e !== null);
   if (refusal) throw new PlaceOrderError(refusal.code, refusal.message);

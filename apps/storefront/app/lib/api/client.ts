@@ -13,6 +13,8 @@ export interface RequestOptions {
    * slug or id with an error rather than null).
    */
   nullable?: string[];
+  /** Extra request headers (placeOrder's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export interface GraphqlErrorEntry {
@@ -75,6 +77,7 @@ export function createGraphqlClient(options: GraphqlClientOptions): GraphqlClien
       const query = document.replace(/\s+/g, ' ').trim();
       const headers: Record<string, string> = { accept: 'application/json' };
       if (options.store) headers.store = options.store;
+      Object.assign(headers, requestOptions.headers);
       let response: Response;
       if (options.method === 'POST') {
         headers['content-type'] = 'application/json';

@@ -5,6 +5,36 @@
 
 const TIMEOUT_MS = 10_000;
 
+/** An Idempotency-Key: 128 random bits as hex (getRandomValues works outside secure contexts too, unlike randomUUID). */
+export function newAttemptKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const PLACE_ORDER_KEY = 'ember:place-order-key:';
+
+/**
+ * The key of the current attempt to place this cart's order, kept in the tab until the server
+ * answers: a retry after a timeout or a reload sends the same key, so it cannot order twice.
+ */
+export function placeOrderKey(cartId: string): string {
+  try {
+    const kept = sessionStorage.getItem(PLACE_ORDER_KEY + cartId);
+    if (kept) return kept;
+    const key = newAttemptKey();
+    sessionStorage.setItem(PLACE_ORDER_KEY + cartId, key);
+    return key;
+  } catch {
+    return newAttemptKey();
+  }
+}
+
+/** The attempt got its answer (an order or a refusal): the next press is a new attempt with a new key. */
+export function endPlaceOrderAttempt(cartId: string): void {
+  try {
+    sessionStorage.removeItem(PLACE_ORDER_KEY + cartId);
+  } catch { /* storage unavailable: nothing was kept */ }
+}
+
 /** Payment codes the provider collects on its own pages (the spec's default card code first). */
 export const PROVIDER_PAYMENT_METHODS = ['ember_card', 'ember_bank_transfer'] as const;
 

@@ -1,0 +1,198 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDb, type Db } from '../../platform/db.js';
+import { addProducts, makeProduct, newGuestCart, readyForCheckout, stockOf } from '../cart/cart.fixtures.js';
+import type { TestServer } from '../../test/test-app.js';
+
+/**
+ * kill -9 in the payment steps: the built server runs as a child process with a fault point armed
+ * (EMBER_FAULT, TEST store mode only), which SIGKILLs it there; it is started again on the same
+ * database, and the client retries with the same Idempotency-Key.
+ */
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// The built server (npm test builds before running tests).
+const SERVER = path.resolve(here, '../../../dist/server.js');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'ember-crash-'));
+const databaseUrl = process.env.DATABASE_URL;
+let port = 25000 + (process.pid % 2000);
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+interface Child {
+  process: ChildProcess;
+  server: TestServer;
+  exited: Promise<number | null>;
+  output: () => string;
+}
+
+async function start(env: Record<string, string> = {}): Promise<Child> {
+  port += 1;
+  const url = `http://127.0.0.1:${port}`;
+  const { DATABASE_URL: _ignored, ...rest } = process.env;
+  let output = '';
+  const child = spawn(process.execPath, [SERVER], {
+    env: {
+      ...rest, NODE_ENV: 'production', STORE_MODE: 'TEST', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', STOREFRONT_BUILD_DIR: '/nonexistent',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
+      RATE_LIMIT_IP_FACTOR: '20',
+      PAYMENTS_SANDBOX_NOTIFY_DELAY_MS: '0',
+      IDEMPOTENCY_LEASE_MS: '1000',
+      PAYMENTS_RECONCILE_AFTER_S: '2',
+      PAYMENTS_MERCHANT_ACCOUNT: `crash_${process.pid}`,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal === 'SIGKILL' ? -9 : code)));
+  const until = Date.now() + 90_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null || child.signalCode !== null) break;
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return { process: child, server: { url } as TestServer, exited, output: () => output };
+    } catch { /* not yet listening */ }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start:\n${output}`);
+}
+
+async function stop(c: Child): Promise<void> {
+  c.process.kill('SIGTERM');
+  await c.exited;
+}
+
+/** The database while no child holds it (the embedded one takes one process at a time). */
+async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+  const db = await openDb(databaseUrl ? { url: databaseUrl } : { dataDir });
+  try {
+    return await fn(db);
+  } finally {
+    await db.close();
+  }
+}
+
+const PLACE = `mutation ($c: String!) { placeOrder(input: {cart_id: $c}) { order { order_number entity_id } errors { code message } } }`;
+
+async function placeWithKey(server: TestServer, cartId: string, key: string) {
+  const res = await fetch(`${server.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', store: 'gb', 'idempotency-key': key },
+    body: JSON.stringify({ query: PLACE, variables: { c: cartId } }),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+async function generate(server: TestServer, cartId: string, orderId: string, key: string) {
+  const res = await fetch(`${server.url}/api/payments/generate-token`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', 'x-cart-id': cartId, 'idempotency-key': key },
+    body: JSON.stringify({ order_id: orderId, tokenize: false }),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+/** Retries a call that finds its key still held by the killed process (409) until the lease lets it take over. */
+async function retryUntilAnswered<T extends { status: number }>(call: () => Promise<T>): Promise<T> {
+  for (let i = 0; ; i++) {
+    const r = await call();
+    if (r.status !== 409 || i >= 20) return r;
+    await new Promise((res) => setTimeout(res, 300));
+  }
+}
+
+/** The killed process's request: the connection drops without an answer. */
+async function dies<T>(c: Child, call: () => Promise<T>): Promise<void> {
+  await expect(call()).rejects.toThrow();
+  expect(await c.exited).toBe(-9);
+}
+
+describe('kill -9 in the payment steps', { timeout: 300_000 }, () => {
+  it('loses nothing: after each crash and restart the order, the payment and the stock agree, and the retried key gives one order', async () => {
+    // A first start migrates and seeds the database; the test then adds a product of its own.
+    await stop(await start());
+    const product = await withDb((db) => makeProduct(db, { stock: 10 }));
+
+    // (1) placeOrder commits, and the process dies before answering.
+    let child = await start({ EMBER_FAULT: 'checkout.after-commit' });
+    const cartId = await newGuestCart(child.server);
+    expect((await addProducts(child.server, cartId, [{ sku: product.sku, quantity: 2 }])).body.errors).toBeUndefined();
+    await readyForCheckout(child.server, cartId);
+    await dies(child, () => placeWithKey(child.server, cartId, 'crash-place-key-0001'));
+    const afterCommit = await withDb(async (db) => ({
+      orders: (await db.query<{ entity_id: string; status: string }>('SELECT entity_id, status FROM orders_order WHERE cart_id = $1', [cartId])).rows,
+      stock: await stockOf(db, product.id),
+    }));
+    expect(afterCommit.orders).toHaveLength(1);
+    expect(afterCommit.stock).toBe(8);
+    const entityId = afterCommit.orders[0]!.entity_id;
+
+    // (2) The retry with the same key gets the order; the provider opens the payment session and the process dies before recording it.
+    child = await start({ EMBER_FAULT: 'payments.after-provider' });
+    const retried = await retryUntilAnswered(() => placeWithKey(child.server, cartId, 'crash-place-key-0001'));
+    expect(retried.status).toBe(200);
+    expect(retried.body.data.placeOrder.order.entity_id).toBe(entityId);
+    await dies(child, () => generate(child.server, cartId, entityId, 'crash-pay-key-00001'));
+    await withDb(async (db) => {
+      const { rows } = await db.query<{ provider_reference: string | null }>('SELECT provider_reference FROM payments_payment WHERE order_id = $1', [entityId]);
+      expect(rows).toEqual([{ provider_reference: null }]);
+    });
+
+    // (3) The retried payment call shares the provider's session; the card is captured and the process dies applying the capture.
+    child = await start({ EMBER_FAULT: 'payments.before-order-update' });
+    const opened = await retryUntilAnswered(() => generate(child.server, cartId, entityId, 'crash-pay-key-00001'));
+    expect(opened.status).toBe(200);
+    expect(opened.body.redirect_url).toMatch(/^\/payments-sandbox\/pay\//);
+    const paid = await fetch(`${child.server.url}${opened.body.redirect_url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ card_number: '4111111111111111', exp_month: '10', exp_year: String(new Date().getUTCFullYear() + 3), cvc: '321' }).toString(),
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    // The payments job delivers the capture notification a moment later, and the fault kills the process there.
+    expect(await Promise.race([child.exited, new Promise((r) => setTimeout(() => r('alive'), 30_000))])).toBe(-9);
+    await withDb(async (db) => {
+      const { rows } = await db.query<{ status: string }>('SELECT status FROM payments_payment WHERE order_id = $1', [entityId]);
+      expect(rows).toEqual([{ status: 'created' }]);
+    });
+
+    // (4) Restarted without a fault: the redelivered notification or reconciliation completes the order within a bounded time.
+    child = await start();
+    const until = Date.now() + 60_000;
+    let status = '';
+    while (Date.now() < until) {
+      const res = await fetch(`${child.server.url}/api/payments/${opened.body.uuid}`, { headers: { 'x-cart-id': cartId } });
+      status = ((await res.json()) as any).status;
+      if (status === 'paid') break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(status).toBe('paid');
+    const again = await placeWithKey(child.server, cartId, 'crash-place-key-0001');
+    expect(again.body.data.placeOrder.order.entity_id).toBe(entityId);
+    await stop(child);
+
+    await withDb(async (db) => {
+      const orders = (await db.query<{ entity_id: string; status: string }>('SELECT entity_id, status FROM orders_order WHERE cart_id = $1', [cartId])).rows;
+      expect(orders).toEqual([{ entity_id: entityId, status: 'payment_completed' }]);
+      const payments = (await db.query<{ status: string; amount: number }>('SELECT status, amount FROM payments_payment WHERE order_id = $1', [entityId])).rows;
+      expect(payments.map((p) => p.status)).toEqual(['paid']);
+      const sessions = (await db.query<{ status: string }>('SELECT status FROM payments_sandbox_session WHERE order_reference = $1', [entityId])).rows;
+      expect(sessions).toEqual([{ status: 'captured' }]);
+      expect(await stockOf(db, product.id)).toBe(8);
+      // The order's messages and events were written in the transactions that changed it: once each, whatever was killed.
+      const email = (await db.query<{ email: string }>('SELECT email FROM orders_order WHERE entity_id = $1', [entityId])).rows[0]!.email;
+      const mails = (await db.query<{ template: string }>('SELECT template FROM messaging_outbox WHERE recipient = $1 ORDER BY id', [email])).rows;
+      expect(mails.map((m) => m.template)).toEqual(['order_received', 'order_confirmed']);
+      const events = (await db.query<{ type: string; status: string }>('SELECT type, status FROM orders_event WHERE order_id = $1 ORDER BY id', [entityId])).rows;
+      expect(events.filter((e) => e.type === 'placed')).toHaveLength(1);
+      expect(events.filter((e) => e.status === 'payment_completed')).toHaveLength(1);
+    });
+  });
+});

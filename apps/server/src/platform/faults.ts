@@ -1,0 +1,22 @@
+/**
+ * Named fault points for crash-recovery tests: in TEST store mode, EMBER_FAULT=<name> makes the
+ * process kill itself with SIGKILL when it reaches that point, as a power cut or an OOM kill would
+ * (no shutdown hook, no rollback other than the database's own). Never armed in LIVE (config refuses it).
+ */
+export type FaultPoint =
+  /** The provider opened a payment session; the shop has not recorded it yet. */
+  | 'payments.after-provider'
+  /** A capture notification is being applied: the payment and order are not updated yet. */
+  | 'payments.before-order-update'
+  /** placeOrder committed the order; the client has not had the answer yet. */
+  | 'checkout.after-commit';
+
+let armed: string | null = null;
+
+export function armFaults(config: { STORE_MODE: string; EMBER_FAULT?: string }): void {
+  armed = config.STORE_MODE === 'TEST' ? config.EMBER_FAULT ?? null : null;
+}
+
+export function faultPoint(name: FaultPoint): void {
+  if (armed === name) process.kill(process.pid, 'SIGKILL');
+}
