@@ -75,3 +75,8 @@ export async function pruneExpired(db: Queryable, limit: number): Promise<number
   );
   return rowCount;
 }
+
+/** Forgets the stored answers of a customer's keys (they repeat order details) when the account is erased. */
+export async function deleteKeysOfCustomer(tx: Queryable, customerUuid: string): Promise<void> {
+  await tx.query('DELETE FROM payments_idempotency_key WHERE scope = $1', [`customer:${customerUuid}`]);
+}
