@@ -427,3 +427,86 @@ describe('transaction retries', () => {
     });
   });
 });
+
+describe('errors from inside the shop', () => {
+  /*
+   * Checklist items 27 and 54: a resolver or route that fails unexpectedly answers a generic error
+   * with the request id, never the message, SQL, stack or file path of the cause; a lost database
+   * connection answers 503 with Retry-After. The fault is injected into one service method of
+   * this describe's own app for one request.
+   */
+  let server: TestServer;
+  serveForSuite((s) => {
+    server = s;
+  });
+
+  const LEAK = 'relation "identity_credential" does not exist at /srv/app/apps/server/src/modules/catalog/catalog.store.ts:42 SELECT password_hash';
+
+  async function withFault<T>(target: Record<string, unknown>, method: string, error: Error, run: () => Promise<T>): Promise<T> {
+    const original = target[method];
+    target[method] = async () => {
+      throw error;
+    };
+    try {
+      return await run();
+    } finally {
+      target[method] = original;
+    }
+  }
+
+  it('answers a failing resolver with a generic INTERNAL error and the request id, and nothing of the cause', async () => {
+    const catalog = server.app.services.catalog as unknown as Record<string, unknown>;
+    const res = await withFault(catalog, 'productsBySkus', new Error(LEAK), () =>
+      fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', store: 'gb' }, body: JSON.stringify({ query: '{ products(filter: { sku: { eq: "ACC-CHARGER" } }) { items { sku } } }' }) }));
+    const body = (await res.json()) as { errors: { message: string; extensions: Record<string, unknown> }[] };
+    // GraphQL answers 200 with the error beside the partial data, as Magento does.
+    expect(body.errors[0]!.extensions).toEqual({ category: 'internal', code: 'INTERNAL', request_id: res.headers.get('x-request-id') });
+    expect(JSON.stringify(body)).not.toMatch(/identity_credential|password_hash|\/srv\/|\.ts:|SELECT|at /);
+  });
+
+  it('answers a failing REST route with a generic INTERNAL error and the request id, and nothing of the cause', async () => {
+    const c = await registerCustomer(server);
+    const identity = server.app.services.identity as unknown as Record<string, unknown>;
+    const res = await withFault(identity, 'profile', new Error(LEAK), () => restCall(server, 'GET', `/account/users/${c.uuid}/profile`, undefined, { token: c.token, store: 'gb' }));
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ error: { code: 'INTERNAL', message: 'Internal error', request_id: res.headers.get('x-request-id') } });
+  });
+
+  it('answers a lost database connection with 503 and Retry-After on REST and GraphQL, not 500', async () => {
+    const lost = () => Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    const c = await registerCustomer(server);
+    const identity = server.app.services.identity as unknown as Record<string, unknown>;
+    const rest = await withFault(identity, 'profile', lost(), () => restCall(server, 'GET', `/account/users/${c.uuid}/profile`, undefined, { token: c.token, store: 'gb' }));
+    expect(rest.status).toBe(503);
+    expect(rest.body.error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(Number(rest.headers.get('retry-after'))).toBeGreaterThan(0);
+    const catalog = server.app.services.catalog as unknown as Record<string, unknown>;
+    const gql = await withFault(catalog, 'productsBySkus', lost(), () => gqlAs(server, '{ products(filter: { sku: { eq: "ACC-CHARGER" } }) { items { sku } } }'));
+    expect(gql.body.errors?.[0]?.extensions?.code).toBe('SERVICE_UNAVAILABLE');
+    // The next request, with the connection back, is served.
+    expect((await restCall(server, 'GET', `/account/users/${c.uuid}/profile`, undefined, { token: c.token, store: 'gb' })).status).toBe(200);
+  });
+});
+
+describe('a valid code after too many guesses', () => {
+  /* Checklist item 45: once a cart's coupon guesses are spent, a valid code is refused too, so the limit is not an oracle. */
+  let server: TestServer;
+  let db: Db;
+  serveForSuite((s, d) => {
+    server = s;
+    db = d;
+  });
+
+  it('refuses even a valid coupon with RATE_LIMITED once the cart has spent its guesses, and applies nothing', async () => {
+    const product = await makeProduct(db, { stock: 5 });
+    const code = await makeCoupon(db, {});
+    const cart = await newGuestCart(server);
+    await addProducts(server, cart, [{ sku: product.sku, quantity: 1 }]);
+    const apply = 'mutation ($c: String!, $k: String!) { applyCouponToCart(input: { cart_id: $c, coupon_code: $k }) { cart { applied_coupons { code } } } }';
+    for (let i = 0; i < 10; i++) await gqlAs(server, apply, { c: cart, k: `GUESS${i}XYZ` });
+    const valid = await gqlAs(server, apply, { c: cart, k: code });
+    expect(valid.body.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+    const read = await gqlAs(server, 'query ($c: String!) { cart(cart_id: $c) { applied_coupons { code } } }', { c: cart });
+    expect(read.body.data.cart.applied_coupons ?? []).toEqual([]);
+  });
+});
