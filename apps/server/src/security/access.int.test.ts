@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeCoupon, makeProduct, stockOf } from '../modules/cart/cart.fixtures.js';
+import { tokenHash } from '../modules/identity/identity.crypto.js';
 import type { PlacedOrder } from '../modules/orders/orders.contract.js';
 import type { Db } from '../platform/db.js';
 import { grantPoints, makeReward } from '../test/loyalty-fixtures.js';
@@ -604,6 +605,17 @@ describe('operator routes and sessions', () => {
       const again = await login(server, c.email);
       expect(new Set([c.token, token, again]).size).toBe(3);
       expect((await call('GET', `/account/users/${c.uuid}/profile`, { headers: { cookie: `ember_session=${planted}` } })).status).toBe(401);
+    });
+
+    it('refuses a token past its absolute lifetime on REST, by cookie and on GraphQL, while a fresh one still works', async () => {
+      const c = await registerCustomer(server);
+      const fresh = await login(server, c.email);
+      await db.query(`UPDATE identity_session SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [tokenHash(c.token)]);
+      expect((await call('GET', `/account/users/${c.uuid}/profile`, { headers: bearer(c.token) })).status).toBe(401);
+      expect((await call('GET', `/account/users/${c.uuid}/profile`, { headers: { cookie: `ember_session=${c.token}` } })).status).toBe(401);
+      const gql = await call('POST', '/graphql', { headers: bearer(c.token), body: { query: '{ customer { email } }' } });
+      expect(gql.body.errors?.[0]?.extensions?.category).toBe('graphql-authorization');
+      expect((await call('GET', `/account/users/${c.uuid}/profile`, { headers: bearer(fresh) })).status).toBe(200);
     });
 
     it('refuses a token after logout, deactivation and cancellation, by bearer and by cookie, on REST and GraphQL', async () => {
