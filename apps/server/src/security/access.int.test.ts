@@ -259,7 +259,7 @@ describe('carts named by id', () => {
   });
 
   describe("a customer cart reached without its owner's credential (checklist 2)", () => {
-    it('answers every cart query and mutation on A\'s cart id exactly as on an id that does not exist, for anonymous callers, foreign cookies and customer B, and the cart is unchanged', async () => {
+    it("answers every cart query and mutation on A's cart id exactly as on an id that does not exist, for anonymous callers, foreign cookies and customer B, and the cart is unchanged", async () => {
       const before = await snapshotCart(cartOfA);
       const unknown = randomBytes(24).toString('base64url');
       const callers: Record<string, Record<string, string>> = {
