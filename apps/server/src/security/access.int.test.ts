@@ -1,13 +1,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCoupon, makeProduct, stockOf } from '../modules/cart/cart.fixtures.js';
 import { tokenHash } from '../modules/identity/identity.crypto.js';
 import type { PlacedOrder } from '../modules/orders/orders.contract.js';
 import type { Db } from '../platform/db.js';
 import { grantPoints, makeReward } from '../test/loyalty-fixtures.js';
 import { draftFor, placeOrder } from '../test/orders-fixtures.js';
-import { restCall, serveForSuite, type TestServer } from '../test/test-app.js';
-import { addAddress, ADDRESS, comparable, type Customer, login, PASSWORD, registerCustomer, snapshotCustomer, withoutRequestId } from './security-fixtures.js';
+import { restCall, serveForSuite, testDb, type TestServer } from '../test/test-app.js';
+import { addAddress, ADDRESS, comparable, type Customer, expectInvariants, login, PASSWORD, registerCustomer, snapshotCustomer, withoutRequestId } from './security-fixtures.js';
+
+// The global invariants hold after everything this file did (checklist I1–I6).
+afterAll(async () => {
+  expect(await expectInvariants(await testDb())).toEqual([]);
+});
 
 describe('customers named by uuid', () => {
   /*

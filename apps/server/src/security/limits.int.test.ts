@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../platform/db.js';
-import { serveForSuite, type TestServer } from '../test/test-app.js';
-import { PASSWORD, registerCustomer } from './security-fixtures.js';
+import { serveForSuite, testDb, type TestServer } from '../test/test-app.js';
+import { expectInvariants, PASSWORD, registerCustomer } from './security-fixtures.js';
+
+// The global invariants hold after everything this file did (checklist I1–I6).
+afterAll(async () => {
+  expect(await expectInvariants(await testDb())).toEqual([]);
+});
 
 describe('limits behind forged client addresses', () => {
   /*

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProducts, gqlAs, makeCoupon, makeProduct, newGuestCart, place, readyForCheckout, stockOf } from '../modules/cart/cart.fixtures.js';
 import type { Db } from '../platform/db.js';
 import { restCall, serveForSuite, testDb, type TestServer } from '../test/test-app.js';
-import { type Customer, registerCustomer, snapshotCustomer } from './security-fixtures.js';
+import { type Customer, expectInvariants, registerCustomer, snapshotCustomer } from './security-fixtures.js';
+
+// The global invariants hold after everything this file did (checklist I1–I6).
+afterAll(async () => {
+  expect(await expectInvariants(await testDb())).toEqual([]);
+});
 
 describe('malformed requests', () => {
   /*

@@ -69,3 +69,32 @@ export async function snapshotCustomer(db: Queryable, c: Pick<Customer, 'uuid' |
   snapshot.messaging_outbox = mail.rows.map((r) => r.row);
   return snapshot;
 }
+
+/**
+ * The checklist's global invariants, read by SQL after a suite: stock never negative (I1), loyalty
+ * balances equal to their ledger and never negative, each source credited once (I2), coupon uses
+ * within their limits (I3), one order per cart and refunds within the amount (I4), a paid amount
+ * equal to the order's total (I5), and no live session of an account that is no longer active
+ * (I6). Most are also database constraints; reading them here shows the suite's refusals left
+ * none of them broken.
+ */
+export async function expectInvariants(db: Queryable): Promise<string[]> {
+  const broken: string[] = [];
+  const check = async (name: string, sql: string) => {
+    const { rows } = await db.query(sql);
+    if (rows.length > 0) broken.push(`${name}: ${JSON.stringify(rows.slice(0, 3))}`);
+  };
+  await check('I1 stock below zero', 'SELECT product_id FROM inventory_stock WHERE quantity < 0');
+  await check('I2 balance differs from ledger', `SELECT a.consumer_uuid FROM loyalty_account a
+      LEFT JOIN (SELECT consumer_uuid, sum(points)::int AS total FROM loyalty_ledger GROUP BY consumer_uuid) l USING (consumer_uuid)
+     WHERE a.balance <> COALESCE(l.total, 0) OR a.balance < 0 OR a.held < 0 OR a.held > a.balance`);
+  await check('I2 source credited twice', 'SELECT source_type, source_key FROM loyalty_ledger GROUP BY source_type, source_key HAVING count(*) > 1');
+  await check('I3 coupon over its limits', `SELECT r.code FROM cart_rule r WHERE (r.uses_per_coupon IS NOT NULL AND r.times_used > r.uses_per_coupon)
+     OR EXISTS (SELECT 1 FROM cart_rule_usage u WHERE u.rule_id = r.id AND r.uses_per_customer IS NOT NULL AND u.times_used > r.uses_per_customer)`);
+  await check('I4 two orders for one cart', 'SELECT cart_id FROM orders_order GROUP BY cart_id HAVING count(*) > 1');
+  await check('I4 refunds above the total', 'SELECT order_number FROM orders_order WHERE refunded_total > grand_total');
+  await check('I5 paid amount differs from the total', 'SELECT order_number FROM orders_order WHERE amount_paid IS NOT NULL AND amount_paid <> grand_total');
+  await check('I6 live session of an ended account', `SELECT s.user_uuid FROM identity_session s JOIN identity_user u ON u.uuid = s.user_uuid
+     WHERE u.status <> 'active' AND s.revoked_at IS NULL AND s.expires_at > now()`);
+  return broken;
+}
