@@ -577,6 +577,13 @@ describe('operator routes and sessions', () => {
       expect(await snapshotCustomer(db, victim)).toEqual(before);
     });
 
+    it('publishes no staff operation in the public GraphQL schema: no stock, points, refund, coupon, customer export or impersonation mutation', async () => {
+      const res = await call('POST', '/graphql', { body: { query: '{ __schema { mutationType { fields { name } } queryType { fields { name } } } }' } });
+      const names = [...res.body.data.__schema.mutationType.fields, ...res.body.data.__schema.queryType.fields].map((f: { name: string }) => f.name);
+      expect(names).toContain('placeOrder');
+      expect(names.filter((n: string) => /stock|points|refund|createCoupon|adjust|impersonat|exportCustomers|allCustomers|admin|staff|operator/i.test(n))).toEqual([]);
+    });
+
     it('serves no older API version, internal, debug or metrics path', async () => {
       for (const path of ['/v1/account/users/configuration', '/internal/orders', '/debug', '/debug/vars', '/metrics', '/admin', '/admin/customers', '/admin/graphql', '/graphql/admin', '/.env', '/.git/HEAD']) {
         const res = await call('GET', path, { headers: bearer(customer.token) });

@@ -146,6 +146,14 @@ describe('malformed requests', () => {
       expect(health.status).toBe(200);
     });
 
+    it('caps the page size of the order history and the points ledger with an input error', async () => {
+      const orders = await gqlWith('{ customer { orders(pageSize: 100000) { total_count } } }', {}, a.token);
+      expect(orders.status).toBeLessThan(500);
+      expect(orders.body.errors?.[0]?.extensions?.category).toBe('graphql-input');
+      const ledger = await restCall(server, 'GET', `/api/loyalty/consumers/${a.uuid}/points?perPage=100000`, undefined, { token: a.token, store: 'gb' });
+      expect(ledger.status).toBe(400);
+    });
+
     it('refuses ten thousand cart lines in one request without adding any', async () => {
       const product = await makeProduct(db, { stock: 5 });
       const cart = (await gqlWith('mutation { createEmptyCart }', {})).body.data.createEmptyCart as string;
