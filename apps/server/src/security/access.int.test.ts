@@ -655,6 +655,13 @@ describe('operator routes and sessions', () => {
   });
 
   describe('mail amplification (checklist 46)', () => {
+    it('builds at most ten data-subject exports an hour for one account, answering 429 with Retry-After past that', async () => {
+      const c = await registerCustomer(server);
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) statuses.push((await call('GET', '/account/users/privacy', { headers: bearer(c.token) })).status);
+      expect(statuses).toEqual([...Array(10).fill(200), 429, 429]);
+    });
+
     it('sends at most three reset e-mails an hour to one address, answering 429 with Retry-After past that', async () => {
       const c = await registerCustomer(server);
       const statuses: number[] = [];
