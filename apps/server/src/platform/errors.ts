@@ -71,5 +71,7 @@ export function registerErrorHandling(app: FastifyInstance, audienceOf: (request
 /** Connection-level database failures are retryable (503), not bugs (500). */
 export function isDatabaseUnavailable(err: unknown): boolean {
   const code = (err as { code?: string } | null)?.code ?? '';
-  return code.startsWith('08') || code === '57P01' || code === '57P03' || code === 'ECONNREFUSED' || code === 'ECONNRESET';
+  // A serialization failure or deadlock that outlived the transaction's own retries (platform/db.ts)
+  // is a conflict the client may retry, like a lost connection, not a fault of the shop.
+  return code.startsWith('08') || code === '57P01' || code === '57P03' || code === '40001' || code === '40P01' || code === 'ECONNREFUSED' || code === 'ECONNRESET';
 }

@@ -499,6 +499,18 @@ describe('errors from inside the shop', () => {
     // The next request, with the connection back, is served.
     expect((await restCall(server, 'GET', `/account/users/${c.uuid}/profile`, undefined, { token: c.token, store: 'gb' })).status).toBe(200);
   });
+
+  it('answers a serialization failure or deadlock that outlived its retries with 503 and Retry-After, not 500 (checklist 55)', async () => {
+    const c = await registerCustomer(server);
+    const identity = server.app.services.identity as unknown as Record<string, unknown>;
+    for (const code of ['40001', '40P01']) {
+      const conflict = Object.assign(new Error('could not serialize access due to concurrent update'), { code });
+      const rest = await withFault(identity, 'profile', conflict, () => restCall(server, 'GET', `/account/users/${c.uuid}/profile`, undefined, { token: c.token, store: 'gb' }));
+      expect(rest.status).toBe(503);
+      expect(rest.body.error.code).toBe('SERVICE_UNAVAILABLE');
+      expect(Number(rest.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  });
 });
 
 describe('a valid code after too many guesses', () => {
