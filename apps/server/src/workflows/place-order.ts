@@ -11,6 +11,7 @@ import type { Caller, ComputedCart } from '../modules/cart/cart.service.js';
 import type { CartAddressRow } from '../modules/cart/cart.store.js';
 import { GUEST_CHECKOUT_REFUSED } from '../modules/cart/cart.service.js';
 import { paymentMethodsFor } from '../modules/payments/payments.methods.js';
+import { DEFAULT_UNPAID_LIMITS, holdForPayment } from './unpaid-holds.js';
 
 export interface PlaceOrderResult {
   order: PlacedOrder | null;
@@ -209,6 +210,8 @@ export async function placeOrder(
       if (couponProblem) fail('UNABLE_TO_PLACE_ORDER', couponProblem);
       await reserveStock(tx, [...stockDemand(computed.lines)].map(([product_id, d]) => ({ product_id, quantity: d.quantity, sku: d.sku })));
       const placed = await services.orders.createOrder(tx, draft);
+      // Stock held for payment: a few waiting orders per buyer, address and connection (decision 0033).
+      await holdForPayment(tx, services, placed, draft, { ip: caller.client?.ip ?? null, limits: caller.client?.unpaidLimits ?? DEFAULT_UNPAID_LIMITS });
       // The campaign's held points are debited with the order, in this transaction (returned if it is cancelled).
       if (cart.customer_uuid && computed.campaign) await services.loyalty.spendCampaignForOrder(tx, cart.masked_id, placed.entity_id, placed.order_number);
       await services.cart.markOrdered(tx, cart);
