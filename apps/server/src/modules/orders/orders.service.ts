@@ -253,11 +253,6 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
     return store.holdForPayment(tx, row.id, keys);
   }
 
-  /** A customer's orders in a store view still waiting for payment, newest first. */
-  waitingOrders(db: Queryable, customerUuid: string, storeCode: string): Promise<{ order_number: string; entity_id: string }[]> {
-    return store.waitingOrdersOf(db, customerUuid, storeCode);
-  }
-
   // ---------- Reading ----------
 
   /** The full views of these orders, in the given order. */

@@ -291,17 +291,6 @@ export async function holdForPayment(tx: Queryable, orderId: string, keys: strin
   return new Map(rows.map((r) => [r.key, r.n]));
 }
 
-/** A customer's orders waiting for payment, newest first: the storefront offers to pay them. */
-export async function waitingOrdersOf(db: Queryable, customerUuid: string, storeCode: string): Promise<{ order_number: string; entity_id: string }[]> {
-  const { rows } = await db.query<{ order_number: string; entity_id: string }>(
-    `SELECT order_number, entity_id::text AS entity_id FROM orders_order
-      WHERE customer_uuid = $1::uuid AND store_code = $2 AND status IN ('pending_payment', 'payment_failed') AND paid_at IS NULL
-      ORDER BY created_at DESC, id DESC LIMIT 10`,
-    [customerUuid, storeCode],
-  );
-  return rows;
-}
-
 /** Who placed orders: a customer, or a guest known by e-mail. */
 export type OrderBuyer = { customerUuid: string } | { email: string };
 
