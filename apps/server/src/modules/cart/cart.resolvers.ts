@@ -15,6 +15,12 @@ import { cartItemPointsResolvers } from './cart.points.js';
 import { guestKeyOf, issueGuestKey } from './cart.guest-key.js';
 
 const COUPON_WINDOW_MS = 10 * 60_000;
+
+/** How many codes an applyCouponToCart input tries: its distinct comma-separated codes, at least one, at most what may be applied. */
+function couponGuesses(input: string): number {
+  const codes = new Set(String(input).slice(0, 300).split(',').map((c) => c.trim().toUpperCase()).filter(Boolean));
+  return Math.min(Math.max(codes.size, 1), 5);
+}
 const NEW_CART_WINDOW_MS = 10 * 60_000;
 
 /** New guest carts cost a row each: per client address, a shopper's handful and a shared address's many pass, a script does not. */
@@ -266,11 +272,15 @@ export const cartResolvers = {
     },
     async applyCouponToCart(_: unknown, args: { input: { cart_id: string; coupon_code: string } }, ctx: GraphQLContext) {
       const caller = await callerOf(ctx);
-      // Guessing codes costs attempts: per cart and per client address.
       const cartRow = await ctx.services.cart.access(ctx.db, caller, args.input.cart_id, { lock: false });
+      // Guessing codes costs attempts: each code of a comma-joined list is one (so is each alias, each
+      // being its own call), per cart, per client address and per customer (account, or a guest's e-mail).
+      const cost = couponGuesses(args.input.coupon_code);
+      const customer = ctx.services.cart.customerKey(cartRow);
       await enforce(ctx.services.limiter, [
-        { key: `coupon:cart:${cartRow.id}`, limit: 10, windowMs: COUPON_WINDOW_MS },
-        { key: `coupon:ip:${clientIp(ctx.request)}`, limit: Math.round(30 * ctx.config.RATE_LIMIT_IP_FACTOR), windowMs: COUPON_WINDOW_MS },
+        { key: `coupon:cart:${cartRow.id}`, limit: 10, windowMs: COUPON_WINDOW_MS, cost },
+        { key: `coupon:ip:${clientIp(ctx.request)}`, limit: Math.round(30 * ctx.config.RATE_LIMIT_IP_FACTOR), windowMs: COUPON_WINDOW_MS, cost },
+        ...(customer ? [{ key: `coupon:customer:${customer}`, limit: 20, windowMs: COUPON_WINDOW_MS, cost }] : []),
       ]);
       const { result } = await onCart(ctx, args.input.cart_id, (tx, c) => ctx.services.cart.applyCoupons(tx, ctx.store, c, args.input.coupon_code.slice(0, 300)));
       // Codes that passed stay applied (committed above); the first failure is the answer (spec §8).
