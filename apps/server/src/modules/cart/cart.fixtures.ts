@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../../platform/db.js';
 import { restCall, type GqlResult, type TestServer } from '../../test/test-app.js';
 import { insertPromotion, type PromotionRow, type PromotionType } from './cart.store.js';
@@ -15,7 +15,9 @@ const suiteJars = new Map<string, GuestJar>();
 
 export function suiteJar(server: TestServer): GuestJar {
   let jar = suiteJars.get(server.url);
-  if (!jar) suiteJars.set(server.url, (jar = {}));
+  // Holding a credential from the start, as a browser does after its first cart: carts made in
+  // parallel then share it (the server keeps a well-formed credential the browser already has).
+  if (!jar) suiteJars.set(server.url, (jar = { cookie: `ember_cart_key=${randomBytes(32).toString('base64url')}` }));
   return jar;
 }
 
