@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, testDb, type TestServer } from '../test/test-app.js';
 import type { Db } from '../platform/db.js';
 import { runOrderJobs } from '../modules/orders/orders.jobs.js';
@@ -14,9 +14,10 @@ let server: TestServer;
 let db: Db;
 
 beforeAll(async () => {
-  // The shop's own limits, one connection counted as one (every test client is 127.0.0.1).
+  // The shop's own limits, one connection counted as one. Suites sharing a database all come from
+  // 127.0.0.1, so each test here is a client address of its own behind one trusted proxy.
   server = await startTestServer({
-    ORDERS_UNPAID_PER_BUYER: '3', ORDERS_UNPAID_PER_ADDRESS: '3', ORDERS_UNPAID_PER_CLIENT: '10', RATE_LIMIT_IP_FACTOR: '1',
+    ORDERS_UNPAID_PER_BUYER: '3', ORDERS_UNPAID_PER_ADDRESS: '3', ORDERS_UNPAID_PER_CLIENT: '10', RATE_LIMIT_IP_FACTOR: '1', TRUST_PROXY: '1',
     ORDERS_PAYMENT_EXPIRY_MINUTES: '30', ORDERS_PAYMENT_EXPIRY_GUEST_MINUTES: '15',
   });
   db = await testDb();
@@ -46,20 +47,20 @@ async function customerCart(sku: string, token: string) {
   return id;
 }
 
-/** Cancels every order waiting for payment that this suite's client address holds, so each test starts from none. */
-async function releaseClientHolds() {
-  await db.query(`UPDATE orders_order SET status = 'canceled', canceled_at = now() WHERE status IN ('pending_payment', 'payment_failed') AND paid_at IS NULL AND created_at > now() - interval '1 hour'`);
-}
+/** The client address of the current test, as the trusted proxy reports it. */
+let client: Record<string, string> = {};
+beforeEach(() => {
+  client = { 'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+});
 
 describe('orders waiting for payment', () => {
   it('refuses scripted guest orders past the 3rd waiting for payment to one delivery address, leaving the stock to other shoppers', async () => {
-    await releaseClientHolds();
     const p = await makeProduct(db, { stock: 60, price: 2500 });
     const address = ownAddress();
     const carts = [];
     for (let i = 0; i < 12; i++) carts.push(await guestCart(p.sku, { address }));
     const results = [];
-    for (const c of carts) results.push(await place(server, c.id, { jar: c.jar }));
+    for (const c of carts) results.push(await place(server, c.id, { jar: c.jar, headers: client }));
     const placed = results.filter((r) => r.body.data.placeOrder.order);
     expect(placed).toHaveLength(3);
     for (const r of results.filter((x) => !x.body.data.placeOrder.order)) {
@@ -68,48 +69,45 @@ describe('orders waiting for payment', () => {
     expect(await stockOf(db, p.id)).toBe(57);
     // Another shopper, elsewhere, still buys.
     const other = await guestCart(p.sku);
-    expect((await place(server, other.id, { jar: other.jar })).body.data.placeOrder.errors).toEqual([]);
+    expect((await place(server, other.id, { jar: other.jar, headers: client })).body.data.placeOrder.errors).toEqual([]);
     expect(await stockOf(db, p.id)).toBe(56);
   });
 
   it('lets exactly 3 of 20 parallel unpaid orders to one address through', async () => {
-    await releaseClientHolds();
     const p = await makeProduct(db, { stock: 100, price: 2500 });
     const address = ownAddress();
     const carts = [];
     for (let i = 0; i < 20; i++) carts.push(await guestCart(p.sku, { address }));
-    const results = await Promise.all(carts.map((c) => place(server, c.id, { jar: c.jar })));
+    const results = await Promise.all(carts.map((c) => place(server, c.id, { jar: c.jar, headers: client })));
     expect(results.filter((r) => r.body.data.placeOrder.order)).toHaveLength(3);
     expect(await stockOf(db, p.id)).toBe(97);
   });
 
   it('counts a buyer e-mail across addresses and guest or account, and takes the buyer again once a waiting order is cancelled', async () => {
-    await releaseClientHolds();
     const p = await makeProduct(db, { stock: 20, price: 2500 });
     const c = await registerCustomer(server);
     const numbers: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const r = await place(server, await customerCart(p.sku, c.token), { token: c.token });
+      const r = await place(server, await customerCart(p.sku, c.token), { token: c.token, headers: client });
       expect(r.body.data.placeOrder.errors).toEqual([]);
       numbers.push(r.body.data.placeOrder.order.entity_id);
     }
     const fourth = await customerCart(p.sku, c.token);
-    const refused = await place(server, fourth, { token: c.token });
+    const refused = await place(server, fourth, { token: c.token, headers: client });
     expect(refused.body.data.placeOrder.errors[0]).toMatchObject({ code: 'UNABLE_TO_PLACE_ORDER', message: expect.stringMatching(/You have orders waiting for payment/) });
     expect((await cancelOrder(server, numbers[0]!, c.token)).body.data.cancelOrder.error).toBeNull();
-    expect((await place(server, fourth, { token: c.token })).body.data.placeOrder.errors).toEqual([]);
+    expect((await place(server, fourth, { token: c.token, headers: client })).body.data.placeOrder.errors).toEqual([]);
     // A guest using the same e-mail is the same buyer.
     const guest = await guestCart(p.sku, { email: c.email });
-    expect((await place(server, guest.id, { jar: guest.jar })).body.data.placeOrder.errors[0].code).toBe('UNABLE_TO_PLACE_ORDER');
+    expect((await place(server, guest.id, { jar: guest.jar, headers: client })).body.data.placeOrder.errors[0].code).toBe('UNABLE_TO_PLACE_ORDER');
   });
 
   it('refuses the 11th unpaid order from one connection, whatever the e-mails and addresses', async () => {
-    await releaseClientHolds();
     const p = await makeProduct(db, { stock: 50, price: 2500 });
     const results = [];
     for (let i = 0; i < 11; i++) {
       const c = await guestCart(p.sku);
-      results.push(await place(server, c.id, { jar: c.jar }));
+      results.push(await place(server, c.id, { jar: c.jar, headers: client }));
     }
     expect(results.slice(0, 10).every((r) => r.body.data.placeOrder.errors.length === 0)).toBe(true);
     expect(results[10]!.body.data.placeOrder.errors[0]).toMatchObject({ code: 'UNABLE_TO_PLACE_ORDER', message: expect.stringMatching(/from this connection/) });

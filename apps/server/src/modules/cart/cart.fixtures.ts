@@ -26,9 +26,10 @@ export function suiteJar(server: TestServer): GuestJar {
  * (another browser: a fresh `{}`; none at all, as a bare API client: null); by default the suite's.
  */
 export async function gqlAs(
-  server: TestServer, query: string, variables: Record<string, unknown> = {}, opts: { store?: string; token?: string; jar?: GuestJar | null } = {},
+  server: TestServer, query: string, variables: Record<string, unknown> = {},
+  opts: { store?: string; token?: string; jar?: GuestJar | null; headers?: Record<string, string> } = {},
 ): Promise<GqlResult> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', store: opts.store ?? 'gb' };
+  const headers: Record<string, string> = { ...opts.headers, 'content-type': 'application/json', store: opts.store ?? 'gb' };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   const jar = opts.jar === undefined ? suiteJar(server) : opts.jar;
   if (jar?.cookie) headers.cookie = jar.cookie;
@@ -202,7 +203,7 @@ export async function readyForCheckout(
   }
 }
 
-export async function place(server: TestServer, cartId: string, opts: { token?: string; jar?: GuestJar | null } = {}) {
+export async function place(server: TestServer, cartId: string, opts: { token?: string; jar?: GuestJar | null; headers?: Record<string, string> } = {}) {
   return gqlAs(server, `mutation ($c: String!) { placeOrder(input: {cart_id: $c}) { order { order_number entity_id } errors { code message } } }`, { c: cartId }, opts);
 }
 
