@@ -71,6 +71,9 @@ export default defineConfig({
       // Every journey comes from 127.0.0.1: per-IP limits (registrations, logins) sized for one
       // person would stop the suite, so they get the headroom of a shared address.
       RATE_LIMIT_IP_FACTOR: '20',
+      // Journeys leave orders unpaid with the demo customers and addresses, so they hold more at once than a shopper may.
+      ORDERS_UNPAID_PER_BUYER: '1000',
+      ORDERS_UNPAID_PER_ADDRESS: '1000',
       // The operator endpoints, for journeys that move an order on as the warehouse would (delivered).
       // Links in e-mails (password reset) lead back to this server.
       PUBLIC_BASE_URL: baseURL,

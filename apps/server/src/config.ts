@@ -105,6 +105,18 @@ export const ConfigSchema = z.object({
     .max(10_080)
     .refine((m) => m === 0 || m >= 5, 'must be 0 (never) or at least 5 minutes')
     .default(30),
+  // A guest's unpaid order holds stock a shorter while (docs/decisions/0033); never longer than a customer's.
+  ORDERS_PAYMENT_EXPIRY_GUEST_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10_080)
+    .refine((m) => m === 0 || m >= 5, 'must be 0 (as customers) or at least 5 minutes')
+    .default(15),
+  // Orders waiting for payment at once, per buyer e-mail (customer or guest), per delivery address and per client address.
+  ORDERS_UNPAID_PER_BUYER: z.coerce.number().int().min(1).max(1000).default(3),
+  ORDERS_UNPAID_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(3),
+  ORDERS_UNPAID_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(10),
   ORDERS_JOBS: bool.optional(),
   // Guest carts untouched this long (and never ordered) are deleted (docs/decisions/0021); 0: kept.
   CART_GUEST_LIFETIME_DAYS: z.coerce.number().int().min(0).max(3650).default(30),

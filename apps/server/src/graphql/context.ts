@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../platform/db.js';
 import type { StoreView } from '../modules/store/store.service.js';
@@ -11,4 +11,6 @@ export interface GraphQLContext {
   db: Db;
   services: Services;
   request: FastifyRequest;
+  /** The reply, for the few resolvers that set a cookie (a guest cart's credential). */
+  reply?: FastifyReply;
 }

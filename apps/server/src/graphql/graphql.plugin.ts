@@ -123,12 +123,13 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { config: Config
     cache: 1024,
     allowBatchedQueries: false,
     validationRules: rules,
-    context: (request: FastifyRequest): GraphQLContext => ({
+    context: (request: FastifyRequest, reply: FastifyReply): GraphQLContext => ({
       store: request.storeView!,
       config,
       db,
       services,
       request,
+      reply,
     }),
     errorFormatter: (execution, ctx) => {
       const reply = (ctx as { reply?: FastifyReply }).reply;

@@ -122,6 +122,15 @@ export const PHRASES = {
   'checkout.pickupGone': { en: 'The pick-up store is no longer available.', de: 'Die Abholfiliale ist nicht mehr verfügbar.' },
   'checkout.shippingMethodMissing': { en: 'The shipping method is missing. Select the shipping method and try again.', de: 'Die Versandart fehlt. Bitte wählen Sie eine Versandart und versuchen Sie es erneut.' },
   'checkout.paymentMethodMissing': { en: 'Enter a valid payment method and try again.', de: 'Bitte wählen Sie eine gültige Zahlungsart und versuchen Sie es erneut.' },
+  // Orders waiting for payment hold stock: a buyer, an address and a connection may keep only a few at once.
+  'checkout.unpaidOrdersWaiting': {
+    en: 'You have orders waiting for payment. Pay for one of them, or let it lapse, before placing another.',
+    de: 'Sie haben Bestellungen, die noch auf Zahlung warten. Bezahlen Sie zuerst eine davon oder lassen Sie sie verfallen, bevor Sie erneut bestellen.',
+  },
+  'checkout.unpaidOrdersFromClient': {
+    en: 'Too many orders placed from this connection are waiting for payment. Please try again later.',
+    de: 'Von dieser Verbindung warten zu viele Bestellungen auf Zahlung. Bitte versuchen Sie es später erneut.',
+  },
   'checkout.guestEmailMissing': { en: 'Guest email for cart is missing.', de: 'Die E-Mail-Adresse für die Gastbestellung fehlt.' },
   'checkout.attributeRequired': { en: '"{label}" is required.', de: '„{label}“ ist erforderlich.' },
   'checkout.attributeLength': { en: '"{label}" must be {min} to {max} characters long.', de: '„{label}“ muss {min} bis {max} Zeichen lang sein.' },

@@ -29,4 +29,20 @@ describe('rate limiting', () => {
     await new Promise((r) => setTimeout(r, 30));
     await expect(enforce(rl, [b])).resolves.toBeUndefined();
   });
+
+  it('counts a request carrying several attempts as that many hits', async () => {
+    const rl = new MemoryRateLimiter();
+    const budget = { key: 'coupon:cart:1', limit: 10, windowMs: 60_000 };
+    expect(await rl.hit({ ...budget, cost: 5 })).toMatchObject({ allowed: true, count: 5 });
+    expect(await rl.hit({ ...budget, cost: 5 })).toMatchObject({ allowed: true, count: 10 });
+    await expect(enforce(rl, [budget])).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+  });
+
+  it('counts a hit without a cost, or with a nonsensical one, as one', async () => {
+    const rl = new MemoryRateLimiter();
+    const budget = { key: 'k', limit: 2, windowMs: 60_000 };
+    expect((await rl.hit(budget)).count).toBe(1);
+    expect((await rl.hit({ ...budget, cost: 0 })).count).toBe(2);
+    expect((await rl.hit({ ...budget, cost: -3 })).count).toBe(3);
+  });
 });

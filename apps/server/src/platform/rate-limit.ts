@@ -6,6 +6,8 @@ export interface Budget {
   key: string;
   limit: number;
   windowMs: number;
+  /** How many hits this request counts as (default 1): a request carrying several guesses counts each. */
+  cost?: number;
 }
 
 export interface RateLimiter {
@@ -28,7 +30,7 @@ export class MemoryRateLimiter implements RateLimiter {
       w = { start: now, count: 0, windowMs: b.windowMs };
       this.windows.set(b.key, w);
     }
-    w.count += 1;
+    w.count += Math.max(1, Math.floor(b.cost ?? 1));
     return { allowed: w.count <= b.limit, count: w.count, retryAfterMs: w.start + b.windowMs - now };
   }
 
@@ -50,7 +52,7 @@ export class RedisRateLimiter implements RateLimiter {
   async hit(b: Budget) {
     const key = this.prefix + b.key;
     try {
-      const res = await this.redis.multi().incr(key).pexpire(key, b.windowMs, 'NX').pttl(key).exec();
+      const res = await this.redis.multi().incrby(key, Math.max(1, Math.floor(b.cost ?? 1))).pexpire(key, b.windowMs, 'NX').pttl(key).exec();
       if (!res) throw new Error('transaction aborted');
       const count = Number(res[0]![1]);
       const ttl = Number(res[2]![1]);

@@ -23,6 +23,10 @@ export function testConfig(env: Record<string, string> = {}): Config {
     STOREFRONT_BUILD_DIR: '/nonexistent',
     // Every test client shares 127.0.0.1; per-account and per-code limits stay as in production.
     RATE_LIMIT_IP_FACTOR: '100',
+    // Suites place many unpaid orders from one address, e-mail and connection; the suites of these limits set their own.
+    ORDERS_UNPAID_PER_BUYER: '1000',
+    ORDERS_UNPAID_PER_ADDRESS: '1000',
+    ORDERS_UNPAID_PER_CLIENT: '1000',
     // LIVE mode refuses to boot without it; tests that switch to LIVE get one.
     WALLET_SIGNING_SECRET: 'test-suite-wallet-signing-secret-0123456789',
     ...env,

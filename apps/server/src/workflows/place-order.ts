@@ -13,6 +13,7 @@ import { GUEST_CHECKOUT_REFUSED } from '../modules/cart/cart.service.js';
 import { paymentMethodsFor } from '../modules/payments/payments.methods.js';
 import { idempotencyScope } from '../modules/payments/payments.idempotency.js';
 import { faultPoint } from '../platform/faults.js';
+import { DEFAULT_UNPAID_LIMITS, holdForPayment } from './unpaid-holds.js';
 
 export interface PlaceOrderResult {
   order: PlacedOrder | null;
@@ -237,6 +238,8 @@ async function placeOrderOnce(
       if (couponProblem) fail('UNABLE_TO_PLACE_ORDER', couponProblem);
       await reserveStock(tx, [...stockDemand(computed.lines)].map(([product_id, d]) => ({ product_id, quantity: d.quantity, sku: d.sku })));
       const placed = await services.orders.createOrder(tx, draft);
+      // Stock held for payment: a few waiting orders per buyer, address and connection (decision 0033).
+      await holdForPayment(tx, services, placed, draft, { ip: caller.client?.ip ?? null, limits: caller.client?.unpaidLimits ?? DEFAULT_UNPAID_LIMITS });
       // The campaign's held points are debited with the order, in this transaction (returned if it is cancelled).
       if (cart.customer_uuid && computed.campaign) await services.loyalty.spendCampaignForOrder(tx, cart.masked_id, placed.entity_id, placed.order_number);
       await services.cart.markOrdered(tx, cart);

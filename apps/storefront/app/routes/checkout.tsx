@@ -6,6 +6,7 @@ import { CartTotals } from '../components/cart/cart-totals';
 import { AddressStep } from '../components/checkout/address-step';
 import { DeliveryStep } from '../components/checkout/delivery-step';
 import { PaymentStep } from '../components/checkout/payment-step';
+import { WaitingOrdersNotice } from '../components/checkout/waiting-orders-notice';
 import { RouteError } from '../components/common/route-error';
 import { accountPageMeta } from '../lib/account/account-meta';
 import { withReturnTo } from '../lib/account/return-to';
@@ -88,6 +89,7 @@ export default function CheckoutPage() {
       ) : (
         <div className="checkout-page__grid">
           <div className="checkout-page__steps">
+            {session.status === 'signed-in' && session.user && <WaitingOrdersNotice store={code} customerUuid={session.user.uuid} />}
             <AddressStep
               store={code}
               cart={cart}

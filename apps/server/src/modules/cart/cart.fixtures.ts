@@ -1,16 +1,43 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../../platform/db.js';
 import { restCall, type GqlResult, type TestServer } from '../../test/test-app.js';
 import { insertPromotion, type PromotionRow, type PromotionType } from './cart.store.js';
 
 /** Test helpers for the cart and checkout suites: their own products, coupons, customers and requests. */
 
+/** A browser's guest cart credential cookie (`ember_cart_key`), kept as a browser keeps it. */
+export interface GuestJar {
+  cookie?: string;
+}
+
+/** The jar every request of a suite shares unless told otherwise: one browser per suite. */
+const suiteJars = new Map<string, GuestJar>();
+
+export function suiteJar(server: TestServer): GuestJar {
+  let jar = suiteJars.get(server.url);
+  // Holding a credential from the start, as a browser does after its first cart: carts made in
+  // parallel then share it (the server keeps a well-formed credential the browser already has).
+  if (!jar) suiteJars.set(server.url, (jar = { cookie: `ember_cart_key=${randomBytes(32).toString('base64url')}` }));
+  return jar;
+}
+
+/**
+ * Sends a GraphQL POST as the storefront would. The guest cart credential cookie is kept in `jar`
+ * (another browser: a fresh `{}`; none at all, as a bare API client: null); by default the suite's.
+ */
 export async function gqlAs(
-  server: TestServer, query: string, variables: Record<string, unknown> = {}, opts: { store?: string; token?: string } = {},
+  server: TestServer, query: string, variables: Record<string, unknown> = {},
+  opts: { store?: string; token?: string; jar?: GuestJar | null; headers?: Record<string, string> } = {},
 ): Promise<GqlResult> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', store: opts.store ?? 'gb' };
+  const headers: Record<string, string> = { ...opts.headers, 'content-type': 'application/json', store: opts.store ?? 'gb' };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  const jar = opts.jar === undefined ? suiteJar(server) : opts.jar;
+  if (jar?.cookie) headers.cookie = jar.cookie;
   const res = await fetch(`${server.url}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+  if (jar) {
+    const set = res.headers.getSetCookie().find((c) => /^(__Host-)?ember_cart_key=/.test(c));
+    if (set) jar.cookie = set.split(';')[0];
+  }
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : {}, headers: res.headers };
 }
@@ -119,17 +146,17 @@ export const CART_FIELDS = `
   billing_address { firstname lastname city postcode }
 `;
 
-export async function newGuestCart(server: TestServer, store = 'gb'): Promise<string> {
-  const r = await gqlAs(server, 'mutation { createEmptyCart }', {}, { store });
+export async function newGuestCart(server: TestServer, store = 'gb', jar?: GuestJar | null): Promise<string> {
+  const r = await gqlAs(server, 'mutation { createEmptyCart }', {}, { store, jar });
   if (!r.body.data?.createEmptyCart) throw new Error(JSON.stringify(r.body));
   return r.body.data.createEmptyCart;
 }
 
-export async function addProducts(server: TestServer, cartId: string, items: Record<string, unknown>[], opts: { store?: string; token?: string } = {}) {
+export async function addProducts(server: TestServer, cartId: string, items: Record<string, unknown>[], opts: { store?: string; token?: string; jar?: GuestJar | null } = {}) {
   return gqlAs(server, `mutation ($c: String!, $i: [CartItemInput!]!) { addProductsToCart(cartId: $c, cartItems: $i) { cart { ${CART_FIELDS} } user_errors { code message } } }`, { c: cartId, i: items }, opts);
 }
 
-export async function getCart(server: TestServer, cartId: string, opts: { store?: string; token?: string } = {}) {
+export async function getCart(server: TestServer, cartId: string, opts: { store?: string; token?: string; jar?: GuestJar | null } = {}) {
   return gqlAs(server, `query ($c: String!) { cart(cart_id: $c) { ${CART_FIELDS} } }`, { c: cartId }, opts);
 }
 
@@ -141,11 +168,11 @@ export async function agreementIds(server: TestServer, opts: { store?: string } 
 }
 
 /** Chooses the card payment and ticks the store view's checkout agreements, as the checkout does before "Place order". */
-export async function acceptTermsAndPay(server: TestServer, cartId: string, opts: { token?: string; store?: string } = {}) {
+export async function acceptTermsAndPay(server: TestServer, cartId: string, opts: { token?: string; store?: string; jar?: GuestJar | null } = {}) {
   const p = await gqlAs(
     server,
     'mutation ($c: String!, $ids: [Int!]) { setPaymentMethodOnCart(input: {cart_id: $c, payment_method: {code: "ember_card", agreement_ids: $ids}}) { cart { id } } }',
-    { c: cartId, ids: await agreementIds(server, opts) },
+    { c: cartId, ids: await agreementIds(server, { store: opts.store }) },
     opts,
   );
   if (p.body.errors) throw new Error(JSON.stringify(p.body.errors));
@@ -155,13 +182,15 @@ export async function acceptTermsAndPay(server: TestServer, cartId: string, opts
  * Sets e-mail (guests), both addresses, standard shipping and the card payment on a cart, with the
  * terms accepted unless `acceptTerms` is false.
  */
-export async function readyForCheckout(server: TestServer, cartId: string, opts: { token?: string; email?: string; method?: [string, string]; acceptTerms?: boolean } = {}) {
-  const o = { token: opts.token };
+export async function readyForCheckout(
+  server: TestServer, cartId: string, opts: { token?: string; email?: string; method?: [string, string]; acceptTerms?: boolean; jar?: GuestJar | null; address?: Record<string, unknown> } = {},
+) {
+  const o = { token: opts.token, jar: opts.jar };
   if (!opts.token) {
     const e = await gqlAs(server, 'mutation ($c: String!, $e: String!) { setGuestEmailOnCart(input: {cart_id: $c, email: $e}) { cart { email } } }', { c: cartId, e: opts.email ?? `guest+${randomUUID().slice(0, 8)}@example.com` }, o);
     if (e.body.errors) throw new Error(JSON.stringify(e.body.errors));
   }
-  const b = await gqlAs(server, `mutation ($c: String!, $a: CartAddressInput) { setBillingAddressOnCart(input: {cart_id: $c, billing_address: {address: $a, use_for_shipping: true}}) { cart { id } } }`, { c: cartId, a: GB_ADDRESS }, o);
+  const b = await gqlAs(server, `mutation ($c: String!, $a: CartAddressInput) { setBillingAddressOnCart(input: {cart_id: $c, billing_address: {address: $a, use_for_shipping: true}}) { cart { id } } }`, { c: cartId, a: opts.address ?? GB_ADDRESS }, o);
   if (b.body.errors) throw new Error(JSON.stringify(b.body.errors));
   const [carrier, method] = opts.method ?? ['tablerate', 'standard'];
   const s = await gqlAs(server, `mutation ($c: String!, $ca: String!, $m: String!) { setShippingMethodsOnCart(input: {cart_id: $c, shipping_methods: [{carrier_code: $ca, method_code: $m}]}) { cart { id } } }`, { c: cartId, ca: carrier, m: method }, o);
@@ -174,7 +203,7 @@ export async function readyForCheckout(server: TestServer, cartId: string, opts:
   }
 }
 
-export async function place(server: TestServer, cartId: string, opts: { token?: string } = {}) {
+export async function place(server: TestServer, cartId: string, opts: { token?: string; jar?: GuestJar | null; headers?: Record<string, string> } = {}) {
   return gqlAs(server, `mutation ($c: String!) { placeOrder(input: {cart_id: $c}) { order { order_number entity_id } errors { code message } } }`, { c: cartId }, opts);
 }
 

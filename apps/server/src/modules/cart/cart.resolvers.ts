@@ -12,8 +12,15 @@ import { GUEST_CHECKOUT_REFUSED, type AddRequest, type Caller, type ComputedCart
 import type { CartAddressRow, CartRow } from './cart.store.js';
 import { cartView } from './cart.view.js';
 import { cartItemPointsResolvers } from './cart.points.js';
+import { guestKeyOf, issueGuestKey } from './cart.guest-key.js';
 
 const COUPON_WINDOW_MS = 10 * 60_000;
+
+/** How many codes an applyCouponToCart input tries: its distinct comma-separated codes, at least one, at most what may be applied. */
+function couponGuesses(input: string): number {
+  const codes = new Set(String(input).slice(0, 300).split(',').map((c) => c.trim().toUpperCase()).filter(Boolean));
+  return Math.min(Math.max(codes.size, 1), 5);
+}
 const NEW_CART_WINDOW_MS = 10 * 60_000;
 
 /** New guest carts cost a row each: per client address, a shopper's handful and a shared address's many pass, a script does not. */
@@ -23,10 +30,17 @@ function limitNewGuestCarts(ctx: GraphQLContext): Promise<void> {
   ]);
 }
 
-/** The caller: store view, and the customer of the bearer token or the storefront's session cookie. */
-async function callerOf(ctx: GraphQLContext): Promise<Caller> {
+/**
+ * The caller: store view, the customer of the bearer token or the storefront's session cookie, and
+ * the digest of the guest cart credential cookie. `claim` (a call that gives a guest cart personal
+ * data) issues a credential to a browser without one, so a cart made before credentials existed can
+ * be bound to it.
+ */
+async function callerOf(ctx: GraphQLContext, opts: { claim?: boolean } = {}): Promise<Caller> {
   const session = await graphqlSession(ctx.services.identity, ctx.request);
-  return { store: ctx.store, customerUuid: session?.uuid ?? null };
+  let guestKey = guestKeyOf(ctx.request, ctx.config);
+  if (!guestKey && opts.claim && !session) guestKey = issueGuestKey(ctx.request, ctx.reply, ctx.config);
+  return { store: ctx.store, customerUuid: session?.uuid ?? null, guestKey };
 }
 
 async function requireCustomer(ctx: GraphQLContext): Promise<Caller & { customerUuid: string }> {
@@ -49,11 +63,11 @@ async function render(tx: Queryable, ctx: GraphQLContext, cart: CartRow, known?:
 /** Runs a cart mutation in one transaction on the locked cart and answers with the cart after it. */
 async function onCart<T>(
   ctx: GraphQLContext, cartId: string, fn: (tx: Queryable, cart: CartRow, caller: Caller) => Promise<T>,
-  computedOf?: (result: T) => ComputedCart,
+  computedOf?: (result: T) => ComputedCart, opts: { claim?: boolean } = {},
 ) {
-  const caller = await callerOf(ctx);
+  const caller = await callerOf(ctx, opts);
   return ctx.db.transaction(async (tx) => {
-    const cart = await ctx.services.cart.access(tx, caller, cartId, { lock: true });
+    const cart = await ctx.services.cart.access(tx, caller, cartId, { lock: true, claim: opts.claim });
     const result = await fn(tx, cart, caller);
     return { result, cart: await render(tx, ctx, cart, computedOf?.(result)) };
   });
@@ -182,7 +196,7 @@ export const cartResolvers = {
       if (!caller.customerUuid) await limitNewGuestCarts(ctx);
       const cart = caller.customerUuid
         ? await ctx.db.transaction((tx) => ctx.services.cart.customerCart(tx, ctx.store, caller.customerUuid!))
-        : await ctx.services.cart.createGuestCart(ctx.db, ctx.store);
+        : await ctx.services.cart.createGuestCart(ctx.db, ctx.store, issueGuestKey(ctx.request, ctx.reply, ctx.config));
       return cart.masked_id;
     },
     async createGuestCart(_: unknown, args: { input?: { cart_uid?: string | null } | null }, ctx: GraphQLContext) {
@@ -190,7 +204,8 @@ export const cartResolvers = {
       const caller = await callerOf(ctx);
       if (caller.customerUuid) throw new AppError('VALIDATION_FAILED', 'Use `Query.customerCart` for logged in customer.');
       await limitNewGuestCarts(ctx);
-      return ctx.db.transaction(async (tx) => ({ cart: await render(tx, ctx, await ctx.services.cart.createGuestCart(tx, ctx.store)) }));
+      const key = issueGuestKey(ctx.request, ctx.reply, ctx.config);
+      return ctx.db.transaction(async (tx) => ({ cart: await render(tx, ctx, await ctx.services.cart.createGuestCart(tx, ctx.store, key)) }));
     },
     async mergeCarts(_: unknown, args: { source_cart_id: string; destination_cart_id?: string | null }, ctx: GraphQLContext) {
       const caller = await requireCustomer(ctx);
@@ -199,7 +214,8 @@ export const cartResolvers = {
           ? await ctx.services.cart.access(tx, caller, args.destination_cart_id, { lock: true })
           : await ctx.services.cart.customerCart(tx, ctx.store, caller.customerUuid);
         if (destination.customer_uuid !== caller.customerUuid) throw new AppError('CART_NOT_FOUND', 'The destination cart must belong to the customer.');
-        const source = await ctx.services.cart.access(tx, caller, args.source_cart_id, { lock: true });
+        // Merging a guest cart takes it over: only the browser that created it may (decision 0033).
+        const source = await ctx.services.cart.access(tx, caller, args.source_cart_id, { lock: true, claim: true });
         const dropped = await ctx.services.cart.merge(tx, ctx.store, source, destination);
         // A guest cart holds no campaign; the customer's stays while the merged items still cover its discount.
         let computed = await ctx.services.cart.compute(tx, ctx.store, destination);
@@ -256,11 +272,15 @@ export const cartResolvers = {
     },
     async applyCouponToCart(_: unknown, args: { input: { cart_id: string; coupon_code: string } }, ctx: GraphQLContext) {
       const caller = await callerOf(ctx);
-      // Guessing codes costs attempts: per cart and per client address.
       const cartRow = await ctx.services.cart.access(ctx.db, caller, args.input.cart_id, { lock: false });
+      // Guessing codes costs attempts: each code of a comma-joined list is one (so is each alias, each
+      // being its own call), per cart, per client address and per customer (account, or a guest's e-mail).
+      const cost = couponGuesses(args.input.coupon_code);
+      const customer = ctx.services.cart.customerKey(cartRow);
       await enforce(ctx.services.limiter, [
-        { key: `coupon:cart:${cartRow.id}`, limit: 10, windowMs: COUPON_WINDOW_MS },
-        { key: `coupon:ip:${clientIp(ctx.request)}`, limit: Math.round(30 * ctx.config.RATE_LIMIT_IP_FACTOR), windowMs: COUPON_WINDOW_MS },
+        { key: `coupon:cart:${cartRow.id}`, limit: 10, windowMs: COUPON_WINDOW_MS, cost },
+        { key: `coupon:ip:${clientIp(ctx.request)}`, limit: Math.round(30 * ctx.config.RATE_LIMIT_IP_FACTOR), windowMs: COUPON_WINDOW_MS, cost },
+        ...(customer ? [{ key: `coupon:customer:${customer}`, limit: 20, windowMs: COUPON_WINDOW_MS, cost }] : []),
       ]);
       const { result } = await onCart(ctx, args.input.cart_id, (tx, c) => ctx.services.cart.applyCoupons(tx, ctx.store, c, args.input.coupon_code.slice(0, 300)));
       // Codes that passed stay applied (committed above); the first failure is the answer (spec §8).
@@ -300,7 +320,7 @@ export const cartResolvers = {
         if (c.customer_uuid) throw new AppError('VALIDATION_FAILED', 'The request is not allowed for logged in customers');
         if (!ctx.store.is_guest_checkout_enabled) throw new AppError('PERMISSION_DENIED', GUEST_CHECKOUT_REFUSED);
         await ctx.services.cart.setEmail(tx, c, args.input.email);
-      });
+      }, undefined, { claim: true });
       return { cart };
     },
     async setShippingAddressesOnCart(
@@ -313,7 +333,7 @@ export const cartResolvers = {
       const book = await customerAddress(ctx, await callerOf(ctx), list[0]!.customer_address_id);
       const { cart } = await onCart(ctx, args.input.cart_id, async (tx, c, caller) => {
         await ctx.services.cart.setAddress(tx, c, await addressRow(tx, ctx, caller, 'shipping', list[0]!, book));
-      });
+      }, undefined, { claim: true });
       return { cart };
     },
     async setBillingAddressOnCart(
@@ -335,7 +355,7 @@ export const cartResolvers = {
         }
         await ctx.services.cart.setAddress(tx, c, row);
         if (b.use_for_shipping || b.same_as_shipping) await ctx.services.cart.setAddress(tx, c, { ...row, kind: 'shipping', pickup_location_code: null });
-      });
+      }, undefined, { claim: true });
       return { cart };
     },
     async setShippingMethodsOnCart(_: unknown, args: { input: { cart_id: string; shipping_methods: { carrier_code: string; method_code: string }[] } }, ctx: GraphQLContext) {
@@ -361,7 +381,17 @@ export const cartResolvers = {
       return { cart };
     },
     async placeOrder(_: unknown, args: { input: { cart_id: string; additional_attributes?: AdditionalAttribute[] | null } }, ctx: GraphQLContext) {
-      const caller = await callerOf(ctx);
+      const caller: Caller = {
+        ...(await callerOf(ctx)),
+        client: {
+          ip: clientIp(ctx.request),
+          unpaidLimits: {
+            buyer: ctx.config.ORDERS_UNPAID_PER_BUYER,
+            address: ctx.config.ORDERS_UNPAID_PER_ADDRESS,
+            client: Math.round(ctx.config.ORDERS_UNPAID_PER_CLIENT * ctx.config.RATE_LIMIT_IP_FACTOR),
+          },
+        },
+      };
       const r = await placeOrder(ctx.db, ctx.services, caller, args.input.cart_id, (args.input.additional_attributes ?? []).filter(Boolean), {
         idempotencyKey: ctx.request.headers['idempotency-key'],
       });

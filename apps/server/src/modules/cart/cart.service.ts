@@ -1,5 +1,5 @@
 import { phrase, render, said, type Phrase } from '../../platform/messages.js';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { StoreView } from '../store/store.service.js';
@@ -15,6 +15,7 @@ import { computeTotals, type Totals } from './cart.pricing.js';
 import * as store from './cart.store.js';
 import type { BundleSelectionRef, CartAddressRow, CartItemRow, CartRow, CartRuleRow, PromotionRow } from './cart.store.js';
 import { isGiftPromotion } from './cart.promotions.js';
+import type { UnpaidLimits } from '../../workflows/unpaid-holds.js';
 
 /** Magento's words when a store view has guest checkout off (checkout/options/guest_checkout). */
 export const GUEST_CHECKOUT_REFUSED = phrase('checkout.guestNotAllowed');
@@ -32,6 +33,13 @@ export function newMaskedId(): string {
 export interface Caller {
   store: StoreView;
   customerUuid: string | null;
+  /**
+   * The digest of the request's guest cart credential (the httpOnly cookie set when a guest cart is
+   * created), null without one; a guest cart holding personal data answers only to it (decision 0033).
+   */
+  guestKey?: Buffer | null;
+  /** The connection placing an order and its limits of orders waiting for payment (placeOrder). */
+  client?: { ip: string | null; unpaidLimits: UnpaidLimits };
 }
 
 export interface ComputedLine extends Line {
@@ -151,17 +159,29 @@ export class CartService {
    * another customer's cart or another store view's cart is CART_NOT_FOUND; a cart already ordered
    * or merged is CART_NOT_ACTIVE.
    */
-  async access(q: Queryable, caller: Caller, maskedId: string, opts: { lock: boolean; allowInactive?: boolean }): Promise<CartRow> {
-    const cart = MASKED_ID.test(maskedId ?? '') ? await store.findCart(q, maskedId, opts.lock) : null;
-    if (!cart || cart.store_code !== caller.store.code || (cart.customer_uuid !== null && cart.customer_uuid !== caller.customerUuid)) {
-      throw new AppError('CART_NOT_FOUND', `Could not find a cart with ID "${String(maskedId).slice(0, 40)}"`);
+  async access(
+    q: Queryable, caller: Caller, maskedId: string, opts: { lock: boolean; allowInactive?: boolean; claim?: boolean },
+  ): Promise<CartRow> {
+    const found = MASKED_ID.test(maskedId ?? '') ? await store.findCart(q, maskedId, opts.lock) : null;
+    const notFound = () => new AppError('CART_NOT_FOUND', `Could not find a cart with ID "${String(maskedId).slice(0, 40)}"`);
+    // A merged cart is gone: its id grants nothing any more (decision 0033).
+    if (!found || found.store_code !== caller.store.code || found.status === 'merged' || (found.customer_uuid !== null && found.customer_uuid !== caller.customerUuid)) {
+      throw notFound();
+    }
+    const { guest_key_hash: keyHash, personal, ...cart } = found;
+    if (cart.customer_uuid === null && (personal || opts.claim)) {
+      // A guest cart with personal data, or about to take some or to be merged, answers only to the
+      // browser that created it; anyone else is told what a random id is told.
+      if (!caller.guestKey) throw notFound();
+      if (keyHash ? !sameKey(keyHash, caller.guestKey) : personal || !(opts.lock && (await store.bindGuestKey(q, cart.id, caller.guestKey)))) throw notFound();
     }
     if (cart.status !== 'active' && !opts.allowInactive) throw new AppError('CART_NOT_ACTIVE', phrase('cart.notActive'));
     return cart;
   }
 
-  createGuestCart(tx: Queryable, storeView: StoreView): Promise<CartRow> {
-    return store.insertCart(tx, { masked_id: newMaskedId(), store_code: storeView.code, customer_uuid: null });
+  /** A new guest cart, bound to the digest of the creating browser's guest credential when there is one. */
+  createGuestCart(tx: Queryable, storeView: StoreView, guestKey: Buffer | null = null): Promise<CartRow> {
+    return store.insertCart(tx, { masked_id: newMaskedId(), store_code: storeView.code, customer_uuid: null, guest_key_hash: guestKey });
   }
 
   customerCart(tx: Queryable, storeView: StoreView, uuid: string): Promise<CartRow> {
@@ -604,6 +624,10 @@ export class CartService {
   async markOrdered(tx: Queryable, cart: CartRow): Promise<void> {
     await store.updateCart(tx, cart.id, { status: 'ordered' });
   }
+}
+
+function sameKey(a: Buffer, b: Buffer): boolean {
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** The gift products the running promotions offer. */

@@ -57,10 +57,12 @@ export interface CartRuleRow {
 const CART_COLUMNS = `id::text AS id, masked_id, store_code, customer_uuid::text AS customer_uuid, status, email,
   shipping_carrier_code, shipping_method_code, payment_method_code, agreement_ids`;
 
-export async function insertCart(tx: Queryable, c: { masked_id: string; store_code: string; customer_uuid: string | null }): Promise<CartRow> {
+export async function insertCart(
+  tx: Queryable, c: { masked_id: string; store_code: string; customer_uuid: string | null; guest_key_hash?: Buffer | null },
+): Promise<CartRow> {
   const { rows } = await tx.query<CartRow>(
-    `INSERT INTO cart_cart (masked_id, store_code, customer_uuid) VALUES ($1, $2, $3) RETURNING ${CART_COLUMNS}`,
-    [c.masked_id, c.store_code, c.customer_uuid],
+    `INSERT INTO cart_cart (masked_id, store_code, customer_uuid, guest_key_hash) VALUES ($1, $2, $3, $4) RETURNING ${CART_COLUMNS}`,
+    [c.masked_id, c.store_code, c.customer_uuid, c.guest_key_hash ?? null],
   );
   return rows[0]!;
 }
@@ -79,12 +81,30 @@ export async function ensureCustomerCart(tx: Queryable, uuid: string, store: str
   return rows[0]!;
 }
 
-export async function findCart(q: Queryable, maskedId: string, lock: boolean): Promise<CartRow | null> {
-  const { rows } = await q.query<CartRow>(
-    `SELECT ${CART_COLUMNS} FROM cart_cart WHERE masked_id = $1${lock ? ' FOR UPDATE' : ''}`,
+/** A cart row with what deciding access needs: the guest credential's digest and whether it holds personal data. */
+export interface CartAccessRow extends CartRow {
+  guest_key_hash: Buffer | null;
+  /** An e-mail or an address (names, street, phone) is on the cart. */
+  personal: boolean;
+}
+
+export async function findCart(q: Queryable, maskedId: string, lock: boolean): Promise<CartAccessRow | null> {
+  const { rows } = await q.query<CartAccessRow>(
+    `SELECT ${CART_COLUMNS}, guest_key_hash,
+            (email IS NOT NULL OR EXISTS (SELECT 1 FROM cart_address a WHERE a.cart_id = cart_cart.id)) AS personal
+       FROM cart_cart WHERE masked_id = $1${lock ? ' FOR UPDATE' : ''}`,
     [maskedId],
   );
-  return rows[0] ?? null;
+  const row = rows[0];
+  if (!row) return null;
+  // PGlite and node-postgres both answer bytea as bytes; normalise to a Buffer.
+  return { ...row, guest_key_hash: row.guest_key_hash ? Buffer.from(row.guest_key_hash) : null };
+}
+
+/** Binds a guest cart made before guest credentials existed to one; a cart already bound keeps its own. */
+export async function bindGuestKey(tx: Queryable, cartId: string, keyHash: Buffer): Promise<boolean> {
+  const r = await tx.query('UPDATE cart_cart SET guest_key_hash = $2 WHERE id = $1 AND guest_key_hash IS NULL AND customer_uuid IS NULL', [cartId, keyHash]);
+  return r.rowCount === 1;
 }
 
 export async function updateCart(

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { serveForSuite, restCall, type TestServer } from '../../test/test-app.js';
+import { RACE_WIDTH, raceRounds, raceTimeout } from '../../test/race.js';
 import type { Db } from '../../platform/db.js';
 import {
-  acceptTermsAndPay, addProducts, CART_FIELDS, GB_ADDRESS, getCart, gqlAs, makeCoupon, makeProduct, newGuestCart, place, readyForCheckout, registerCustomer, stockOf,
+  acceptTermsAndPay, addProducts, CART_FIELDS, GB_ADDRESS, getCart, gqlAs, makeCoupon, makeProduct, newGuestCart, place, readyForCheckout, registerCustomer, stockOf, type GuestJar,
 } from '../cart/cart.fixtures.js';
 
 let server: TestServer;
@@ -279,43 +280,96 @@ describe('checkout: placeOrder', () => {
 });
 
 describe('checkout: races', () => {
-  it('sells the last 3 units to exactly 3 of 20 parallel orders; the others get INSUFFICIENT_STOCK and stock ends at 0', async () => {
-    const p = await makeProduct(db, { stock: 3 });
-    const carts: string[] = [];
-    for (let i = 0; i < 20; i++) {
-      const id = await cartWith(p.sku);
-      await readyForCheckout(server, id);
-      carts.push(id);
-    }
-    const results = await Promise.all(carts.map((id) => place(server, id)));
-    const ok = results.filter((r) => r.body.data.placeOrder.order);
-    const refused = results.filter((r) => !r.body.data.placeOrder.order);
-    expect(ok).toHaveLength(3);
-    expect(refused.every((r) => r.body.data.placeOrder.errors[0].code === 'INSUFFICIENT_STOCK')).toBe(true);
-    expect(await stockOf(db, p.id)).toBe(0);
-  });
+  const rounds = raceRounds();
 
-  it('gives a one-use coupon to exactly one of 20 parallel orders', async () => {
-    const p = await makeProduct(db, { price: 2000, stock: 100 });
-    const code = await makeCoupon(db, { usesPerCoupon: 1, value: 5000 });
-    const carts: string[] = [];
-    for (let i = 0; i < 20; i++) {
-      const id = await cartWith(p.sku);
-      await readyForCheckout(server, id);
-      const applied = await gqlAs(server, APPLY, { c: id, code });
-      expect(applied.body.data.applyCouponToCart.cart.applied_coupons).toEqual([{ code }]);
-      carts.push(id);
+  /** RACE_WIDTH guest carts, each in a browser of its own, ready to order `quantity` of `sku`, set up side by side. */
+  async function readyCarts(sku: string, quantity: number, opts: { email?: string; coupon?: string } = {}) {
+    return Promise.all(Array.from({ length: RACE_WIDTH }, async () => {
+      const jar: GuestJar = {};
+      const id = await newGuestCart(server, 'gb', jar);
+      expect((await addProducts(server, id, [{ sku, quantity }], { jar })).body.data.addProductsToCart.user_errors).toEqual([]);
+      await readyForCheckout(server, id, { email: opts.email, jar });
+      if (opts.coupon) {
+        const applied = await gqlAs(server, APPLY, { c: id, code: opts.coupon }, { jar });
+        expect(applied.body.data.applyCouponToCart.cart.applied_coupons).toEqual([{ code: opts.coupon }]);
+      }
+      return { id, jar };
+    }));
+  }
+
+  /** Invariant I1: no stock row below zero, and what the product's orders took is what left its stock. */
+  async function expectStockInvariant(productId: number, stock: number) {
+    const negative = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM inventory_stock WHERE quantity < 0');
+    expect(negative.rows[0]!.n).toBe(0);
+    const sold = await db.query<{ qty: number }>('SELECT COALESCE(sum(qty_ordered), 0)::int AS qty FROM orders_item WHERE product_id = $1', [productId]);
+    expect(await stockOf(db, productId)).toBe(stock - sold.rows[0]!.qty);
+    expect(await stockOf(db, productId)).toBeGreaterThanOrEqual(0);
+  }
+
+  /** Invariant I3: a coupon's uses stay within its limits, and each counted use is one discounted order. */
+  async function expectCouponInvariant(code: string) {
+    const rule = await db.query<{ id: number; times_used: number; uses_per_coupon: number | null; uses_per_customer: number | null }>(
+      'SELECT id, times_used, uses_per_coupon, uses_per_customer FROM cart_rule WHERE code = $1', [code],
+    );
+    const r = rule.rows[0]!;
+    if (r.uses_per_coupon !== null) expect(r.times_used).toBeLessThanOrEqual(r.uses_per_coupon);
+    const perCustomer = await db.query<{ times_used: number }>('SELECT times_used FROM cart_rule_usage WHERE rule_id = $1', [r.id]);
+    if (r.uses_per_customer !== null) for (const u of perCustomer.rows) expect(u.times_used).toBeLessThanOrEqual(r.uses_per_customer);
+    const orders = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders_order WHERE $1 = ANY(coupon_codes)', [code]);
+    expect(orders.rows[0]!.n).toBe(r.times_used);
+  }
+
+  it(`sells the last units only as far as they go to ${RACE_WIDTH} parallel orders, in each of ${rounds} rounds; the others get INSUFFICIENT_STOCK`, async () => {
+    // Stock 3 with one unit each: three orders; stock 5 with three units each: one order.
+    const cases = [{ stock: 3, quantity: 1, orders: 3 }, { stock: 5, quantity: 3, orders: 1 }];
+    for (let round = 0; round < rounds; round++) {
+      const c = cases[round % cases.length]!;
+      const p = await makeProduct(db, { stock: c.stock });
+      const carts = await readyCarts(p.sku, c.quantity);
+      const results = await Promise.all(carts.map((c) => place(server, c.id, { jar: c.jar })));
+      const ok = results.filter((r) => r.body.data.placeOrder.order);
+      const refused = results.filter((r) => !r.body.data.placeOrder.order);
+      expect({ round, placed: ok.length }).toEqual({ round, placed: c.orders });
+      expect(refused.every((r) => r.body.data.placeOrder.errors[0].code === 'INSUFFICIENT_STOCK')).toBe(true);
+      expect(await stockOf(db, p.id)).toBe(c.stock - c.orders * c.quantity);
+      await expectStockInvariant(p.id, c.stock);
     }
-    const results = await Promise.all(carts.map((id) => place(server, id)));
-    const placed = results.filter((r) => r.body.data.placeOrder.order).map((r) => r.body.data.placeOrder.order.entity_id);
-    expect(placed.length).toBeGreaterThanOrEqual(1);
-    const discounted = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders_order WHERE $1 = ANY(coupon_codes)`, [code]);
-    expect(discounted.rows[0]!.n).toBe(1);
-    const rule = await db.query<{ times_used: number }>('SELECT times_used FROM cart_rule WHERE code = $1', [code]);
-    expect(rule.rows[0]!.times_used).toBe(1);
-    const refused = results.filter((r) => !r.body.data.placeOrder.order);
-    expect(refused.every((r) => r.body.data.placeOrder.errors[0].code === 'UNABLE_TO_PLACE_ORDER')).toBe(true);
-  });
+  }, raceTimeout(rounds));
+
+  it(`gives a one-use coupon to exactly one of ${RACE_WIDTH} parallel orders, in each of ${rounds} rounds`, async () => {
+    const p = await makeProduct(db, { price: 2000, stock: 100_000 });
+    for (let round = 0; round < rounds; round++) {
+      const code = await makeCoupon(db, { usesPerCoupon: 1, usesPerCustomer: 1, value: 5000 });
+      const carts = await readyCarts(p.sku, 1, { coupon: code });
+      const results = await Promise.all(carts.map((c) => place(server, c.id, { jar: c.jar })));
+      const placed = results.filter((r) => r.body.data.placeOrder.order);
+      expect({ round, placed: placed.length }).toEqual({ round, placed: 1 });
+      const rule = await db.query<{ times_used: number }>('SELECT times_used FROM cart_rule WHERE code = $1', [code]);
+      expect(rule.rows[0]!.times_used).toBe(1);
+      const refused = results.filter((r) => !r.body.data.placeOrder.order);
+      expect(refused.every((r) => r.body.data.placeOrder.errors[0].code === 'UNABLE_TO_PLACE_ORDER')).toBe(true);
+      await expectCouponInvariant(code);
+    }
+  }, raceTimeout(rounds));
+
+  it(`lets one buyer's ${RACE_WIDTH} parallel orders use a twice-per-customer coupon exactly twice, in each of ${rounds} rounds`, async () => {
+    const p = await makeProduct(db, { price: 2000, stock: 100_000 });
+    for (let round = 0; round < rounds; round++) {
+      const code = await makeCoupon(db, { usesPerCustomer: 2, value: 1000 });
+      const email = `percustomer+${randomUUID().slice(0, 8)}@example.com`;
+      const carts = await readyCarts(p.sku, 1, { email, coupon: code });
+      const results = await Promise.all(carts.map((c) => place(server, c.id, { jar: c.jar })));
+      const placed = results.filter((r) => r.body.data.placeOrder.order);
+      expect({ round, placed: placed.length }).toEqual({ round, placed: 2 });
+      const refused = results.filter((r) => !r.body.data.placeOrder.order).map((r) => r.body.data.placeOrder.errors[0]);
+      expect(refused.every((e) => e.code === 'UNABLE_TO_PLACE_ORDER' && /already been used/.test(e.message))).toBe(true);
+      const usage = await db.query<{ times_used: number }>(
+        'SELECT u.times_used FROM cart_rule_usage u JOIN cart_rule r ON r.id = u.rule_id WHERE r.code = $1 AND u.customer_key = $2', [code, `email:${email}`],
+      );
+      expect(usage.rows).toEqual([{ times_used: 2 }]);
+      await expectCouponInvariant(code);
+    }
+  }, raceTimeout(rounds));
 
   it('turns the same cart placed twice in parallel into one order, the later call without a key being told to send one', async () => {
     const p = await makeProduct(db, { stock: 10 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serveForSuite, type TestServer } from '../../test/test-app.js';
 import type { Db } from '../../platform/db.js';
-import { addProducts, gqlAs, makeProduct, newGuestCart, place, readyForCheckout, registerCustomer } from '../cart/cart.fixtures.js';
+import { addProducts, gqlAs, makeProduct, newGuestCart, place, readyForCheckout, registerCustomer, suiteJar } from '../cart/cart.fixtures.js';
 
 // What the storefront needs from the cart API beyond Magento's bearer token: the httpOnly session
 // cookie names the customer, and the pick-up stores can be listed (Magento MSI's pickupLocations).
@@ -13,9 +13,9 @@ serveForSuite((s, d) => {
   db = d;
 });
 
-async function gqlWithCookie(query: string, variables: Record<string, unknown>, cookie: string | null, store = 'gb') {
+async function gqlWithCookie(query: string, variables: Record<string, unknown>, cookie: string | null, store = 'gb', guestCookie?: string) {
   const headers: Record<string, string> = { 'content-type': 'application/json', store };
-  if (cookie) headers.cookie = `ember_session=${cookie}`;
+  if (cookie) headers.cookie = [`ember_session=${cookie}`, guestCookie].filter(Boolean).join('; ');
   const res = await fetch(`${server.url}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
   return { status: res.status, body: (await res.json()) as { data?: any; errors?: { message: string; extensions?: { code?: string } }[] } };
 }
@@ -47,6 +47,9 @@ describe('storefront access to carts', () => {
       'mutation ($s: String!, $d: String) { mergeCarts(source_cart_id: $s, destination_cart_id: $d) { id total_quantity } }',
       { s: guest, d: own },
       customer.token,
+      'gb',
+      // The browser that made the guest cart still carries its credential.
+      suiteJar(server).cookie,
     );
     expect(merged.body.data.mergeCarts).toEqual({ id: own, total_quantity: 2 });
   });

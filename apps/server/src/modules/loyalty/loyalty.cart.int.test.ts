@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restCall, startTestServer, type TestServer } from '../../test/test-app.js';
 import { addProducts, gqlAs, makeProduct, place, readyForCheckout, registerCustomer } from '../cart/cart.fixtures.js';
 import { drainOrderEvents, expectLedgerInvariants, grantPoints, makeReward } from '../../test/loyalty-fixtures.js';
+import { RACE_WIDTH, raceRounds, raceTimeout } from '../../test/race.js';
 
 let server: TestServer;
 
@@ -93,4 +94,25 @@ describe('loyalty campaigns in the cart', () => {
     expect(await points(c)).toMatchObject({ balance: 150, points: 150, pending_points: 0 });
     await expectLedgerInvariants(server.app, [c.uuid]);
   });
+
+  it(`debits a cart's held points once when its order is placed ${RACE_WIDTH} times at once, in each of ${raceRounds()} rounds`, async () => {
+    for (let round = 0; round < raceRounds(); round++) {
+      const c = await registerCustomer(server);
+      await grantPoints(server.app, c.uuid, 100);
+      const campaign = await makeReward(server.app, { kind: 'campaign', points: 100, amount: 500 });
+      const cartId = await customerCartWith(c.token, 5000);
+      expect((await apply(cartId, campaign, c.token)).body.errors).toBeUndefined();
+      await readyForCheckout(server, cartId, { token: c.token });
+      const results = await Promise.all(Array.from({ length: RACE_WIDTH }, () => place(server, cartId, { token: c.token })));
+      const numbers = new Set(results.map((r) => r.body.data.placeOrder.order?.order_number).filter(Boolean));
+      expect({ round, orders: numbers.size }).toEqual({ round, orders: 1 });
+      await drainOrderEvents(server.app);
+      expect(await points(c)).toMatchObject({ balance: 0, held_points: 0, points: 0 });
+      const spent = await server.app.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM loyalty_ledger WHERE consumer_uuid = $1 AND points < 0`, [c.uuid],
+      );
+      expect(spent.rows[0]!.n).toBe(1);
+      await expectLedgerInvariants(server.app, [c.uuid]);
+    }
+  }, raceTimeout());
 });

@@ -6,6 +6,7 @@ import {
   advanceOrder, drainOrderEvents, expectLedgerInvariants, grantPoints, makeArticle, makeQrCode, makeReward, TO_DELIVERED,
 } from '../../test/loyalty-fixtures.js';
 import * as loyaltyStore from './loyalty.store.js';
+import { RACE_WIDTH, raceRounds, raceTimeout } from '../../test/race.js';
 
 let server: TestServer;
 
@@ -81,21 +82,24 @@ describe('loyalty ledger', () => {
     await expectLedgerInvariants(server.app, [c.uuid]);
   });
 
-  it('lets exactly one of 20 parallel redemptions of a 100-point reward through with 100 points', async () => {
-    const c = await registerCustomer(server);
-    await grantPoints(server.app, c.uuid, 100);
-    const reward = await makeReward(server.app, { points: 100, stock: 50 });
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () => call('POST', `/api/loyalty/consumers/${c.uuid}/reward`, { reward_uuid: reward }, c.token)),
-    );
-    expect(results.filter((r) => r.status === 201).length).toBe(1);
-    expect(results.filter((r) => r.status === 409).every((r) => r.body.error.code === 'INSUFFICIENT_POINTS')).toBe(true);
-    expect(results.filter((r) => r.status === 409).length).toBe(19);
-    expect((await summary(c)).points).toBe(0);
-    const stock = await loyaltyStore.findReward(server.app.db, reward);
-    expect(stock!.stock).toBe(49);
-    await expectLedgerInvariants(server.app, [c.uuid]);
-  });
+  it(`lets exactly one of ${RACE_WIDTH} parallel redemptions of a 100-point reward through with 100 points, in each of ${raceRounds()} rounds`, async () => {
+    for (let round = 0; round < raceRounds(); round++) {
+      const c = await registerCustomer(server);
+      await grantPoints(server.app, c.uuid, 100);
+      const reward = await makeReward(server.app, { points: 100, stock: 50 });
+      const results = await Promise.all(
+        Array.from({ length: RACE_WIDTH }, () => call('POST', `/api/loyalty/consumers/${c.uuid}/reward`, { reward_uuid: reward }, c.token)),
+      );
+      expect({ round, redeemed: results.filter((r) => r.status === 201).length }).toEqual({ round, redeemed: 1 });
+      expect(results.filter((r) => r.status === 409).every((r) => r.body.error.code === 'INSUFFICIENT_POINTS')).toBe(true);
+      expect(results.filter((r) => r.status === 409).length).toBe(RACE_WIDTH - 1);
+      expect((await summary(c)).points).toBe(0);
+      const stock = await loyaltyStore.findReward(server.app.db, reward);
+      expect(stock!.stock).toBe(49);
+      // I2 after every round: balance = SUM(ledger) ≥ 0, no source credited twice.
+      await expectLedgerInvariants(server.app, [c.uuid]);
+    }
+  }, raceTimeout());
 
   it('refuses a redemption when the reward is out of stock, leaving the points', async () => {
     const c = await registerCustomer(server);
@@ -249,24 +253,27 @@ describe('loyalty and orders', () => {
     await expectLedgerInvariants(server.app, [c.uuid]);
   });
 
-  it('never lets one customer spend the same points on campaigns in two carts', async () => {
-    const c = await registerCustomer(server);
-    await grantPoints(server.app, c.uuid, 100);
-    const campaign = await makeReward(server.app, { kind: 'campaign', points: 100, amount: 300 });
-    const apply = (cartId: string) =>
-      server.app.db
-        .transaction((tx) => server.app.services.loyalty.applyCampaignToCart(tx, { consumer: c.uuid, cartId, campaignUuid: campaign, currency: 'GBP', storeCode: 'gb' }))
-        .then(() => 'ok', (err: { code?: string }) => err.code);
-    const outcomes = await Promise.all([apply(`cart-a-${randomUUID()}`), apply(`cart-b-${randomUUID()}`)]);
-    expect(outcomes.sort()).toEqual(['INSUFFICIENT_POINTS', 'ok']);
-    const s = await summary(c);
-    expect(s).toMatchObject({ balance: 100, held_points: 100, points: 0 });
-    // Nor can the held points be redeemed for a reward meanwhile.
-    const reward = await makeReward(server.app, { points: 50 });
-    const redeem = await call('POST', `/api/loyalty/consumers/${c.uuid}/reward`, { reward_uuid: reward }, c.token);
-    expect(redeem.body.error.code).toBe('INSUFFICIENT_POINTS');
-    await expectLedgerInvariants(server.app, [c.uuid]);
-  });
+  it(`never lets one customer spend the same points on campaigns in ${RACE_WIDTH} carts at once, in each of ${raceRounds()} rounds`, async () => {
+    for (let round = 0; round < raceRounds(); round++) {
+      const c = await registerCustomer(server);
+      await grantPoints(server.app, c.uuid, 100);
+      const campaign = await makeReward(server.app, { kind: 'campaign', points: 100, amount: 300 });
+      const apply = (cartId: string) =>
+        server.app.db
+          .transaction((tx) => server.app.services.loyalty.applyCampaignToCart(tx, { consumer: c.uuid, cartId, campaignUuid: campaign, currency: 'GBP', storeCode: 'gb' }))
+          .then(() => 'ok', (err: { code?: string }) => err.code);
+      const outcomes = await Promise.all(Array.from({ length: RACE_WIDTH }, (_, i) => apply(`cart-${i}-${randomUUID()}`)));
+      expect({ round, applied: outcomes.filter((o) => o === 'ok').length }).toEqual({ round, applied: 1 });
+      expect(outcomes.filter((o) => o !== 'ok').every((o) => o === 'INSUFFICIENT_POINTS')).toBe(true);
+      const s = await summary(c);
+      expect(s).toMatchObject({ balance: 100, held_points: 100, points: 0 });
+      // Nor can the held points be redeemed for a reward meanwhile.
+      const reward = await makeReward(server.app, { points: 50 });
+      const redeem = await call('POST', `/api/loyalty/consumers/${c.uuid}/reward`, { reward_uuid: reward }, c.token);
+      expect(redeem.body.error.code).toBe('INSUFFICIENT_POINTS');
+      await expectLedgerInvariants(server.app, [c.uuid]);
+    }
+  }, raceTimeout());
 
   it('frees held points when the campaign is removed from the cart', async () => {
     const c = await registerCustomer(server);

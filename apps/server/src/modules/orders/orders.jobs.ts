@@ -9,11 +9,13 @@ export function isOrdersJobEnabled(config: { NODE_ENV: string; ORDERS_JOBS?: boo
   return config.ORDERS_JOBS ?? config.NODE_ENV !== 'test';
 }
 
-/** One run of the orders jobs: orders left waiting for payment past ORDERS_PAYMENT_EXPIRY_MINUTES are cancelled. */
+/** One run of the orders jobs: orders left waiting for payment past ORDERS_PAYMENT_EXPIRY_MINUTES (a guest's: _GUEST_MINUTES) are cancelled. */
 export async function runOrderJobs(app: FastifyInstance): Promise<void> {
   const minutes = app.config.ORDERS_PAYMENT_EXPIRY_MINUTES;
   if (minutes === 0) return;
-  const report = await app.services.orders.expireUnpaidOrders({ olderThanMinutes: minutes });
+  // 0 for guests means "as customers".
+  const guestMinutes = app.config.ORDERS_PAYMENT_EXPIRY_GUEST_MINUTES || minutes;
+  const report = await app.services.orders.expireUnpaidOrders({ olderThanMinutes: minutes, guestOlderThanMinutes: guestMinutes });
   if (report.canceled.length) app.log.info({ orders: report.canceled }, 'cancelled orders left unpaid');
   if (report.kept.length) app.log.warn({ orders: report.kept }, 'unpaid orders hold captured money: left for an operator');
   for (const f of report.failed) app.log.error({ err: f.error, order: f.entity_id }, 'cancelling an unpaid order failed');

@@ -242,6 +242,17 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
     return store.hasLiveOrderOf(tx, buyer, productIds);
   }
 
+  /**
+   * Marks what an order waiting for payment holds stock for (`keys`: digests of the buyer's e-mail,
+   * delivery address and client address) and answers, per key, how many orders now wait with it,
+   * this one included. Keys are locked until the caller commits (docs/decisions/0033).
+   */
+  async holdForPayment(tx: Queryable, entityId: string, keys: string[]): Promise<Map<string, number>> {
+    const row = await store.findOrderByEntityId(tx, entityId, false);
+    if (!row) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+    return store.holdForPayment(tx, row.id, keys);
+  }
+
   // ---------- Reading ----------
 
   /** The full views of these orders, in the given order. */
@@ -427,13 +438,14 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
 
   /**
    * Cancels orders that have waited for payment (pending_payment or payment_failed) longer than
-   * `olderThanMinutes` since their last change, as a cancellation does: stock back, the open payment
+   * `olderThanMinutes` (a guest's: `guestOlderThanMinutes`, when shorter) since their last change, as a cancellation does: stock back, the open payment
    * voided through the payments port, history, e-mail, order event. One transaction per order, each
    * claimed with SKIP LOCKED, so sweeps in several processes share the work and never cancel an order
    * twice; an order paid meanwhile no longer matches once its row is locked, and one the provider took
    * money for is kept. Handles at most `limit` orders; a failure rolls back that order only.
    */
-  async expireUnpaidOrders(opts: { olderThanMinutes: number; limit?: number }): Promise<UnpaidExpiryReport> {
+  async expireUnpaidOrders(opts: { olderThanMinutes: number; guestOlderThanMinutes?: number; limit?: number }): Promise<UnpaidExpiryReport> {
+    const guestMinutes = Math.min(opts.guestOlderThanMinutes ?? opts.olderThanMinutes, opts.olderThanMinutes);
     const limit = opts.limit ?? 50;
     const report: UnpaidExpiryReport = { canceled: [], kept: [], failed: [] };
     const skip: string[] = [];
@@ -443,11 +455,11 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
       try {
         const outcome = await this.db.transaction(async (tx) => {
           round.claimed = null;
-          const order = await store.claimUnpaidOrder(tx, { olderThanSeconds: opts.olderThanMinutes * 60, skip });
+          const order = await store.claimUnpaidOrder(tx, { olderThanSeconds: opts.olderThanMinutes * 60, guestOlderThanSeconds: guestMinutes * 60, skip });
           if (!order) return null;
           round.claimed = order.entity_id;
           if (await this.refunds.holdsCapturedMoney(tx, order.entity_id)) return 'kept' as const;
-          await this.cancelLocked(tx, order, { actor: 'system', reason_code: 'payment_expired', comment: `Not paid within ${opts.olderThanMinutes} minutes` });
+          await this.cancelLocked(tx, order, { actor: 'system', reason_code: 'payment_expired', comment: `Not paid within ${order.customer_uuid ? opts.olderThanMinutes : guestMinutes} minutes` });
           return 'canceled' as const;
         });
         if (!outcome || !round.claimed) break;

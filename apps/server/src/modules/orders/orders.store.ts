@@ -271,6 +271,26 @@ export async function findOrderByCartId(db: Queryable, cartId: string): Promise<
   return rows[0] ?? null;
 }
 
+/**
+ * Records what an order waiting for payment holds stock for and counts, per key, the orders waiting
+ * with it (this one included). Each key is locked until the caller commits, so two placements with
+ * a key in common never both see the count below the limit. Keys are locked in a fixed order.
+ */
+export async function holdForPayment(tx: Queryable, orderId: string, keys: string[]): Promise<Map<string, number>> {
+  const sorted = [...new Set(keys)].sort();
+  for (const k of sorted) await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`orders:hold:${k}`]);
+  await tx.query('UPDATE orders_order SET hold_keys = $2::text[] WHERE id = $1', [orderId, sorted]);
+  const { rows } = await tx.query<{ key: string; n: number }>(
+    `SELECT k AS key, count(*)::int AS n
+       FROM orders_order o, unnest(o.hold_keys) k
+      WHERE o.hold_keys && $1::text[] AND k = ANY($1::text[])
+        AND o.status IN ('pending_payment', 'payment_failed') AND o.paid_at IS NULL
+      GROUP BY k`,
+    [sorted],
+  );
+  return new Map(rows.map((r) => [r.key, r.n]));
+}
+
 /** Who placed orders: a customer, or a guest known by e-mail. */
 export type OrderBuyer = { customerUuid: string } | { email: string };
 
@@ -314,16 +334,21 @@ export async function findOrderByEntityId(db: Queryable, entityId: string, lock 
  * another sweep or a payment callback holds is passed over, so concurrent sweeps never wait on, or
  * both take, the same order; the WHERE is checked again on the locked row.
  */
-export async function claimUnpaidOrder(tx: Queryable, opts: { olderThanSeconds: number; skip: string[] }): Promise<OrderRow | null> {
+export async function claimUnpaidOrder(
+  tx: Queryable, opts: { olderThanSeconds: number; guestOlderThanSeconds?: number; skip: string[] },
+): Promise<OrderRow | null> {
+  // A guest's order has its own, shorter window; the index on updated_at still narrows to the longer one first.
+  const guest = Math.min(opts.guestOlderThanSeconds ?? opts.olderThanSeconds, opts.olderThanSeconds);
   const { rows } = await tx.query<OrderRow>(
     `SELECT ${ORDER_COLUMNS} FROM orders_order o
       WHERE o.status IN ('pending_payment', 'payment_failed') AND o.paid_at IS NULL
-        AND o.updated_at < now() - $1 * interval '1 second'
+        AND o.updated_at < now() - $3 * interval '1 second'
+        AND o.updated_at < now() - (CASE WHEN o.customer_uuid IS NULL THEN $3 ELSE $1 END) * interval '1 second'
         AND NOT (o.entity_id = ANY($2::uuid[]))
       ORDER BY o.updated_at, o.id
       LIMIT 1
       FOR UPDATE SKIP LOCKED`,
-    [opts.olderThanSeconds, opts.skip],
+    [opts.olderThanSeconds, opts.skip, guest],
   );
   return rows[0] ?? null;
 }

@@ -144,8 +144,13 @@ export function PaymentStep({ store, cart, focusOnOpen }: PaymentStepProps) {
   );
 }
 
-/** placeOrder refusals in words (spec §8 cart errors), the server's message for anything else. */
+/**
+ * placeOrder refusals in words (spec §8 cart errors), the server's message for anything else.
+ * UNABLE_TO_PLACE_ORDER has many causes (orders waiting for payment, terms not accepted, ...): the
+ * server says which, in the store view's language; the generic words are only a fallback.
+ */
 function placeOrderText(t: (key: string) => string, error: PlaceOrderError): string {
-  const known = ['CART_NOT_FOUND', 'CART_NOT_ACTIVE', 'GUEST_EMAIL_MISSING', 'UNABLE_TO_PLACE_ORDER'];
+  if (error.code === 'UNABLE_TO_PLACE_ORDER') return error.message || t('checkout.errors.UNABLE_TO_PLACE_ORDER');
+  const known = ['CART_NOT_FOUND', 'CART_NOT_ACTIVE', 'GUEST_EMAIL_MISSING'];
   return known.includes(error.code) ? t(`checkout.errors.${error.code}`) : error.message || t('checkout.errors.placeOrder');
 }
