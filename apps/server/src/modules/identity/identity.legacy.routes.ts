@@ -85,7 +85,7 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
   app.post('/forgot-password', { schema: { tags, body: z.strictObject({ email: EmailSchema }) } }, async (request, reply) => {
     await limits.forgotPassword(request, request.body.email);
     const store = await storeOf(request);
-    await identity.requestPasswordReset(request.body.email, { storeCode: store.code, language: store.language, baseUrl: `${request.protocol}://${request.host}` });
+    await identity.requestPasswordReset(request.body.email, { storeCode: store.code, language: store.language });
     return reply.status(202).send({ status: 'accepted' });
   });
 
@@ -98,7 +98,8 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
       schema: { tags, body: ResetBody },
       handler: async (request, reply) => {
         await limits.resetPassword(request);
-        await identity.resetPassword(request.body.token, request.body.password, request.body.password_confirmation);
+        const store = await storeOf(request);
+        await identity.resetPassword(request.body.token, request.body.password, request.body.password_confirmation, { storeCode: store.code, language: store.language });
         return reply.status(204).send();
       },
     });

@@ -117,7 +117,7 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
   app.post('/users/authentication/password/forget', { schema: { tags, body: ForgotPasswordSchema } }, async (request, reply) => {
     await limits.forgotPassword(request, request.body.email);
     const store = await storeOf(request);
-    await identity.requestPasswordReset(request.body.email, { storeCode: store.code, language: store.language, baseUrl: `${request.protocol}://${request.host}` });
+    await identity.requestPasswordReset(request.body.email, { storeCode: store.code, language: store.language });
     return reply.status(202).send({ status: 'accepted' });
   });
 
@@ -126,7 +126,8 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
     { schema: { tags, params: z.strictObject({ token: z.string().min(20).max(100) }), body: ResetPasswordSchema } },
     async (request, reply) => {
       await limits.resetPassword(request);
-      await identity.resetPassword(request.params.token, request.body.password, request.body.password_confirmation);
+      const store = await storeOf(request);
+      await identity.resetPassword(request.params.token, request.body.password, request.body.password_confirmation, { storeCode: store.code, language: store.language });
       return reply.status(204).send();
     },
   );

@@ -11,7 +11,8 @@ import { checkCustomAttributes } from './identity.attributes.js';
 import * as store from './identity.store.js';
 
 const SESSION_TTL_MS = 14 * 24 * 3600_000;
-const RESET_TTL_MS = 3600_000;
+/** A reset link works for 30 minutes, once, and only while it is the newest one asked for. */
+const RESET_TTL_MS = 30 * 60_000;
 
 export interface SessionUser {
   uuid: string;
@@ -28,8 +29,20 @@ export interface RegistrationContext {
 /** Called in the registering transaction once the customer exists; a throw refuses the registration. */
 export type RegistrationHook = (tx: Queryable, uuid: string, input: RegisterRequest, ctx: RegistrationContext) => Promise<void>;
 
-/** Sends account e-mails (password reset, ...) in the caller's transaction; wired to messaging. */
-export type AccountNotifier = (tx: Queryable, message: { template: 'password_reset'; email: string; language: string; link: string }) => Promise<void>;
+/** The account e-mails the identity module sends, with what each one shows. */
+export type AccountNotice =
+  | { template: 'password_reset'; params: { link: string } }
+  | { template: 'password_changed'; params: { reset_link: string } }
+  | { template: 'registration_attempt'; params: { login_link: string; reset_link: string } };
+
+/** Sends an account e-mail in the caller's transaction; wired to messaging. */
+export type AccountNotifier = (tx: Queryable, message: AccountNotice & { email: string; language: string }) => Promise<void>;
+
+/**
+ * The absolute URL of a storefront path in a store view, from configuration only (PUBLIC_BASE_URL,
+ * PUBLIC_BASE_URLS): a request's Host or X-Forwarded-Host never reaches a link (reset poisoning).
+ */
+export type PublicUrl = (storeCode: string, path: string) => string;
 
 /** Normalises a phone number to E.164 with the store's country as default; null when it is not a valid number. */
 export function normalisePhone(raw: string, defaultCountry: string): string | null {
@@ -74,6 +87,7 @@ export class IdentityService {
     private readonly notify: AccountNotifier,
     /** The purposes a customer consented to (owned by the consents module). */
     private readonly purposesOf: (uuid: string) => Promise<string[]> = async () => [],
+    private readonly publicUrl: PublicUrl = (storeCode, path) => `http://localhost/${storeCode}${path}`,
   ) {}
 
   passwordRequirements(): PasswordRequirements {
@@ -218,22 +232,31 @@ export class IdentityService {
     });
   }
 
-  /** Mails a single-use reset link when the address has an account; answers the same either way. */
-  async requestPasswordReset(email: string, ctx: { storeCode: string; language: string; baseUrl: string }): Promise<void> {
+  /**
+   * Mails a single-use reset link when the address has an account; answers the same either way. The
+   * link's origin comes from configuration for the store view; a new link retires every earlier one.
+   */
+  async requestPasswordReset(email: string, ctx: { storeCode: string; language: string }): Promise<void> {
     const user = await store.findUserByEmail(this.db, email);
     if (!user || user.status !== 'active') return;
     const token = newToken();
     await this.db.transaction(async (tx) => {
+      // The account row is locked so two requests at once cannot both leave a live token behind.
+      await store.lockUser(tx, user.uuid);
+      await store.retirePasswordResets(tx, user.uuid);
       await store.insertPasswordReset(tx, tokenHash(token), user.uuid, new Date(Date.now() + RESET_TTL_MS));
       await this.notify(tx, {
         template: 'password_reset', email: user.email, language: ctx.language,
-        link: `${ctx.baseUrl}/${ctx.storeCode}/reset-password?token=${token}`,
+        params: { link: this.publicUrl(ctx.storeCode, `/reset-password?token=${token}`) },
       });
     });
   }
 
-  /** Sets a new password with a reset token (single use) and ends every session of the account. */
-  async resetPassword(token: string, password: string, confirmation: string): Promise<void> {
+  /**
+   * Sets a new password with a reset token (single use) and ends every session of the account. It signs
+   * nobody in: the customer signs in with the new password, and the account's address is told of the change.
+   */
+  async resetPassword(token: string, password: string, confirmation: string, ctx: { storeCode: string; language: string }): Promise<void> {
     if (password !== confirmation) throw new AppError('VALIDATION_FAILED', 'The passwords do not match', { fields: { password_confirmation: 'mismatch' } });
     await this.db.transaction(async (tx) => {
       const uuid = await store.consumePasswordReset(tx, tokenHash(token));
@@ -241,7 +264,12 @@ export class IdentityService {
       const user = await store.findUser(tx, uuid);
       this.checkPassword(password, user!.email);
       await store.setPasswordHash(tx, uuid, await hashPassword(password));
+      await store.retirePasswordResets(tx, uuid);
       await store.revokeUserSessions(tx, uuid);
+      await this.notify(tx, {
+        template: 'password_changed', email: user!.email, language: ctx.language,
+        params: { reset_link: this.publicUrl(ctx.storeCode, '/forgot-password') },
+      });
     });
   }
 

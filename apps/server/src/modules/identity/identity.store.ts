@@ -131,6 +131,16 @@ export async function insertPasswordReset(tx: Queryable, tokenHash: string, uuid
   await tx.query('INSERT INTO identity_password_reset (token_hash, user_uuid, expires_at) VALUES ($1, $2, $3)', [tokenHash, uuid, expiresAt]);
 }
 
+/** Retires every unused reset token of an account: a newer request, or a completed reset, supersedes them. */
+export async function retirePasswordResets(tx: Queryable, uuid: string): Promise<void> {
+  await tx.query('DELETE FROM identity_password_reset WHERE user_uuid = $1 AND used_at IS NULL', [uuid]);
+}
+
+/** Locks an account's row for the rest of the transaction (serialises work on one account). */
+export async function lockUser(tx: Queryable, uuid: string): Promise<void> {
+  await tx.query('SELECT 1 FROM identity_user WHERE uuid = $1 FOR UPDATE', [uuid]);
+}
+
 /** Marks a reset token used and returns its user, only if it was unused and unexpired (single use under races). */
 export async function consumePasswordReset(tx: Queryable, tokenHash: string): Promise<string | null> {
   const { rows } = await tx.query<{ user_uuid: string }>(
