@@ -108,6 +108,8 @@ export const PHRASES = {
   'checkout.attributeInvalid': { en: '"{label}" is not valid.', de: '„{label}“ ist nicht gültig.' },
   // Accounts
   'account.wrongCredentials': { en: 'The e-mail address or password is not correct', de: 'Die E-Mail-Adresse oder das Passwort ist nicht korrekt.' },
+  'account.currentPasswordIncorrect': { en: 'The current password is not correct.', de: 'Das aktuelle Passwort ist nicht korrekt.' },
+  'account.verifyCodeFirst': { en: 'Verify the code sent to the address first.', de: 'Bestätigen Sie zuerst den Code, der an die Adresse gesendet wurde.' },
   // Loyalty
   'loyalty.signInForPoints': { en: 'Sign in to use loyalty points.', de: 'Melden Sie sich an, um Treuepunkte einzusetzen.' },
   'loyalty.notAvailable': { en: 'The loyalty club is not available in this store.', de: 'Der Treueclub ist in diesem Shop nicht verfügbar.' },

@@ -87,7 +87,7 @@ describe('GET /account-legacy/get-verified-phone/{phone}', () => {
     await call('PATCH', `/api/action-verifications/items/${item.body.uuid}/verify`, { code: await latestCode(phone) });
     // The national form of the same number is the same number.
     expect((await ask(c.token, `0${phone.slice(3)}`)).body).toEqual({ phone, verified: true });
-    expect((await call('POST', `/account-legacy/update-profile/phone/${c.uuid}`, { phone, pvs_uuid: item.body.uuid }, c.token)).status).toBe(200);
+    expect((await call('POST', `/account-legacy/update-profile/phone/${c.uuid}`, { phone, pvs_uuid: item.body.uuid, current_password: PASSWORD }, c.token)).status).toBe(200);
     expect((await ask(c.token)).body.verified).toBe(true);
     // The code is used: for anyone else the number is no longer verified.
     const other = await legacyCustomer();

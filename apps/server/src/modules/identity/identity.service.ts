@@ -79,6 +79,9 @@ export function checkDateOfBirth(value: string, today = new Date()): void {
   }
 }
 
+/** Ends a rehearsed registration's transaction (see `register`), so nothing of it stays. */
+class Rehearsed extends Error {}
+
 /** Customers, credentials and sessions (one domain behind both account-service families). */
 export class IdentityService {
   constructor(
@@ -106,11 +109,17 @@ export class IdentityService {
     this.registrationHooks.push(hook);
   }
 
-  /** Creates a customer with a hashed password; an e-mail already in use is ALREADY_EXISTS. */
+  /**
+   * Creates a customer with a hashed password. An e-mail already in use creates nothing but answers the
+   * same (`created: false`, a fresh uuid nobody holds): the caller tells the address's owner by e-mail
+   * instead of telling the caller (checklist 11). Such a registration is rehearsed in full (the same
+   * hashing, checks and hooks, on a placeholder address) and rolled back, so it fails with the same
+   * errors and takes about as long as a new one.
+   */
   async register(
     input: RegisterRequest,
     ctx: { storeCode: string; language: string; ip: string | null; defaultCountry: string; consumePhoneVerification?: (tx: Queryable, e164: string, verificationUuid: string) => Promise<boolean> },
-  ): Promise<{ user_uuid: string }> {
+  ): Promise<{ user_uuid: string; created: boolean }> {
     const email = input.strategy_data.identifier;
     // Holding an account means accepting the current terms and privacy policy (docs/decisions/0027).
     if (input.terms_accepted !== true) {
@@ -126,10 +135,13 @@ export class IdentityService {
       throw new AppError('VALIDATION_FAILED', 'phone is required with sms_verification_uuid', { fields: { phone: 'required' } });
     }
     const created = await this.db.transaction(async (tx) => {
-      const inserted = await store.insertUser(tx, {
+      const user = {
         uuid, email, firstname: input.firstname, lastname: input.lastname, date_of_birth: input.date_of_birth,
         telephone, gender: input.gender ?? null, store_code: ctx.storeCode,
-      }, hash);
+      };
+      const fresh = await store.insertUser(tx, user, hash);
+      // The address is taken: the rest runs on a placeholder account that the rollback below removes.
+      const inserted = fresh || (await store.insertUser(tx, { ...user, email: `rehearsal+${uuid}@invalid` }, hash));
       // Other modules (referral) record what the registration carries for them, in the same transaction.
       if (inserted) for (const hook of this.registrationHooks) await hook(tx, uuid, input, { store: { code: ctx.storeCode, language: ctx.language }, ip: ctx.ip });
       // A phone verified by SMS code before registering is marked verified, in the same transaction.
@@ -139,10 +151,13 @@ export class IdentityService {
         }
         await store.setVerifiedTelephone(tx, uuid, telephone!);
       }
+      if (!fresh) throw new Rehearsed();
       return inserted;
+    }).catch((err: unknown) => {
+      if (err instanceof Rehearsed) return false;
+      throw err;
     });
-    if (!created) throw new AppError('ALREADY_EXISTS', 'An account with this e-mail address already exists');
-    return { user_uuid: uuid };
+    return { user_uuid: uuid, created };
   }
 
   /** Checks credentials and opens a session; unknown e-mail and wrong password answer the same. */
@@ -273,10 +288,21 @@ export class IdentityService {
     });
   }
 
-  /** Records the e-mail a customer wants to move to; it takes effect once its code is verified. */
-  async setPendingEmail(tx: Queryable, uuid: string, email: string): Promise<void> {
-    if (await store.isContactTaken(tx, email, uuid)) throw new AppError('ALREADY_EXISTS', 'An account with this e-mail address already exists');
+  /**
+   * Records the e-mail a customer wants to move to; it takes effect once its code is verified. Returns
+   * whether another account uses the address: the caller then answers as usual but tells that address's
+   * owner instead of sending a code (checklist 11), and confirming can never succeed.
+   */
+  async setPendingEmail(tx: Queryable, uuid: string, email: string): Promise<{ taken: boolean }> {
+    const taken = await store.isContactTaken(tx, email, uuid);
     await store.setPendingEmail(tx, uuid, email);
+    return { taken };
+  }
+
+  /** The account's current e-mail address and telephone (for notices to the old ones after a change). */
+  async contacts(db: Queryable, uuid: string): Promise<{ email: string; telephone: string | null; store_code: string } | null> {
+    const user = await store.findUser(db, uuid);
+    return user ? { email: user.email, telephone: user.telephone, store_code: user.store_code } : null;
   }
 
   /** A newly registered address waits for its code like a changed one (is_pending_email_verification). */
@@ -306,11 +332,37 @@ export class IdentityService {
     return store.hasVerifiedTelephone(this.db, uuid, e164);
   }
 
-  /** The registration address still waiting for its code; NOT_FOUND when none waits (unknown, confirmed or closed accounts alike). */
-  async pendingRegistrationEmail(uuid: string): Promise<string> {
+  /**
+   * The registration address still waiting for its code, or (`taken`) the address a registration of a
+   * taken address was made for; NOT_FOUND when none waits (unknown, confirmed or closed accounts alike).
+   */
+  async pendingRegistration(uuid: string): Promise<{ email: string; taken: boolean }> {
     const email = await store.findPendingRegistrationEmail(this.db, uuid);
-    if (!email) throw new AppError('NOT_FOUND', 'No registration is waiting for an e-mail code');
-    return email;
+    if (email) return { email, taken: false };
+    const attempted = await store.findRegistrationAttemptEmail(this.db, uuid);
+    if (attempted) return { email: attempted, taken: true };
+    throw new AppError('NOT_FOUND', 'No registration is waiting for an e-mail code');
+  }
+
+  /** Remembers the uuid a registration of a taken address answered with (see `register`). */
+  async recordRegistrationAttempt(tx: Queryable, uuid: string, email: string): Promise<void> {
+    await store.insertRegistrationAttempt(tx, uuid, email);
+  }
+
+  /** A storefront page's absolute URL in a store view, from configuration only. */
+  linkTo(storeCode: string, path: string): string {
+    return this.publicUrl(storeCode, path);
+  }
+
+  /**
+   * Re-authentication before a sensitive change (e-mail, phone): the account's current password.
+   * A wrong one is a field error like in a password change; every account has a password (docs/decisions/0010).
+   */
+  async checkCurrentPassword(uuid: string, password: string): Promise<void> {
+    const hash = await store.findPasswordHash(this.db, uuid);
+    // Compared against a decoy when the account has no credential, so both cost the same.
+    const ok = await verifyPassword(password, hash ?? (await decoyHash()));
+    if (!hash || !ok) throw new AppError('VALIDATION_FAILED', phrase('account.currentPasswordIncorrect'), { fields: { current_password: 'incorrect' } });
   }
 
   isContactTaken(value: string): Promise<boolean> {

@@ -101,6 +101,27 @@ export const TEMPLATES = {
       }),
     },
   } satisfies Template<{ login_link: string; reset_link: string }>,
+  email_change_attempt: {
+    secret: false,
+    texts: {
+      en: (p: { reset_link: string }) => ({
+        subject: 'Someone tried to move another Ember account to your e-mail address',
+        email:
+          `Someone signed in to another Ember account just asked to change its e-mail address to this one, which already belongs to your account. Nothing was changed.\n\n` +
+          `If it was you, sign in to this account instead; if you have forgotten its password, reset it here:\n\n${p.reset_link}\n\n` +
+          `If it was not you, you can ignore this message: your account is unchanged.\n\n${SIGNATURE.en}`,
+        sms: 'Someone tried to move another Ember account to your e-mail address. Nothing was changed.',
+      }),
+      de: (p: { reset_link: string }) => ({
+        subject: 'Jemand wollte ein anderes Ember-Konto auf Ihre E-Mail-Adresse umstellen',
+        email:
+          `Soeben wollte jemand die E-Mail-Adresse eines anderen Ember-Kontos auf diese Adresse ändern; sie gehört bereits zu Ihrem Konto. Es wurde nichts geändert.\n\n` +
+          `Wenn Sie das waren, melden Sie sich mit diesem Konto an; falls Sie das Passwort vergessen haben, setzen Sie es hier zurück:\n\n${p.reset_link}\n\n` +
+          `Wenn Sie das nicht waren, können Sie diese Nachricht ignorieren: Ihr Konto bleibt unverändert.\n\n${SIGNATURE.de}`,
+        sms: 'Jemand wollte ein anderes Ember-Konto auf Ihre E-Mail-Adresse umstellen. Es wurde nichts geändert.',
+      }),
+    },
+  } satisfies Template<{ reset_link: string }>,
   contact_changed: {
     secret: false,
     texts: {

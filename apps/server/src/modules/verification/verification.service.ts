@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import type { Queryable } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { enforce, type Budget, type RateLimiter } from '../../platform/rate-limit.js';
-import type { MessagingService } from '../messaging/messaging.service.js';
+import type { MessagingService, OutgoingMessage } from '../messaging/messaging.service.js';
 import { generateCode, hashCode, matchesCode, normaliseIdentifier, type VerificationChannel } from './verification.codes.js';
 import {
   deleteItemsFor,
@@ -58,6 +58,13 @@ export interface CreateItemInput {
   ip: string | null;
   /** Country national phone numbers are read in (store view default country). */
   defaultCountry?: string;
+  /**
+   * Sends this message to the target instead of the code. The item then behaves like any other
+   * (status, attempts, expiry) but nobody learns its code: a flow that must not reveal that the
+   * target belongs to someone else (registration, e-mail change) answers exactly as for a free one,
+   * and the owner is told. Such an item leaves the target's real open codes alone.
+   */
+  insteadOfCode?: Pick<OutgoingMessage, 'template' | 'params'>;
 }
 
 export interface CreatedItem {
@@ -151,7 +158,7 @@ export class VerificationService {
 
     const code = generateCode();
     const uuid = randomUUID();
-    await expirePendingFor(tx, { channel: input.channel, identifier, purpose: input.purpose });
+    if (!input.insteadOfCode) await expirePendingFor(tx, { channel: input.channel, identifier, purpose: input.purpose });
     const { expires_at } = await insertItem(tx, {
       uuid,
       channel: input.channel,
@@ -166,10 +173,9 @@ export class VerificationService {
     await this.messaging.enqueue(tx, {
       channel: input.channel,
       recipient: identifier,
-      template: 'verification_code',
       language: input.language,
-      params: { code, minutes: VERIFICATION_RULES.ttlSeconds / 60 },
-    });
+      ...(input.insteadOfCode ?? { template: 'verification_code', params: { code, minutes: VERIFICATION_RULES.ttlSeconds / 60 } }),
+    } as OutgoingMessage);
     return { uuid, status: 'pending', channel: input.channel, identifier, expires_at };
   }
 
