@@ -31,9 +31,11 @@ export async function sendRegistrationEmailCode(
     return db.transaction(async (tx) => {
       await services.identity.recordRegistrationAttempt(tx, uuid, email);
       return services.verification.createItem(tx, { ...item, insteadOfCode: registrationAttemptNotice(services, ctx.store) });
-    }).catch((err: unknown) => {
-      if (err instanceof AppError && err.code === 'RATE_LIMITED') return db.transaction(async (tx) => { await services.identity.recordRegistrationAttempt(tx, uuid, email); return null; });
-      throw err;
+    }).catch(async (err: unknown) => {
+      // Throttled like a new address's code: the uuid still answers later steps, the owner hears nothing more now.
+      if (!(err instanceof AppError && err.code === 'RATE_LIMITED')) throw err;
+      await db.transaction((tx) => services.identity.recordRegistrationAttempt(tx, uuid, email));
+      return null;
     });
   }
   try {

@@ -32,8 +32,7 @@ export type RegistrationHook = (tx: Queryable, uuid: string, input: RegisterRequ
 /** The account e-mails the identity module sends, with what each one shows. */
 export type AccountNotice =
   | { template: 'password_reset'; params: { link: string } }
-  | { template: 'password_changed'; params: { reset_link: string } }
-  | { template: 'registration_attempt'; params: { login_link: string; reset_link: string } };
+  | { template: 'password_changed'; params: { reset_link: string } };
 
 /** Sends an account e-mail in the caller's transaction; wired to messaging. */
 export type AccountNotifier = (tx: Queryable, message: AccountNotice & { email: string; language: string }) => Promise<void>;
@@ -300,9 +299,9 @@ export class IdentityService {
   }
 
   /** The account's current e-mail address and telephone (for notices to the old ones after a change). */
-  async contacts(db: Queryable, uuid: string): Promise<{ email: string; telephone: string | null; store_code: string } | null> {
+  async contacts(db: Queryable, uuid: string): Promise<{ email: string; telephone: string | null } | null> {
     const user = await store.findUser(db, uuid);
-    return user ? { email: user.email, telephone: user.telephone, store_code: user.store_code } : null;
+    return user ? { email: user.email, telephone: user.telephone } : null;
   }
 
   /** A newly registered address waits for its code like a changed one (is_pending_email_verification). */
