@@ -9,9 +9,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-// Every test client is 127.0.0.1, and this file sends more codes than one address may in an hour.
+// Every test client is 127.0.0.1, and this file sends and checks more codes than one address may.
 beforeEach(async () => {
   await server.app.services.limiter.reset('verification:send:ip:127.0.0.1');
+  await server.app.services.limiter.reset('verification:verify:ip:127.0.0.1');
 });
 
 const PASSWORD = 'Contact-Pass-1';
@@ -198,6 +199,20 @@ describe('notices to the old address and number', () => {
     const [notice] = (await messagesTo(old)).filter((m) => m.template === 'contact_changed');
     expect(notice).toMatchObject({ channel: 'sms', language: 'de' });
     expect(notice!.body).toMatch(/Telefonnummer Ihres Ember-Kontos wurde geändert/);
+  });
+});
+
+describe('phone change codes are bound to the account that asked', () => {
+  it("does not let another customer save a number with a code someone else asked for signed in", async () => {
+    const a = await customer();
+    const b = await customer();
+    const phone = uniquePhone();
+    const item = await restCall(server, 'POST', '/api/action-verifications/items', { channel: 'sms', identifier: phone }, { token: a.token, store: 'gb' });
+    await call('PATCH', `/api/action-verifications/items/${item.body.uuid}/verify`, { code: await latestCode(phone) });
+    const stolen = await call('PATCH', `/account/users/${b.uuid}/profile/phone`, { phone, pvs_uuid: item.body.uuid, current_password: PASSWORD }, b.token);
+    expect(stolen.status).toBe(403);
+    const own = await call('PATCH', `/account/users/${a.uuid}/profile/phone`, { phone, pvs_uuid: item.body.uuid, current_password: PASSWORD }, a.token);
+    expect([own.status, own.body.personalInfo.telephone]).toEqual([200, phone]);
   });
 });
 

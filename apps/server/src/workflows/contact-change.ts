@@ -26,7 +26,7 @@ export async function sendRegistrationEmailCode(
   db: Db, services: Services, registered: { user_uuid: string; created: boolean }, email: string, ctx: { store: StoreView; ip: string },
 ) {
   const uuid = registered.user_uuid;
-  const item = { channel: 'email', identifier: email, purpose: EMAIL_CHANGE, language: ctx.store.language, ip: ctx.ip } as const;
+  const item = { channel: 'email', identifier: email, purpose: EMAIL_CHANGE, language: ctx.store.language, ip: ctx.ip, userUuid: uuid } as const;
   if (!registered.created) {
     return db.transaction(async (tx) => {
       await services.identity.recordRegistrationAttempt(tx, uuid, email);
@@ -61,7 +61,7 @@ export async function resendRegistrationEmailCode(db: Db, services: Services, uu
   const { email, taken } = await services.identity.pendingRegistration(uuid);
   return db.transaction((tx) =>
     services.verification.createItem(tx, {
-      channel: 'email', identifier: email, purpose: EMAIL_CHANGE, language: ctx.store.language, ip: ctx.ip,
+      channel: 'email', identifier: email, purpose: EMAIL_CHANGE, language: ctx.store.language, ip: ctx.ip, userUuid: uuid,
       ...(taken ? { insteadOfCode: registrationAttemptNotice(services, ctx.store) } : {}),
     }),
   );
@@ -95,7 +95,7 @@ export async function requestEmailChange(
   return db.transaction(async (tx) => {
     const { taken } = await services.identity.setPendingEmail(tx, uuid, email);
     return services.verification.createItem(tx, {
-      channel: 'email', identifier: email, purpose: EMAIL_CHANGE, language: ctx.store.language, ip: ctx.ip,
+      channel: 'email', identifier: email, purpose: EMAIL_CHANGE, language: ctx.store.language, ip: ctx.ip, userUuid: uuid,
       ...(taken ? { insteadOfCode: { template: 'email_change_attempt', params: { reset_link: services.identity.linkTo(ctx.store.code, '/forgot-password') } } as const } : {}),
     });
   });
@@ -111,7 +111,7 @@ export async function confirmEmailChange(db: Db, services: Services, uuid: strin
   if (!pending) throw refused();
   await db.transaction(async (tx) => {
     const before = await services.identity.contacts(tx, uuid);
-    const ok = await services.verification.consumeValidated(tx, verificationUuid, { channel: 'email', identifier: pending, purpose: EMAIL_CHANGE });
+    const ok = await services.verification.consumeValidated(tx, verificationUuid, { channel: 'email', identifier: pending, purpose: EMAIL_CHANGE, userUuid: uuid });
     if (!ok) throw refused();
     await services.identity.confirmEmail(tx, uuid, pending);
     // A registration confirms the address the account already has: only a real change is announced.
@@ -133,7 +133,7 @@ export async function updateVerifiedPhone(
   await reauthenticate(services, uuid, currentPassword);
   await db.transaction(async (tx) => {
     const before = await services.identity.contacts(tx, uuid);
-    const ok = await services.verification.consumeValidated(tx, verificationUuid, { channel: 'sms', identifier: e164, purpose: ACTION_PURPOSE, defaultCountry: store.default_country });
+    const ok = await services.verification.consumeValidated(tx, verificationUuid, { channel: 'sms', identifier: e164, purpose: ACTION_PURPOSE, defaultCountry: store.default_country, userUuid: uuid });
     if (!ok) throw new AppError('VERIFICATION_REQUIRED', 'Verify this phone number with the code sent by SMS first');
     await services.identity.setVerifiedTelephone(tx, uuid, e164);
     if (before?.telephone && before.telephone !== e164) {

@@ -65,6 +65,8 @@ export interface CreateItemInput {
    * and the owner is told. Such an item leaves the target's real open codes alone.
    */
   insteadOfCode?: Pick<OutgoingMessage, 'template' | 'params'>;
+  /** The signed-in account asking; the item then serves only that account's later steps. */
+  userUuid?: string | null;
 }
 
 export interface CreatedItem {
@@ -169,6 +171,7 @@ export class VerificationService {
       // Kept for abuse investigations; a forwarded header that is not an address is not stored.
       ip: input.ip && isIP(input.ip) ? input.ip : null,
       ttlSeconds: VERIFICATION_RULES.ttlSeconds,
+      userUuid: input.userUuid ?? null,
     });
     await this.messaging.enqueue(tx, {
       channel: input.channel,
@@ -228,7 +231,7 @@ export class VerificationService {
   async consumeValidated(
     tx: Queryable,
     uuid: string,
-    expect: { channel: VerificationChannel; identifier: string; purpose: string; defaultCountry?: string },
+    expect: { channel: VerificationChannel; identifier: string; purpose: string; defaultCountry?: string; userUuid?: string },
   ): Promise<boolean> {
     if (!UUID.test(uuid)) return false;
     let identifier: string;
@@ -243,6 +246,7 @@ export class VerificationService {
       identifier,
       purpose: expect.purpose,
       windowSeconds: VERIFICATION_RULES.consumeWindowSeconds,
+      userUuid: expect.userUuid ?? null,
     });
   }
 
