@@ -28,9 +28,9 @@ async function accountPurposes(request: APIRequestContext): Promise<Purpose[]> {
   return (await response.json()) as Purpose[];
 }
 
-test('a customer changes their phone number with the code texted to it, after a wrong code', async ({ page, request }) => {
+test('a customer changes their phone number with their password and the code texted to it, after a wrong code', async ({ page, request }) => {
   test.skip(!(await hasDevMailbox(request)), 'the journey reads the text message from the dev mailbox');
-  await signedInCustomer(page);
+  const { customer } = await signedInCustomer(page);
   const main = page.getByRole('main');
   // A real-looking UK mobile number, unique per run; the gb store saves it in E.164.
   const digits = String(randomInt(0, 100_000)).padStart(5, '0');
@@ -48,8 +48,13 @@ test('a customer changes their phone number with the code texted to it, after a 
   await expect(phoneField).toBeFocused();
   await expect(phoneField).toHaveAttribute('aria-invalid', 'true');
   await expect(phoneField).toHaveAccessibleDescription(new RegExp(escapeRegExp(t('form.errors.required'))));
+  // The current password is asked before anything is sent (re-authentication).
+  const passwordField = main.getByLabel(t('account.fields.currentPassword'));
+  await expect(passwordField).toHaveAttribute('aria-invalid', 'true');
+  await expect(passwordField).toHaveAttribute('autocomplete', 'current-password');
 
   await phoneField.fill(typed);
+  await passwordField.fill(customer.password);
   await main.getByRole('button', { name: t('account.phone.sendCode') }).click();
   const codeField = main.getByLabel(t('account.phone.code'));
   await expect(codeField).toBeFocused();
@@ -82,7 +87,7 @@ test('a customer changes their phone number with the code texted to it, after a 
 
 test('a number the server refuses when saving leads back to the number, marked wrong', async ({ page, request }) => {
   test.skip(!(await hasDevMailbox(request)), 'the journey reads the text message from the dev mailbox');
-  await signedInCustomer(page);
+  const { customer } = await signedInCustomer(page);
   const main = page.getByRole('main');
   // The drama range is texted a code, but refused as a real number.
   const digits = String(randomInt(0, 1000)).padStart(3, '0');
@@ -91,6 +96,7 @@ test('a number the server refuses when saving leads back to the number, marked w
   await waitForPageView(page);
   const phoneField = main.getByLabel(t('account.phone.newNumber'));
   await phoneField.fill(`07700 900${digits}`);
+  await main.getByLabel(t('account.fields.currentPassword')).fill(customer.password);
   await main.getByRole('button', { name: t('account.phone.sendCode') }).click();
   const sms = await awaitMail(request, `+447700900${digits}`, /\b\d{6}\b/);
   await main.getByLabel(t('account.phone.code')).fill(sms.match(/\b(\d{6})\b/)![1]!);
@@ -98,6 +104,44 @@ test('a number the server refuses when saving leads back to the number, marked w
   await expect(phoneField).toBeFocused();
   await expect(phoneField).toHaveAccessibleDescription(new RegExp(escapeRegExp(t('form.errors.phoneInvalid'))));
   await expect(main.getByText(t('account.phone.none'))).toBeVisible();
+});
+
+test('a wrong password leads back to the first step, marked wrong, and the number is not changed', async ({ page, request }) => {
+  test.skip(!(await hasDevMailbox(request)), 'the journey reads the text message from the dev mailbox');
+  const { customer } = await signedInCustomer(page);
+  const main = page.getByRole('main');
+  const digits = String(randomInt(0, 100_000)).padStart(5, '0');
+
+  await page.goto('/gb/account#/update-phone');
+  await waitForPageView(page);
+  await main.getByLabel(t('account.phone.newNumber')).fill(`07911 2${digits}`);
+  const passwordField = main.getByLabel(t('account.fields.currentPassword'));
+  await passwordField.fill(`${customer.password}-not`);
+  await main.getByRole('button', { name: t('account.phone.sendCode') }).click();
+  const sms = await awaitMail(request, `+4479112${digits}`, /\b\d{6}\b/);
+  await main.getByLabel(t('account.phone.code')).fill(sms.match(/\b(\d{6})\b/)![1]!);
+  await main.getByRole('button', { name: t('account.phone.confirm') }).click();
+  await expect(passwordField).toBeFocused();
+  await expect(passwordField).toHaveAccessibleDescription(new RegExp(escapeRegExp(t('form.errors.currentPasswordWrong'))));
+  await expect(main.getByText(t('account.phone.none'))).toBeVisible();
+});
+
+test('the phone change asks for the password in German and fits a 390 px wide screen', async ({ page }) => {
+  const de = messages('de');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedInCustomer(page);
+  const main = page.getByRole('main');
+  await page.goto('/de/account#/update-phone');
+  await waitForPageView(page);
+  const passwordField = main.getByLabel(de('account.fields.currentPassword'));
+  await expect(passwordField).toBeVisible();
+  await expect(passwordField).toHaveAccessibleDescription(new RegExp(escapeRegExp(de('account.phone.passwordHint'))));
+  const box = await passwordField.boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  // Nothing wider than the screen: no sideways scrolling.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousViolations(page, 'the German phone step at 390 px');
 });
 
 test('a customer sets their communication preferences, which are there after a reload', async ({ page, request }) => {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { SANDBOX_TEST_WEBHOOK_SECRET, type Config } from './config.js';
+import { publicBaseUrl, SANDBOX_TEST_WEBHOOK_SECRET, type Config } from './config.js';
 import type { Db } from './platform/db.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
-import { createMessagingService, type MessagingService } from './modules/messaging/messaging.service.js';
+import { createMessagingService, type MessagingService, type OutgoingMessage } from './modules/messaging/messaging.service.js';
 import { StoreService } from './modules/store/store.service.js';
 import { VerificationService } from './modules/verification/verification.service.js';
 import { IdentityService } from './modules/identity/identity.service.js';
@@ -108,9 +108,12 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
       exclude_username: !policyOff,
     },
     async (tx, m) => {
-      await messaging.enqueue(tx, { channel: 'email', recipient: m.email, template: m.template, language: m.language, params: { link: m.link } });
+      // Each notice names its template with the parameters that template takes (AccountNotice).
+      await messaging.enqueue(tx, { channel: 'email', recipient: m.email, language: m.language, template: m.template, params: m.params } as OutgoingMessage);
     },
     (uuid) => consents.grantedPurposes(uuid),
+    // Links in account e-mails point at the store view's configured origin, never at a request's Host.
+    (storeCode, path) => `${publicBaseUrl(config, storeCode)}/${storeCode}${path}`,
   );
   const stores = new StoreService(db, config.DEFAULT_STORE);
   const orders = new OrdersService(db, stores, messaging);

@@ -30,7 +30,7 @@ describe('demo customers', () => {
     const identity = {
       register: async (input: { strategy_data: { identifier: string } }) => {
         registered.push(input.strategy_data.identifier);
-        return { user_uuid: '00000000-0000-4000-8000-000000000000' };
+        return { user_uuid: '00000000-0000-4000-8000-000000000000', created: true };
       },
     };
     expect(await seedDemoCustomers({ identity }, { STORE_MODE: 'LIVE' })).toBe(0);

@@ -1,6 +1,5 @@
 import type { Config } from '../config.js';
 import type { IdentityService } from '../modules/identity/identity.service.js';
-import { AppError } from './errors.js';
 
 /** The password of every demo customer; written in README.md and docs/decisions/0029. */
 export const DEMO_PASSWORD = 'Ember-Demo-2026';
@@ -22,23 +21,19 @@ export async function seedDemoCustomers(services: { identity: Pick<IdentityServi
   if (config.STORE_MODE !== 'TEST') return 0;
   let created = 0;
   for (const c of DEMO_CUSTOMERS) {
-    try {
-      await services.identity.register(
-        {
-          firstname: c.firstname,
-          lastname: c.lastname,
-          date_of_birth: '1990-01-01',
-          strategy: 'email_password',
-          strategy_data: { identifier: c.email, password: DEMO_PASSWORD },
-          // The demo customer holds the account on the shop's current terms, as every registration does.
-          terms_accepted: true,
-        },
-        { storeCode: c.store, language: c.language, ip: null, defaultCountry: c.country },
-      );
-      created += 1;
-    } catch (err) {
-      if (!(err instanceof AppError && err.code === 'ALREADY_EXISTS')) throw err;
-    }
+    const result = await services.identity.register(
+      {
+        firstname: c.firstname,
+        lastname: c.lastname,
+        date_of_birth: '1990-01-01',
+        strategy: 'email_password',
+        strategy_data: { identifier: c.email, password: DEMO_PASSWORD },
+        // The demo customer holds the account on the shop's current terms, as every registration does.
+        terms_accepted: true,
+      },
+      { storeCode: c.store, language: c.language, ip: null, defaultCountry: c.country },
+    );
+    if (result.created) created += 1;
   }
   return created;
 }

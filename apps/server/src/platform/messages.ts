@@ -156,6 +156,8 @@ export const PHRASES = {
     de: 'Dieser Einmalcode wurde für Ihr Konto nicht bestätigt oder bereits verwendet.',
   },
   'referral.ownCode': { en: 'You cannot use your own referral code.', de: 'Sie können Ihren eigenen Empfehlungscode nicht verwenden.' },
+  'account.currentPasswordIncorrect': { en: 'The current password is not correct.', de: 'Das aktuelle Passwort ist nicht korrekt.' },
+  'account.verifyCodeFirst': { en: 'Verify the code sent to the address first.', de: 'Bestätigen Sie zuerst den Code, der an die Adresse gesendet wurde.' },
   // Loyalty
   'loyalty.signInForPoints': { en: 'Sign in to use loyalty points.', de: 'Melden Sie sich an, um Treuepunkte einzusetzen.' },
   'loyalty.notAvailable': { en: 'The loyalty club is not available in this store.', de: 'Der Treueclub ist in diesem Shop nicht verfügbar.' },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, restCall } from '../test/test-app.js';
 
 let server: TestServer;
@@ -8,6 +8,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
+});
+// Every test client is 127.0.0.1, and this file sends and checks more codes than one address may.
+beforeEach(async () => {
+  await server.app.services.limiter.reset('verification:send:ip:127.0.0.1');
+  await server.app.services.limiter.reset('verification:verify:ip:127.0.0.1');
 });
 
 const PASSWORD = 'Contact-Pass-1';
@@ -54,7 +59,7 @@ describe('e-mail change confirmed by a code sent to the new address', () => {
   it('moves the account to the new address only after the code is verified, once', async () => {
     const c = await customer();
     const next = `moved+${randomUUID().slice(0, 8)}@example.com`;
-    const req = await call('POST', `/account/users/${c.uuid}/profile/email/request-update`, { email: next }, c.token);
+    const req = await call('POST', `/account/users/${c.uuid}/profile/email/request-update`, { email: next, current_password: PASSWORD }, c.token);
     expect(req.status).toBe(202);
     const pending = await call('GET', `/account/users/${c.uuid}/profile`, undefined, c.token);
     expect(pending.body).toMatchObject({ is_pending_email_verification: true, personalInfo: { email: c.email } });
@@ -69,16 +74,15 @@ describe('e-mail change confirmed by a code sent to the new address', () => {
     expect((await call('POST', '/account/users/authentication/sessions', { strategy: 'email_password', strategy_data: { identifier: next, password: PASSWORD } })).status).toBe(200);
   });
 
-  it('refuses an address another account uses, and another customer\'s verified item', async () => {
+  it('refuses another customer\'s verified item', async () => {
     const a = await customer();
     const b = await customer();
-    expect((await call('POST', `/account/users/${a.uuid}/profile/email/request-update`, { email: b.email }, a.token)).status).toBe(409);
     const next = `mine+${randomUUID().slice(0, 8)}@example.com`;
-    const req = await call('POST', `/account/users/${b.uuid}/profile/email/request-update`, { email: next }, b.token);
+    const req = await call('POST', `/account/users/${b.uuid}/profile/email/request-update`, { email: next, current_password: PASSWORD }, b.token);
     await call('PATCH', `/api/action-verifications/items/${req.body.verification_uuid}/verify`, { code: await latestCode(next) });
     // A has no pending change for that address: B's verified item cannot move A's account.
     expect((await call('PATCH', '/account/users/profile/email', { verification_uuid: req.body.verification_uuid }, a.token)).status).toBe(403);
-    expect((await call('POST', `/account/users/${b.uuid}/profile/email/request-update`, { email: 'x@example.com' }, a.token)).status).toBe(404);
+    expect((await call('POST', `/account/users/${b.uuid}/profile/email/request-update`, { email: 'x@example.com', current_password: PASSWORD }, a.token)).status).toBe(404);
   });
 });
 
@@ -87,12 +91,12 @@ describe('phone update and registration with an SMS-verified phone', () => {
     const c = await customer();
     const phone = uniquePhone();
     const item = await call('POST', '/api/action-verifications/items', { channel: 'sms', identifier: phone });
-    const unverified = await call('PATCH', `/account/users/${c.uuid}/profile/phone`, { phone, pvs_uuid: item.body.uuid }, c.token);
+    const unverified = await call('PATCH', `/account/users/${c.uuid}/profile/phone`, { phone, pvs_uuid: item.body.uuid, current_password: PASSWORD }, c.token);
     expect(unverified.status).toBe(403);
     await call('PATCH', `/api/action-verifications/items/${item.body.uuid}/verify`, { code: await latestCode(phone) });
-    const other = await call('PATCH', `/account/users/${c.uuid}/profile/phone`, { phone: uniquePhone(), pvs_uuid: item.body.uuid }, c.token);
+    const other = await call('PATCH', `/account/users/${c.uuid}/profile/phone`, { phone: uniquePhone(), pvs_uuid: item.body.uuid, current_password: PASSWORD }, c.token);
     expect(other.status).toBe(403);
-    const ok = await call('PATCH', `/account/users/${c.uuid}/profile/phone`, { phone, pvs_uuid: item.body.uuid }, c.token);
+    const ok = await call('PATCH', `/account/users/${c.uuid}/profile/phone`, { phone, pvs_uuid: item.body.uuid, current_password: PASSWORD }, c.token);
     expect(ok.status).toBe(200);
     expect(ok.body.personalInfo.telephone).toBe(phone);
   });
@@ -114,5 +118,132 @@ describe('phone update and registration with an SMS-verified phone', () => {
     expect((await call('GET', `/account/users/verify/${encodeURIComponent(c.email)}`)).body).toEqual({ available: false });
     expect((await call('GET', `/account/users/verify/${encodeURIComponent(`free+${randomUUID()}@example.com`)}`)).body).toEqual({ available: true });
     expect((await call('GET', '/account/users/verify/not-a-thing')).status).toBe(400);
+  });
+});
+
+/** Every message sent to a recipient, newest first. */
+async function messagesTo(recipient: string): Promise<{ template: string; body: string; language: string; channel: string }[]> {
+  return (await call('GET', `/dev/mailbox/messages?recipient=${encodeURIComponent(recipient)}`)).body.messages;
+}
+
+// Checklist 16 (v5.0.0-6.6.x): a contact change asks for the current password first, its code is bound
+// to the user, the target and the request, and the old address or number is told once it is done.
+describe('re-authentication before a contact change', () => {
+  it('refuses to start an e-mail change without the current password or with a wrong one, in every family, and sends no code', async () => {
+    const c = await customer();
+    const next = `reauth+${randomUUID().slice(0, 8)}@example.com`;
+    const missing = await call('POST', `/account/users/${c.uuid}/profile/email/request-update`, { email: next }, c.token);
+    expect([missing.status, missing.body.error.code]).toEqual([400, 'VALIDATION_FAILED']);
+    for (const [path, body] of [
+      [`/account/users/${c.uuid}/profile/email/request-update`, { email: next, current_password: 'Wrong-Pass-1' }],
+      [`/account-legacy/request-update-email/${c.uuid}`, { email: next, current_password: 'Wrong-Pass-1' }],
+      ['/profile/update-email', { email: next, current_password: 'Wrong-Pass-1' }],
+    ] as const) {
+      const wrong = await call('POST', path, body, c.token);
+      expect([wrong.status, wrong.body.error.details.fields], path).toEqual([400, { current_password: 'incorrect' }]);
+    }
+    expect(await messagesTo(next)).toEqual([]);
+    const profile = await call('GET', `/account/users/${c.uuid}/profile`, undefined, c.token);
+    expect(profile.body.personalInfo.email).toBe(c.email);
+  });
+
+  it('refuses a phone change without the right current password even with a verified code, in every family', async () => {
+    const c = await customer();
+    const phone = uniquePhone();
+    const item = await call('POST', '/api/action-verifications/items', { channel: 'sms', identifier: phone });
+    await call('PATCH', `/api/action-verifications/items/${item.body.uuid}/verify`, { code: await latestCode(phone) });
+    const missing = await call('PATCH', `/account/users/${c.uuid}/profile/phone`, { phone, pvs_uuid: item.body.uuid }, c.token);
+    expect(missing.status).toBe(400);
+    for (const [method, path] of [['PATCH', `/account/users/${c.uuid}/profile/phone`], ['POST', `/account-legacy/update-profile/phone/${c.uuid}`], ['PATCH', '/profile/update-phone']] as const) {
+      const wrong = await call(method, path, { phone, pvs_uuid: item.body.uuid, current_password: 'Wrong-Pass-1' }, c.token);
+      expect([wrong.status, wrong.body.error.details.fields], path).toEqual([400, { current_password: 'incorrect' }]);
+    }
+    // The refusals did not use the verified code up: with the password it still works.
+    const ok = await call('POST', '/profile/update-phone', { phone, pvs_uuid: item.body.uuid, current_password: PASSWORD }, c.token);
+    expect([ok.status, ok.body.personalInfo.telephone]).toEqual([200, phone]);
+  });
+
+  it('stops guessing the current password after ten tries an hour for one account', async () => {
+    const c = await customer();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await call('POST', '/profile/update-email', { email: `guess${i}+${randomUUID().slice(0, 6)}@example.com`, current_password: `Guess-${i}-Aa` }, c.token)).status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe('notices to the old address and number', () => {
+  it('tells the old address once the e-mail change is confirmed, and not before', async () => {
+    const c = await customer();
+    const next = `notice+${randomUUID().slice(0, 8)}@example.com`;
+    const req = await call('POST', `/account/users/${c.uuid}/profile/email/request-update`, { email: next, current_password: PASSWORD }, c.token);
+    expect((await messagesTo(c.email)).filter((m) => m.template === 'contact_changed')).toEqual([]);
+    await call('PATCH', `/api/action-verifications/items/${req.body.verification_uuid}/verify`, { code: await latestCode(next) });
+    expect((await call('PATCH', '/account/users/profile/email', { verification_uuid: req.body.verification_uuid }, c.token)).status).toBe(200);
+    const notices = (await messagesTo(c.email)).filter((m) => m.template === 'contact_changed');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.body).toMatch(/e-mail address of your Ember account has just been changed/);
+    expect((await messagesTo(next)).some((m) => m.template === 'contact_changed')).toBe(false);
+  });
+
+  it('texts the old number once the phone change is done, in the store view\'s language', async () => {
+    const old = uniquePhone();
+    const c = await customer({ phone: old });
+    const phone = uniquePhone();
+    const item = await call('POST', '/api/action-verifications/items', { channel: 'sms', identifier: phone });
+    await call('PATCH', `/api/action-verifications/items/${item.body.uuid}/verify`, { code: await latestCode(phone) });
+    const ok = await restCall(server, 'PATCH', `/account/users/${c.uuid}/profile/phone`, { phone, pvs_uuid: item.body.uuid, current_password: PASSWORD }, { token: c.token, store: 'de' });
+    expect(ok.status).toBe(200);
+    const [notice] = (await messagesTo(old)).filter((m) => m.template === 'contact_changed');
+    expect(notice).toMatchObject({ channel: 'sms', language: 'de' });
+    expect(notice!.body).toMatch(/Telefonnummer Ihres Ember-Kontos wurde geändert/);
+  });
+});
+
+describe('phone change codes are bound to the account that asked', () => {
+  it("does not let another customer save a number with a code someone else asked for signed in", async () => {
+    const a = await customer();
+    const b = await customer();
+    const phone = uniquePhone();
+    const item = await restCall(server, 'POST', '/api/action-verifications/items', { channel: 'sms', identifier: phone }, { token: a.token, store: 'gb' });
+    await call('PATCH', `/api/action-verifications/items/${item.body.uuid}/verify`, { code: await latestCode(phone) });
+    const stolen = await call('PATCH', `/account/users/${b.uuid}/profile/phone`, { phone, pvs_uuid: item.body.uuid, current_password: PASSWORD }, b.token);
+    expect(stolen.status).toBe(403);
+    const own = await call('PATCH', `/account/users/${a.uuid}/profile/phone`, { phone, pvs_uuid: item.body.uuid, current_password: PASSWORD }, a.token);
+    expect([own.status, own.body.personalInfo.telephone]).toEqual([200, phone]);
+  });
+});
+
+describe('e-mail change codes are bound to the request', () => {
+  it('does not confirm a later request to another address with the code of an earlier one', async () => {
+    const c = await customer();
+    const first = `first+${randomUUID().slice(0, 8)}@example.com`;
+    const second = `second+${randomUUID().slice(0, 8)}@example.com`;
+    const req1 = await call('POST', `/account/users/${c.uuid}/profile/email/request-update`, { email: first, current_password: PASSWORD }, c.token);
+    expect(req1.status, JSON.stringify(req1.body)).toBe(202);
+    await call('PATCH', `/api/action-verifications/items/${req1.body.verification_uuid}/verify`, { code: await latestCode(first) });
+    const req2 = await call('POST', `/account/users/${c.uuid}/profile/email/request-update`, { email: second, current_password: PASSWORD }, c.token);
+    expect(req2.status).toBe(202);
+    expect((await call('PATCH', '/account/users/profile/email', { verification_uuid: req1.body.verification_uuid }, c.token)).status).toBe(403);
+    const profile = await call('GET', `/account/users/${c.uuid}/profile`, undefined, c.token);
+    expect(profile.body.personalInfo.email).toBe(c.email);
+  });
+
+  it('sends six-digit codes that burn after five wrong guesses, even twenty at once, and then refuse the right one', async () => {
+    const c = await customer();
+    const next = `burn+${randomUUID().slice(0, 8)}@example.com`;
+    const req = await call('POST', `/account/users/${c.uuid}/profile/email/request-update`, { email: next, current_password: PASSWORD }, c.token);
+    const code = await latestCode(next);
+    expect(code).toMatch(/^\d{6}$/);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call('PATCH', `/api/action-verifications/items/${req.body.verification_uuid}/verify`, { code: wrong })));
+    const counted = answers.filter((a) => a.body?.error?.code === 'VERIFICATION_CODE_INVALID').length;
+    expect(counted).toBeLessThanOrEqual(4);
+    expect(answers.every((a) => a.status >= 400)).toBe(true);
+    const right = await call('PATCH', `/api/action-verifications/items/${req.body.verification_uuid}/verify`, { code });
+    expect(right.body.error.code).toBe('VERIFICATION_LOCKED');
+    expect((await call('PATCH', '/account/users/profile/email', { verification_uuid: req.body.verification_uuid }, c.token)).status).toBe(403);
   });
 });

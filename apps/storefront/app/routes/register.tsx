@@ -104,7 +104,8 @@ function RegistrationForm({ store, configuration, returnTo, referralCode, onCrea
       setAlert(applyServerError(error, setError, {
         fields: FIELDS,
         fieldMap: { 'strategy_data.identifier': 'email', 'strategy_data.password': 'password' },
-        fieldErrors: { ALREADY_EXISTS: { field: 'email', message: 'emailTaken' }, REFERRAL_NOT_ALLOWED: { field: 'parent_code', message: 'referralInvalid' } },
+        // A taken address answers like a new one (the server e-mails its owner), so it has no error here.
+        fieldErrors: { REFERRAL_NOT_ALLOWED: { field: 'parent_code', message: 'referralInvalid' } },
       }));
       return;
     }

@@ -12,6 +12,7 @@ import type { Db } from '../../platform/db.js';
 import { registerAddressRoutes } from './identity.addresses.js';
 import { CUSTOM_ATTRIBUTES } from './identity.attributes.js';
 import { registerWalletLinkRoutes } from './identity.wallet.routes.js';
+import { CurrentPassword } from './identity.routes.js';
 import { cancelAccount, exportAccount } from '../../workflows/account-privacy.js';
 import {
   confirmEmailChange, isPhoneVerifiedFor, requestEmailChange, resendRegistrationEmailCode, sendRegistrationEmailCode, updateVerifiedPhone,
@@ -52,7 +53,7 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
         { firstname: b.firstname, lastname: b.lastname, date_of_birth: b.dob, phone: b.phone, gender: b.gender, strategy: 'email_password', strategy_data: { identifier: b.email, password: b.password }, terms_accepted: b.terms_accepted },
         { storeCode: store.code, language: store.language, ip: clientIp(request), defaultCountry: store.default_country },
       );
-      const item = await sendRegistrationEmailCode(opts.db, opts.services, result.user_uuid, b.email, { store, ip: clientIp(request) });
+      const item = await sendRegistrationEmailCode(opts.db, opts.services, result, b.email, { store, ip: clientIp(request) });
       return reply.status(201).send({ uuid: result.user_uuid, email_verification_uuid: item?.uuid });
     });
   }
@@ -85,7 +86,7 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
   app.post('/forgot-password', { schema: { tags, body: z.strictObject({ email: EmailSchema }) } }, async (request, reply) => {
     await limits.forgotPassword(request, request.body.email);
     const store = await storeOf(request);
-    await identity.requestPasswordReset(request.body.email, { storeCode: store.code, language: store.language, baseUrl: `${request.protocol}://${request.host}` });
+    await identity.requestPasswordReset(request.body.email, { storeCode: store.code, language: store.language });
     return reply.status(202).send({ status: 'accepted' });
   });
 
@@ -98,7 +99,8 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
       schema: { tags, body: ResetBody },
       handler: async (request, reply) => {
         await limits.resetPassword(request);
-        await identity.resetPassword(request.body.token, request.body.password, request.body.password_confirmation);
+        const store = await storeOf(request);
+        await identity.resetPassword(request.body.token, request.body.password, request.body.password_confirmation, { storeCode: store.code, language: store.language });
         return reply.status(204).send();
       },
     });
@@ -158,24 +160,24 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
     return data;
   });
 
-  app.post('/request-update-email/:uuid', { schema: { tags, params: Uuid, body: z.strictObject({ email: EmailSchema }) } }, async (request, reply) => {
+  app.post('/request-update-email/:uuid', { schema: { tags, params: Uuid, body: z.strictObject({ email: EmailSchema, current_password: CurrentPassword }) } }, async (request, reply) => {
     await requireOwner(identity, request, request.params.uuid);
-    const item = await requestEmailChange(opts.db, opts.services, request.params.uuid, request.body.email, { store: await storeOf(request), ip: clientIp(request) });
+    const item = await requestEmailChange(opts.db, opts.services, request.params.uuid, request.body.email, request.body.current_password, { store: await storeOf(request), ip: clientIp(request) });
     return reply.status(202).send({ uuid: item.uuid });
   });
 
   app.patch('/verify-email-update', { schema: { tags, body: z.strictObject({ uuid: z.string().uuid() }) } }, async (request) => {
     const session = await requireSession(identity, request);
-    await confirmEmailChange(opts.db, opts.services, session.uuid, request.body.uuid);
+    await confirmEmailChange(opts.db, opts.services, session.uuid, request.body.uuid, await storeOf(request));
     return identity.profile(session.uuid);
   });
 
   app.post(
     '/update-profile/phone/:uuid',
-    { schema: { tags, params: Uuid, body: z.strictObject({ phone: z.string().trim().min(5).max(32), pvs_uuid: z.string().uuid() }) } },
+    { schema: { tags, params: Uuid, body: z.strictObject({ phone: z.string().trim().min(5).max(32), pvs_uuid: z.string().uuid(), current_password: CurrentPassword }) } },
     async (request) => {
       await requireOwner(identity, request, request.params.uuid);
-      await updateVerifiedPhone(opts.db, opts.services, request.params.uuid, request.body.phone, request.body.pvs_uuid, await storeOf(request));
+      await updateVerifiedPhone(opts.db, opts.services, request.params.uuid, request.body.phone, request.body.pvs_uuid, request.body.current_password, await storeOf(request));
       return identity.profile(request.params.uuid);
     },
   );

@@ -8,6 +8,8 @@ export function identityPrivacy(identity: IdentityService): PrivacyPart {
     personalTables: [
       'identity_user', 'identity_address', 'identity_credential', 'identity_session', 'identity_password_reset',
       'identity_custom_attribute', 'identity_promo_code',
+      // Attempts to register a taken address: the address and a time, pruned after a day.
+      'identity_registration_attempt',
     ],
     // No password hash, reset or session token digest is ever exported.
     export: (_db, subject) => identity.exportData(subject.uuid),

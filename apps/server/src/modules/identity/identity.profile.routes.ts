@@ -7,6 +7,7 @@ import type { Services } from '../../services.js';
 import { requestEmailChange, updateVerifiedPhone } from '../../workflows/contact-change.js';
 import { clearSessionCookie, requireOwner, requireSession } from './identity.auth.js';
 import { registerWalletProfileRoutes } from './identity.wallet.routes.js';
+import { CurrentPassword } from './identity.routes.js';
 
 const tags = ['profile'];
 const Uuid = z.strictObject({ uuid: z.string().uuid() });
@@ -63,13 +64,13 @@ export async function profileRoutes(scope: FastifyInstance, opts: { services: Se
     return identity.updateProfile(session.uuid, { firstname: b.first_name, lastname: b.last_name, date_of_birth: b.date_of_birth, gender: b.gender });
   });
 
-  app.post('/update-email', { schema: { tags, body: z.strictObject({ email: EmailSchema }) } }, async (request, reply) => {
+  app.post('/update-email', { schema: { tags, body: z.strictObject({ email: EmailSchema, current_password: CurrentPassword }) } }, async (request, reply) => {
     const session = await requireSession(identity, request);
-    const item = await requestEmailChange(db, services, session.uuid, request.body.email, { store: await storeOf(request), ip: clientIp(request) });
+    const item = await requestEmailChange(db, services, session.uuid, request.body.email, request.body.current_password, { store: await storeOf(request), ip: clientIp(request) });
     return reply.status(202).send({ verification_uuid: item.uuid, expires_at: item.expires_at });
   });
 
-  const PhoneBody = z.strictObject({ phone: z.string().trim().min(5).max(32), pvs_uuid: z.string().uuid(), avp_uuid: z.string().uuid().optional() });
+  const PhoneBody = z.strictObject({ phone: z.string().trim().min(5).max(32), pvs_uuid: z.string().uuid(), avp_uuid: z.string().uuid().optional(), current_password: CurrentPassword });
   for (const method of ['PATCH', 'POST'] as const) {
     app.route({
       method,
@@ -77,7 +78,7 @@ export async function profileRoutes(scope: FastifyInstance, opts: { services: Se
       schema: { tags, body: PhoneBody, response: { 200: ProfileSchema } },
       handler: async (request) => {
         const session = await requireSession(identity, request);
-        await updateVerifiedPhone(db, services, session.uuid, request.body.phone, request.body.pvs_uuid, await storeOf(request));
+        await updateVerifiedPhone(db, services, session.uuid, request.body.phone, request.body.pvs_uuid, request.body.current_password, await storeOf(request));
         return identity.profile(session.uuid);
       },
     });

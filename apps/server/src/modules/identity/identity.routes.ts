@@ -20,6 +20,8 @@ import { CUSTOM_ATTRIBUTES } from './identity.attributes.js';
 import { registerWalletLinkRoutes } from './identity.wallet.routes.js';
 
 const UuidParams = z.strictObject({ uuid: z.string().uuid() });
+/** The current password a contact change asks for first (re-authentication, checklist 16). */
+export const CurrentPassword = z.string().min(1).max(128);
 const tags = ['account'];
 
 /** The second account-service family (`/account/users/...`) over the identity service. */
@@ -62,8 +64,9 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
       consumePhoneVerification: (tx, e164, uuid) =>
         opts.services.verification.consumeValidated(tx, uuid, { channel: 'sms', identifier: e164, purpose: ACTION_PURPOSE }),
     });
-    const item = await sendRegistrationEmailCode(opts.db, opts.services, result.user_uuid, request.body.strategy_data.identifier, { store, ip: clientIp(request) });
-    return reply.status(201).send({ ...result, email_verification_uuid: item?.uuid });
+    const item = await sendRegistrationEmailCode(opts.db, opts.services, result, request.body.strategy_data.identifier, { store, ip: clientIp(request) });
+    // The same answer whether the address was free or taken (checklist 11): the e-mail tells its owner.
+    return reply.status(201).send({ user_uuid: result.user_uuid, email_verification_uuid: item?.uuid });
   });
 
   // The code e-mailed at registration proves the address; no session is needed to confirm it.
@@ -71,7 +74,7 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
     '/users/register/verify-email',
     { schema: { tags, body: z.strictObject({ user_uuid: z.string().uuid(), verification_uuid: z.string().uuid() }) } },
     async (request, reply) => {
-      await confirmEmailChange(opts.db, opts.services, request.body.user_uuid, request.body.verification_uuid);
+      await confirmEmailChange(opts.db, opts.services, request.body.user_uuid, request.body.verification_uuid, await storeOf(request));
       return reply.status(204).send();
     },
   );
@@ -117,7 +120,7 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
   app.post('/users/authentication/password/forget', { schema: { tags, body: ForgotPasswordSchema } }, async (request, reply) => {
     await limits.forgotPassword(request, request.body.email);
     const store = await storeOf(request);
-    await identity.requestPasswordReset(request.body.email, { storeCode: store.code, language: store.language, baseUrl: `${request.protocol}://${request.host}` });
+    await identity.requestPasswordReset(request.body.email, { storeCode: store.code, language: store.language });
     return reply.status(202).send({ status: 'accepted' });
   });
 
@@ -126,7 +129,8 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
     { schema: { tags, params: z.strictObject({ token: z.string().min(20).max(100) }), body: ResetPasswordSchema } },
     async (request, reply) => {
       await limits.resetPassword(request);
-      await identity.resetPassword(request.params.token, request.body.password, request.body.password_confirmation);
+      const store = await storeOf(request);
+      await identity.resetPassword(request.params.token, request.body.password, request.body.password_confirmation, { storeCode: store.code, language: store.language });
       return reply.status(204).send();
     },
   );
@@ -210,10 +214,10 @@ export async function accountContactRoutes(scope: FastifyInstance, opts: { servi
 
   app.post(
     '/users/:uuid/profile/email/request-update',
-    { schema: { tags, params: UuidParams, body: z.strictObject({ email: EmailSchema }) } },
+    { schema: { tags, params: UuidParams, body: z.strictObject({ email: EmailSchema, current_password: CurrentPassword }) } },
     async (request, reply) => {
       await requireOwner(identity, request, request.params.uuid);
-      const item = await requestEmailChange(db, services, request.params.uuid, request.body.email, { store: await storeOf(request), ip: clientIp(request) });
+      const item = await requestEmailChange(db, services, request.params.uuid, request.body.email, request.body.current_password, { store: await storeOf(request), ip: clientIp(request) });
       return reply.status(202).send({ verification_uuid: item.uuid, expires_at: item.expires_at });
     },
   );
@@ -223,12 +227,12 @@ export async function accountContactRoutes(scope: FastifyInstance, opts: { servi
     { schema: { tags, body: z.strictObject({ verification_uuid: z.string().uuid() }), response: { 200: ProfileSchema } } },
     async (request) => {
       const session = await requireSession(identity, request);
-      await confirmEmailChange(db, services, session.uuid, request.body.verification_uuid);
+      await confirmEmailChange(db, services, session.uuid, request.body.verification_uuid, await storeOf(request));
       return identity.profile(session.uuid);
     },
   );
 
-  const PhoneBody = z.strictObject({ phone: z.string().trim().min(5).max(32), pvs_uuid: z.string().uuid(), avp_uuid: z.string().uuid().optional() });
+  const PhoneBody = z.strictObject({ phone: z.string().trim().min(5).max(32), pvs_uuid: z.string().uuid(), avp_uuid: z.string().uuid().optional(), current_password: CurrentPassword });
   for (const method of ['PATCH', 'POST'] as const) {
     app.route({
       method,
@@ -236,7 +240,7 @@ export async function accountContactRoutes(scope: FastifyInstance, opts: { servi
       schema: { tags, params: UuidParams, body: PhoneBody, response: { 200: ProfileSchema } },
       handler: async (request) => {
         await requireOwner(identity, request, request.params.uuid);
-        await updateVerifiedPhone(db, services, request.params.uuid, request.body.phone, request.body.pvs_uuid, await storeOf(request));
+        await updateVerifiedPhone(db, services, request.params.uuid, request.body.phone, request.body.pvs_uuid, request.body.current_password, await storeOf(request));
         return identity.profile(request.params.uuid);
       },
     });

@@ -12,7 +12,8 @@ import { contactKeys } from './identity.canonical.js';
 import * as store from './identity.store.js';
 
 const SESSION_TTL_MS = 14 * 24 * 3600_000;
-const RESET_TTL_MS = 3600_000;
+/** A reset link works for 30 minutes, once, and only while it is the newest one asked for. */
+const RESET_TTL_MS = 30 * 60_000;
 
 export interface SessionUser {
   uuid: string;
@@ -29,8 +30,19 @@ export interface RegistrationContext {
 /** Called in the registering transaction once the customer exists; a throw refuses the registration. */
 export type RegistrationHook = (tx: Queryable, uuid: string, input: RegisterRequest, ctx: RegistrationContext) => Promise<void>;
 
-/** Sends account e-mails (password reset, ...) in the caller's transaction; wired to messaging. */
-export type AccountNotifier = (tx: Queryable, message: { template: 'password_reset'; email: string; language: string; link: string }) => Promise<void>;
+/** The account e-mails the identity module sends, with what each one shows. */
+export type AccountNotice =
+  | { template: 'password_reset'; params: { link: string } }
+  | { template: 'password_changed'; params: { reset_link: string } };
+
+/** Sends an account e-mail in the caller's transaction; wired to messaging. */
+export type AccountNotifier = (tx: Queryable, message: AccountNotice & { email: string; language: string }) => Promise<void>;
+
+/**
+ * The absolute URL of a storefront path in a store view, from configuration only (PUBLIC_BASE_URL,
+ * PUBLIC_BASE_URLS): a request's Host or X-Forwarded-Host never reaches a link (reset poisoning).
+ */
+export type PublicUrl = (storeCode: string, path: string) => string;
 
 /** Normalises a phone number to E.164 with the store's country as default; null when it is not a valid number. */
 export function normalisePhone(raw: string, defaultCountry: string): string | null {
@@ -67,6 +79,9 @@ export function checkDateOfBirth(value: string, today = new Date()): void {
   }
 }
 
+/** Ends a rehearsed registration's transaction (see `register`), so nothing of it stays. */
+class Rehearsed extends Error {}
+
 /** Customers, credentials and sessions (one domain behind both account-service families). */
 export class IdentityService {
   constructor(
@@ -75,6 +90,7 @@ export class IdentityService {
     private readonly notify: AccountNotifier,
     /** The purposes a customer consented to (owned by the consents module). */
     private readonly purposesOf: (uuid: string) => Promise<string[]> = async () => [],
+    private readonly publicUrl: PublicUrl = (storeCode, path) => `http://localhost/${storeCode}${path}`,
   ) {}
 
   passwordRequirements(): PasswordRequirements {
@@ -93,11 +109,17 @@ export class IdentityService {
     this.registrationHooks.push(hook);
   }
 
-  /** Creates a customer with a hashed password; an e-mail already in use is ALREADY_EXISTS. */
+  /**
+   * Creates a customer with a hashed password. An e-mail already in use creates nothing but answers the
+   * same (`created: false`, a fresh uuid nobody holds): the caller tells the address's owner by e-mail
+   * instead of telling the caller (checklist 11). Such a registration is rehearsed in full (the same
+   * hashing, checks and hooks, on a placeholder address) and rolled back, so it fails with the same
+   * errors and takes about as long as a new one.
+   */
   async register(
     input: RegisterRequest,
     ctx: { storeCode: string; language: string; ip: string | null; defaultCountry: string; consumePhoneVerification?: (tx: Queryable, e164: string, verificationUuid: string) => Promise<boolean> },
-  ): Promise<{ user_uuid: string }> {
+  ): Promise<{ user_uuid: string; created: boolean }> {
     const email = input.strategy_data.identifier;
     // Holding an account means accepting the current terms and privacy policy (docs/decisions/0027).
     if (input.terms_accepted !== true) {
@@ -113,10 +135,13 @@ export class IdentityService {
       throw new AppError('VALIDATION_FAILED', 'phone is required with sms_verification_uuid', { fields: { phone: 'required' } });
     }
     const created = await this.db.transaction(async (tx) => {
-      const inserted = await store.insertUser(tx, {
+      const user = {
         uuid, email, firstname: input.firstname, lastname: input.lastname, date_of_birth: input.date_of_birth,
         telephone, gender: input.gender ?? null, store_code: ctx.storeCode,
-      }, hash);
+      };
+      const fresh = await store.insertUser(tx, user, hash);
+      // The address is taken: the rest runs on a placeholder account that the rollback below removes.
+      const inserted = fresh || (await store.insertUser(tx, { ...user, email: `rehearsal+${uuid}@invalid` }, hash));
       // Other modules (referral) record what the registration carries for them, in the same transaction.
       if (inserted) for (const hook of this.registrationHooks) await hook(tx, uuid, input, { store: { code: ctx.storeCode, language: ctx.language }, ip: ctx.ip });
       // A phone verified by SMS code before registering is marked verified, in the same transaction.
@@ -126,10 +151,13 @@ export class IdentityService {
         }
         await store.setVerifiedTelephone(tx, uuid, telephone!);
       }
+      if (!fresh) throw new Rehearsed();
       return inserted;
+    }).catch((err: unknown) => {
+      if (err instanceof Rehearsed) return false;
+      throw err;
     });
-    if (!created) throw new AppError('ALREADY_EXISTS', 'An account with this e-mail address already exists');
-    return { user_uuid: uuid };
+    return { user_uuid: uuid, created };
   }
 
   /** Checks credentials and opens a session; unknown e-mail and wrong password answer the same. */
@@ -261,22 +289,31 @@ export class IdentityService {
     });
   }
 
-  /** Mails a single-use reset link when the address has an account; answers the same either way. */
-  async requestPasswordReset(email: string, ctx: { storeCode: string; language: string; baseUrl: string }): Promise<void> {
+  /**
+   * Mails a single-use reset link when the address has an account; answers the same either way. The
+   * link's origin comes from configuration for the store view; a new link retires every earlier one.
+   */
+  async requestPasswordReset(email: string, ctx: { storeCode: string; language: string }): Promise<void> {
     const user = await store.findUserByEmail(this.db, email);
     if (!user || user.status !== 'active') return;
     const token = newToken();
     await this.db.transaction(async (tx) => {
+      // The account row is locked so two requests at once cannot both leave a live token behind.
+      await store.lockUser(tx, user.uuid);
+      await store.retirePasswordResets(tx, user.uuid);
       await store.insertPasswordReset(tx, tokenHash(token), user.uuid, new Date(Date.now() + RESET_TTL_MS));
       await this.notify(tx, {
         template: 'password_reset', email: user.email, language: ctx.language,
-        link: `${ctx.baseUrl}/${ctx.storeCode}/reset-password?token=${token}`,
+        params: { link: this.publicUrl(ctx.storeCode, `/reset-password?token=${token}`) },
       });
     });
   }
 
-  /** Sets a new password with a reset token (single use) and ends every session of the account. */
-  async resetPassword(token: string, password: string, confirmation: string): Promise<void> {
+  /**
+   * Sets a new password with a reset token (single use) and ends every session of the account. It signs
+   * nobody in: the customer signs in with the new password, and the account's address is told of the change.
+   */
+  async resetPassword(token: string, password: string, confirmation: string, ctx: { storeCode: string; language: string }): Promise<void> {
     if (password !== confirmation) throw new AppError('VALIDATION_FAILED', 'The passwords do not match', { fields: { password_confirmation: 'mismatch' } });
     await this.db.transaction(async (tx) => {
       const uuid = await store.consumePasswordReset(tx, tokenHash(token));
@@ -284,14 +321,30 @@ export class IdentityService {
       const user = await store.findUser(tx, uuid);
       this.checkPassword(password, user!.email);
       await store.setPasswordHash(tx, uuid, await hashPassword(password));
+      await store.retirePasswordResets(tx, uuid);
       await store.revokeUserSessions(tx, uuid);
+      await this.notify(tx, {
+        template: 'password_changed', email: user!.email, language: ctx.language,
+        params: { reset_link: this.publicUrl(ctx.storeCode, '/forgot-password') },
+      });
     });
   }
 
-  /** Records the e-mail a customer wants to move to; it takes effect once its code is verified. */
-  async setPendingEmail(tx: Queryable, uuid: string, email: string): Promise<void> {
-    if (await store.isContactTaken(tx, email, uuid)) throw new AppError('ALREADY_EXISTS', 'An account with this e-mail address already exists');
+  /**
+   * Records the e-mail a customer wants to move to; it takes effect once its code is verified. Returns
+   * whether another account uses the address: the caller then answers as usual but tells that address's
+   * owner instead of sending a code (checklist 11), and confirming can never succeed.
+   */
+  async setPendingEmail(tx: Queryable, uuid: string, email: string): Promise<{ taken: boolean }> {
+    const taken = await store.isContactTaken(tx, email, uuid);
     await store.setPendingEmail(tx, uuid, email);
+    return { taken };
+  }
+
+  /** The account's current e-mail address and telephone (for notices to the old ones after a change). */
+  async contacts(db: Queryable, uuid: string): Promise<{ email: string; telephone: string | null } | null> {
+    const user = await store.findUser(db, uuid);
+    return user ? { email: user.email, telephone: user.telephone } : null;
   }
 
   /** A newly registered address waits for its code like a changed one (is_pending_email_verification). */
@@ -321,11 +374,37 @@ export class IdentityService {
     return store.hasVerifiedTelephone(this.db, uuid, e164);
   }
 
-  /** The registration address still waiting for its code; NOT_FOUND when none waits (unknown, confirmed or closed accounts alike). */
-  async pendingRegistrationEmail(uuid: string): Promise<string> {
+  /**
+   * The registration address still waiting for its code, or (`taken`) the address a registration of a
+   * taken address was made for; NOT_FOUND when none waits (unknown, confirmed or closed accounts alike).
+   */
+  async pendingRegistration(uuid: string): Promise<{ email: string; taken: boolean }> {
     const email = await store.findPendingRegistrationEmail(this.db, uuid);
-    if (!email) throw new AppError('NOT_FOUND', 'No registration is waiting for an e-mail code');
-    return email;
+    if (email) return { email, taken: false };
+    const attempted = await store.findRegistrationAttemptEmail(this.db, uuid);
+    if (attempted) return { email: attempted, taken: true };
+    throw new AppError('NOT_FOUND', 'No registration is waiting for an e-mail code');
+  }
+
+  /** Remembers the uuid a registration of a taken address answered with (see `register`). */
+  async recordRegistrationAttempt(tx: Queryable, uuid: string, email: string): Promise<void> {
+    await store.insertRegistrationAttempt(tx, uuid, email);
+  }
+
+  /** A storefront page's absolute URL in a store view, from configuration only. */
+  linkTo(storeCode: string, path: string): string {
+    return this.publicUrl(storeCode, path);
+  }
+
+  /**
+   * Re-authentication before a sensitive change (e-mail, phone): the account's current password.
+   * A wrong one is a field error like in a password change; every account has a password (docs/decisions/0010).
+   */
+  async checkCurrentPassword(uuid: string, password: string): Promise<void> {
+    const hash = await store.findPasswordHash(this.db, uuid);
+    // Compared against a decoy when the account has no credential, so both cost the same.
+    const ok = await verifyPassword(password, hash ?? (await decoyHash()));
+    if (!hash || !ok) throw new AppError('VALIDATION_FAILED', phrase('account.currentPasswordIncorrect'), { fields: { current_password: 'incorrect' } });
   }
 
   /** The keys that identify the account's person across accounts (identity.canonical.ts); empty for an unknown account. */

@@ -139,6 +139,16 @@ export async function insertPasswordReset(tx: Queryable, tokenHash: string, uuid
   await tx.query('INSERT INTO identity_password_reset (token_hash, user_uuid, expires_at) VALUES ($1, $2, $3)', [tokenHash, uuid, expiresAt]);
 }
 
+/** Retires every unused reset token of an account: a newer request, or a completed reset, supersedes them. */
+export async function retirePasswordResets(tx: Queryable, uuid: string): Promise<void> {
+  await tx.query('DELETE FROM identity_password_reset WHERE user_uuid = $1 AND used_at IS NULL', [uuid]);
+}
+
+/** Locks an account's row for the rest of the transaction (serialises work on one account). */
+export async function lockUser(tx: Queryable, uuid: string): Promise<void> {
+  await tx.query('SELECT 1 FROM identity_user WHERE uuid = $1 FOR UPDATE', [uuid]);
+}
+
 /** Marks a reset token used and returns its user, only if it was unused and unexpired (single use under races). */
 export async function consumePasswordReset(tx: Queryable, tokenHash: string): Promise<string | null> {
   const { rows } = await tx.query<{ user_uuid: string }>(
@@ -206,6 +216,7 @@ export async function listCustomAttributes(db: Queryable, uuid: string): Promise
 
 /** Replaces every personal field of a cancelled account; the uuid stays for records the law keeps (orders). */
 export async function anonymiseUser(tx: Queryable, uuid: string): Promise<void> {
+  await tx.query('DELETE FROM identity_registration_attempt WHERE email = (SELECT email FROM identity_user WHERE uuid = $1)', [uuid]);
   await tx.query(
     `UPDATE identity_user SET email = 'erased+' || uuid::text || '@invalid', pending_email = NULL, firstname = 'Erased',
             lastname = 'Erased', date_of_birth = NULL, telephone = NULL, gender = NULL, status = 'cancelled',
@@ -277,6 +288,21 @@ export async function hasVerifiedTelephone(db: Queryable, uuid: string, telephon
 export async function findPendingRegistrationEmail(db: Queryable, uuid: string): Promise<string | null> {
   const { rows } = await db.query<{ email: string }>(
     `SELECT email FROM identity_user WHERE uuid = $1 AND status = 'active' AND pending_email = email`,
+    [uuid],
+  );
+  return rows[0]?.email ?? null;
+}
+
+/** Remembers a registration of a taken address under the uuid it answered with; rows older than a day go. */
+export async function insertRegistrationAttempt(tx: Queryable, uuid: string, email: string): Promise<void> {
+  await tx.query(`DELETE FROM identity_registration_attempt WHERE created_at < now() - interval '1 day'`);
+  await tx.query('INSERT INTO identity_registration_attempt (uuid, email) VALUES ($1, $2)', [uuid, email]);
+}
+
+/** The taken address a registration attempt of the last day was made for. */
+export async function findRegistrationAttemptEmail(db: Queryable, uuid: string): Promise<string | null> {
+  const { rows } = await db.query<{ email: string }>(
+    `SELECT email FROM identity_registration_attempt WHERE uuid = $1 AND created_at > now() - interval '1 day'`,
     [uuid],
   );
   return rows[0]?.email ?? null;

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { publicBaseUrl } from '../../config.js';
 import type { restScope } from '../../platform/rest.js';
 import type { Services } from '../../services.js';
 import { requireOwner, requireSession } from './identity.auth.js';
@@ -9,7 +10,9 @@ const UuidParams = z.strictObject({ uuid: z.string().uuid() });
 const WalletBody = z.strictObject({ type: z.enum(WALLET_TYPES) });
 const WalletLink = z.object({ type: z.enum(WALLET_TYPES), url: z.string(), expires_at: z.string() });
 
-const baseUrl = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+/** The origin of pass links: the store view's configured public origin, never the request's Host header. */
+const baseUrl = async (services: Services, request: FastifyRequest) =>
+  publicBaseUrl(request.server.config, (await services.stores.forRequest(request)).code);
 
 /** The wallet-link path of one account family (`:uuid` is the customer): POST {type}, or GET ?type=. */
 export function registerWalletLinkRoutes(app: ReturnType<typeof restScope>, services: Services, path: string, tags: string[]): void {
@@ -17,7 +20,7 @@ export function registerWalletLinkRoutes(app: ReturnType<typeof restScope>, serv
   const link = async (request: FastifyRequest, uuid: string, type: (typeof WALLET_TYPES)[number]) => {
     await requireOwner(identity, request, uuid);
     await limits.walletLink(uuid);
-    return wallet.linkFor(uuid, type, baseUrl(request));
+    return wallet.linkFor(uuid, type, await baseUrl(services, request));
   };
   app.post(path, { schema: { tags, params: UuidParams, body: WalletBody, response: { 200: WalletLink } } }, async (request) =>
     link(request, request.params.uuid, request.body.type),
@@ -33,7 +36,7 @@ export function registerWalletProfileRoutes(app: ReturnType<typeof restScope>, s
   app.post('/wallet', { schema: { tags, body: WalletBody, response: { 200: WalletLink } } }, async (request) => {
     const session = await requireSession(identity, request);
     await limits.walletLink(session.uuid);
-    return wallet.linkFor(session.uuid, request.body.type, baseUrl(request));
+    return wallet.linkFor(session.uuid, request.body.type, await baseUrl(services, request));
   });
 
   // Opened by the phone's wallet app, which has no session: the signed, expiring token is the credential.

@@ -59,6 +59,90 @@ export const TEMPLATES = {
       }),
     },
   } satisfies Template<{ link: string }>,
+  password_changed: {
+    secret: false,
+    texts: {
+      en: (p: { reset_link: string }) => ({
+        subject: 'Your Ember password has been changed',
+        email:
+          `The password of your Ember account has just been reset, and every device signed in to it has been signed out.\n\n` +
+          `If it was you, there is nothing more to do: sign in with the new password. If it was not you, choose a new password at once here:\n\n${p.reset_link}\n\n` +
+          `and contact us.\n\n${SIGNATURE.en}`,
+        sms: 'The password of your Ember account has been changed. If it was not you, reset it at once and contact us.',
+      }),
+      de: (p: { reset_link: string }) => ({
+        subject: 'Ihr Ember-Passwort wurde geändert',
+        email:
+          `Das Passwort Ihres Ember-Kontos wurde soeben zurückgesetzt, und alle angemeldeten Geräte wurden abgemeldet.\n\n` +
+          `Wenn Sie das waren, ist nichts weiter zu tun: Melden Sie sich mit dem neuen Passwort an. Wenn nicht, wählen Sie sofort hier ein neues Passwort:\n\n${p.reset_link}\n\n` +
+          `und kontaktieren Sie uns.\n\n${SIGNATURE.de}`,
+        sms: 'Das Passwort Ihres Ember-Kontos wurde geändert. Wenn Sie das nicht waren, setzen Sie es sofort zurück und kontaktieren Sie uns.',
+      }),
+    },
+  } satisfies Template<{ reset_link: string }>,
+  registration_attempt: {
+    secret: false,
+    texts: {
+      en: (p: { login_link: string; reset_link: string }) => ({
+        subject: 'Someone tried to register with your e-mail address',
+        email:
+          `Someone just tried to open a new Ember account with this e-mail address, which already has an account. No new account was opened.\n\n` +
+          `If it was you, sign in here:\n\n${p.login_link}\n\nor, if you have forgotten your password, reset it here:\n\n${p.reset_link}\n\n` +
+          `If it was not you, you can ignore this message: your account is unchanged.\n\n${SIGNATURE.en}`,
+        sms: 'Someone tried to register with your e-mail address at Ember. If it was you, sign in or reset your password.',
+      }),
+      de: (p: { login_link: string; reset_link: string }) => ({
+        subject: 'Jemand wollte sich mit Ihrer E-Mail-Adresse registrieren',
+        email:
+          `Soeben wollte jemand mit dieser E-Mail-Adresse ein neues Ember-Konto eröffnen; zu dieser Adresse gibt es bereits ein Konto. Es wurde kein neues Konto eröffnet.\n\n` +
+          `Wenn Sie das waren, melden Sie sich hier an:\n\n${p.login_link}\n\noder setzen Sie Ihr Passwort hier zurück, falls Sie es vergessen haben:\n\n${p.reset_link}\n\n` +
+          `Wenn Sie das nicht waren, können Sie diese Nachricht ignorieren: Ihr Konto bleibt unverändert.\n\n${SIGNATURE.de}`,
+        sms: 'Jemand wollte sich bei Ember mit Ihrer E-Mail-Adresse registrieren. Wenn Sie das waren, melden Sie sich an oder setzen Sie Ihr Passwort zurück.',
+      }),
+    },
+  } satisfies Template<{ login_link: string; reset_link: string }>,
+  email_change_attempt: {
+    secret: false,
+    texts: {
+      en: (p: { reset_link: string }) => ({
+        subject: 'Someone tried to move another Ember account to your e-mail address',
+        email:
+          `Someone signed in to another Ember account just asked to change its e-mail address to this one, which already belongs to your account. Nothing was changed.\n\n` +
+          `If it was you, sign in to this account instead; if you have forgotten its password, reset it here:\n\n${p.reset_link}\n\n` +
+          `If it was not you, you can ignore this message: your account is unchanged.\n\n${SIGNATURE.en}`,
+        sms: 'Someone tried to move another Ember account to your e-mail address. Nothing was changed.',
+      }),
+      de: (p: { reset_link: string }) => ({
+        subject: 'Jemand wollte ein anderes Ember-Konto auf Ihre E-Mail-Adresse umstellen',
+        email:
+          `Soeben wollte jemand die E-Mail-Adresse eines anderen Ember-Kontos auf diese Adresse ändern; sie gehört bereits zu Ihrem Konto. Es wurde nichts geändert.\n\n` +
+          `Wenn Sie das waren, melden Sie sich mit diesem Konto an; falls Sie das Passwort vergessen haben, setzen Sie es hier zurück:\n\n${p.reset_link}\n\n` +
+          `Wenn Sie das nicht waren, können Sie diese Nachricht ignorieren: Ihr Konto bleibt unverändert.\n\n${SIGNATURE.de}`,
+        sms: 'Jemand wollte ein anderes Ember-Konto auf Ihre E-Mail-Adresse umstellen. Es wurde nichts geändert.',
+      }),
+    },
+  } satisfies Template<{ reset_link: string }>,
+  contact_changed: {
+    secret: false,
+    texts: {
+      en: (p: { what: 'email' | 'phone' }) => ({
+        subject: p.what === 'email' ? 'The e-mail address of your Ember account has been changed' : 'The phone number of your Ember account has been changed',
+        email:
+          `The ${p.what === 'email' ? 'e-mail address' : 'phone number'} of your Ember account has just been changed` +
+          `${p.what === 'email' ? ': messages now go to the new address, and this one no longer signs in' : ''}.\n\n` +
+          `If it was you, there is nothing more to do. If it was not you, contact us at once.\n\n${SIGNATURE.en}`,
+        sms: `The ${p.what === 'email' ? 'e-mail address' : 'phone number'} of your Ember account has been changed. If it was not you, contact us at once.`,
+      }),
+      de: (p: { what: 'email' | 'phone' }) => ({
+        subject: p.what === 'email' ? 'Die E-Mail-Adresse Ihres Ember-Kontos wurde geändert' : 'Die Telefonnummer Ihres Ember-Kontos wurde geändert',
+        email:
+          `Die ${p.what === 'email' ? 'E-Mail-Adresse' : 'Telefonnummer'} Ihres Ember-Kontos wurde soeben geändert` +
+          `${p.what === 'email' ? ': Nachrichten gehen jetzt an die neue Adresse, und mit dieser melden Sie sich nicht mehr an' : ''}.\n\n` +
+          `Wenn Sie das waren, ist nichts weiter zu tun. Wenn nicht, kontaktieren Sie uns sofort.\n\n${SIGNATURE.de}`,
+        sms: `Die ${p.what === 'email' ? 'E-Mail-Adresse' : 'Telefonnummer'} Ihres Ember-Kontos wurde geändert. Wenn Sie das nicht waren, kontaktieren Sie uns sofort.`,
+      }),
+    },
+  } satisfies Template<{ what: 'email' | 'phone' }>,
   form_acknowledgement: {
     secret: false,
     texts: {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientIp, restScope } from '../../platform/rest.js';
+import { sessionToken } from '../identity/identity.auth.js';
 import { ACTION_PURPOSE, type VerificationChannel } from './verification.service.js';
 import {
   CreateItemBodySchema,
@@ -29,6 +30,8 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
 
   async function create(request: FastifyRequest, channel: VerificationChannel, identifier: string) {
     const view = await storeOf(request);
+    // Asked signed in (a contact change), the code serves only that account (checklist 16).
+    const session = await services.identity.sessionFor(sessionToken(request));
     const item = await db.transaction((tx) =>
       services.verification.createItem(tx, {
         channel,
@@ -37,6 +40,7 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
         language: view.language,
         defaultCountry: view.default_country,
         ip: clientIp(request),
+        userUuid: session?.uuid ?? null,
       }),
     );
     return { uuid: item.uuid, status: item.status, channel: item.channel, expires_at: new Date(item.expires_at).toISOString() };

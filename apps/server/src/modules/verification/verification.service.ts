@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import type { Queryable } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { enforce, type Budget, type RateLimiter } from '../../platform/rate-limit.js';
-import type { MessagingService } from '../messaging/messaging.service.js';
+import type { MessagingService, OutgoingMessage } from '../messaging/messaging.service.js';
 import { generateCode, hashCode, matchesCode, normaliseIdentifier, type VerificationChannel } from './verification.codes.js';
 import {
   deleteItemsFor,
@@ -58,6 +58,15 @@ export interface CreateItemInput {
   ip: string | null;
   /** Country national phone numbers are read in (store view default country). */
   defaultCountry?: string;
+  /**
+   * Sends this message to the target instead of the code. The item then behaves like any other
+   * (status, attempts, expiry) but nobody learns its code: a flow that must not reveal that the
+   * target belongs to someone else (registration, e-mail change) answers exactly as for a free one,
+   * and the owner is told. Such an item leaves the target's real open codes alone.
+   */
+  insteadOfCode?: Pick<OutgoingMessage, 'template' | 'params'>;
+  /** The signed-in account asking; the item then serves only that account's later steps. */
+  userUuid?: string | null;
 }
 
 export interface CreatedItem {
@@ -151,7 +160,7 @@ export class VerificationService {
 
     const code = generateCode();
     const uuid = randomUUID();
-    await expirePendingFor(tx, { channel: input.channel, identifier, purpose: input.purpose });
+    if (!input.insteadOfCode) await expirePendingFor(tx, { channel: input.channel, identifier, purpose: input.purpose });
     const { expires_at } = await insertItem(tx, {
       uuid,
       channel: input.channel,
@@ -162,14 +171,14 @@ export class VerificationService {
       // Kept for abuse investigations; a forwarded header that is not an address is not stored.
       ip: input.ip && isIP(input.ip) ? input.ip : null,
       ttlSeconds: VERIFICATION_RULES.ttlSeconds,
+      userUuid: input.userUuid ?? null,
     });
     await this.messaging.enqueue(tx, {
       channel: input.channel,
       recipient: identifier,
-      template: 'verification_code',
       language: input.language,
-      params: { code, minutes: VERIFICATION_RULES.ttlSeconds / 60 },
-    });
+      ...(input.insteadOfCode ?? { template: 'verification_code', params: { code, minutes: VERIFICATION_RULES.ttlSeconds / 60 } }),
+    } as OutgoingMessage);
     return { uuid, status: 'pending', channel: input.channel, identifier, expires_at };
   }
 
@@ -222,7 +231,7 @@ export class VerificationService {
   async consumeValidated(
     tx: Queryable,
     uuid: string,
-    expect: { channel: VerificationChannel; identifier: string; purpose: string; defaultCountry?: string },
+    expect: { channel: VerificationChannel; identifier: string; purpose: string; defaultCountry?: string; userUuid?: string },
   ): Promise<boolean> {
     if (!UUID.test(uuid)) return false;
     let identifier: string;
@@ -237,6 +246,7 @@ export class VerificationService {
       identifier,
       purpose: expect.purpose,
       windowSeconds: VERIFICATION_RULES.consumeWindowSeconds,
+      userUuid: expect.userUuid ?? null,
     });
   }
 

@@ -26,14 +26,16 @@ export interface NewVerificationItem {
   language: string;
   ip: string | null;
   ttlSeconds: number;
+  /** The account that asked, when it asked signed in; later steps for another account cannot use the item. */
+  userUuid: string | null;
 }
 
 export async function insertItem(tx: Queryable, item: NewVerificationItem): Promise<{ expires_at: Date }> {
   const { rows } = await tx.query<{ expires_at: Date }>(
-    `INSERT INTO verification_item (uuid, channel, identifier, code_hash, purpose, language, ip, expires_at)
-     VALUES ($1::uuid, $2, $3, $4, $5, $6, $7::inet, now() + $8 * interval '1 second')
+    `INSERT INTO verification_item (uuid, channel, identifier, code_hash, purpose, language, ip, expires_at, user_uuid)
+     VALUES ($1::uuid, $2, $3, $4, $5, $6, $7::inet, now() + $8 * interval '1 second', $9::uuid)
      RETURNING expires_at`,
-    [item.uuid, item.channel, item.identifier, item.codeHash, item.purpose, item.language, item.ip, item.ttlSeconds],
+    [item.uuid, item.channel, item.identifier, item.codeHash, item.purpose, item.language, item.ip, item.ttlSeconds, item.userUuid],
   );
   return rows[0]!;
 }
@@ -92,14 +94,16 @@ export async function markExpired(tx: Queryable, uuid: string): Promise<void> {
 /** Uses a validated item once: one guarded UPDATE, so two concurrent consumers cannot both succeed. */
 export async function consumeItem(
   tx: Queryable,
-  match: { uuid: string; channel: VerificationChannel; identifier: string; purpose: string; windowSeconds: number },
+  match: { uuid: string; channel: VerificationChannel; identifier: string; purpose: string; windowSeconds: number; userUuid: string | null },
 ): Promise<boolean> {
+  // An item asked for by one account is never used for another; one asked for signed out binds to nobody.
   const { rowCount } = await tx.query(
     `UPDATE verification_item SET consumed_at = now()
       WHERE uuid = $1::uuid AND status = 'validated' AND consumed_at IS NULL
         AND channel = $2 AND identifier = $3 AND purpose = $4
-        AND validated_at > now() - $5 * interval '1 second'`,
-    [match.uuid, match.channel, match.identifier, match.purpose, match.windowSeconds],
+        AND validated_at > now() - $5 * interval '1 second'
+        AND (user_uuid IS NULL OR user_uuid = $6::uuid)`,
+    [match.uuid, match.channel, match.identifier, match.purpose, match.windowSeconds, match.userUuid],
   );
   return rowCount === 1;
 }

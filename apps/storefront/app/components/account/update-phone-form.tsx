@@ -14,6 +14,8 @@ import { AccountView } from './account-view';
 
 interface PhoneValues {
   phone: string;
+  /** Asked before the change starts: a signed-in device alone may not change the number (re-authentication). */
+  current_password: string;
 }
 
 /**
@@ -23,9 +25,13 @@ interface PhoneValues {
 const PhoneSchema: FormSchema<PhoneValues> = {
   safeParse(value) {
     const phone = String((value as Partial<PhoneValues>).phone ?? '').trim();
+    const currentPassword = String((value as Partial<PhoneValues>).current_password ?? '');
     const digits = phone.replace(/\D/g, '');
-    if (/^\+?[\d\s().-]+$/.test(phone) && digits.length >= 6 && phone.length <= 32) return { success: true, data: { phone } };
-    return { success: false, error: { issues: [{ code: CUSTOM_ISSUE, path: ['phone'], message: phone ? 'phoneInvalid' : 'required' }] } };
+    const issues = [];
+    if (!(/^\+?[\d\s().-]+$/.test(phone) && digits.length >= 6 && phone.length <= 32)) issues.push({ code: CUSTOM_ISSUE, path: ['phone'], message: phone ? 'phoneInvalid' : 'required' });
+    if (!currentPassword) issues.push({ code: CUSTOM_ISSUE, path: ['current_password'], message: 'required' });
+    if (!issues.length) return { success: true, data: { phone, current_password: currentPassword } };
+    return { success: false, error: { issues } };
   },
 };
 const phoneResolver = schemaResolver<PhoneValues, PhoneValues>(PhoneSchema);
@@ -36,11 +42,18 @@ const SPENT_CODES = ['VERIFICATION_EXPIRED', 'VERIFICATION_LOCKED', 'VERIFICATIO
 interface PendingChange {
   phone: string;
   verificationUuid: string;
+  /** Sent with the save; kept in memory only for the length of the change. */
+  currentPassword: string;
 }
+
+/** What the save refused, to be shown back on the first step. */
+type Refusal = 'phone' | 'password' | null;
 
 /**
  * `#/update-phone`: the current number, and a new one confirmed by the code texted to it. The
- * number is saved only once its code is verified; the server keeps it in E.164.
+ * customer's current password is asked with the new number and sent with the save; the number is
+ * saved only once its code is verified and the password is right; the server keeps it in E.164
+ * and texts the old number that it changed.
  */
 export function UpdatePhoneForm({ store, user }: { store: string; user: SessionUser }) {
   const { t } = useTranslation();
@@ -49,7 +62,7 @@ export function UpdatePhoneForm({ store, user }: { store: string; user: SessionU
   const [pending, setPending] = useState<PendingChange | null>(null);
   const [lastTyped, setLastTyped] = useState('');
   const [saved, setSaved] = useState(false);
-  const [refused, setRefused] = useState(false);
+  const [refused, setRefused] = useState<Refusal>(null);
 
   return (
     <AccountView title={t('account.nav.update-phone')}>
@@ -62,8 +75,8 @@ export function UpdatePhoneForm({ store, user }: { store: string; user: SessionU
           pending={pending}
           onResent={setPending}
           onChangeNumber={() => setPending(null)}
-          onRefused={() => {
-            setRefused(true);
+          onRefused={(what) => {
+            setRefused(what);
             setPending(null);
           }}
           onSaved={() => {
@@ -79,7 +92,7 @@ export function UpdatePhoneForm({ store, user }: { store: string; user: SessionU
           refused={refused}
           onSent={(change) => {
             setSaved(false);
-            setRefused(false);
+            setRefused(null);
             setLastTyped(change.phone);
             setPending(change);
           }}
@@ -92,8 +105,8 @@ export function UpdatePhoneForm({ store, user }: { store: string; user: SessionU
 interface PhoneStepProps {
   store: string;
   initialPhone: string;
-  /** The number's code was right but the number itself was refused when saving. */
-  refused: boolean;
+  /** The number's code was right but the number itself, or the password, was refused when saving. */
+  refused: Refusal;
   onSent: (change: PendingChange) => void;
 }
 
@@ -102,18 +115,19 @@ function PhoneStep({ store, initialPhone, refused, onSent }: PhoneStepProps) {
   const [alert, setAlert] = useState<FormAlertMessage | null>(null);
   const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<PhoneValues, unknown, PhoneValues>({
     resolver: phoneResolver,
-    defaultValues: { phone: initialPhone },
+    defaultValues: { phone: initialPhone, current_password: '' },
   });
 
   useEffect(() => {
-    if (refused) setError('phone', { type: 'server', message: 'phoneInvalid' }, { shouldFocus: true });
+    if (refused === 'phone') setError('phone', { type: 'server', message: 'phoneInvalid' }, { shouldFocus: true });
+    if (refused === 'password') setError('current_password', { type: 'server', message: 'currentPasswordWrong' }, { shouldFocus: true });
   }, [refused, setError]);
 
-  const onSubmit = handleSubmit(async ({ phone }) => {
+  const onSubmit = handleSubmit(async ({ phone, current_password }) => {
     setAlert(null);
     try {
       const item = await requestPhoneCode(store, phone);
-      onSent({ phone, verificationUuid: item.uuid });
+      onSent({ phone, verificationUuid: item.uuid, currentPassword: current_password });
     } catch (error) {
       if (isAccountApiError(error, 'VALIDATION_FAILED')) {
         setError('phone', { type: 'server', message: 'phoneInvalid' }, { shouldFocus: true });
@@ -138,6 +152,15 @@ function PhoneStep({ store, initialPhone, refused, onSent }: PhoneStepProps) {
         registration={register('phone')}
         error={errors.phone}
       />
+      <TextField
+        id="phone-current-password"
+        label={t('account.fields.currentPassword')}
+        hint={t('account.phone.passwordHint')}
+        type="password"
+        autoComplete="current-password"
+        registration={register('current_password')}
+        error={errors.current_password}
+      />
       <button type="submit" className="button" disabled={isSubmitting}>{t('account.phone.sendCode')}</button>
     </form>
   );
@@ -149,7 +172,7 @@ interface CodeStepProps {
   pending: PendingChange;
   onResent: (change: PendingChange) => void;
   onChangeNumber: () => void;
-  onRefused: () => void;
+  onRefused: (what: 'phone' | 'password') => void;
   onSaved: () => void;
 }
 
@@ -171,7 +194,7 @@ function CodeStep({ store, user, pending, onResent, onChangeNumber, onRefused, o
     setResent(false);
     try {
       await verifyCode(store, pending.verificationUuid, code);
-      storeProfile(await updatePhone(store, user.uuid, pending.phone, pending.verificationUuid));
+      storeProfile(await updatePhone(store, user.uuid, pending.phone, pending.verificationUuid, pending.currentPassword));
     } catch (error) {
       if (isAccountApiError(error, 'UNAUTHORISED')) {
         forgetSession();
@@ -185,9 +208,10 @@ function CodeStep({ store, user, pending, onResent, onChangeNumber, onRefused, o
         setAlert({ key: 'account.phone.codeSpent' });
         return;
       }
-      // The server checks the number itself only when saving it: back to the number, marked wrong.
+      // The server checks the number itself, and the password, only when saving: back to the first step, marked wrong.
       if (isAccountApiError(error, 'VALIDATION_FAILED')) {
-        onRefused();
+        const fields = (error.details as { fields?: Record<string, string> } | undefined)?.fields;
+        onRefused(fields?.current_password ? 'password' : 'phone');
         return;
       }
       setAlert(applyServerError(error, setError, { fields: ['code'] }));
@@ -203,7 +227,7 @@ function CodeStep({ store, user, pending, onResent, onChangeNumber, onRefused, o
     try {
       const item = await requestPhoneCode(store, pending.phone);
       reset({ code: '' });
-      onResent({ phone: pending.phone, verificationUuid: item.uuid });
+      onResent({ ...pending, verificationUuid: item.uuid });
       setResent(true);
     } catch (error) {
       if (isAccountApiError(error, 'RATE_LIMITED')) waitSeconds.start(error.retryAfterSeconds ?? 60);

@@ -214,11 +214,12 @@ export function updateProfile(store: string, uuid: string, patch: ProfileUpdate)
 }
 
 /**
- * Saves a phone number whose SMS code was verified (the item's uuid); answers the profile with the
- * number in E.164. VERIFICATION_REQUIRED when the item was not verified for that number.
+ * Saves a phone number whose SMS code was verified (the item's uuid), with the customer's current
+ * password; answers the profile with the number in E.164. VERIFICATION_REQUIRED when the item was not
+ * verified for that number; VALIDATION_FAILED (field current_password) when the password is wrong.
  */
-export function updatePhone(store: string, uuid: string, phone: string, verificationUuid: string): Promise<Profile> {
-  return call(`${users(uuid)}/profile/phone`, { store, method: 'PATCH', body: { phone, pvs_uuid: verificationUuid } });
+export function updatePhone(store: string, uuid: string, phone: string, verificationUuid: string, currentPassword: string): Promise<Profile> {
+  return call(`${users(uuid)}/profile/phone`, { store, method: 'PATCH', body: { phone, pvs_uuid: verificationUuid, current_password: currentPassword } });
 }
 
 // Consents

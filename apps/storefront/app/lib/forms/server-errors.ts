@@ -16,7 +16,7 @@ export interface ServerErrorOptions {
   fields: readonly string[];
   /** Per-code alerts for this form (`UNAUTHORISED` on the login form). */
   alerts?: Partial<Record<ErrorCode, string>>;
-  /** Per-code field errors (`ALREADY_EXISTS` → the e-mail field says "already registered"). */
+  /** Per-code field errors (`REFERRAL_NOT_ALLOWED` → the referral field says the code is not valid). */
   fieldErrors?: Partial<Record<ErrorCode, { field: string; message: string }>>;
 }
 
