@@ -21,10 +21,10 @@ export function accountLimits(limiter: RateLimiter, ipFactor: number) {
       enforce(limiter, [ip(request, 'forgot', 10, HOUR), { key: `forgot:id:${email}`, limit: 3, windowMs: HOUR }]),
     resetPassword: (request: FastifyRequest) => enforce(limiter, [ip(request, 'reset', 20, HOUR)]),
     changePassword: (uuid: string) => enforce(limiter, [{ key: `change-password:${uuid}`, limit: 10, windowMs: HOUR }]),
-    // The current password asked before an e-mail or phone change: a stolen session must not guess it freely.
+    // The current password asked before an e-mail or phone change, an export or a cancellation: one
+    // budget for all of them, so a stolen session cannot guess the password freely through any.
     reauthenticate: (uuid: string) => enforce(limiter, [{ key: `reauth:${uuid}`, limit: 10, windowMs: HOUR }]),
     dataExport: (uuid: string) => enforce(limiter, [{ key: `dsar:${uuid}`, limit: 10, windowMs: HOUR }]),
-    reauthenticate: (uuid: string) => enforce(limiter, [{ key: `reauth:${uuid}`, limit: 10, windowMs: 15 * MIN }]),
     contactCheck: (request: FastifyRequest) => enforce(limiter, [ip(request, 'verify-contact', 20, HOUR)]),
     walletLink: (uuid: string) => enforce(limiter, [{ key: `wallet-link:${uuid}`, limit: 30, windowMs: HOUR }]),
     walletPass: (request: FastifyRequest) => enforce(limiter, [ip(request, 'wallet-pass', 120, HOUR)]),

@@ -144,11 +144,6 @@ export async function retirePasswordResets(tx: Queryable, uuid: string): Promise
   await tx.query('DELETE FROM identity_password_reset WHERE user_uuid = $1 AND used_at IS NULL', [uuid]);
 }
 
-/** Locks an account's row for the rest of the transaction (serialises work on one account). */
-export async function lockUser(tx: Queryable, uuid: string): Promise<void> {
-  await tx.query('SELECT 1 FROM identity_user WHERE uuid = $1 FOR UPDATE', [uuid]);
-}
-
 /** Marks a reset token used and returns its user, only if it was unused and unexpired (single use under races). */
 export async function consumePasswordReset(tx: Queryable, tokenHash: string): Promise<string | null> {
   const { rows } = await tx.query<{ user_uuid: string }>(
