@@ -68,6 +68,8 @@ export const ConfigSchema = z.object({
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(1).max(64).default(8),
   // Turns every password rule off (all zero/false), as the account configuration allows.
   PASSWORD_POLICY_OFF: bool.default(false),
+  // A customer session unused this long ends (answers like a logged-out one); the 14-day absolute lifetime stays.
+  SESSION_IDLE_HOURS: z.coerce.number().int().min(1).max(336).default(72),
   MAIL_FROM: z.string().min(3).default('Ember <no-reply@ember.example>'),
   // Signs wallet pass links (HMAC-SHA256); required in LIVE mode, a fixed development value in TEST mode.
   WALLET_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

@@ -114,6 +114,7 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     (uuid) => consents.grantedPurposes(uuid),
     // Links in account e-mails point at the store view's configured origin, never at a request's Host.
     (storeCode, path) => `${publicBaseUrl(config, storeCode)}/${storeCode}${path}`,
+    config.SESSION_IDLE_HOURS,
   );
   const stores = new StoreService(db, config.DEFAULT_STORE);
   const orders = new OrdersService(db, stores, messaging);

@@ -11,7 +11,13 @@ import { checkCustomAttributes } from './identity.attributes.js';
 import { contactKeys } from './identity.canonical.js';
 import * as store from './identity.store.js';
 
+/** A session ends 14 days after sign-in however much it is used (its absolute lifetime). */
 const SESSION_TTL_MS = 14 * 24 * 3600_000;
+/**
+ * How stale a session's recorded last use may grow before a request writes it again: one write per
+ * session every 5 minutes at most, so the idle limit may end a session up to 5 minutes early.
+ */
+const SESSION_TOUCH_SECONDS = 5 * 60;
 /** A reset link works for 30 minutes, once, and only while it is the newest one asked for. */
 const RESET_TTL_MS = 30 * 60_000;
 
@@ -91,6 +97,8 @@ export class IdentityService {
     /** The purposes a customer consented to (owned by the consents module). */
     private readonly purposesOf: (uuid: string) => Promise<string[]> = async () => [],
     private readonly publicUrl: PublicUrl = (storeCode, path) => `http://localhost/${storeCode}${path}`,
+    /** A session unused this long ends like a logged-out one (SESSION_IDLE_HOURS). */
+    private readonly sessionIdleHours = 72,
   ) {}
 
   passwordRequirements(): PasswordRequirements {
@@ -176,11 +184,14 @@ export class IdentityService {
     return { user_uuid: found.uuid, token, magento_token: token, expires_at: expiresAt.toISOString() };
   }
 
-  /** The session a token belongs to, if it is live. */
+  /**
+   * The session a token belongs to, if it is live (within its absolute lifetime and not idle past the
+   * limit); finding it counts as a use of it.
+   */
   async sessionFor(token: string | undefined): Promise<SessionUser | null> {
     if (!token || token.length > 100) return null;
     const hash = tokenHash(token);
-    const s = await store.findLiveSession(this.db, hash);
+    const s = await store.useLiveSession(this.db, hash, this.sessionIdleHours * 3600, SESSION_TOUCH_SECONDS);
     return s ? { uuid: s.user_uuid, sessionId: s.id, tokenHash: hash } : null;
   }
 

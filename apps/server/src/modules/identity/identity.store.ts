@@ -111,12 +111,25 @@ export async function insertSession(tx: Queryable, s: { id: string; user_uuid: s
   );
 }
 
-/** The live session for a token hash: not revoked, not expired, and its user active. */
-export async function findLiveSession(db: Queryable, tokenHash: string) {
+/**
+ * Uses the live session of a token hash: not revoked, not past its absolute expiry, not idle longer
+ * than `idleSeconds`, and its user active. One statement on every request: its last use moves to now
+ * only once it is older than `touchSeconds`, so a busy session costs one write every few minutes
+ * rather than one per request. The update re-checks the row's own last use, so concurrent requests
+ * of one session write it once.
+ */
+export async function useLiveSession(db: Queryable, tokenHash: string, idleSeconds: number, touchSeconds: number) {
   const { rows } = await db.query<{ id: string; user_uuid: string; expires_at: Date }>(
-    `SELECT s.id, s.user_uuid, s.expires_at FROM identity_session s JOIN identity_user u ON u.uuid = s.user_uuid
-      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.status = 'active'`,
-    [tokenHash],
+    `WITH live AS (
+       SELECT s.id, s.user_uuid, s.expires_at FROM identity_session s JOIN identity_user u ON u.uuid = s.user_uuid
+        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+          AND s.last_used_at > now() - make_interval(secs => $2) AND u.status = 'active'
+     ), touched AS (
+       UPDATE identity_session s SET last_used_at = now() FROM live
+        WHERE s.id = live.id AND s.last_used_at < now() - make_interval(secs => $3)
+     )
+     SELECT id, user_uuid, expires_at FROM live`,
+    [tokenHash, idleSeconds, touchSeconds],
   );
   return rows[0] ?? null;
 }
