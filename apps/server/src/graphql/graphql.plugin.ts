@@ -7,6 +7,7 @@ import { graphqlJs } from './graphql-js.js';
 import mercurius from 'mercurius';
 import type { Config } from '../config.js';
 import type { Db } from '../platform/db.js';
+import { hasSessionCookie, refuseNul } from '../platform/edge.js';
 import { AppError, isDatabaseUnavailable } from '../platform/errors.js';
 import { ENGLISH, say, type Audience } from '../platform/messages.js';
 import type { StoreView } from '../modules/store/store.service.js';
@@ -20,7 +21,7 @@ import { cartResolvers } from '../modules/cart/cart.resolvers.js';
 import { checkoutResolvers } from '../modules/checkout/checkout.resolvers.js';
 import { ordersResolvers } from '../modules/orders/orders.resolvers.js';
 import type { GraphQLContext } from './context.js';
-import { complexityLimitRule, depthLimitRule } from './limits.js';
+import { complexityLimitRule, depthLimitRule, nulFreeStringsRule } from './limits.js';
 
 const { GraphQLError, NoSchemaIntrospectionCustomRule } = graphqlJs;
 
@@ -49,7 +50,11 @@ interface FormattedError {
   extensions: Record<string, unknown>;
 }
 
-function formatError(err: GraphQLErrorType, production: boolean, requestId: string, log: FastifyRequest['log'], audience: Audience): { error: FormattedError; status: number } {
+/**
+ * Formats one error. `wrapperStatus` is the status of the Mercurius error that carried it (405 for a
+ * mutation over GET, 400 for validation): a plain Error inside a client-error wrapper is no bug.
+ */
+function formatError(err: GraphQLErrorType, production: boolean, requestId: string, log: FastifyRequest['log'], audience: Audience, wrapperStatus?: number): { error: FormattedError; status: number } {
   // Mercurius and graphql-js may wrap the thrown error more than once: judge by the innermost cause.
   let orig = err.originalError as (Error & { code?: string; statusCode?: number; originalError?: Error }) | undefined;
   while (orig?.originalError) orig = orig.originalError as typeof orig;
@@ -62,7 +67,8 @@ function formatError(err: GraphQLErrorType, production: boolean, requestId: stri
   if (orig?.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     return { error: { message: 'Request body is too large', extensions: { category: 'graphql-input', code: 'PAYLOAD_TOO_LARGE' } }, status: 413 };
   }
-  if (orig && !(orig.statusCode && orig.statusCode < 500)) {
+  const clientStatus = orig?.statusCode ?? wrapperStatus;
+  if (orig && !(clientStatus && clientStatus < 500)) {
     const unavailable = isDatabaseUnavailable(orig);
     log.error({ err: orig }, 'GraphQL resolver failed');
     return {
@@ -76,13 +82,14 @@ function formatError(err: GraphQLErrorType, production: boolean, requestId: stri
   }
   const message = production ? err.message.replace(/\s*Did you mean .*\?$/, '') : err.message;
   const ext = err.extensions ?? {};
+  const status = clientStatus && clientStatus < 500 ? clientStatus : 400;
   return {
     error: {
       message,
       ...where,
-      extensions: { category: ext.category ?? 'graphql-input', code: ext.code ?? 'BAD_REQUEST' },
+      extensions: { category: ext.category ?? 'graphql-input', code: ext.code ?? (status === 405 ? 'METHOD_NOT_ALLOWED' : 'BAD_REQUEST') },
     },
-    status: (orig as { statusCode?: number } | undefined)?.statusCode ?? 400,
+    status,
   };
 }
 
@@ -90,7 +97,7 @@ function formatError(err: GraphQLErrorType, production: boolean, requestId: stri
 export async function graphqlPlugin(app: FastifyInstance, opts: { config: Config; db: Db; services: Services }) {
   const { config, db, services } = opts;
   const production = config.NODE_ENV === 'production';
-  const rules: ValidationRule[] = [depthLimitRule(config.GRAPHQL_MAX_DEPTH), complexityLimitRule(config.GRAPHQL_MAX_COMPLEXITY)];
+  const rules: ValidationRule[] = [depthLimitRule(config.GRAPHQL_MAX_DEPTH), complexityLimitRule(config.GRAPHQL_MAX_COMPLEXITY), nulFreeStringsRule()];
   if (!config.graphqlIntrospection) rules.push(NoSchemaIntrospectionCustomRule);
 
   // The store view comes from the Store header; an unknown one is refused before any parsing.
@@ -105,6 +112,21 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { config: Config
         errors: [{ message: err.message, extensions: { category: err.category, code: err.code } }],
       });
     }
+  });
+
+  // The request's envelope is checked before Mercurius reads it (docs/decisions/0032): Mercurius
+  // would coerce a number to a query string and read a source that is not GraphQL as a JSON syntax
+  // tree, which fails inside validation as a 500.
+  app.addHook('preValidation', async (request: FastifyRequest) => {
+    if (request.url.startsWith('/graphql')) checkEnvelope(request);
+  });
+
+  // An answer for a customer is theirs alone; every answer depends on who asks and for which store.
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (!request.url.startsWith('/graphql')) return payload;
+    appendVary(reply, ['Authorization', 'Cookie', 'Store']);
+    if (request.headers.authorization !== undefined || hasSessionCookie(request)) reply.header('cache-control', 'private, no-store');
+    return payload;
   });
 
   await app.register(mercurius, {
@@ -129,17 +151,80 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { config: Config
       const requestId = reply?.request.id ?? '';
       const audience: Audience = reply?.request.storeView ?? ENGLISH;
       const flat = execution.errors.flatMap((e) => {
-        const nested = (e.originalError as { errors?: unknown })?.errors;
-        return Array.isArray(nested) ? (nested as GraphQLErrorType[]) : [e as GraphQLErrorType];
+        const wrapper = e.originalError as { errors?: unknown; statusCode?: number } | undefined;
+        const nested = wrapper?.errors;
+        return Array.isArray(nested) ? (nested as GraphQLErrorType[]).map((n) => ({ e: n, status: wrapper?.statusCode })) : [{ e: e as GraphQLErrorType, status: undefined }];
       });
-      const formatted = flat.map((e) =>
-        formatError(e instanceof GraphQLError ? e : new GraphQLError(String((e as Error).message), { originalError: e as Error }), production, requestId, log, audience),
+      const formatted = flat.map(({ e, status }) =>
+        formatError(e instanceof GraphQLError ? e : new GraphQLError(String((e as Error).message), { originalError: e as Error }), production, requestId, log, audience, status),
       );
       const worst = Math.max(...formatted.map((f) => f.status));
+      // A mutation over GET: only POST may change anything.
+      if (worst === 405) reply?.header('allow', 'POST');
       return {
         statusCode: execution.data ? 200 : worst,
         response: { data: execution.data ?? null, errors: formatted.map((f) => f.error) as never },
       };
     },
   });
+}
+
+/** Adds tokens to the Vary header without dropping those already there (Accept-Encoding). */
+function appendVary(reply: FastifyReply, tokens: string[]): void {
+  const current = String(reply.getHeader('vary') ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  const lower = new Set(current.map((t) => t.toLowerCase()));
+  reply.header('vary', [...current, ...tokens.filter((t) => !lower.has(t.toLowerCase()))].join(', '));
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function badEnvelope(message: string): never {
+  throw new AppError('BAD_REQUEST', message);
+}
+
+/** Whether a source is JSON, which Mercurius would otherwise take for a syntax tree (no JSON text is a GraphQL document). */
+function isJsonText(source: string): boolean {
+  if (!/^\s*(?:[[{"\d-]|true|false|null)/.test(source)) return false;
+  try {
+    JSON.parse(source);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A GraphQL request is a `query` string that is a GraphQL document, optional `variables` (an
+ * object), `operationName` (a string) and `extensions` (an object); over GET, `variables` and
+ * `extensions` are JSON text. Anything else is a 400 before Mercurius sees it.
+ */
+function checkEnvelope(request: FastifyRequest): void {
+  const get = request.method === 'GET' || request.method === 'HEAD';
+  const raw = get ? request.query : request.body;
+  if (!isPlainObject(raw)) badEnvelope('A GraphQL request must be a JSON object with a "query".');
+  const { query, operationName } = raw;
+  let { variables, extensions } = raw;
+  if (typeof query !== 'string' || !query.trim()) badEnvelope('"query" must be a GraphQL document as a string.');
+  if (isJsonText(query)) badEnvelope('"query" must be a GraphQL document, not JSON.');
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') badEnvelope('"operationName" must be a string.');
+  if (get) {
+    variables = parseJsonParam(variables, 'variables');
+    extensions = parseJsonParam(extensions, 'extensions');
+  }
+  if (variables !== undefined && variables !== null && !isPlainObject(variables)) badEnvelope('"variables" must be an object.');
+  if (extensions !== undefined && extensions !== null && !isPlainObject(extensions)) badEnvelope('"extensions" must be an object.');
+  refuseNul(variables, 'variables');
+}
+
+function parseJsonParam(value: unknown, name: string): unknown {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') badEnvelope(`"${name}" must be given once, as JSON.`);
+  try {
+    return JSON.parse(value);
+  } catch {
+    return badEnvelope(`"${name}" must be JSON.`);
+  }
 }
