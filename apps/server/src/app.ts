@@ -8,7 +8,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.js';
 import { migrate, openDb, type Db } from './platform/db.js';
-import { AccessLogController, logSerializers } from './platform/access-log.js';
+import { AccessLogController, logHooks, logSerializers } from './platform/access-log.js';
 import { clientErrorHandler, frameworkErrorHandler, registerRequestEdge, SECURITY_HEADER_OPTIONS } from './platform/edge.js';
 import { registerCompression } from './platform/compression.js';
 import { registerErrorHandling } from './platform/errors.js';
@@ -60,7 +60,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
     // Paths and query strings are logged with their secrets and personal data redacted (docs/decisions/0032).
-    logger: opts.logger === false ? false : { level: config.LOG_LEVEL, serializers: logSerializers },
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL, serializers: logSerializers, hooks: logHooks },
     logController: new AccessLogController(),
     bodyLimit: config.BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),

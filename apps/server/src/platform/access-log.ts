@@ -55,7 +55,10 @@ export function redactText(text: string): string {
 
 function redactQueryValue(key: string, value: string): string {
   if (SENSITIVE_NAME.test(key)) return value ? REDACTED : value;
-  return redactText(value).replace(PHONE, REDACTED);
+  // Judged decoded (`%2B44%207911...` is a phone number), written back encoded when nothing was found.
+  const decoded = decodeSafely(value);
+  const redacted = redactText(decoded).replace(PHONE, REDACTED);
+  return redacted === decoded ? value : encodeURIComponent(redacted).replaceAll('%5Bredacted%5D', REDACTED);
 }
 
 /**
@@ -98,6 +101,16 @@ interface LoggedRequest {
   socket?: { remotePort?: number };
   routeOptions?: { url?: string };
 }
+
+/**
+ * Scrubs the message of every log call: Fastify writes an error's message as the line's `msg`, and
+ * a message may quote the value that failed.
+ */
+export const logHooks = {
+  logMethod(this: unknown, args: unknown[], method: (...a: unknown[]) => void) {
+    method.apply(this, args.map((a) => (typeof a === 'string' ? redactText(a) : a)));
+  },
+};
 
 /**
  * The logger's serializers: Fastify's request line with the URL redacted, and errors whose message
