@@ -23,7 +23,7 @@ import { ordersResolvers } from '../modules/orders/orders.resolvers.js';
 import type { GraphQLContext } from './context.js';
 import { complexityLimitRule, depthLimitRule, nulFreeStringsRule } from './limits.js';
 
-const { GraphQLError, NoSchemaIntrospectionCustomRule } = graphqlJs;
+const { GraphQLError, NoSchemaIntrospectionCustomRule, buildSchema, getNamedType, isInputObjectType, isNonNullType } = graphqlJs;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The served schema: generated from the Magento reference plus extensions (see scripts/build-graphql-schema.mjs). */
@@ -40,6 +40,42 @@ type Resolvers = Record<string, Record<string, unknown>>;
 function mergeResolvers(...all: Resolvers[]): Resolvers {
   const out: Resolvers = {};
   for (const r of all) for (const [type, fields] of Object.entries(r)) out[type] = { ...out[type], ...fields };
+  return out;
+}
+
+type Resolver = (parent: unknown, args: Record<string, unknown>, ctx: unknown, info: unknown) => unknown;
+
+/**
+ * Magento declares most mutations' `input` argument nullable, yet an input object with a required
+ * field cannot be left out: such an argument, when absent, is refused as Magento refuses it
+ * ("Required parameter ... is missing") before the resolver runs, so no resolver reads a field of
+ * null. Derived from the schema, so a new mutation is covered without a line of its own.
+ */
+function requireInputObjects(resolvers: Resolvers, sdl: string): Resolvers {
+  const schema = buildSchema(sdl);
+  const out: Resolvers = { ...resolvers };
+  for (const root of [schema.getQueryType(), schema.getMutationType()]) {
+    if (!root || !out[root.name]) continue;
+    const fields = { ...out[root.name] };
+    for (const field of Object.values(root.getFields())) {
+      const resolve = fields[field.name];
+      if (typeof resolve !== 'function') continue;
+      const needed = field.args
+        .filter((a) => !isNonNullType(a.type))
+        .filter((a) => {
+          const named = getNamedType(a.type);
+          return isInputObjectType(named) && Object.values(named.getFields()).some((f) => isNonNullType(f.type) && f.defaultValue === undefined);
+        })
+        .map((a) => a.name);
+      if (!needed.length) continue;
+      fields[field.name] = ((parent, args, ctx, info) => {
+        const missing = needed.find((name) => args[name] === undefined || args[name] === null);
+        if (missing) throw new AppError('BAD_REQUEST', `Required parameter "${missing}" is missing`);
+        return (resolve as Resolver)(parent, args, ctx, info);
+      }) satisfies Resolver;
+    }
+    out[root.name] = fields;
+  }
   return out;
 }
 
@@ -129,9 +165,11 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { config: Config
     return payload;
   });
 
+  const sdl = readFileSync(SCHEMA_PATH, 'utf8');
+  const resolvers = mergeResolvers(storeResolvers, directoryResolvers, catalogResolvers, contentResolvers, identityResolvers, ordersResolvers, cartResolvers, checkoutResolvers);
   await app.register(mercurius, {
-    schema: readFileSync(SCHEMA_PATH, 'utf8'),
-    resolvers: mergeResolvers(storeResolvers, directoryResolvers, catalogResolvers, contentResolvers, identityResolvers, ordersResolvers, cartResolvers, checkoutResolvers) as never,
+    schema: sdl,
+    resolvers: requireInputObjects(resolvers, sdl) as never,
     path: '/graphql',
     graphiql: false,
     jit: 1,

@@ -179,6 +179,14 @@ describe('malformed GraphQL requests', () => {
     expect(res.body.errors?.[0]?.extensions?.code).toBe('METHOD_NOT_ALLOWED');
   });
 
+  it('refuses a cart mutation whose input object is left out, as Magento does, instead of failing inside', async () => {
+    const res = await gql(server, 'mutation { removeCouponFromCart { cart { id } } }', {}, { store: 'gb' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.[0]).toMatchObject({ message: 'Required parameter "input" is missing', extensions: { category: 'graphql-input', code: 'BAD_REQUEST' } });
+    const optional = await gql(server, 'mutation { createEmptyCart }', {}, { store: 'gb' });
+    expect(optional.body.data?.createEmptyCart).toEqual(expect.any(String));
+  });
+
   it('answers a page lookup by a slug no page can have as "no such entity", which a product page tolerates', async () => {
     const res = await gql(server, '{ marketingPage(slug: "a/b") { title } cmsPage(identifier: "A_B") { title } }', {}, { store: 'gb' });
     expect(res.body.errors?.map((e) => e.extensions?.category)).toEqual(['graphql-no-such-entity', 'graphql-no-such-entity']);
