@@ -49,19 +49,20 @@ type Resolver = (parent: unknown, args: Record<string, unknown>, ctx: unknown, i
  * Magento declares most mutations' `input` argument nullable, yet an input object with a required
  * field cannot be left out: such an argument, when absent, is refused as Magento refuses it
  * ("Required parameter ... is missing") before the resolver runs, so no resolver reads a field of
- * null. Derived from the schema, so a new mutation is covered without a line of its own.
+ * null. Derived from the schema, so a new mutation is covered without a line of its own. Only a
+ * mutation's `input` (its payload): optional filters such as `pickupLocations(area:)` stay optional.
  */
 function requireInputObjects(resolvers: Resolvers, sdl: string): Resolvers {
   const schema = buildSchema(sdl);
   const out: Resolvers = { ...resolvers };
-  for (const root of [schema.getQueryType(), schema.getMutationType()]) {
+  for (const root of [schema.getMutationType()]) {
     if (!root || !out[root.name]) continue;
     const fields = { ...out[root.name] };
     for (const field of Object.values(root.getFields())) {
       const resolve = fields[field.name];
       if (typeof resolve !== 'function') continue;
       const needed = field.args
-        .filter((a) => !isNonNullType(a.type))
+        .filter((a) => a.name === 'input' && !isNonNullType(a.type))
         .filter((a) => {
           const named = getNamedType(a.type);
           return isInputObjectType(named) && Object.values(named.getFields()).some((f) => isNonNullType(f.type) && f.defaultValue === undefined);

@@ -181,7 +181,7 @@ describe('malformed GraphQL requests', () => {
 
   it('refuses a cart mutation whose input object is left out, as Magento does, instead of failing inside', async () => {
     const res = await gql(server, 'mutation { removeCouponFromCart { cart { id } } }', {}, { store: 'gb' });
-    expect(res.status).toBe(400);
+    expect(res.body.data).toEqual({ removeCouponFromCart: null });
     expect(res.body.errors?.[0]).toMatchObject({ message: 'Required parameter "input" is missing', extensions: { category: 'graphql-input', code: 'BAD_REQUEST' } });
     const optional = await gql(server, 'mutation { createEmptyCart }', {}, { store: 'gb' });
     expect(optional.body.data?.createEmptyCart).toEqual(expect.any(String));
