@@ -68,13 +68,16 @@ function configuredOrigins(config: Config): string[] | null {
  */
 export function isSameOrigin(request: FastifyRequest, config: Config): boolean | null {
   const origin = request.headers.origin;
+  const site = request.headers['sec-fetch-site'];
+  // A browser masks the origin as "null" where the page's referrer policy is no-referrer (a form
+  // posted from the TEST provider pages) and in sandboxed frames: Fetch metadata still tells which.
+  if (origin === 'null') return site === 'same-origin';
   if (typeof origin === 'string') {
     const claimed = origin.toLowerCase();
     const configured = configuredOrigins(config);
     if (configured) return configured.includes(claimed);
     return claimed === `${request.protocol}://${request.host}`.toLowerCase() || claimed === `http://localhost:${config.PORT}`;
   }
-  const site = request.headers['sec-fetch-site'];
   if (typeof site === 'string') return site === 'same-origin';
   return null;
 }
