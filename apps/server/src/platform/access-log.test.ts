@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { AccessLogController, isStaticAssetRequest, logHooks, logSerializers, redactUrl } from './access-log.js';
+import { frameworkErrorHandler } from './edge.js';
 
 describe('isStaticAssetRequest', () => {
   it('names build assets, media and root files as static', () => {
@@ -99,6 +100,27 @@ describe('redaction in the request log', () => {
     expect(log).toContain('/password/change/[redacted]?email=[redacted]');
     expect(log).toContain('"level":50');
     expect(log).not.toContain(token);
+    expect(log).not.toMatch(/ada(@|%40)example/);
+  });
+
+  it('logs a URL Fastify refuses before routing with its secrets redacted, and answers it in the shop\'s shape', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const app = Fastify({ logger: { level: 'info', stream, serializers: logSerializers, hooks: logHooks }, logController: new AccessLogController(), frameworkErrors: frameworkErrorHandler });
+    app.get('/users/verify/:email', async () => 'ok');
+    await app.ready();
+    const res = await app.inject({ url: '/users/verify/ada%40example.com%ff' });
+    await app.close();
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: { code: 'BAD_REQUEST' } });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const log = lines.join('');
+    expect(log).toContain('/users/verify/[redacted]');
     expect(log).not.toMatch(/ada(@|%40)example/);
   });
 });
