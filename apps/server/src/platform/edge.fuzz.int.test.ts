@@ -74,7 +74,8 @@ interface Fixture {
   cartId: string;
 }
 
-const STRING_CANDIDATES = ['x', 'ABC123', 'gb', 'GB', '1', '000000001', '+447911123456', 'ember-one', 'EMBER-ONE', 'abc-def'];
+// None names a seeded product or order: the database is shared with other suites, and the fuzz must not move their stock.
+const STRING_CANDIDATES = ['x', 'ABC123', 'gb', 'GB', '1', 'ZZ000000001', '+447911123456', 'no-such-page', 'NO-SUCH-SKU', 'abc-def'];
 
 /** A value the schema accepts (as far as a sketch can tell), so hostile parts reach past validation. */
 function validValue(schema: JsonSchema | undefined, fx: Fixture, depth = 0): unknown {
@@ -187,9 +188,10 @@ function restProbes(operations: Operation[], fx: Fixture, r: Rng): Probe[] {
       const headers: Record<string, string> = { store: r.chance(0.85) ? 'gb' : r.pick(['de', 'xx', '', 'a'.repeat(300), 'gb\u0001']) };
       const token = op.path.startsWith('/admin') ? ADMIN_TOKEN : fx.token;
       if (r.chance(0.8)) headers.authorization = `Bearer ${token}`;
-      // Path: mostly the customer's own ids, sometimes a hostile segment.
+      // Path: mostly the customer's own ids, sometimes a hostile segment; operator paths only ever
+      // name what does not exist, so no seeded order or stock another suite reads is changed.
       const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-        if (r.chance(0.5)) return /uuid|user/i.test(name) ? fx.uuid : encodeURIComponent(String(validValue(op.parameters?.find((p) => p.name === name)?.schema, fx)));
+        if (!op.path.startsWith('/admin') && r.chance(0.5)) return /uuid|user/i.test(name) ? fx.uuid : encodeURIComponent(String(validValue(op.parameters?.find((p) => p.name === name)?.schema, fx)));
         return r.pick(PATH_VALUES);
       });
       const query = (op.parameters ?? [])
