@@ -7,7 +7,7 @@ import { graphqlJs } from './graphql-js.js';
 import mercurius from 'mercurius';
 import type { Config } from '../config.js';
 import type { Db } from '../platform/db.js';
-import { hasSessionCookie, refuseNul } from '../platform/edge.js';
+import { hasSessionCookie } from '../platform/edge.js';
 import { AppError, isDatabaseUnavailable } from '../platform/errors.js';
 import { ENGLISH, say, type Audience } from '../platform/messages.js';
 import type { StoreView } from '../modules/store/store.service.js';
@@ -21,9 +21,10 @@ import { cartResolvers } from '../modules/cart/cart.resolvers.js';
 import { checkoutResolvers } from '../modules/checkout/checkout.resolvers.js';
 import { ordersResolvers } from '../modules/orders/orders.resolvers.js';
 import type { GraphQLContext } from './context.js';
+import { appendVary, checkEnvelope, requireInputObjects } from './graphql.edge.js';
 import { complexityLimitRule, depthLimitRule, nulFreeStringsRule } from './limits.js';
 
-const { GraphQLError, NoSchemaIntrospectionCustomRule, buildSchema, getNamedType, isInputObjectType, isNonNullType } = graphqlJs;
+const { GraphQLError, NoSchemaIntrospectionCustomRule } = graphqlJs;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The served schema: generated from the Magento reference plus extensions (see scripts/build-graphql-schema.mjs). */
@@ -40,43 +41,6 @@ type Resolvers = Record<string, Record<string, unknown>>;
 function mergeResolvers(...all: Resolvers[]): Resolvers {
   const out: Resolvers = {};
   for (const r of all) for (const [type, fields] of Object.entries(r)) out[type] = { ...out[type], ...fields };
-  return out;
-}
-
-type Resolver = (parent: unknown, args: Record<string, unknown>, ctx: unknown, info: unknown) => unknown;
-
-/**
- * Magento declares most mutations' `input` argument nullable, yet an input object with a required
- * field cannot be left out: such an argument, when absent, is refused as Magento refuses it
- * ("Required parameter ... is missing") before the resolver runs, so no resolver reads a field of
- * null. Derived from the schema, so a new mutation is covered without a line of its own. Only a
- * mutation's `input` (its payload): optional filters such as `pickupLocations(area:)` stay optional.
- */
-function requireInputObjects(resolvers: Resolvers, sdl: string): Resolvers {
-  const schema = buildSchema(sdl);
-  const out: Resolvers = { ...resolvers };
-  for (const root of [schema.getMutationType()]) {
-    if (!root || !out[root.name]) continue;
-    const fields = { ...out[root.name] };
-    for (const field of Object.values(root.getFields())) {
-      const resolve = fields[field.name];
-      if (typeof resolve !== 'function') continue;
-      const needed = field.args
-        .filter((a) => a.name === 'input' && !isNonNullType(a.type))
-        .filter((a) => {
-          const named = getNamedType(a.type);
-          return isInputObjectType(named) && Object.values(named.getFields()).some((f) => isNonNullType(f.type) && f.defaultValue === undefined);
-        })
-        .map((a) => a.name);
-      if (!needed.length) continue;
-      fields[field.name] = ((parent, args, ctx, info) => {
-        const missing = needed.find((name) => args[name] === undefined || args[name] === null);
-        if (missing) throw new AppError('BAD_REQUEST', `Required parameter "${missing}" is missing`);
-        return (resolve as Resolver)(parent, args, ctx, info);
-      }) satisfies Resolver;
-    }
-    out[root.name] = fields;
-  }
   return out;
 }
 
@@ -208,62 +172,3 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { config: Config
   });
 }
 
-/** Adds tokens to the Vary header without dropping those already there (Accept-Encoding). */
-function appendVary(reply: FastifyReply, tokens: string[]): void {
-  const current = String(reply.getHeader('vary') ?? '')
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
-  const lower = new Set(current.map((t) => t.toLowerCase()));
-  reply.header('vary', [...current, ...tokens.filter((t) => !lower.has(t.toLowerCase()))].join(', '));
-}
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function badEnvelope(message: string): never {
-  throw new AppError('BAD_REQUEST', message);
-}
-
-/** Whether a source is JSON, which Mercurius would otherwise take for a syntax tree (no JSON text is a GraphQL document). */
-function isJsonText(source: string): boolean {
-  if (!/^\s*(?:[[{"\d-]|true|false|null)/.test(source)) return false;
-  try {
-    JSON.parse(source);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * A GraphQL request is a `query` string that is a GraphQL document, optional `variables` (an
- * object), `operationName` (a string) and `extensions` (an object); over GET, `variables` and
- * `extensions` are JSON text. Anything else is a 400 before Mercurius sees it.
- */
-function checkEnvelope(request: FastifyRequest): void {
-  const get = request.method === 'GET' || request.method === 'HEAD';
-  const raw = get ? request.query : request.body;
-  if (!isPlainObject(raw)) badEnvelope('A GraphQL request must be a JSON object with a "query".');
-  const { query, operationName } = raw;
-  let { variables, extensions } = raw;
-  if (typeof query !== 'string' || !query.trim()) badEnvelope('"query" must be a GraphQL document as a string.');
-  if (isJsonText(query)) badEnvelope('"query" must be a GraphQL document, not JSON.');
-  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') badEnvelope('"operationName" must be a string.');
-  if (get) {
-    variables = parseJsonParam(variables, 'variables');
-    extensions = parseJsonParam(extensions, 'extensions');
-  }
-  if (variables !== undefined && variables !== null && !isPlainObject(variables)) badEnvelope('"variables" must be an object.');
-  if (extensions !== undefined && extensions !== null && !isPlainObject(extensions)) badEnvelope('"extensions" must be an object.');
-  refuseNul(variables, 'variables');
-}
-
-function parseJsonParam(value: unknown, name: string): unknown {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') badEnvelope(`"${name}" must be given once, as JSON.`);
-  try {
-    return JSON.parse(value);
-  } catch {
-    return badEnvelope(`"${name}" must be JSON.`);
-  }
-}
