@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signedInCustomer } from './support/account';
+import { pageOrigin, signedInCustomer } from './support/account';
 import { expectNoSeriousViolations } from './support/axe';
 import { acceptTermsAndPlaceOrder, checkoutAgreementIds, SET_CARD_WITH_TERMS } from './support/legal';
 import { messages, productFacts, waitForPageView } from './support/shop';
@@ -8,7 +8,7 @@ const en = messages('en');
 
 /** A GraphQL POST with the browser context's cookies (mutations are never sent as GET). */
 async function graphqlPost<T>(request: APIRequestContext, query: string, variables: Record<string, unknown>): Promise<T> {
-  const response = await request.post('/graphql', { data: { query, variables }, headers: { Store: 'gb' } });
+  const response = await request.post('/graphql', { data: { query, variables }, headers: { Store: 'gb', ...pageOrigin() } });
   expect(response.ok(), await response.text()).toBe(true);
   const body = (await response.json()) as { data?: T; errors?: unknown[] };
   expect(body.errors ?? []).toEqual([]);

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SANDBOX_WORDS } from '../apps/server/src/modules/payments/payments.sandbox.words';
-import { logInByApi, newCustomer, registerByApi, type Customer } from './support/account';
+import { logInByApi, newCustomer, pageOrigin, registerByApi, type Customer } from './support/account';
 import { acceptTermsAndPlaceOrder } from './support/legal';
 import { graphql, messages, waitForPageView } from './support/shop';
 
@@ -78,7 +78,7 @@ async function verifiedCustomer(page: Page, m: Market): Promise<Customer> {
   // workflows (e2e/age-verification.spec.ts walks one) take the TEST database of a country that has one.
   const methods = await page.request.get(`/age-verification/available-methods/${m.country}`, { headers: { Store: m.code } });
   const offered = ((await methods.json()) as { methods: { code: string }[] }).methods.some((x) => x.code === 'database_check');
-  const response = await page.request.post('/age-verification/verify', { headers: { Store: m.code }, data: { method_code: 'database_check', country_code: offered ? m.country : 'GB' } });
+  const response = await page.request.post('/age-verification/verify', { headers: { Store: m.code, ...pageOrigin() }, data: { method_code: 'database_check', country_code: offered ? m.country : 'GB' } });
   expect(response.status(), await response.text()).toBe(200);
   return customer;
 }
@@ -214,7 +214,7 @@ test.describe('the address book in checkout', () => {
     await expect(main.getByLabel(t('account.fields.street1'))).toHaveCount(0);
     await main.getByRole('button', { name: t('checkout.address.save') }).click();
     await chooseDelivery(page, m);
-    const cart = await page.request.post('/graphql', { headers: { Store: m.code }, data: { query: '{ customerCart { shipping_addresses { street postcode } billing_address { street } } }' } });
+    const cart = await page.request.post('/graphql', { headers: { Store: m.code, ...pageOrigin() }, data: { query: '{ customerCart { shipping_addresses { street postcode } billing_address { street } } }' } });
     const body = (await cart.json()) as { data: { customerCart: { shipping_addresses: { street: string[]; postcode: string }[]; billing_address: { street: string[] } } } };
     expect(body.data.customerCart.shipping_addresses[0]).toMatchObject({ street: [m.address.street], postcode: m.address.postcode });
     expect(body.data.customerCart.billing_address.street).toEqual([m.address.street]);

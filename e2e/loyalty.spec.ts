@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { logInByApi, newCustomer, registerByApi, verifyAgeByApi, type Customer } from './support/account';
+import { logInByApi, newCustomer, pageOrigin, registerByApi, verifyAgeByApi, type Customer } from './support/account';
 import { checkoutAgreementIds, SET_CARD_WITH_TERMS, acceptTerms } from './support/legal';
 import { messages, productFacts, readDataLayer, waitForPageView } from './support/shop';
 
@@ -10,7 +10,7 @@ const ADMIN_TOKEN = process.env.E2E_ADMIN_TOKEN ?? 'e2e-operator-token-012345678
 const ADDRESS = { firstname: 'Lena', lastname: 'Loyal', street: ['Baker Street', '221b'], city: 'London', postcode: 'NW1 6XE', country_code: 'GB', telephone: '+447900000000' };
 
 async function gql<T>(request: APIRequestContext, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await request.post('/graphql', { headers: { Store: 'gb' }, data: { query, variables } });
+  const response = await request.post('/graphql', { headers: { Store: 'gb', ...pageOrigin() }, data: { query, variables } });
   const body = (await response.json()) as { data?: T; errors?: unknown[] };
   expect(body.errors ?? [], JSON.stringify(body.errors)).toEqual([]);
   return body.data as T;

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ACCOUNT_ROUTES } from '../apps/storefront/app/lib/account/account-routes';
-import { registerByApi, logInByApi, newCustomer } from './support/account';
+import { registerByApi, logInByApi, newCustomer, pageOrigin } from './support/account';
 import { expectNoSeriousViolations } from './support/axe';
 import { checkoutAgreementIds } from './support/legal';
 import { graphql, messages, productFacts, waitForPageView } from './support/shop';
@@ -136,7 +136,7 @@ function measure(page: Page): Promise<Overflow> {
 }
 
 async function customerGraphql<T>(request: APIRequestContext, store: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await request.post('/graphql', { headers: { Store: store }, data: { query, variables } });
+  const response = await request.post('/graphql', { headers: { Store: store, ...pageOrigin() }, data: { query, variables } });
   expect(response.ok(), await response.text()).toBe(true);
   const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
   expect(body.errors ?? []).toEqual([]);

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CODE_SENTENCES, PHRASES, phrase, render } from '../apps/server/src/platform/messages';
-import { logInByApi, newCustomer, registerByApi } from './support/account';
+import { logInByApi, newCustomer, pageOrigin, registerByApi } from './support/account';
 import { expectNoSeriousViolations } from './support/axe';
 import { checkoutAgreementIds } from './support/legal';
 import { messages, productFacts, stockLevel, waitForPageView } from './support/shop';
@@ -162,7 +162,7 @@ test('the German shop says every refusal in German: coupons, a quantity over the
 test('a German customer\'s cancelled order shows its status and payment method by their German names', async ({ page }) => {
   await signedIn(page, 'de');
   const gql = async <T,>(query: string, variables: Record<string, unknown> = {}): Promise<T> => {
-    const response = await page.request.post('/graphql', { headers: { Store: 'de' }, data: { query, variables } });
+    const response = await page.request.post('/graphql', { headers: { Store: 'de', ...pageOrigin() }, data: { query, variables } });
     const body = (await response.json()) as { data: T; errors?: unknown[] };
     expect(body.errors ?? [], JSON.stringify(body.errors)).toEqual([]);
     return body.data;

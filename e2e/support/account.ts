@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readDataLayer, type DataLayerEntry } from './shop';
 
 export interface Customer {
@@ -44,10 +44,19 @@ export async function registerByApi(request: APIRequestContext, customer: Custom
   return ((await response.json()) as { user_uuid: string }).user_uuid;
 }
 
+/**
+ * The Origin the shop's own pages send with a state change. An API call that rides the browser
+ * context's session cookie must name it, as the page's fetch does: the server refuses a
+ * cookie-carried change that does not prove its origin (docs/decisions/0032).
+ */
+export function pageOrigin(): { origin: string } {
+  return { origin: new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1:3100').origin };
+}
+
 /** Logs the page's browser context in: `page.request` shares its cookies, so the session cookie lands there. */
 export async function logInByApi(page: Page, customer: Customer, store = 'gb'): Promise<void> {
   const response = await page.request.post('/account/users/authentication/sessions', {
-    headers: { Store: store },
+    headers: { Store: store, ...pageOrigin() },
     data: { strategy: 'email_password', strategy_data: { identifier: customer.email, password: customer.password } },
   });
   expect(response.status(), await response.text()).toBe(200);
@@ -90,7 +99,7 @@ export async function awaitMail(request: APIRequestContext, recipient: string, b
  * age-restricted products but are not about verification (e2e/age-verification.spec.ts is).
  */
 export async function verifyAgeByApi(page: Page, store = 'gb', country = 'GB'): Promise<void> {
-  const response = await page.request.post('/age-verification/verify', { headers: { Store: store }, data: { method_code: 'database_check', country_code: country } });
+  const response = await page.request.post('/age-verification/verify', { headers: { Store: store, ...pageOrigin() }, data: { method_code: 'database_check', country_code: country } });
   expect(response.status(), await response.text()).toBe(200);
   expect(((await response.json()) as { status: string }).status).toBe('verified');
 }

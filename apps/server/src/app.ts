@@ -8,7 +8,8 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.js';
 import { migrate, openDb, type Db } from './platform/db.js';
-import { AccessLogController } from './platform/access-log.js';
+import { AccessLogController, logHooks, logSerializers } from './platform/access-log.js';
+import { clientErrorHandler, frameworkErrorHandler, registerRequestEdge, SECURITY_HEADER_OPTIONS } from './platform/edge.js';
 import { registerCompression } from './platform/compression.js';
 import { registerErrorHandling } from './platform/errors.js';
 import { healthRoutes } from './platform/health.js';
@@ -58,7 +59,8 @@ export interface BuildOptions {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    // Paths and query strings are logged with their secrets and personal data redacted (docs/decisions/0032).
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL, serializers: logSerializers, hooks: logHooks },
     logController: new AccessLogController(),
     bodyLimit: config.BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
@@ -66,6 +68,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // X-Forwarded-For is believed for exactly TRUST_PROXY hops (0: never), so spoofed headers cannot mint new client addresses.
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
 
   const ownsDb = !opts.db;
@@ -88,24 +92,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-request-id', _request.id);
   });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // API responses run no script; storefront documents get a per-request nonce (storefront plugin).
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(helmet, SECURITY_HEADER_OPTIONS as never);
+  // After helmet, so its headers are on the edge's refusals too.
+  registerRequestEdge(app, config);
 
   await app.register(cookie);
   await registerOpenApi(app);

@@ -7,6 +7,7 @@ import { graphqlJs } from './graphql-js.js';
 import mercurius from 'mercurius';
 import type { Config } from '../config.js';
 import type { Db } from '../platform/db.js';
+import { hasSessionCookie } from '../platform/edge.js';
 import { AppError, isDatabaseUnavailable } from '../platform/errors.js';
 import { ENGLISH, say, type Audience } from '../platform/messages.js';
 import type { StoreView } from '../modules/store/store.service.js';
@@ -20,7 +21,8 @@ import { cartResolvers } from '../modules/cart/cart.resolvers.js';
 import { checkoutResolvers } from '../modules/checkout/checkout.resolvers.js';
 import { ordersResolvers } from '../modules/orders/orders.resolvers.js';
 import type { GraphQLContext } from './context.js';
-import { complexityLimitRule, depthLimitRule } from './limits.js';
+import { appendVary, checkEnvelope, requireInputObjects } from './graphql.edge.js';
+import { complexityLimitRule, depthLimitRule, nulFreeStringsRule } from './limits.js';
 
 const { GraphQLError, NoSchemaIntrospectionCustomRule } = graphqlJs;
 
@@ -54,8 +56,12 @@ function isIdempotencyAnswer(e: AppError): boolean {
   return e.code.startsWith('IDEMPOTENCY_KEY_') || (e.details as { field?: string } | undefined)?.field === 'Idempotency-Key';
 }
 
+/**
+ * Formats one error. `wrapperStatus` is the status of the Mercurius error that carried it (405 for a
+ * mutation over GET, 400 for validation): a plain Error inside a client-error wrapper is no bug.
+ */
 function formatError(
-  err: GraphQLErrorType, production: boolean, requestId: string, log: FastifyRequest['log'], audience: Audience,
+  err: GraphQLErrorType, production: boolean, requestId: string, log: FastifyRequest['log'], audience: Audience, wrapperStatus?: number,
 ): { error: FormattedError; status: number; idempotency?: boolean } {
   // Mercurius and graphql-js may wrap the thrown error more than once: judge by the innermost cause.
   let orig = err.originalError as (Error & { code?: string; statusCode?: number; originalError?: Error }) | undefined;
@@ -69,7 +75,8 @@ function formatError(
   if (orig?.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     return { error: { message: 'Request body is too large', extensions: { category: 'graphql-input', code: 'PAYLOAD_TOO_LARGE' } }, status: 413 };
   }
-  if (orig && !(orig.statusCode && orig.statusCode < 500)) {
+  const clientStatus = orig?.statusCode ?? wrapperStatus;
+  if (orig && !(clientStatus && clientStatus < 500)) {
     const unavailable = isDatabaseUnavailable(orig);
     log.error({ err: orig }, 'GraphQL resolver failed');
     return {
@@ -83,13 +90,14 @@ function formatError(
   }
   const message = production ? err.message.replace(/\s*Did you mean .*\?$/, '') : err.message;
   const ext = err.extensions ?? {};
+  const status = clientStatus && clientStatus < 500 ? clientStatus : 400;
   return {
     error: {
       message,
       ...where,
-      extensions: { category: ext.category ?? 'graphql-input', code: ext.code ?? 'BAD_REQUEST' },
+      extensions: { category: ext.category ?? 'graphql-input', code: ext.code ?? (status === 405 ? 'METHOD_NOT_ALLOWED' : 'BAD_REQUEST') },
     },
-    status: (orig as { statusCode?: number } | undefined)?.statusCode ?? 400,
+    status,
   };
 }
 
@@ -97,7 +105,7 @@ function formatError(
 export async function graphqlPlugin(app: FastifyInstance, opts: { config: Config; db: Db; services: Services }) {
   const { config, db, services } = opts;
   const production = config.NODE_ENV === 'production';
-  const rules: ValidationRule[] = [depthLimitRule(config.GRAPHQL_MAX_DEPTH), complexityLimitRule(config.GRAPHQL_MAX_COMPLEXITY)];
+  const rules: ValidationRule[] = [depthLimitRule(config.GRAPHQL_MAX_DEPTH), complexityLimitRule(config.GRAPHQL_MAX_COMPLEXITY), nulFreeStringsRule()];
   if (!config.graphqlIntrospection) rules.push(NoSchemaIntrospectionCustomRule);
 
   // The store view comes from the Store header; an unknown one is refused before any parsing.
@@ -114,9 +122,26 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { config: Config
     }
   });
 
+  // The request's envelope is checked before Mercurius reads it (docs/decisions/0032): Mercurius
+  // would coerce a number to a query string and read a source that is not GraphQL as a JSON syntax
+  // tree, which fails inside validation as a 500.
+  app.addHook('preValidation', async (request: FastifyRequest) => {
+    if (request.url.startsWith('/graphql')) checkEnvelope(request);
+  });
+
+  // An answer for a customer is theirs alone; every answer depends on who asks and for which store.
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (!request.url.startsWith('/graphql')) return payload;
+    appendVary(reply, ['Authorization', 'Cookie', 'Store']);
+    if (request.headers.authorization !== undefined || hasSessionCookie(request)) reply.header('cache-control', 'private, no-store');
+    return payload;
+  });
+
+  const sdl = readFileSync(SCHEMA_PATH, 'utf8');
+  const resolvers = mergeResolvers(storeResolvers, directoryResolvers, catalogResolvers, contentResolvers, identityResolvers, ordersResolvers, cartResolvers, checkoutResolvers);
   await app.register(mercurius, {
-    schema: readFileSync(SCHEMA_PATH, 'utf8'),
-    resolvers: mergeResolvers(storeResolvers, directoryResolvers, catalogResolvers, contentResolvers, identityResolvers, ordersResolvers, cartResolvers, checkoutResolvers) as never,
+    schema: sdl,
+    resolvers: requireInputObjects(resolvers, sdl) as never,
     path: '/graphql',
     graphiql: false,
     jit: 1,
@@ -137,16 +162,19 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { config: Config
       const requestId = reply?.request.id ?? '';
       const audience: Audience = reply?.request.storeView ?? ENGLISH;
       const flat = execution.errors.flatMap((e) => {
-        const nested = (e.originalError as { errors?: unknown })?.errors;
-        return Array.isArray(nested) ? (nested as GraphQLErrorType[]) : [e as GraphQLErrorType];
+        const wrapper = e.originalError as { errors?: unknown; statusCode?: number } | undefined;
+        const nested = wrapper?.errors;
+        return Array.isArray(nested) ? (nested as GraphQLErrorType[]).map((n) => ({ e: n, status: wrapper?.statusCode })) : [{ e: e as GraphQLErrorType, status: undefined }];
       });
-      const formatted = flat.map((e) =>
-        formatError(e instanceof GraphQLError ? e : new GraphQLError(String((e as Error).message), { originalError: e as Error }), production, requestId, log, audience),
+      const formatted = flat.map(({ e, status }) =>
+        formatError(e instanceof GraphQLError ? e : new GraphQLError(String((e as Error).message), { originalError: e as Error }), production, requestId, log, audience, status),
       );
       const worst = Math.max(...formatted.map((f) => f.status));
       // The Idempotency-Key answers (400 retry without key, 409 in flight, 422 other input) are HTTP
       // statuses a client acts on, so they set the status even though the mutation's field is in data.
       const idempotency = formatted.find((f) => f.idempotency);
+      // A mutation over GET: only POST may change anything.
+      if (worst === 405) reply?.header('allow', 'POST');
       return {
         statusCode: idempotency ? idempotency.status : execution.data ? 200 : worst,
         response: { data: execution.data ?? null, errors: formatted.map((f) => f.error) as never },
@@ -154,3 +182,4 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { config: Config
     },
   });
 }
+

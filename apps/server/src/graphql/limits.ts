@@ -89,3 +89,22 @@ export function depthLimitRule(maxDepth: number) {
     };
   };
 }
+
+/**
+ * Refuses string literals holding a NUL character (written `\\u0000` in a document): PostgreSQL
+ * cannot keep one in text, and no field of the shop needs it (docs/decisions/0032).
+ */
+export function nulFreeStringsRule() {
+  return (context: ValidationContext): ASTVisitor => ({
+    StringValue(node) {
+      if (node.value.includes('\0')) {
+        context.reportError(
+          new GraphQLError('A string contains a character that is not allowed.', {
+            nodes: [node],
+            extensions: { category: 'graphql-input', code: 'BAD_REQUEST' },
+          }),
+        );
+      }
+    },
+  });
+}

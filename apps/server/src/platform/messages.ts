@@ -135,6 +135,9 @@ export const PHRASES = {
   'checkout.attributeRequired': { en: '"{label}" is required.', de: '„{label}“ ist erforderlich.' },
   'checkout.attributeLength': { en: '"{label}" must be {min} to {max} characters long.', de: '„{label}“ muss {min} bis {max} Zeichen lang sein.' },
   'checkout.attributeInvalid': { en: '"{label}" is not valid.', de: '„{label}“ ist nicht gültig.' },
+  // The request edge (platform/edge.ts)
+  'request.foreignOrigin': { en: 'This request must come from the shop\'s own pages.', de: 'Diese Anfrage muss von den Seiten des Shops kommen.' },
+  'request.badCharacter': { en: '"{field}" contains a character that is not allowed.', de: '„{field}“ enthält ein Zeichen, das nicht erlaubt ist.' },
   // Accounts
   'account.wrongCredentials': { en: 'The e-mail address or password is not correct', de: 'Die E-Mail-Adresse oder das Passwort ist nicht korrekt.' },
   // Profile facts an age verification confirmed, and fresh sign-in proof before export or cancellation

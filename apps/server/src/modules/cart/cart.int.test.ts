@@ -465,7 +465,7 @@ describe('carts: merging', () => {
     });
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
     const withCookie = (query: string, variables: Record<string, unknown> = {}, cookieHeader = cookie) => fetch(`${server.url}/graphql`, {
-      method: 'POST', headers: { 'content-type': 'application/json', store: 'gb', cookie: cookieHeader }, body: JSON.stringify({ query, variables }),
+      method: 'POST', headers: { 'content-type': 'application/json', origin: server.url, store: 'gb', cookie: cookieHeader }, body: JSON.stringify({ query, variables }),
     }).then((r) => r.json() as Promise<{ data?: any; errors?: any[] }>);
     const byCookie = await withCookie('query { customerCart { id } }');
     const byToken = await gqlAs(server, 'query { customerCart { id } }', {}, { token: c.token });

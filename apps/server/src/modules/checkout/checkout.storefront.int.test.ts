@@ -15,7 +15,8 @@ serveForSuite((s, d) => {
 
 async function gqlWithCookie(query: string, variables: Record<string, unknown>, cookie: string | null, store = 'gb', guestCookie?: string) {
   const headers: Record<string, string> = { 'content-type': 'application/json', store };
-  if (cookie) headers.cookie = [`ember_session=${cookie}`, guestCookie].filter(Boolean).join('; ');
+  // The storefront's own page: the cookies travel with the same origin's Origin header.
+  if (cookie) Object.assign(headers, { cookie: [`ember_session=${cookie}`, guestCookie].filter(Boolean).join('; '), origin: server.url });
   const res = await fetch(`${server.url}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
   return { status: res.status, body: (await res.json()) as { data?: any; errors?: { message: string; extensions?: { code?: string } }[] } };
 }

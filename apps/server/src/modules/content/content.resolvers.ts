@@ -25,8 +25,8 @@ export const contentResolvers = {
       return rows.map((r) => ({ ...r, id: String(r.id) }));
     },
     async marketingPage(_: unknown, args: { slug: string }, ctx: GraphQLContext) {
-      if (!/^[a-z0-9-]{1,64}$/.test(args.slug)) throw new AppError('VALIDATION_FAILED', 'slug must be lower-case letters, digits and dashes');
-      const page = await findMarketingPage(ctx.db, ctx.store.language, args.slug);
+      // A slug no page can have (slugs are lower-case letters, digits and dashes) names no page.
+      const page = /^[a-z0-9-]{1,64}$/.test(args.slug) ? await findMarketingPage(ctx.db, ctx.store.language, args.slug) : null;
       if (!page) throw new AppError('ENTITY_NOT_FOUND', `No page "${args.slug}"`);
       return { ...page, sections: page.sections.map((s) => ({ heading: s.heading, body: s.body, image: s.image ?? null })) };
     },
@@ -34,8 +34,7 @@ export const contentResolvers = {
     async cmsPage(_: unknown, args: { identifier?: string | null; id?: number | null }, ctx: GraphQLContext) {
       const identifier = args.identifier ?? '';
       if (!identifier) throw new AppError('VALIDATION_FAILED', 'Page id/identifier should be specified');
-      if (!/^[a-z0-9-]{1,64}$/.test(identifier)) throw new AppError('VALIDATION_FAILED', 'identifier must be lower-case letters, digits and dashes');
-      const page = await ctx.services.legal.page(ctx.store, identifier);
+      const page = /^[a-z0-9-]{1,64}$/.test(identifier) ? await ctx.services.legal.page(ctx.store, identifier) : null;
       if (!page) throw new AppError('ENTITY_NOT_FOUND', `The CMS page with the "${identifier}" ID doesn't exist.`);
       return cmsPage(page, true);
     },

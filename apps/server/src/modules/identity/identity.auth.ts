@@ -1,14 +1,28 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { publicOriginIsHttps, type Config } from '../../config.js';
 import { AppError } from '../../platform/errors.js';
 import type { IdentityService, SessionUser } from './identity.service.js';
 
 export const SESSION_COOKIE = 'ember_session';
 
+/**
+ * The session cookie's name: with the `__Host-` prefix whenever shoppers reach the shop over https
+ * (the browser then keeps it only if it is Secure, host-only and for path /, so no sibling domain
+ * or plain-http page can plant one), the bare name in development over http (docs/decisions/0032).
+ */
+export function sessionCookieName(config: Pick<Config, 'PUBLIC_BASE_URL' | 'PUBLIC_BASE_URLS'>): string {
+  return publicOriginIsHttps(config) ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
+
+function sessionCookie(request: FastifyRequest): string | undefined {
+  return request.cookies?.[sessionCookieName(request.server.config)];
+}
+
 /** The session token of a request: a bearer token, or the storefront's httpOnly cookie. */
 export function sessionToken(request: FastifyRequest): string | undefined {
   const auth = request.headers.authorization;
   if (auth?.startsWith('Bearer ')) return auth.slice(7).trim();
-  return request.cookies?.[SESSION_COOKIE];
+  return sessionCookie(request);
 }
 
 /**
@@ -23,7 +37,7 @@ export async function graphqlSession(identity: IdentityService, request: Fastify
     if (!session) throw new AppError('UNAUTHORISED', "The current customer isn't authorized.");
     return session;
   }
-  const cookie = request.cookies?.[SESSION_COOKIE];
+  const cookie = sessionCookie(request);
   return cookie ? identity.sessionFor(cookie) : null;
 }
 
@@ -44,16 +58,22 @@ export async function requireOwner(identity: IdentityService, request: FastifyRe
   return session;
 }
 
+/**
+ * Secure follows the configured public origin, never the request's scheme: behind a proxy that
+ * ends TLS the request arrives over http, yet the shopper's browser is on https.
+ */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: string): void {
-  reply.setCookie(SESSION_COOKIE, token, {
+  const config = request.server.config;
+  reply.setCookie(sessionCookieName(config), token, {
     httpOnly: true,
     sameSite: 'lax',
-    secure: request.protocol === 'https',
+    secure: publicOriginIsHttps(config) || request.protocol === 'https',
     path: '/',
     expires: new Date(expiresAt),
   });
 }
 
 export function clearSessionCookie(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  const config = reply.server.config;
+  reply.clearCookie(sessionCookieName(config), { path: '/', secure: publicOriginIsHttps(config), httpOnly: true, sameSite: 'lax' });
 }

@@ -51,7 +51,8 @@ describe('account: registration and sessions', () => {
     expect(cookie).toMatch(/ember_session=[^;]+;.*HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     const validate = await fetch(`${server.url}/account/users/authentication/sessions/validate`, {
-      method: 'POST', headers: { 'content-type': 'application/json', cookie: cookie.split(';')[0]! }, body: '{}',
+      // As the storefront's page sends it: same origin, JSON.
+      method: 'POST', headers: { 'content-type': 'application/json', origin: server.url, cookie: cookie.split(';')[0]! }, body: '{}',
     });
     expect(await validate.json()).toMatchObject({ valid: true });
   });
