@@ -8,12 +8,18 @@ const PASSWORD = 'Ember-Test-2026';
 
 type Credential = { bearer: string } | { cookie: string };
 
-/** One request as a client sends it: the session token as a bearer token or as the storefront's cookie. */
+/**
+ * One request as a client sends it: the session token as a bearer token, or as the storefront's cookie
+ * from the shop's own page, whose browser names that origin (a cookie alone may not change state).
+ */
 async function send(server: TestServer, method: string, path: string, credential: Credential | null, body?: unknown) {
   const headers: Record<string, string> = { store: 'gb' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (credential && 'bearer' in credential) headers.authorization = `Bearer ${credential.bearer}`;
-  else if (credential) headers.cookie = `ember_session=${credential.cookie}`;
+  else if (credential) {
+    headers.cookie = `ember_session=${credential.cookie}`;
+    headers.origin = server.url;
+  }
   const res = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
