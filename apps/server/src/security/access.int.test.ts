@@ -669,6 +669,9 @@ describe('operator routes and sessions', () => {
   describe('mail amplification (checklist 46)', () => {
     it('builds at most ten data-subject exports an hour for one account, answering 429 with Retry-After past that', async () => {
       const c = await registerCustomer(server);
+      // Tries refused for want of a fresh re-authentication build nothing and leave the budget whole.
+      expect((await call('GET', '/account/users/privacy', { headers: bearer(c.token) })).status).toBe(403);
+      expect((await call('POST', '/account-legacy/dsar-request', { headers: bearer(c.token) })).status).toBe(403);
       // Re-authenticated once, the session may export for 5 minutes; only the hourly budget refuses.
       expect((await call('POST', `/account/users/${c.uuid}/reauthenticate`, { headers: bearer(c.token), body: { password: PASSWORD } })).status).toBe(200);
       const statuses: number[] = [];

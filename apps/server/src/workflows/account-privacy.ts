@@ -57,6 +57,9 @@ export async function requireFreshReauthentication(services: Services, session: 
  */
 export async function exportAccount(db: Db, services: Services, session: SessionUser) {
   await requireFreshReauthentication(services, session);
+  // The hourly budget counts exports, taken only once the session is proven: a stale or borrowed
+  // session refused above must not use up the owner's exports.
+  await services.limits.dataExport(session.uuid);
   const subject = await subjectOf(services, session.uuid);
   return {
     exported_at: new Date().toISOString(),

@@ -154,7 +154,6 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
 
   app.post('/dsar-request', { schema: { tags } }, async (request, reply) => {
     const session = await requireSession(identity, request);
-    await limits.dataExport(session.uuid);
     const data = await exportAccount(opts.db, opts.services, session);
     reply.header('content-disposition', 'attachment; filename="ember-account-data.json"');
     return data;

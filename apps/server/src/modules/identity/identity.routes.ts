@@ -180,7 +180,6 @@ export async function accountPrivacyRoutes(scope: FastifyInstance, opts: { servi
 
   app.get('/users/privacy', { schema: { tags } }, async (request, reply) => {
     const session = await requireSession(identity, request);
-    await services.limits.dataExport(session.uuid);
     const data = await exportAccount(db, services, session);
     reply.header('content-disposition', 'attachment; filename="ember-account-data.json"');
     return data;
