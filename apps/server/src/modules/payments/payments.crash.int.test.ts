@@ -40,6 +40,10 @@ async function start(env: Record<string, string> = {}): Promise<Child> {
       ...rest, NODE_ENV: 'production', STORE_MODE: 'TEST', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', STOREFRONT_BUILD_DIR: '/nonexistent',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
       RATE_LIMIT_IP_FACTOR: '20',
+      // The database is shared with other suites, whose unpaid orders use the same delivery address and connection.
+      ORDERS_UNPAID_PER_BUYER: '1000',
+      ORDERS_UNPAID_PER_ADDRESS: '1000',
+      ORDERS_UNPAID_PER_CLIENT: '1000',
       PAYMENTS_SANDBOX_NOTIFY_DELAY_MS: '0',
       IDEMPOTENCY_LEASE_MS: '1000',
       PAYMENTS_RECONCILE_AFTER_S: '2',
