@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restCall, startTestServer, type TestServer } from '../../test/test-app.js';
 import { addProducts, gqlAs, makeProduct, place, readyForCheckout, registerCustomer } from '../cart/cart.fixtures.js';
@@ -103,9 +104,23 @@ describe('loyalty campaigns in the cart', () => {
       const cartId = await customerCartWith(c.token, 5000);
       expect((await apply(cartId, campaign, c.token)).body.errors).toBeUndefined();
       await readyForCheckout(server, cartId, { token: c.token });
-      const results = await Promise.all(Array.from({ length: RACE_WIDTH }, () => place(server, cartId, { token: c.token })));
-      const numbers = new Set(results.map((r) => r.body.data.placeOrder.order?.order_number).filter(Boolean));
-      expect({ round, orders: numbers.size }).toEqual({ round, orders: 1 });
+      // Half the calls retry as a client does with an Idempotency-Key (one key for all of them), half
+      // carry none: every call that gets past the key races the others for the cart. Each answer
+      // is the one order (made or replayed), a keyless retry refused (400), or the key in use (409).
+      const key = `loyalty-race-${randomUUID()}`;
+      const results = await Promise.all(Array.from({ length: RACE_WIDTH }, (_, i) =>
+        place(server, cartId, { token: c.token, headers: i % 2 === 0 ? { 'idempotency-key': key } : {} })));
+      const refusals = new Set(['400 IDEMPOTENCY_KEY_REQUIRED', '409 IDEMPOTENCY_KEY_IN_USE']);
+      for (const r of results.filter((x) => x.status !== 200)) {
+        expect(refusals, `round ${round}: ${r.status} ${JSON.stringify(r.body)}`).toContain(`${r.status} ${r.body.errors?.[0]?.extensions?.code}`);
+        expect(r.body.data?.placeOrder ?? null).toBeNull();
+      }
+      const answered = results.filter((r) => r.status === 200);
+      expect(answered.length).toBeGreaterThanOrEqual(1);
+      const numbers = new Set(answered.map((r) => r.body.data.placeOrder.order?.order_number ?? null));
+      expect({ round, answers: [...numbers] }).toEqual({ round, answers: [expect.stringMatching(/\d+/)] });
+      const made = await server.app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders_order WHERE cart_id = $1', [cartId]);
+      expect({ round, made: made.rows[0]!.n }).toEqual({ round, made: 1 });
       await drainOrderEvents(server.app);
       expect(await points(c)).toMatchObject({ balance: 0, held_points: 0, points: 0 });
       const spent = await server.app.db.query<{ n: number }>(

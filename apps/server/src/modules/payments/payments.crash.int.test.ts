@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../platform/db.js';
-import { addProducts, makeProduct, newGuestCart, readyForCheckout, stockOf } from '../cart/cart.fixtures.js';
+import { addProducts, gqlAs, makeProduct, newGuestCart, readyForCheckout, stockOf, type GuestJar } from '../cart/cart.fixtures.js';
 import type { TestServer } from '../../test/test-app.js';
 
 /**
@@ -40,6 +40,10 @@ async function start(env: Record<string, string> = {}): Promise<Child> {
       ...rest, NODE_ENV: 'production', STORE_MODE: 'TEST', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', STOREFRONT_BUILD_DIR: '/nonexistent',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
       RATE_LIMIT_IP_FACTOR: '20',
+      // The database is shared with other suites, whose unpaid orders use the same delivery address and connection.
+      ORDERS_UNPAID_PER_BUYER: '1000',
+      ORDERS_UNPAID_PER_ADDRESS: '1000',
+      ORDERS_UNPAID_PER_CLIENT: '1000',
       PAYMENTS_SANDBOX_NOTIFY_DELAY_MS: '0',
       IDEMPOTENCY_LEASE_MS: '1000',
       PAYMENTS_RECONCILE_AFTER_S: '2',
@@ -80,13 +84,15 @@ async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
 
 const PLACE = `mutation ($c: String!) { placeOrder(input: {cart_id: $c}) { order { order_number entity_id } errors { code message } } }`;
 
+/**
+ * The shopper's browser: it keeps the guest cart credential cookie across the restarts, which a
+ * guest cart holding an e-mail and address requires (each restart listens on another port, so the
+ * per-server jar of the fixtures would lose it).
+ */
+const browser: GuestJar = {};
+
 async function placeWithKey(server: TestServer, cartId: string, key: string) {
-  const res = await fetch(`${server.url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', store: 'gb', 'idempotency-key': key },
-    body: JSON.stringify({ query: PLACE, variables: { c: cartId } }),
-  });
-  return { status: res.status, body: (await res.json()) as any };
+  return gqlAs(server, PLACE, { c: cartId }, { jar: browser, headers: { 'idempotency-key': key } });
 }
 
 async function generate(server: TestServer, cartId: string, orderId: string, key: string) {
@@ -121,9 +127,9 @@ describe('kill -9 in the payment steps', { timeout: 300_000 }, () => {
 
     // (1) placeOrder commits, and the process dies before answering.
     let child = await start({ EMBER_FAULT: 'checkout.after-commit' });
-    const cartId = await newGuestCart(child.server);
-    expect((await addProducts(child.server, cartId, [{ sku: product.sku, quantity: 2 }])).body.errors).toBeUndefined();
-    await readyForCheckout(child.server, cartId);
+    const cartId = await newGuestCart(child.server, 'gb', browser);
+    expect((await addProducts(child.server, cartId, [{ sku: product.sku, quantity: 2 }], { jar: browser })).body.errors).toBeUndefined();
+    await readyForCheckout(child.server, cartId, { jar: browser });
     await dies(child, () => placeWithKey(child.server, cartId, 'crash-place-key-0001'));
     const afterCommit = await withDb(async (db) => ({
       orders: (await db.query<{ entity_id: string; status: string }>('SELECT entity_id, status FROM orders_order WHERE cart_id = $1', [cartId])).rows,
