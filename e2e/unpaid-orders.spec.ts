@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logInByApi, newCustomer, registerByApi } from './support/account';
+import { logInByApi, newCustomer, pageOrigin, registerByApi } from './support/account';
 import { expectNoSeriousViolations } from './support/axe';
 import { checkoutAgreementIds, SET_CARD_WITH_TERMS } from './support/legal';
 import { messages, waitForPageView } from './support/shop';
@@ -13,7 +13,7 @@ const ADDRESSES = {
 
 /** The commerce API as the page's signed-in customer (page.request carries its cookies). */
 async function asCustomer<T>(page: Page, store: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await page.request.post('/graphql', { headers: { Store: store }, data: { query, variables } });
+  const response = await page.request.post('/graphql', { headers: { Store: store, ...pageOrigin() }, data: { query, variables } });
   const body = (await response.json()) as { data?: T; errors?: unknown[] };
   expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
   return body.data!;
