@@ -45,6 +45,13 @@ async function reauthenticate(c: { uuid: string; token: string }, body: unknown 
   return res;
 }
 
+/** The session cookie's value in a Set-Cookie header. */
+function sessionCookieOf(setCookie: string | null): string {
+  const value = /ember_session=([^;]+)/.exec(setCookie ?? '')?.[1];
+  expect(value, 'a session cookie').toBeTruthy();
+  return value!;
+}
+
 const gqlCustomer = async (token: string) => {
   const res = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', store: 'gb', authorization: `Bearer ${token}` }, body: JSON.stringify({ query: '{ customer { email } }' }) });
   return (await res.json()) as { data?: { customer: { email: string } | null } | null; errors?: { extensions?: { category?: string } }[] };
@@ -134,7 +141,7 @@ describe('a new session token on re-authentication', () => {
       method: 'POST', headers: { 'content-type': 'application/json', store: 'gb', origin: server.url },
       body: JSON.stringify({ strategy: 'email_password', strategy_data: { identifier: c.email, password: PASSWORD } }),
     });
-    const oldCookie = /ember_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')![1];
+    const oldCookie = sessionCookieOf(login.headers.get('set-cookie'));
     const byCookie = (method: string, path: string, cookie: string, body?: unknown) => fetch(`${server.url}${path}`, {
       method, headers: { 'content-type': 'application/json', store: 'gb', origin: server.url, cookie: `ember_session=${cookie}` },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -147,7 +154,7 @@ describe('a new session token on re-authentication', () => {
     expect(Object.keys(body)).toEqual(['valid_until']);
     const setCookie = res.headers.get('set-cookie') ?? '';
     expect(setCookie).toMatch(/HttpOnly/i);
-    const newCookie = /ember_session=([^;]+)/.exec(setCookie)![1];
+    const newCookie = sessionCookieOf(setCookie);
     expect(newCookie).not.toBe(oldCookie);
     expect(Buffer.from(newCookie, 'base64url').length).toBe(32);
 
