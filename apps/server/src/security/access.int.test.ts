@@ -456,8 +456,10 @@ describe('fields in answers', () => {
     answers.profile = (await restCall(server, 'GET', `/account/users/${owner.uuid}/profile`, undefined, t)).body;
     answers.legacyProfile = (await restCall(server, 'GET', `/account-legacy/profile/${owner.uuid}`, undefined, t)).body;
     answers.addresses = (await restCall(server, 'GET', `/account/users/${owner.uuid}/addresses`, undefined, t)).body;
-    // The export answers only a session that has just proven the password again.
-    expect((await restCall(server, 'POST', `/account/users/${owner.uuid}/reauthenticate`, { password: PASSWORD }, t)).status).toBe(200);
+    // The export answers only a session that has just proven the password again; that replaces the token.
+    const reauth = await restCall(server, 'POST', `/account/users/${owner.uuid}/reauthenticate`, { password: PASSWORD }, t);
+    expect(reauth.status).toBe(200);
+    owner.token = t.token = reauth.body.token as string;
     answers.export = (await restCall(server, 'GET', '/account/users/privacy', undefined, t)).body;
     answers.consents = (await restCall(server, 'GET', `/account/users/${owner.uuid}/consents`, undefined, t)).body;
     answers.loyalty = (await restCall(server, 'GET', `/api/loyalty/consumers/${owner.uuid}`, undefined, t)).body;
@@ -643,8 +645,12 @@ describe('operator routes and sessions', () => {
         ['logout', async (c) => (await call('DELETE', '/account/users/authentication/sessions', { headers: bearer(c.token) })).status],
         ['deactivation', async (c) => (await call('POST', `/account/users/${c.uuid}/deactivate`, { headers: bearer(c.token), body: { reason: 'Taking a break' } })).status],
         ['cancellation', async (c) => {
-          // Cancellation needs the password proven again on this session within the last 5 minutes.
-          expect((await call('POST', `/account/users/${c.uuid}/reauthenticate`, { headers: bearer(c.token), body: { password: PASSWORD } })).status).toBe(200);
+          // Cancellation needs the password proven again within the last 5 minutes, which replaces the token.
+          const reauth = await call('POST', `/account/users/${c.uuid}/reauthenticate`, { headers: bearer(c.token), body: { password: PASSWORD } });
+          expect(reauth.status).toBe(200);
+          const previous = c.token;
+          c.token = reauth.body.token as string;
+          expect((await call('GET', `/account/users/${c.uuid}/profile`, { headers: bearer(previous) })).status).toBe(401);
           return (await call('POST', `/account/users/${c.uuid}/cancel`, { headers: bearer(c.token) })).status;
         }],
       ];
@@ -672,8 +678,10 @@ describe('operator routes and sessions', () => {
       // Tries refused for want of a fresh re-authentication build nothing and leave the budget whole.
       expect((await call('GET', '/account/users/privacy', { headers: bearer(c.token) })).status).toBe(403);
       expect((await call('POST', '/account-legacy/dsar-request', { headers: bearer(c.token) })).status).toBe(403);
-      // Re-authenticated once, the session may export for 5 minutes; only the hourly budget refuses.
-      expect((await call('POST', `/account/users/${c.uuid}/reauthenticate`, { headers: bearer(c.token), body: { password: PASSWORD } })).status).toBe(200);
+      // Re-authenticated once, the new session may export for 5 minutes; only the hourly budget refuses.
+      const reauth = await call('POST', `/account/users/${c.uuid}/reauthenticate`, { headers: bearer(c.token), body: { password: PASSWORD } });
+      expect(reauth.status).toBe(200);
+      c.token = reauth.body.token as string;
       const statuses: number[] = [];
       let retryAfter = 0;
       for (let i = 0; i < 12; i++) {

@@ -38,7 +38,24 @@ async function customerWithData(firstname = 'Pia') {
   return { email, uuid, token, last4, firstname, telephone };
 }
 
-const reauthenticate = (c: { uuid: string; token: string }, body: unknown = { password: PASSWORD }) => call('POST', `/account/users/${c.uuid}/reauthenticate`, body, c.token);
+/** Re-authenticates by bearer token; on success the customer carries on with the new token it answers with. */
+async function reauthenticate(c: { uuid: string; token: string }, body: unknown = { password: PASSWORD }) {
+  const res = await call('POST', `/account/users/${c.uuid}/reauthenticate`, body, c.token);
+  if (res.status === 200) c.token = res.body.token as string;
+  return res;
+}
+
+/** The session cookie's value in a Set-Cookie header. */
+function sessionCookieOf(setCookie: string | null): string {
+  const value = /ember_session=([^;]+)/.exec(setCookie ?? '')?.[1];
+  expect(value, 'a session cookie').toBeTruthy();
+  return value!;
+}
+
+const gqlCustomer = async (token: string) => {
+  const res = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', store: 'gb', authorization: `Bearer ${token}` }, body: JSON.stringify({ query: '{ customer { email } }' }) });
+  return (await res.json()) as { data?: { customer: { email: string } | null } | null; errors?: { extensions?: { category?: string } }[] };
+};
 
 describe('re-authentication before export and cancellation', () => {
   it('refuses the export and the cancellation of a signed-in session that has not just proved it again, on both families', async () => {
@@ -79,6 +96,71 @@ describe('re-authentication before export and cancellation', () => {
     expect((await reauthenticate(c, { verification_uuid: item.body.uuid })).status).toBe(200);
     expect((await call('GET', '/account/users/privacy', undefined, c.token)).status).toBe(200);
     expect((await reauthenticate(c, { verification_uuid: item.body.uuid })).body.error.code).toBe('VERIFICATION_REQUIRED');
+  });
+});
+
+describe('a new session token on re-authentication', () => {
+  it('answers a bearer client with a new 256-bit token and ends the old one like a signed-out token, on REST and GraphQL', async () => {
+    const c = await customerWithData();
+    const signedOut = (await call('POST', '/account/users/authentication/sessions', { strategy: 'email_password', strategy_data: { identifier: c.email, password: PASSWORD } })).body.token as string;
+    expect((await call('DELETE', '/account/users/authentication/sessions', undefined, signedOut)).status).toBeLessThan(300);
+    const old = c.token;
+    const res = await call('POST', `/account/users/${c.uuid}/reauthenticate`, { password: PASSWORD }, old);
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(['expires_at', 'token', 'valid_until']);
+    const fresh = res.body.token as string;
+    expect(fresh).not.toBe(old);
+    expect(Buffer.from(fresh, 'base64url').length).toBe(32);
+    expect(Date.parse(res.body.expires_at)).toBeGreaterThan(Date.now());
+
+    for (const token of [old, signedOut]) {
+      const profile = await call('GET', `/account/users/${c.uuid}/profile`, undefined, token);
+      expect([profile.status, profile.body.error.code]).toEqual([401, 'UNAUTHORISED']);
+      expect((await call('GET', '/account/users/privacy', undefined, token)).status).toBe(401);
+      expect((await call('POST', '/account/users/authentication/sessions/validate', { token })).body.valid).toBe(false);
+      expect((await gqlCustomer(token)).errors?.[0]?.extensions?.category).toBe('graphql-authorization');
+    }
+    // The old token cannot re-authenticate again to mint another one.
+    expect((await call('POST', `/account/users/${c.uuid}/reauthenticate`, { password: PASSWORD }, old)).status).toBe(401);
+
+    expect((await gqlCustomer(fresh)).data?.customer?.email).toBe(c.email);
+    const exported = await call('GET', '/account/users/privacy', undefined, fresh);
+    expect(exported.status).toBe(200);
+    expect(exported.body.user_uuid).toBe(c.uuid);
+    const db = await testDb();
+    const sessions = await db.query<{ live: boolean; reauthenticated: boolean }>(
+      'SELECT revoked_at IS NULL AS live, reauthenticated_at IS NOT NULL AS reauthenticated FROM identity_session WHERE user_uuid = $1 AND revoked_at IS NULL',
+      [c.uuid],
+    );
+    expect(sessions.rows).toEqual([{ live: true, reauthenticated: true }]);
+  });
+
+  it('puts the new token only in the httpOnly cookie of a cookie client, and the old cookie no longer signs in', async () => {
+    const c = await customerWithData();
+    const login = await fetch(`${server.url}/account/users/authentication/sessions`, {
+      method: 'POST', headers: { 'content-type': 'application/json', store: 'gb', origin: server.url },
+      body: JSON.stringify({ strategy: 'email_password', strategy_data: { identifier: c.email, password: PASSWORD } }),
+    });
+    const oldCookie = sessionCookieOf(login.headers.get('set-cookie'));
+    const byCookie = (method: string, path: string, cookie: string, body?: unknown) => fetch(`${server.url}${path}`, {
+      method, headers: { 'content-type': 'application/json', store: 'gb', origin: server.url, cookie: `ember_session=${cookie}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect((await byCookie('GET', '/account/users/privacy', oldCookie)).status).toBe(403);
+
+    const res = await byCookie('POST', `/account/users/${c.uuid}/reauthenticate`, oldCookie, { password: PASSWORD });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual(['valid_until']);
+    const setCookie = res.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/HttpOnly/i);
+    const newCookie = sessionCookieOf(setCookie);
+    expect(newCookie).not.toBe(oldCookie);
+    expect(Buffer.from(newCookie, 'base64url').length).toBe(32);
+
+    expect((await byCookie('GET', `/account/users/${c.uuid}/profile`, oldCookie)).status).toBe(401);
+    expect((await byCookie('GET', '/account/users/privacy', oldCookie)).status).toBe(401);
+    expect((await byCookie('GET', '/account/users/privacy', newCookie)).status).toBe(200);
   });
 });
 

@@ -21,27 +21,31 @@ export type Reauthentication = { password: string } | { verification_uuid: strin
 /**
  * Re-authenticates the session: the password, or a one-time code the customer already confirmed
  * (`/api/action-verifications/items`, purpose `action`) for the account's e-mail or telephone,
- * used once. Export and cancellation then accept the session for REAUTH_FRESH_SECONDS.
+ * used once. The proven session is replaced by a new one (new token, old token ended, in the same
+ * transaction), which export and cancellation then accept for REAUTH_FRESH_SECONDS.
  */
-export async function reauthenticate(db: Db, services: Services, session: SessionUser, proof: Reauthentication): Promise<{ valid_until: string }> {
+export async function reauthenticate(
+  db: Db, services: Services, session: SessionUser, proof: Reauthentication, meta: { ip: string; userAgent: string | null },
+): Promise<{ valid_until: string; token: string; expires_at: string }> {
   await services.limits.reauthenticate(session.uuid);
-  if ('password' in proof) {
-    if (!(await services.identity.passwordMatches(session.uuid, proof.password))) {
-      throw new AppError('VALIDATION_FAILED', phrase('account.reauthWrongPassword'), { fields: { password: 'incorrect' } });
-    }
-    await db.transaction((tx) => services.identity.markReauthenticated(tx, session));
-  } else {
-    const { personalInfo } = await services.identity.profile(session.uuid);
-    await db.transaction(async (tx) => {
-      const byEmail = await services.verification.consumeValidated(tx, proof.verification_uuid, { channel: 'email', identifier: personalInfo.email, purpose: ACTION_PURPOSE });
-      const byPhone = !byEmail && personalInfo.telephone
-        ? await services.verification.consumeValidated(tx, proof.verification_uuid, { channel: 'sms', identifier: personalInfo.telephone, purpose: ACTION_PURPOSE })
+  if ('password' in proof && !(await services.identity.passwordMatches(session.uuid, proof.password))) {
+    throw new AppError('VALIDATION_FAILED', phrase('account.reauthWrongPassword'), { fields: { password: 'incorrect' } });
+  }
+  const code = 'verification_uuid' in proof
+    ? { uuid: proof.verification_uuid, contact: (await services.identity.profile(session.uuid)).personalInfo }
+    : null;
+  const next = await db.transaction(async (tx) => {
+    if (code) {
+      const { email, telephone } = code.contact;
+      const byEmail = await services.verification.consumeValidated(tx, code.uuid, { channel: 'email', identifier: email, purpose: ACTION_PURPOSE });
+      const byPhone = !byEmail && telephone
+        ? await services.verification.consumeValidated(tx, code.uuid, { channel: 'sms', identifier: telephone, purpose: ACTION_PURPOSE })
         : false;
       if (!byEmail && !byPhone) throw new AppError('VERIFICATION_REQUIRED', phrase('account.reauthCodeInvalid'));
-      await services.identity.markReauthenticated(tx, session);
-    });
-  }
-  return { valid_until: new Date(Date.now() + REAUTH_FRESH_SECONDS * 1000).toISOString() };
+    }
+    return services.identity.replaceReauthenticatedSession(tx, session, meta);
+  });
+  return { valid_until: new Date(Date.now() + REAUTH_FRESH_SECONDS * 1000).toISOString(), ...next };
 }
 
 /** Refuses unless the session was re-authenticated within REAUTH_FRESH_SECONDS. */

@@ -220,8 +220,9 @@ describe('age verification: synchronous and hidden checks', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.status).toBe('verified');
     expect(await isAgeVerified(c)).toBe(true);
-    expect((await call('POST', `/account/users/${c.uuid}/reauthenticate`, { password: PASSWORD }, { token: c.token })).status).toBe(200);
-    const exported = await call('GET', '/account/users/privacy', undefined, { token: c.token });
+    const reauth = await call('POST', `/account/users/${c.uuid}/reauthenticate`, { password: PASSWORD }, { token: c.token });
+    expect(reauth.status).toBe(200);
+    const exported = await call('GET', '/account/users/privacy', undefined, { token: reauth.body.token });
     expect(exported.body.age_verifications).toEqual([expect.objectContaining({ uuid: ok.body.identity_verification_id, status: 'verified', method_code: 'database_check', verified_date_of_birth: DOB })]);
     expect(JSON.stringify(exported.body.age_verifications)).not.toMatch(/provider_reference/);
   });

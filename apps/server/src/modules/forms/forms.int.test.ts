@@ -139,7 +139,9 @@ describe('forms and the customer\'s privacy', () => {
   it('are in the data-subject export and anonymised when the account is cancelled', async () => {
     const c = await customer();
     const sent = await call('POST', '/api/messaging/forms', { type: 'COMPLAINT', payload: { message: 'Exported' } }, c.token);
-    expect((await call('POST', `/account/users/${c.uuid}/reauthenticate`, { password: PASSWORD }, c.token)).status).toBe(200);
+    const reauth = await call('POST', `/account/users/${c.uuid}/reauthenticate`, { password: PASSWORD }, c.token);
+    expect(reauth.status).toBe(200);
+    c.token = reauth.body.token;
     const exported = await call('GET', '/account/users/privacy', undefined, c.token);
     expect(exported.body.form_submissions).toEqual([expect.objectContaining({ uuid: sent.body.uuid, type: 'COMPLAINT', payload: { message: 'Exported' }, reference: sent.body.reference })]);
     expect(JSON.stringify(exported.body.form_submissions)).not.toMatch(/"ip"/);

@@ -18,11 +18,15 @@ function sessionCookie(request: FastifyRequest): string | undefined {
   return request.cookies?.[sessionCookieName(request.server.config)];
 }
 
+/** The request's bearer token, when it authenticates with one rather than with the cookie. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const auth = request.headers.authorization;
+  return auth?.startsWith('Bearer ') ? auth.slice(7).trim() : undefined;
+}
+
 /** The session token of a request: a bearer token, or the storefront's httpOnly cookie. */
 export function sessionToken(request: FastifyRequest): string | undefined {
-  const auth = request.headers.authorization;
-  if (auth?.startsWith('Bearer ')) return auth.slice(7).trim();
-  return sessionCookie(request);
+  return bearerToken(request) ?? sessionCookie(request);
 }
 
 /**

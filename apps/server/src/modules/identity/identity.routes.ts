@@ -13,7 +13,7 @@ import {
   confirmEmailChange, requestEmailChange, resendRegistrationEmailCode, sendRegistrationEmailCode, updateVerifiedPhone,
 } from '../../workflows/contact-change.js';
 import { ACTION_PURPOSE } from '../verification/verification.service.js';
-import { clearSessionCookie, requireOwner, requireSession, sessionToken, setSessionCookie } from './identity.auth.js';
+import { bearerToken, clearSessionCookie, requireOwner, requireSession, sessionToken, setSessionCookie } from './identity.auth.js';
 import { normalisePhone } from './identity.service.js';
 import { registerAddressRoutes } from './identity.addresses.js';
 import { CUSTOM_ATTRIBUTES } from './identity.attributes.js';
@@ -173,9 +173,17 @@ export async function accountPrivacyRoutes(scope: FastifyInstance, opts: { servi
     z.strictObject({ password: z.string().min(1).max(128) }),
     z.strictObject({ verification_uuid: z.string().uuid() }),
   ]);
-  app.post('/users/:uuid/reauthenticate', { schema: { tags, params: UuidParams, body: ReauthBody } }, async (request) => {
+  // The old token ends; a cookie client gets the new one only in the httpOnly cookie, a bearer client
+  // in the body (it must switch to it).
+  const ReauthResponse = z.object({ valid_until: z.string(), token: z.string().optional(), expires_at: z.string().optional() });
+  app.post('/users/:uuid/reauthenticate', { schema: { tags, params: UuidParams, body: ReauthBody, response: { 200: ReauthResponse } } }, async (request, reply) => {
     const session = await requireOwner(identity, request, request.params.uuid);
-    return reauthenticate(db, services, session, request.body);
+    const next = await reauthenticate(db, services, session, request.body, { ip: clientIp(request), userAgent: request.headers['user-agent'] ?? null });
+    if (bearerToken(request) === undefined) {
+      setSessionCookie(request, reply, next.token, next.expires_at);
+      return { valid_until: next.valid_until };
+    }
+    return next;
   });
 
   app.get('/users/privacy', { schema: { tags } }, async (request, reply) => {

@@ -273,9 +273,17 @@ export class IdentityService {
     return verifyPassword(password, hash);
   }
 
-  /** Records that the session's holder proved it again (inside the caller's transaction). */
-  markReauthenticated(tx: Queryable, session: SessionUser): Promise<void> {
-    return store.markReauthenticated(tx, session.sessionId);
+  /**
+   * Replaces a session whose holder just proved it again (inside the caller's transaction): a new
+   * 256-bit token, stored only as its digest and marked re-authenticated now, while the old token
+   * dies with it (checklist 12: a new token on every authentication and re-authentication).
+   */
+  async replaceReauthenticatedSession(tx: Queryable, session: SessionUser, meta: { ip: string; userAgent: string | null }) {
+    if (!(await store.revokeForReauthentication(tx, session.sessionId))) throw new AppError('UNAUTHORISED', 'Sign in to continue');
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+    await store.insertReauthenticatedSession(tx, { id: randomUUID(), user_uuid: session.uuid, token_hash: tokenHash(token), expires_at: expiresAt, ip: meta.ip, user_agent: meta.userAgent?.slice(0, 300) ?? null });
+    return { token, expires_at: expiresAt.toISOString() };
   }
 
   /** Whether the session was re-authenticated within `seconds`. */

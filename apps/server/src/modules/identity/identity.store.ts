@@ -390,9 +390,22 @@ export async function lockVerifiedFacts(tx: Queryable, uuid: string, facts: { da
 
 // --- re-authentication ----------------------------------------------------------------------
 
-/** Notes that the session's holder proved it again just now (password or one-time code). */
-export async function markReauthenticated(tx: Queryable, sessionId: string): Promise<void> {
-  await tx.query('UPDATE identity_session SET reauthenticated_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+/**
+ * Ends the live session a re-authentication replaces; false when it had already ended (signed out,
+ * or replaced by a concurrent re-authentication: the row lock makes the second one see it revoked).
+ */
+export async function revokeForReauthentication(tx: Queryable, sessionId: string): Promise<boolean> {
+  const r = await tx.query('UPDATE identity_session SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL AND expires_at > now()', [sessionId]);
+  return r.rowCount > 0;
+}
+
+/** Opens the session a re-authentication hands out, marked as proven just now. */
+export async function insertReauthenticatedSession(tx: Queryable, s: { id: string; user_uuid: string; token_hash: string; expires_at: Date; ip: string; user_agent: string | null }) {
+  await tx.query(
+    `INSERT INTO identity_session (id, user_uuid, token_hash, expires_at, ip, user_agent, reauthenticated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, now())`,
+    [s.id, s.user_uuid, s.token_hash, s.expires_at, s.ip, s.user_agent],
+  );
 }
 
 /** Whether the live session was re-authenticated within the last `seconds` (the database's clock decides). */

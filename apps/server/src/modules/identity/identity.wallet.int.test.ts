@@ -128,8 +128,9 @@ describe('wallet passes', () => {
   it('stops serving the pass of a cancelled account', async () => {
     const c = await customer();
     const url: string = (await profileAsk('apple', c.token)).body.url;
-    expect((await call('POST', `/account/users/${c.uuid}/reauthenticate`, { password: PASSWORD }, c.token)).status).toBe(200);
-    expect((await call('POST', `/account/users/${c.uuid}/cancel`, undefined, c.token)).status).toBe(204);
+    const reauth = await call('POST', `/account/users/${c.uuid}/reauthenticate`, { password: PASSWORD }, c.token);
+    expect(reauth.status).toBe(200);
+    expect((await call('POST', `/account/users/${c.uuid}/cancel`, undefined, reauth.body.token)).status).toBe(204);
     const res = await call('GET', new URL(url).pathname);
     expect([res.status, res.body.error.code]).toEqual([404, 'NOT_FOUND']);
   });

@@ -178,8 +178,9 @@ export function resetPassword(store: string, token: string, password: string, co
 
 /** Changes the signed-in customer's password; the server ends every other session. */
 /**
- * Proves it is the customer again with their password; the data export and the account's
- * cancellation accept the session for a few minutes afterwards.
+ * Proves it is the customer again with their password. The server replaces the session: the
+ * browser receives the new token in the httpOnly cookie (the old one is ended), and the data
+ * export and the account's cancellation accept the new session for a few minutes afterwards.
  */
 export function reauthenticate(store: string, uuid: string, password: string): Promise<{ valid_until: string }> {
   return call(`${users(uuid)}/reauthenticate`, { store, method: 'POST', body: { password } });
