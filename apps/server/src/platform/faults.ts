@@ -8,6 +8,12 @@ export type FaultPoint =
   | 'payments.after-provider'
   /** A capture notification is being applied: the payment and order are not updated yet. */
   | 'payments.before-order-update'
+  /** Inside the placeOrder transaction: stock is taken, the order is not written yet. */
+  | 'checkout.after-stock'
+  /** Inside the placeOrder transaction: the order row and its parts are written, its e-mail is not queued yet. */
+  | 'checkout.before-confirmation'
+  /** Inside the placeOrder transaction: every step is done (order, hold, message, cart ordered); COMMIT is next. */
+  | 'checkout.before-commit'
   /** placeOrder committed the order; the client has not had the answer yet. */
   | 'checkout.after-commit';
 

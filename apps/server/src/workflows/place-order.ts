@@ -237,6 +237,7 @@ async function placeOrderOnce(
       const couponProblem = await services.cart.countCouponUses(tx, cart, computed.rules, cart.customer_uuid ?? `email:${email}`);
       if (couponProblem) fail('UNABLE_TO_PLACE_ORDER', couponProblem);
       await reserveStock(tx, [...stockDemand(computed.lines)].map(([product_id, d]) => ({ product_id, quantity: d.quantity, sku: d.sku })));
+      faultPoint('checkout.after-stock');
       const placed = await services.orders.createOrder(tx, draft);
       // Stock held for payment: a few waiting orders per buyer, address and connection (decision 0033).
       await holdForPayment(tx, services, placed, draft, { ip: caller.client?.ip ?? null, limits: caller.client?.unpaidLimits ?? DEFAULT_UNPAID_LIMITS });
@@ -244,6 +245,7 @@ async function placeOrderOnce(
       if (cart.customer_uuid && computed.campaign) await services.loyalty.spendCampaignForOrder(tx, cart.masked_id, placed.entity_id, placed.order_number);
       await services.cart.markOrdered(tx, cart);
       if (cart.customer_uuid) await saveToAddressBook(tx, services, cart.customer_uuid, caller.store as StoreView, computed);
+      faultPoint('checkout.before-commit');
       return placed;
     });
     return { order, errors: [] };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
+import { faultPoint } from '../../platform/faults.js';
 import { releaseStock } from '../catalog/catalog.inventory.js';
 import type { MessagingService } from '../messaging/messaging.service.js';
 import type { TemplateParams } from '../messaging/messaging.templates.js';
@@ -210,6 +211,8 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
       order_id: entityId, order_number: orderNumber, customer_uuid: draft.customer_uuid, store_code: view.code, type: 'placed',
       status: draft.initial_status, grand_total: draft.totals.grand_total, refunded_total: 0, currency: draft.currency,
     });
+    // A crash-recovery test kills the process here: the order is written, its message not yet queued.
+    faultPoint('checkout.before-confirmation');
     // Something to pay: the order is received and waits for the provider; the confirmation follows the
     // payment (markPaid). Nothing to pay: the order is confirmed as it is placed.
     // Written from the draft just stored, so the placement reads nothing back for its e-mail.

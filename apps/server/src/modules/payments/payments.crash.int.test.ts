@@ -1,12 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../platform/db.js';
 import { addProducts, gqlAs, makeProduct, newGuestCart, readyForCheckout, stockOf, type GuestJar } from '../cart/cart.fixtures.js';
 import type { TestServer } from '../../test/test-app.js';
+import { holdKeysOf } from '../../workflows/unpaid-holds.js';
 
 /**
  * kill -9 in the payment steps: the built server runs as a child process with a fault point armed
@@ -120,9 +122,10 @@ async function dies<T>(c: Child, call: () => Promise<T>): Promise<void> {
 }
 
 describe('kill -9 in the payment steps', { timeout: 300_000 }, () => {
+  // A first start migrates and seeds the database; each test then adds products of its own.
+  beforeAll(async () => stop(await start()), 120_000);
+
   it('loses nothing: after each crash and restart the order, the payment and the stock agree, and the retried key gives one order', async () => {
-    // A first start migrates and seeds the database; the test then adds a product of its own.
-    await stop(await start());
     const product = await withDb((db) => makeProduct(db, { stock: 10 }));
 
     // (1) placeOrder commits, and the process dies before answering.
@@ -199,6 +202,65 @@ describe('kill -9 in the payment steps', { timeout: 300_000 }, () => {
       const events = (await db.query<{ type: string; status: string }>('SELECT type, status FROM orders_event WHERE order_id = $1 ORDER BY id', [entityId])).rows;
       expect(events.filter((e) => e.type === 'placed')).toHaveLength(1);
       expect(events.filter((e) => e.status === 'payment_completed')).toHaveLength(1);
+    });
+  });
+
+  it('leaves no order, stock, hold or message behind when killed inside the placeOrder transaction, and the retried key then places the order once', async () => {
+    // One cart per fault point, each of a product of its own, in the order the transaction reaches them:
+    // (a) stock taken, (e) order written and its e-mail not queued, (c) every step done and COMMIT next.
+    const faults = ['checkout.after-stock', 'checkout.before-confirmation', 'checkout.before-commit'] as const;
+    const products = await withDb((db) => Promise.all(faults.map(() => makeProduct(db, { stock: 10 }))));
+    const carts: { fault: (typeof faults)[number]; cartId: string; email: string; key: string; productId: number }[] = [];
+
+    /** What the placement left in the database for a cart: orders, its product's stock, the buyer's holds and messages. */
+    const leftFor = (db: Db, c: (typeof carts)[number]) => Promise.all([
+      db.query<{ entity_id: string }>('SELECT entity_id FROM orders_order WHERE cart_id = $1', [c.cartId]).then((r) => r.rows),
+      stockOf(db, c.productId),
+      db.query<{ entity_id: string }>('SELECT entity_id FROM orders_order WHERE hold_keys && $1::text[]', [[...holdKeysOf({ email: c.email, shipping_address: null }, null).keys()]])
+        .then((r) => r.rows),
+      db.query<{ template: string }>('SELECT template FROM messaging_outbox WHERE recipient = $1 ORDER BY id', [c.email]).then((r) => r.rows.map((m) => m.template)),
+    ]).then(([orders, stock, holds, mails]) => ({ orders, stock, holds, mails }));
+
+    // Each restart arms the next fault point; the carts are made while the first server runs.
+    for (const [i, fault] of faults.entries()) {
+      const child = await start({ EMBER_FAULT: fault });
+      if (i === 0) {
+        for (const [j, f] of faults.entries()) {
+          const cartId = await newGuestCart(child.server, 'gb', browser);
+          expect((await addProducts(child.server, cartId, [{ sku: products[j]!.sku, quantity: 2 }], { jar: browser })).body.errors).toBeUndefined();
+          const email = `guest+crash-${randomUUID().slice(0, 8)}@example.com`;
+          await readyForCheckout(child.server, cartId, { jar: browser, email });
+          carts.push({ fault: f, cartId, email, key: `crash-in-tx-key-${j}-${randomUUID().slice(0, 8)}`, productId: products[j]!.id });
+        }
+      }
+      const cart = carts[i]!;
+      await dies(child, () => placeWithKey(child.server, cart.cartId, cart.key));
+      // The transaction never committed: no order, the stock untouched, no unpaid hold, no e-mail queued.
+      expect({ fault, ...(await withDb((db) => leftFor(db, cart))) }).toEqual({ fault, orders: [], stock: 10, holds: [], mails: [] });
+    }
+
+    // Restarted without a fault: each retried key (once its dead holder's lease is over) places its cart's order.
+    const child = await start();
+    const placed = new Map<string, string>();
+    for (const c of carts) {
+      const retried = await retryUntilAnswered(() => placeWithKey(child.server, c.cartId, c.key));
+      expect(retried.status).toBe(200);
+      expect(retried.body.data.placeOrder.errors).toEqual([]);
+      placed.set(c.cartId, retried.body.data.placeOrder.order.entity_id);
+      // The key's answer is kept: another retry replays the same order.
+      expect((await placeWithKey(child.server, c.cartId, c.key)).body.data.placeOrder.order.entity_id).toBe(placed.get(c.cartId));
+    }
+    await stop(child);
+
+    await withDb(async (db) => {
+      for (const c of carts) {
+        const entityId = placed.get(c.cartId)!;
+        expect({ fault: c.fault, ...(await leftFor(db, c)) }).toEqual({
+          fault: c.fault, orders: [{ entity_id: entityId }], stock: 8, holds: [{ entity_id: entityId }], mails: ['order_received'],
+        });
+        const events = (await db.query<{ type: string }>('SELECT type FROM orders_event WHERE order_id = $1', [entityId])).rows;
+        expect(events.filter((e) => e.type === 'placed')).toHaveLength(1);
+      }
     });
   });
 });
