@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/test-app.js';
-import { registerCustomer, type Customer } from './security-fixtures.js';
+import { startTestServer, testDb, type TestServer } from '../test/test-app.js';
+import { expectInvariants, registerCustomer, type Customer } from './security-fixtures.js';
 
 /*
  * Checklist item 1: a refused ownership check leaves one warn line, `event: access.denied`, naming
@@ -21,6 +21,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
+  // The global invariants hold after everything this file did (checklist I1–I6).
+  expect(await expectInvariants(await testDb())).toEqual([]);
 });
 
 /** A route naming a customer (in the path, or for payments in the body), its pattern and method. */
