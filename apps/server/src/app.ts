@@ -53,6 +53,8 @@ export interface BuildOptions {
   /** An open database to use (tests share one per worker); otherwise one is opened from config. */
   db?: Db;
   logger?: boolean;
+  /** Where log lines go instead of standard output (tests that read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole shop (database, services, GraphQL, storefront) without listening. */
@@ -60,7 +62,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
     // Paths and query strings are logged with their secrets and personal data redacted (docs/decisions/0032).
-    logger: opts.logger === false ? false : { level: config.LOG_LEVEL, serializers: logSerializers, hooks: logHooks },
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL, serializers: logSerializers, hooks: logHooks, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     logController: new AccessLogController(),
     bodyLimit: config.BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),

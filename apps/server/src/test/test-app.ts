@@ -40,9 +40,12 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Builds the whole app in-process on the worker's database and listens on a loopback port. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const app = await buildApp({ config: testConfig(env), db: await testDb(), logger: Boolean(env.LOG_LEVEL) });
+/**
+ * Builds the whole app in-process on the worker's database and listens on a loopback port. Logs
+ * are off unless `env` sets LOG_LEVEL; `logStream` then receives the lines (one JSON object each).
+ */
+export async function startTestServer(env: Record<string, string> = {}, opts: { logStream?: { write(line: string): void } } = {}): Promise<TestServer> {
+  const app = await buildApp({ config: testConfig(env), db: await testDb(), logger: Boolean(env.LOG_LEVEL), logStream: opts.logStream });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

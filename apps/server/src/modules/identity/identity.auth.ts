@@ -53,12 +53,25 @@ export async function requireSession(identity: IdentityService, request: Fastify
 }
 
 /**
+ * A refused ownership check, at warn, so attempts on other customers' records can be found and
+ * counted without the access log (checklist item 1). It names the route's pattern, never the URL:
+ * the uuid tried stays in the request's access-log line (same reqId), redacted as that log is. The
+ * caller is named by their uuid; no token or e-mail address is written.
+ */
+export function logAccessDenied(request: FastifyRequest, session: SessionUser, reason: 'not-owner'): void {
+  request.log.warn({ event: 'access.denied', route: request.routeOptions.url, method: request.method, reason, user: session.uuid }, 'access denied');
+}
+
+/**
  * Ownership comes from the session, never from the URL: another customer's UUID answers exactly
- * like a UUID that does not exist.
+ * like a UUID that does not exist (and both are logged as refused: the check cannot tell them apart).
  */
 export async function requireOwner(identity: IdentityService, request: FastifyRequest, uuid: string): Promise<SessionUser> {
   const session = await requireSession(identity, request);
-  if (session.uuid !== uuid) throw new AppError('NOT_FOUND', 'User not found');
+  if (session.uuid !== uuid) {
+    logAccessDenied(request, session, 'not-owner');
+    throw new AppError('NOT_FOUND', 'User not found');
+  }
   return session;
 }
 

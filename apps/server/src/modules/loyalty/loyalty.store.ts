@@ -90,7 +90,13 @@ export async function creditsAndDebits(db: Queryable, consumer: string): Promise
   return { credits: rows, debits: d.rows[0]!.total };
 }
 
-/** Consumers with lapsed credits not yet expired up to their newest lapsed credit. */
+/**
+ * Consumers with lapsed points still unspent and not yet expired up to their newest lapsed credit.
+ * First in, first out, a lapsed point is left exactly when the credits up to the newest lapsed one
+ * exceed all debits. Consumers who spent their lapsing points before the job came are no candidates:
+ * the job writes nothing for them, so they would come back on every run and, past `limit` of
+ * them, crowd out the consumers whose points must expire.
+ */
 export async function expiryCandidates(db: Queryable, limit: number): Promise<{ consumer_uuid: string; last_id: string }[]> {
   const { rows } = await db.query<{ consumer_uuid: string; last_id: string }>(
     `SELECT l.consumer_uuid::text AS consumer_uuid, max(l.id)::text AS last_id
@@ -98,6 +104,8 @@ export async function expiryCandidates(db: Queryable, limit: number): Promise<{ 
       WHERE l.points > 0 AND l.expire_at <= now()
       GROUP BY l.consumer_uuid
      HAVING NOT EXISTS (SELECT 1 FROM loyalty_ledger x WHERE x.source_type = 'expiry' AND x.source_key = l.consumer_uuid::text || ':' || max(l.id)::text)
+        AND (SELECT sum(c.points) FROM loyalty_ledger c WHERE c.consumer_uuid = l.consumer_uuid AND c.points > 0 AND c.id <= max(l.id))
+          > (SELECT COALESCE(-sum(d.points), 0) FROM loyalty_ledger d WHERE d.consumer_uuid = l.consumer_uuid AND d.points < 0)
       LIMIT $1`,
     [limit],
   );

@@ -3,7 +3,7 @@ import { servesPayments } from '../../config.js';
 import { AppError } from '../../platform/errors.js';
 import { enforce } from '../../platform/rate-limit.js';
 import { clientIp, restScope } from '../../platform/rest.js';
-import { sessionToken } from '../identity/identity.auth.js';
+import { logAccessDenied, sessionToken } from '../identity/identity.auth.js';
 import { DEFAULT_PAYMENT_METHOD, paymentMethodsFor } from './payments.methods.js';
 import { idempotencyScope } from './payments.idempotency.js';
 import { WebhookRefusal } from './payments.provider.js';
@@ -63,7 +63,10 @@ async function paymentRoutes(app: FastifyInstance): Promise<void> {
     if (body?.customer_uuid) {
       if (!session) throw new AppError('UNAUTHORISED', 'Sign in to continue');
       // Another customer's uuid answers like an order that does not exist.
-      if (session.uuid !== body.customer_uuid) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+      if (session.uuid !== body.customer_uuid) {
+        logAccessDenied(request, session, 'not-owner');
+        throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+      }
     }
     return { customerUuid: session?.uuid ?? null, cartId };
   }
