@@ -27,6 +27,21 @@ async function expectNoEnglishServerSentence(page: Page, where: string): Promise
 /** Every image on the page has loaded with a real picture. */
 async function expectImagesLoaded(page: Page, where: string): Promise<void> {
   await page.waitForLoadState('networkidle');
+  // Lazy pictures below the fold load only when scrolled to; a shared database can add rewards and
+  // articles that push seeded ones down, so every picture is asked for now and awaited.
+  await page.locator('main img').evaluateAll((list) =>
+    Promise.all(
+      list.map((node) => {
+        const img = node as HTMLImageElement;
+        img.loading = 'eager';
+        if (img.complete) return null;
+        return new Promise((done) => {
+          img.addEventListener('load', done, { once: true });
+          img.addEventListener('error', done, { once: true });
+        });
+      }),
+    ),
+  );
   const images = await page.locator('main img').evaluateAll((list) =>
     list.map((img) => ({ src: (img as HTMLImageElement).currentSrc, ok: (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0 })),
   );
