@@ -56,6 +56,9 @@ async function createGuestCarts(n) {
 // virtual user's autocannon context; the sku is not age-restricted so a guest may buy it anywhere.
 const CHECKOUT_SKU = process.env.BENCH_CHECKOUT_SKU ?? 'ACC-CHARGER';
 const BENCH_ADDRESS = { firstname: 'Bench', lastname: 'Buyer', street: ['Baker Street', '221b'], city: 'London', postcode: 'NW1 6XE', country_code: 'GB', telephone: '+447900000000' };
+// Every checkout is another shopper at another door (a flat named after the cart), as the shop's
+// limit on unpaid orders per buyer and per address (docs/decisions/0033) expects of real traffic.
+const benchAddress = (cart) => ({ ...BENCH_ADDRESS, street: ['Baker Street', `Flat ${cart}`] });
 // The store's checkout agreements (terms and privacy), ticked with the payment method as the storefront does.
 let agreementIds = [];
 async function loadAgreementIds() {
@@ -65,9 +68,9 @@ async function loadAgreementIds() {
 const CHECKOUT_STEPS = [
   ['mutation { createEmptyCart }', () => ({})],
   [`mutation ($c: String!, $sku: String!) { addProductsToCart(cartId: $c, cartItems: [{ sku: $sku, quantity: 1 }]) { cart { id } user_errors { code } } }`, (c) => ({ c, sku: CHECKOUT_SKU })],
-  ['mutation ($c: String!, $e: String!) { setGuestEmailOnCart(input: { cart_id: $c, email: $e }) { cart { email } } }', (c) => ({ c, e: 'bench-buyer@example.com' })],
-  ['mutation ($c: String!, $a: CartAddressInput) { setShippingAddressesOnCart(input: { cart_id: $c, shipping_addresses: [{ address: $a }] }) { cart { id } } }', (c) => ({ c, a: BENCH_ADDRESS })],
-  ['mutation ($c: String!, $a: CartAddressInput) { setBillingAddressOnCart(input: { cart_id: $c, billing_address: { address: $a } }) { cart { id } } }', (c) => ({ c, a: BENCH_ADDRESS })],
+  ['mutation ($c: String!, $e: String!) { setGuestEmailOnCart(input: { cart_id: $c, email: $e }) { cart { email } } }', (c) => ({ c, e: `bench-buyer-${c}@example.com` })],
+  ['mutation ($c: String!, $a: CartAddressInput) { setShippingAddressesOnCart(input: { cart_id: $c, shipping_addresses: [{ address: $a }] }) { cart { id } } }', (c) => ({ c, a: benchAddress(c) })],
+  ['mutation ($c: String!, $a: CartAddressInput) { setBillingAddressOnCart(input: { cart_id: $c, billing_address: { address: $a } }) { cart { id } } }', (c) => ({ c, a: benchAddress(c) })],
   ['mutation ($c: String!) { setShippingMethodsOnCart(input: { cart_id: $c, shipping_methods: [{ carrier_code: "tablerate", method_code: "standard" }] }) { cart { id } } }', (c) => ({ c })],
   ['mutation ($c: String!, $ids: [Int!]) { setPaymentMethodOnCart(input: { cart_id: $c, payment_method: { code: "ember_card", agreement_ids: $ids } }) { cart { id } } }', (c) => ({ c, ids: agreementIds })],
   ['mutation ($c: String!) { placeOrder(input: { cart_id: $c }) { order { order_number } errors { code message } } }', (c) => ({ c })],
@@ -77,6 +80,13 @@ const CHECKOUT_STEPS = [
 const checkoutTimes = [];
 let checkoutFailures = 0;
 
+/** The `name=value` of the guest cart's credential cookie in a Set-Cookie header, if any. */
+function cartCookieOf(setCookie) {
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const found = all.map((c) => c.split(';')[0]).find((c) => /^(__Host-)?ember_cart_key=/.test(c));
+  return found ?? null;
+}
+
 function checkoutRequests() {
   return CHECKOUT_STEPS.map(([query, vars], step) => ({
     method: 'POST',
@@ -84,10 +94,15 @@ function checkoutRequests() {
     headers: { 'content-type': 'application/json', store: 'gb' },
     setupRequest: (req, ctx) => {
       if (step === 0) ctx.startedAt = performance.now();
-      return { ...req, body: JSON.stringify({ query, variables: vars(ctx.cartId) }) };
+      // The guest cart's credential cookie, as a browser sends it back (docs/decisions/0033).
+      const headers = step > 0 && ctx.cartCookie ? { ...req.headers, cookie: ctx.cartCookie } : req.headers;
+      return { ...req, headers, body: JSON.stringify({ query, variables: vars(ctx.cartId) }) };
     },
-    onResponse: (status, body, ctx) => {
-      if (step === 0) ctx.cartId = JSON.parse(body).data?.createEmptyCart;
+    onResponse: (status, body, ctx, headers) => {
+      if (step === 0) {
+        ctx.cartId = JSON.parse(body).data?.createEmptyCart;
+        ctx.cartCookie = cartCookieOf(headers?.['set-cookie']);
+      }
       if (step === CHECKOUT_STEPS.length - 1) {
         const placed = JSON.parse(body).data?.placeOrder;
         if (placed?.order?.order_number) checkoutTimes.push(performance.now() - ctx.startedAt);
@@ -191,10 +206,13 @@ const scenarios = [
     },
     probe: async () => {
       let cart = null;
+      let cookie = null;
       let body = '';
       for (const [query, vars] of CHECKOUT_STEPS) {
-        const res = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', store: 'gb' }, body: JSON.stringify({ query, variables: vars(cart) }) });
+        const headers = { 'content-type': 'application/json', store: 'gb', ...(cookie ? { cookie } : {}) };
+        const res = await fetch(`${base}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables: vars(cart) }) });
         body = await res.text();
+        cookie ??= cartCookieOf(res.headers.getSetCookie());
         cart ??= JSON.parse(body).data?.createEmptyCart ?? null;
       }
       return body;

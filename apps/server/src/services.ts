@@ -162,7 +162,7 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
   cart.useLoyalty(loyalty);
   // The ongoing-subscription rule asks orders whether the buyer has a live subscription order.
   cart.useOrders(orders);
-  const verification = new VerificationService(messaging, limiter);
+  const verification = new VerificationService(messaging, limiter, config.RATE_LIMIT_IP_FACTOR);
   const forms = new FormsService(db, messaging, (ids) => consents.unknownPurposes(ids));
   // Each module answers for its own tables in exports and erasure; a test holds this list against the database's tables.
   const privacy = new PrivacyRegistry();

@@ -6,8 +6,9 @@ import { ACTION_PURPOSE, VerificationService } from './verification.service.js';
 
 let server: TestServer;
 beforeAll(async () => {
-  // One proxy hop is believed, so each test speaks from its own client address.
-  server = await startTestServer({ TRUST_PROXY: '1' });
+  // One proxy hop is believed, so each test speaks from its own client address, whose caps are the
+  // production ones (factor 1).
+  server = await startTestServer({ TRUST_PROXY: '1', RATE_LIMIT_IP_FACTOR: '1' });
 });
 afterAll(async () => {
   await server.close();
@@ -169,6 +170,28 @@ describe('verification: sending and checking codes', () => {
     const second = await db.transaction((tx) => service.createItem(tx, input));
     expect((await itemRow(first.uuid)).status).toBe('expired');
     expect((await itemRow(second.uuid)).status).toBe('pending');
+  });
+});
+
+describe('verification: caps per client address grow with RATE_LIMIT_IP_FACTOR', () => {
+  it('multiplies the per-address send and verify caps by the factor, and never the per-target ones', async () => {
+    const seen: { key: string; limit: number }[] = [];
+    const recording: RateLimiter = {
+      hit: async (b) => {
+        seen.push({ key: b.key, limit: b.limit });
+        return { allowed: true, count: 1, retryAfterMs: 0 };
+      },
+      reset: async () => undefined,
+    };
+    const service = new VerificationService(server.app.services.messaging, recording, 20);
+    const db = await testDb();
+    const item = await db.transaction((tx) => service.createItem(tx, { channel: 'email', identifier: newEmail(), purpose: ACTION_PURPOSE, language: 'en', ip: '198.51.100.7' }));
+    await db.transaction((tx) => service.verifyItem(tx, item.uuid, '000000', { ip: '198.51.100.7' }));
+    const limitOf = (prefix: string) => seen.find((s) => s.key.startsWith(prefix))?.limit;
+    expect(limitOf('verification:send:ip:')).toBe(400);
+    expect(limitOf('verification:verify:ip:')).toBe(600);
+    expect(limitOf('verification:send:target:burst:')).toBe(1);
+    expect(limitOf('verification:send:target:hour:')).toBe(5);
   });
 });
 

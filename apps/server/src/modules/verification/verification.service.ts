@@ -119,7 +119,13 @@ export class VerificationService {
   constructor(
     private readonly messaging: MessagingService,
     private readonly limiter: RateLimiter,
+    /** RATE_LIMIT_IP_FACTOR: per-address caps grow with it (many shoppers behind one address); per-target caps never do. */
+    private readonly ipFactor = 1,
   ) {}
+
+  private perIp(budget: { limit: number; windowMs: number }) {
+    return { limit: Math.round(budget.limit * this.ipFactor), windowMs: budget.windowMs };
+  }
 
   /** Creates an item, sends its code through the outbox in the same transaction and retires older open items for the target. */
   /** Codes sent to these identifiers (no hashes), for a data-subject export. */
@@ -155,7 +161,7 @@ export class VerificationService {
       { key: `verification:send:target:burst:${target}`, ...SEND_BUDGETS.perTargetBurst },
       { key: `verification:send:target:hour:${target}`, ...SEND_BUDGETS.perTargetHour },
     ];
-    if (input.ip) budgets.push({ key: `verification:send:ip:${input.ip}`, ...SEND_BUDGETS.perIpHour });
+    if (input.ip) budgets.push({ key: `verification:send:ip:${input.ip}`, ...this.perIp(SEND_BUDGETS.perIpHour) });
     await enforce(this.limiter, budgets);
 
     const code = generateCode();
@@ -202,7 +208,7 @@ export class VerificationService {
    * or already validated item refuses every code, the right one included.
    */
   async verifyItem(tx: Queryable, uuid: string, code: string, opts: { ip?: string } = {}): Promise<VerifyResult> {
-    if (opts.ip) await enforce(this.limiter, [{ key: `verification:verify:ip:${opts.ip}`, ...VERIFY_BUDGET_PER_IP }]);
+    if (opts.ip) await enforce(this.limiter, [{ key: `verification:verify:ip:${opts.ip}`, ...this.perIp(VERIFY_BUDGET_PER_IP) }]);
     const item = UUID.test(uuid) ? await findItem(tx, uuid.toLowerCase()) : null;
     if (!item) throw notFound();
     if (!CODE.test(code)) throw new AppError('VALIDATION_FAILED', 'The code must be six digits');
