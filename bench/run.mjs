@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { ADD_TO_CART, CHECKOUT_SKU, checkoutSteps } from './checkout.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';
@@ -31,12 +32,6 @@ const PRODUCT_DETAILS = `query ProductDetails($sku: String!) {
     }
   } } }`;
 
-const ADD_TO_CART = `mutation AddToCart($c: String!, $sku: String!) {
-  addProductsToCart(cartId: $c, cartItems: [{ sku: $sku, quantity: 1 }]) {
-    cart { id total_quantity prices { grand_total { value currency } } }
-    user_errors { code message }
-  } }`;
-
 /** Creates `n` guest carts (50 at a time) so each add-to-cart request can use a fresh one. */
 async function createGuestCarts(n) {
   const carts = [];
@@ -52,29 +47,15 @@ async function createGuestCarts(n) {
   return carts;
 }
 
-// One whole guest checkout, call by call, as the storefront makes it. The cart id travels in each
-// virtual user's autocannon context; the sku is not age-restricted so a guest may buy it anywhere.
-const CHECKOUT_SKU = process.env.BENCH_CHECKOUT_SKU ?? 'ACC-CHARGER';
-const BENCH_ADDRESS = { firstname: 'Bench', lastname: 'Buyer', street: ['Baker Street', '221b'], city: 'London', postcode: 'NW1 6XE', country_code: 'GB', telephone: '+447900000000' };
-// Every checkout is another shopper at another door (a flat named after the cart), as the shop's
-// limit on unpaid orders per buyer and per address (docs/decisions/0033) expects of real traffic.
-const benchAddress = (cart) => ({ ...BENCH_ADDRESS, street: ['Baker Street', `Flat ${cart}`] });
+// One whole guest checkout, call by call, as the storefront makes it (bench/checkout.mjs, shared
+// with `npm run bench:statements`). The cart id travels in each virtual user's autocannon context.
 // The store's checkout agreements (terms and privacy), ticked with the payment method as the storefront does.
 let agreementIds = [];
 async function loadAgreementIds() {
   const res = await fetch(`${base}/graphql`, json({ query: '{ checkoutAgreements { agreement_id } }' }, { store: 'gb' }));
   agreementIds = (await res.json()).data.checkoutAgreements.map((a) => a.agreement_id);
 }
-const CHECKOUT_STEPS = [
-  ['mutation { createEmptyCart }', () => ({})],
-  [`mutation ($c: String!, $sku: String!) { addProductsToCart(cartId: $c, cartItems: [{ sku: $sku, quantity: 1 }]) { cart { id } user_errors { code } } }`, (c) => ({ c, sku: CHECKOUT_SKU })],
-  ['mutation ($c: String!, $e: String!) { setGuestEmailOnCart(input: { cart_id: $c, email: $e }) { cart { email } } }', (c) => ({ c, e: `bench-buyer-${c}@example.com` })],
-  ['mutation ($c: String!, $a: CartAddressInput) { setShippingAddressesOnCart(input: { cart_id: $c, shipping_addresses: [{ address: $a }] }) { cart { id } } }', (c) => ({ c, a: benchAddress(c) })],
-  ['mutation ($c: String!, $a: CartAddressInput) { setBillingAddressOnCart(input: { cart_id: $c, billing_address: { address: $a } }) { cart { id } } }', (c) => ({ c, a: benchAddress(c) })],
-  ['mutation ($c: String!) { setShippingMethodsOnCart(input: { cart_id: $c, shipping_methods: [{ carrier_code: "tablerate", method_code: "standard" }] }) { cart { id } } }', (c) => ({ c })],
-  ['mutation ($c: String!, $ids: [Int!]) { setPaymentMethodOnCart(input: { cart_id: $c, payment_method: { code: "ember_card", agreement_ids: $ids } }) { cart { id } } }', (c) => ({ c, ids: agreementIds })],
-  ['mutation ($c: String!) { placeOrder(input: { cart_id: $c }) { order { order_number } errors { code message } } }', (c) => ({ c })],
-];
+const CHECKOUT_STEPS = checkoutSteps(() => agreementIds);
 
 /** Milliseconds of every whole checkout completed while measuring (createEmptyCart sent → order number back). */
 const checkoutTimes = [];

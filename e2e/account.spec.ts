@@ -151,9 +151,9 @@ test('a customer registers, logs in, edits their details and addresses, changes 
   await expect(main.getByText('Augusta Lovelace')).toBeVisible();
 });
 
-test('a wrong password is refused with a message that takes focus, and the e-mail stays', async ({ page, request }) => {
+test('a wrong password is refused with a message that takes focus, and the e-mail stays', async ({ page }) => {
   const customer = newCustomer();
-  await registerByApi(request, customer);
+  await registerByApi(customer);
   await page.goto('/gb/login');
   await waitForPageView(page);
 
@@ -185,7 +185,7 @@ test('a wrong confirmation code says how many tries are left, and the step can b
 
 test('registering with an e-mail that already has an account shows the same next step as a new one, and mails the owner', async ({ page, request }) => {
   const owner = newCustomer();
-  await registerByApi(request, owner);
+  await registerByApi(owner);
   // An address gets one message per 30 seconds: wait that out, so the page answers as it would hours later.
   test.setTimeout(90_000);
   await page.waitForTimeout(31_000);
@@ -233,9 +233,9 @@ test('an empty login form names the missing fields and focuses the first', async
   await expect(email).toHaveAccessibleDescription(new RegExp(t('form.errors.required')));
 });
 
-test('the account logged out leads to the login page, and back to the same view after logging in', async ({ page, request }) => {
+test('the account logged out leads to the login page, and back to the same view after logging in', async ({ page }) => {
   const customer = newCustomer();
-  await registerByApi(request, customer);
+  await registerByApi(customer);
 
   await page.goto('/gb/account#/address');
   await expect(page).toHaveURL(/\/gb\/login\?returnTo=%2Fgb%2Faccount%23%2Faddress$/);
@@ -246,9 +246,9 @@ test('the account logged out leads to the login page, and back to the same view 
   await expect(page.getByRole('heading', { level: 2, name: t('account.nav.addresses') })).toBeVisible();
 });
 
-test('a returnTo pointing at another site is ignored', async ({ page, request }) => {
+test('a returnTo pointing at another site is ignored', async ({ page }) => {
   const customer = newCustomer();
-  await registerByApi(request, customer);
+  await registerByApi(customer);
   await page.goto('/gb/login?returnTo=%2F%2Fevil.example%2Fphish');
   await waitForPageView(page);
   await logIn(page, customer.email, customer.password);
@@ -380,7 +380,7 @@ test('the account views have no serious or critical accessibility violations', a
 test('a forgotten password is reset with the e-mailed link', async ({ page, request }) => {
   test.skip(!(await hasDevMailbox(request)), 'this server keeps no dev mailbox');
   const customer: Customer = newCustomer();
-  await registerByApi(request, customer);
+  await registerByApi(customer);
   const main = page.getByRole('main');
 
   await page.goto('/gb/login');

@@ -33,7 +33,7 @@ test('a shopper chooses the colour and the blend of a kit, and the cart, mini-ca
   const soldOut = devices!.options.find((o) => o.product.stock_status === 'OUT_OF_STOCK');
   // Devices and sticks go only to signed-in customers with a verified age in this market.
   const shopper = newCustomer('Bundle');
-  await registerByApi(request, shopper);
+  await registerByApi(shopper);
   await logInByApi(page, shopper);
   await verifyAgeByApi(page);
 

@@ -72,7 +72,7 @@ async function market(request: APIRequestContext, code: string): Promise<Market>
 /** A customer of the market, signed in in the page's browser context, verified with the TEST provider. */
 async function verifiedCustomer(page: Page, m: Market): Promise<Customer> {
   const customer = newCustomer(m.language === 'de' ? 'Greta' : 'Grace');
-  await registerByApi(page.request, customer, m.code);
+  await registerByApi(customer, m.code);
   await logInByApi(page, customer, m.code);
   // The market's own synchronous TEST check where it offers one; markets with only document and bank
   // workflows (e2e/age-verification.spec.ts walks one) take the TEST database of a country that has one.
@@ -225,7 +225,7 @@ test.describe('the address book in checkout', () => {
     const t = messages(m.language);
     const main = page.getByRole('main');
     const customer = newCustomer('Hanna');
-    await registerByApi(page.request, customer, m.code);
+    await registerByApi(customer, m.code);
     await logInByApi(page, customer, m.code);
     await page.goto(`/${m.code}/account#/address`);
     await main.getByRole('button', { name: t('account.addresses.add') }).click();

@@ -23,7 +23,7 @@ test('an age-verified customer buys a device in a colour and two cartons with a 
   const carton = await productFacts(request, 'STK-AMBER-CARTON');
   // Devices and sticks go only to signed-in customers with a verified age in this market (e2e/age-verification.spec.ts).
   const shopper = newCustomer('Grace');
-  await registerByApi(request, shopper);
+  await registerByApi(shopper);
   await logInByApi(page, shopper);
   await verifyAgeByApi(page);
 
@@ -141,7 +141,7 @@ const COUPON = 'WELCOME10';
 test('a guest cart moves into the customer’s cart when they log in, and a changed quantity or removal updates the totals', async ({ page, request }) => {
   const carton = await productFacts(request, 'STK-TEAK-CARTON');
   const customer = newCustomer('Alan');
-  await registerByApi(request, customer);
+  await registerByApi(customer);
 
   await page.goto(`/gb/p/${carton.urlKey}`);
   await waitForPageView(page);

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { logInByApi, newCustomer, pageOrigin, registerByApi, verifyAgeByApi, type Customer } from './support/account';
-import { checkoutAgreementIds, SET_CARD_WITH_TERMS, acceptTerms } from './support/legal';
+import { createOrder } from '@ember/test-support';
+import { apiBase, logInByApi, newCustomer, registerByApi, verifyAgeByApi, type Customer } from './support/account';
+import { acceptTerms } from './support/legal';
 import { messages, productFacts, readDataLayer, waitForPageView } from './support/shop';
 
 const en = messages('en');
@@ -9,32 +10,15 @@ const ADMIN_TOKEN = process.env.E2E_ADMIN_TOKEN ?? 'e2e-operator-token-012345678
 
 const ADDRESS = { firstname: 'Lena', lastname: 'Loyal', street: ['Baker Street', '221b'], city: 'London', postcode: 'NW1 6XE', country_code: 'GB', telephone: '+447900000000' };
 
-async function gql<T>(request: APIRequestContext, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await request.post('/graphql', { headers: { Store: 'gb', ...pageOrigin() }, data: { query, variables } });
-  const body = (await response.json()) as { data?: T; errors?: unknown[] };
-  expect(body.errors ?? [], JSON.stringify(body.errors)).toEqual([]);
-  return body.data as T;
-}
-
 /**
- * The signed-in browser context's customer buys `quantity` of a product (the cart and checkout over
- * GraphQL, with the page's session). Sticks are age-restricted in gb, so the customer's age is
+ * The signed-in customer (their session's `token`) buys `quantity` of a product through the commerce
+ * API with the order factory. Sticks are age-restricted in gb, so the browser context's customer is
  * verified first, as checkout would ask.
  */
-async function buy(page: Page, sku: string, quantity: number): Promise<string> {
+async function buy(page: Page, token: string, sku: string, quantity: number): Promise<string> {
   await verifyAgeByApi(page);
-  const request = page.request;
-  const { customerCart } = await gql<{ customerCart: { id: string } }>(request, 'query { customerCart { id } }');
-  const c = customerCart.id;
-  await gql(request, 'mutation ($c: String!, $i: [CartItemInput!]!) { addProductsToCart(cartId: $c, cartItems: $i) { cart { id } } }', { c, i: [{ sku, quantity }] });
-  await gql(request, 'mutation ($c: String!, $a: CartAddressInput) { setBillingAddressOnCart(input: {cart_id: $c, billing_address: {address: $a, use_for_shipping: true}}) { cart { id } } }', { c, a: ADDRESS });
-  await gql(request, 'mutation ($c: String!) { setShippingMethodsOnCart(input: {cart_id: $c, shipping_methods: [{carrier_code: "tablerate", method_code: "standard"}]}) { cart { id } } }', { c });
-  await gql(request, SET_CARD_WITH_TERMS, { c, ids: await checkoutAgreementIds(request) });
-  const placed = await gql<{ placeOrder: { order: { order_number: string }; errors: unknown[] } }>(
-    request, 'mutation ($c: String!) { placeOrder(input: {cart_id: $c}) { order { order_number } errors { code message } } }', { c },
-  );
-  expect(placed.placeOrder.errors).toEqual([]);
-  return placed.placeOrder.order.order_number;
+  const order = await createOrder(apiBase(), { customer: { token }, items: [{ sku, quantity }], address: ADDRESS });
+  return order.order_number;
 }
 
 /** The operator tool moves the order along: paid, processing, shipped with tracking, delivered. */
@@ -72,11 +56,11 @@ async function registerInBrowser(page: Page, friend: Customer, code: string): Pr
 test('a member earns points from a delivered order and an article, redeems a reward, spends points on the cart, and is rewarded for a friend’s first order', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const member = newCustomer('Lena');
-  const uuid = await registerByApi(page.request, member);
-  await logInByApi(page, member);
+  const uuid = await registerByApi(member);
+  const token = await logInByApi(page, member);
 
   // A delivered order: its points are pending, then credited (the loyalty job runs every second).
-  const number = await buy(page, 'STK-AMBER-CARTON', 5);
+  const number = await buy(page, token, 'STK-AMBER-CARTON', 5);
   await expect.poll(async () => (await points(page, uuid)).pending_points, { timeout: 15_000 }).toBeGreaterThan(190);
   await deliver(page.request, number);
   await expect.poll(async () => (await points(page, uuid)).points, { timeout: 15_000 }).toBeGreaterThan(190);
@@ -129,10 +113,10 @@ test('a member earns points from a delivered order and an article, redeems a rew
   const friendPage = await friendContext.newPage();
   const friend = newCustomer('Fritz');
   await registerInBrowser(friendPage, friend, code);
-  await logInByApi(friendPage, friend);
+  const friendToken = await logInByApi(friendPage, friend);
   const stats = async () => (await page.request.get(`/referral/referrer/${uuid}/stats`, { headers: { Store: 'gb' } })).json();
   expect(await stats()).toMatchObject({ referees_count: 1, completed_first_order_count: 0 });
-  const friendOrder = await buy(friendPage, 'STK-MINT-CARTON', 1);
+  const friendOrder = await buy(friendPage, friendToken, 'STK-MINT-CARTON', 1);
   await deliver(friendPage.request, friendOrder);
   await friendContext.close();
 

@@ -181,7 +181,7 @@ test('a guest’s promo code is still applied after signing in, when the carts a
   await expect(main.getByText(en('cart.coupon.applied').replace('{{code}}', COUPON))).toBeVisible();
 
   const customer = newCustomer('Rosalind');
-  await registerByApi(request, customer);
+  await registerByApi(customer);
   await page.goto('/gb/login?returnTo=/gb/cart');
   await waitForPageView(page);
   const email = main.getByLabel(en('account.fields.email'));

@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ACCOUNT_ROUTES } from '../apps/storefront/app/lib/account/account-routes';
-import { registerByApi, logInByApi, newCustomer, pageOrigin } from './support/account';
+import { agreementIds, gqlData, placeCart } from '@ember/test-support';
+import { apiBase, registerByApi, logInByApi, newCustomer } from './support/account';
 import { expectNoSeriousViolations } from './support/axe';
-import { checkoutAgreementIds } from './support/legal';
 import { graphql, messages, productFacts, waitForPageView } from './support/shop';
 
 /**
@@ -135,12 +135,9 @@ function measure(page: Page): Promise<Overflow> {
   });
 }
 
-async function customerGraphql<T>(request: APIRequestContext, store: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await request.post('/graphql', { headers: { Store: store, ...pageOrigin() }, data: { query, variables } });
-  expect(response.ok(), await response.text()).toBe(true);
-  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
-  expect(body.errors ?? []).toEqual([]);
-  return body.data as T;
+/** A GraphQL call of the signed-in customer (their session's `token`) in a store view; any error fails. */
+function customerGraphql<T>(token: string, store: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  return gqlData<T>(apiBase(), query, variables, { store, token });
 }
 
 const ACCESSORIES = ['ACC-CLEANING-KIT', 'ACC-CHARGER'];
@@ -150,36 +147,36 @@ const ACCESSORIES = ['ACC-CLEANING-KIT', 'ACC-CHARGER'];
  * market), a promo code and everything checkout asks for, through the commerce API the storefront
  * uses, so the cart and checkout pages show every part.
  */
-async function fillCart(request: APIRequestContext, store: Store, names: { firstname: string; lastname: string }): Promise<string> {
-  const { customerCart } = await customerGraphql<{ customerCart: { id: string } }>(request, store.code, '{ customerCart { id } }');
+async function fillCart(token: string, store: Store, names: { firstname: string; lastname: string }): Promise<string> {
+  const { customerCart } = await customerGraphql<{ customerCart: { id: string } }>(token, store.code, '{ customerCart { id } }');
   const cartId = customerCart.id;
-  const added = await customerGraphql<{ addProductsToCart: { user_errors: unknown[] } }>(request, store.code,
+  const added = await customerGraphql<{ addProductsToCart: { user_errors: unknown[] } }>(token, store.code,
     'mutation ($c: String!, $i: [CartItemInput!]!) { addProductsToCart(cartId: $c, cartItems: $i) { user_errors { code message } } }',
     { c: cartId, i: ACCESSORIES.map((sku) => ({ sku, quantity: 1 })) });
   expect(added.addProductsToCart.user_errors).toEqual([]);
   const address = { ...names, street: ['Long Street Name With A House Number 221B'], city: store.city, postcode: store.postcode, country_code: store.country };
   const withAddress = await customerGraphql<{ setShippingAddressesOnCart: { cart: { shipping_addresses: { available_shipping_methods: { carrier_code: string; method_code: string }[] }[] } } }>(
-    request, store.code,
+    token, store.code,
     `mutation ($c: String!, $a: [ShippingAddressInput]!) { setShippingAddressesOnCart(input: { cart_id: $c, shipping_addresses: $a }) {
       cart { shipping_addresses { available_shipping_methods { carrier_code method_code } } } } }`,
     { c: cartId, a: [{ address }] });
   const method = withAddress.setShippingAddressesOnCart.cart.shipping_addresses[0]!.available_shipping_methods[0]!;
-  await customerGraphql(request, store.code,
+  await customerGraphql(token, store.code,
     'mutation ($c: String!) { setBillingAddressOnCart(input: { cart_id: $c, billing_address: { same_as_shipping: true } }) { cart { id } } }', { c: cartId });
-  await customerGraphql(request, store.code,
+  await customerGraphql(token, store.code,
     'mutation ($c: String!, $m: [ShippingMethodInput]!) { setShippingMethodsOnCart(input: { cart_id: $c, shipping_methods: $m }) { cart { id } } }',
     { c: cartId, m: [{ carrier_code: method.carrier_code, method_code: method.method_code }] });
-  await customerGraphql(request, store.code,
+  await customerGraphql(token, store.code,
     'mutation ($c: String!, $ids: [Int!]) { setPaymentMethodOnCart(input: { cart_id: $c, payment_method: { code: "ember_card", agreement_ids: $ids } }) { cart { id } } }',
-    { c: cartId, ids: await checkoutAgreementIds(request, store.code) });
+    { c: cartId, ids: await agreementIds(apiBase(), { store: store.code }) });
   return cartId;
 }
 
-async function placeOrder(request: APIRequestContext, store: Store, cartId: string): Promise<string> {
-  const placed = await customerGraphql<{ placeOrder: { order: { order_number: string } | null; errors: unknown[] } }>(request, store.code,
-    'mutation ($c: String!) { placeOrder(input: { cart_id: $c }) { order { order_number } errors { code message } } }', { c: cartId });
-  expect(placed.placeOrder.errors).toEqual([]);
-  return placed.placeOrder.order!.order_number;
+async function placeOrder(token: string, store: Store, cartId: string): Promise<string> {
+  const placed = await placeCart(apiBase(), cartId, { token, store: store.code, idempotencyKey: true });
+  expect(placed.body.errors ?? [], JSON.stringify(placed.body)).toEqual([]);
+  expect(placed.body.data.placeOrder.errors).toEqual([]);
+  return placed.body.data.placeOrder.order.order_number;
 }
 
 async function seededFacts(request: APIRequestContext, store: Store): Promise<Omit<Facts, 'orderNumber'>> {
@@ -207,12 +204,12 @@ for (const store of STORES) {
 
     // One customer with an order and a full cart; a visitor's context for the sign-in pages.
     const customer = newCustomer();
-    await registerByApi(page.request, customer, store.code);
-    await logInByApi(page, customer, store.code);
+    await registerByApi(customer, store.code);
+    const token = await logInByApi(page, customer, store.code);
     const names = { firstname: customer.firstname, lastname: customer.lastname };
-    const orderNumber = await placeOrder(page.request, store, await fillCart(page.request, store, names));
-    const cartId = await fillCart(page.request, store, names);
-    await customerGraphql(page.request, store.code,
+    const orderNumber = await placeOrder(token, store, await fillCart(token, store, names));
+    const cartId = await fillCart(token, store, names);
+    await customerGraphql(token, store.code,
       'mutation ($c: String!) { applyCouponToCart(input: { cart_id: $c, coupon_code: "WELCOME10" }) { cart { id } } }', { c: cartId });
     const facts: Facts = { ...(await seededFacts(request, store)), orderNumber };
     const visitorContext = await browser.newContext({ viewport: PHONE, storageState: await page.context().storageState() });

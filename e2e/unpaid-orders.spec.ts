@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { logInByApi, newCustomer, pageOrigin, registerByApi } from './support/account';
+import { expect, test } from '@playwright/test';
+import { addToCart, createOrder, customerCart } from '@ember/test-support';
+import { apiBase, logInByApi, newCustomer, registerByApi } from './support/account';
 import { expectNoSeriousViolations } from './support/axe';
-import { checkoutAgreementIds, SET_CARD_WITH_TERMS } from './support/legal';
 import { messages, waitForPageView } from './support/shop';
 
 /** Orders waiting for payment hold stock; checkout tells a customer who has some (docs/decisions/0033). */
@@ -11,32 +11,18 @@ const ADDRESSES = {
   de: { firstname: 'Wanda', lastname: 'Waite', street: ['Friedrichstraße', '12'], city: 'Berlin', postcode: '10117', country_code: 'DE', telephone: '+4930123456' },
 } as const;
 
-/** The commerce API as the page's signed-in customer (page.request carries its cookies). */
-async function asCustomer<T>(page: Page, store: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await page.request.post('/graphql', { headers: { Store: store, ...pageOrigin() }, data: { query, variables } });
-  const body = (await response.json()) as { data?: T; errors?: unknown[] };
-  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-  return body.data!;
-}
+const CHARGER = { sku: 'ACC-CHARGER', quantity: 1 };
 
-async function cartWithCharger(page: Page, store: string): Promise<string> {
-  const { customerCart } = await asCustomer<{ customerCart: { id: string } }>(page, store, 'query { customerCart { id } }');
-  await asCustomer(page, store, 'mutation ($c: String!) { addProductsToCart(cartId: $c, cartItems: [{sku: "ACC-CHARGER", quantity: 1}]) { cart { id } } }', { c: customerCart.id });
-  return customerCart.id;
-}
-
-/** Places an order and leaves it waiting for payment (the provider's page is never opened); a charger waits in the next cart. */
-async function leaveOrderUnpaid(page: Page, store: 'gb' | 'de'): Promise<string> {
-  const c = await cartWithCharger(page, store);
-  await asCustomer(page, store, 'mutation ($c: String!, $a: CartAddressInput) { setBillingAddressOnCart(input: {cart_id: $c, billing_address: {address: $a, use_for_shipping: true}}) { cart { id } } }', { c, a: ADDRESSES[store] });
-  await asCustomer(page, store, 'mutation ($c: String!) { setShippingMethodsOnCart(input: {cart_id: $c, shipping_methods: [{carrier_code: "tablerate", method_code: "standard"}]}) { cart { id } } }', { c });
-  await asCustomer(page, store, SET_CARD_WITH_TERMS, { c, ids: await checkoutAgreementIds(page.request, store) });
-  const { placeOrder } = await asCustomer<{ placeOrder: { order: { order_number: string } | null; errors: unknown[] } }>(
-    page, store, 'mutation ($c: String!) { placeOrder(input: {cart_id: $c}) { order { order_number } errors { code message } } }', { c },
-  );
-  expect(placeOrder.errors).toEqual([]);
-  await cartWithCharger(page, store);
-  return placeOrder.order!.order_number;
+/**
+ * Places an order as the signed-in customer (their session's `token`) and leaves it waiting for
+ * payment (the provider's page is never opened); a charger waits in the next cart.
+ */
+async function leaveOrderUnpaid(token: string, store: 'gb' | 'de'): Promise<string> {
+  const order = await createOrder(apiBase(), { customer: { token }, store, items: [CHARGER], address: ADDRESSES[store] });
+  const next = await customerCart(apiBase(), token, { store });
+  const added = await addToCart(apiBase(), next, [CHARGER], { store, token });
+  expect(added.body.errors, JSON.stringify(added.body.errors)).toBeUndefined();
+  return order.order_number;
 }
 
 for (const [store, language] of [['gb', 'en'], ['de', 'de']] as const) {
@@ -45,9 +31,9 @@ for (const [store, language] of [['gb', 'en'], ['de', 'de']] as const) {
     const t = messages(language);
     await page.setViewportSize({ width: 390, height: 844 });
     const customer = newCustomer('Wanda');
-    await registerByApi(page.request, customer, store);
-    await logInByApi(page, customer, store);
-    const number = await leaveOrderUnpaid(page, store);
+    await registerByApi(customer, store);
+    const token = await logInByApi(page, customer, store);
+    const number = await leaveOrderUnpaid(token, store);
 
     await page.goto(`/${store}/checkout`);
     await waitForPageView(page);

@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CODE_SENTENCES, PHRASES, phrase, render } from '../apps/server/src/platform/messages';
-import { logInByApi, newCustomer, pageOrigin, registerByApi } from './support/account';
+import { createOrder, gqlData } from '@ember/test-support';
+import { apiBase, logInByApi, newCustomer, registerByApi } from './support/account';
 import { expectNoSeriousViolations } from './support/axe';
-import { checkoutAgreementIds } from './support/legal';
 import { messages, productFacts, stockLevel, waitForPageView } from './support/shop';
 
 const de = messages('de');
@@ -55,11 +55,11 @@ async function loyalty<T>(request: APIRequestContext, path: string, store: strin
   return (await response.json()) as T;
 }
 
+/** A registered German customer signed in in the page's browser context, with their session's token. */
 async function signedIn(page: Page, store: string) {
   const customer = newCustomer('Greta');
-  await registerByApi(page.request, customer, store);
-  await logInByApi(page, customer, store);
-  return customer;
+  await registerByApi(customer, store);
+  return { ...customer, token: await logInByApi(page, customer, store) };
 }
 
 test('the German club speaks German, shows the club\'s tiers, rewards and articles with pictures that load', async ({ page, request }) => {
@@ -175,32 +175,14 @@ test('the German shop says every refusal in German: coupons, a quantity over the
 });
 
 test('a German customer\'s cancelled order shows its status and payment method by their German names', async ({ page }) => {
-  await signedIn(page, 'de');
-  const gql = async <T,>(query: string, variables: Record<string, unknown> = {}): Promise<T> => {
-    const response = await page.request.post('/graphql', { headers: { Store: 'de', ...pageOrigin() }, data: { query, variables } });
-    const body = (await response.json()) as { data: T; errors?: unknown[] };
-    expect(body.errors ?? [], JSON.stringify(body.errors)).toEqual([]);
-    return body.data;
-  };
+  const { token } = await signedIn(page, 'de');
+  const gql = <T,>(query: string, variables: Record<string, unknown> = {}): Promise<T> => gqlData<T>(apiBase(), query, variables, { store: 'de', token });
   const { customerCart } = await gql<{ customerCart: { id: string; available_payment_methods: { code: string; title: string }[] } }>(
     '{ customerCart { id available_payment_methods { code title } } }',
   );
-  const cartId = customerCart.id;
   const card = customerCart.available_payment_methods.find((m) => m.code === 'ember_card')!;
-  await gql('mutation($c: String!) { addProductsToCart(cartId: $c, cartItems: [{sku: "ACC-CHARGER", quantity: 1}]) { user_errors { code message } } }', { c: cartId });
   const address = { firstname: 'Greta', lastname: 'Lovelace', street: ['Hauptstraße 1'], city: 'Berlin', postcode: '10115', country_code: 'DE', telephone: '+49301234567' };
-  const shipping = await gql<{ setShippingAddressesOnCart: { cart: { shipping_addresses: { available_shipping_methods: { carrier_code: string; method_code: string }[] }[] } } }>(
-    `mutation($c: String!, $a: CartAddressInput!) { setShippingAddressesOnCart(input: {cart_id: $c, shipping_addresses: [{address: $a}]}) {
-      cart { shipping_addresses { available_shipping_methods { carrier_code method_code } } } } }`,
-    { c: cartId, a: address },
-  );
-  const method = shipping.setShippingAddressesOnCart.cart.shipping_addresses[0]!.available_shipping_methods[0]!;
-  await gql('mutation($c: String!, $a: CartAddressInput!) { setBillingAddressOnCart(input: {cart_id: $c, billing_address: {address: $a}}) { cart { id } } }', { c: cartId, a: address });
-  await gql('mutation($c: String!, $m: ShippingMethodInput!) { setShippingMethodsOnCart(input: {cart_id: $c, shipping_methods: [$m]}) { cart { id } } }', { c: cartId, m: method });
-  await gql('mutation($c: String!, $ids: [Int!]) { setPaymentMethodOnCart(input: {cart_id: $c, payment_method: {code: "ember_card", agreement_ids: $ids}}) { cart { id } } }',
-    { c: cartId, ids: await checkoutAgreementIds(page.request, 'de') });
-  const placed = await gql<{ placeOrder: { order: { order_number: string } } }>('mutation($c: String!) { placeOrder(input: {cart_id: $c}) { order { order_number } errors { code message } } }', { c: cartId });
-  const number = placed.placeOrder.order.order_number;
+  const { order_number: number } = await createOrder(apiBase(), { customer: { token }, store: 'de', items: [{ sku: 'ACC-CHARGER', quantity: 1 }], address });
   await gql('mutation($n: ID!) { cancelOrder(input: {order_id: $n, reason: "Versehen"}) { error } }', { n: number });
   const { orderStatuses } = await gql<{ orderStatuses: { status_value: string; status_label: string }[] }>('{ orderStatuses { status_value status_label } }');
   const cancelled = orderStatuses.find((s) => s.status_value === 'canceled')!.status_label;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { registerCustomer } from '@ember/test-support';
 import { readDataLayer, type DataLayerEntry } from './shop';
 
 export interface Customer {
@@ -26,22 +27,22 @@ export function newCustomer(firstname = 'Ada'): Customer {
   };
 }
 
+/** The journeys' server, for API calls the test process makes itself (@ember/test-support). */
+export function apiBase(): string {
+  return test.info().project.use.baseURL ?? 'http://127.0.0.1:3100';
+}
+
 /** Registers through the account service, for journeys that are not about registering. */
-export async function registerByApi(request: APIRequestContext, customer: Customer, store = 'gb'): Promise<string> {
-  const response = await request.post('/account/users/register', {
-    headers: { Store: store },
-    data: {
-      // Registration requires accepting the store's current terms and privacy policy.
-      terms_accepted: true,
-      firstname: customer.firstname,
-      lastname: customer.lastname,
-      date_of_birth: customer.dateOfBirth,
-      strategy: 'email_password',
-      strategy_data: { identifier: customer.email, password: customer.password },
-    },
+export async function registerByApi(customer: Customer, store = 'gb'): Promise<string> {
+  const registered = await registerCustomer(apiBase(), {
+    store,
+    email: customer.email,
+    password: customer.password,
+    firstname: customer.firstname,
+    lastname: customer.lastname,
+    dob: customer.dateOfBirth,
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { user_uuid: string }).user_uuid;
+  return registered.uuid;
 }
 
 /**
@@ -50,24 +51,28 @@ export async function registerByApi(request: APIRequestContext, customer: Custom
  * cookie-carried change that does not prove its origin (docs/decisions/0032).
  */
 export function pageOrigin(): { origin: string } {
-  return { origin: new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1:3100').origin };
+  return { origin: new URL(apiBase()).origin };
 }
 
-/** Logs the page's browser context in: `page.request` shares its cookies, so the session cookie lands there. */
-export async function logInByApi(page: Page, customer: Customer, store = 'gb'): Promise<void> {
+/**
+ * Logs the page's browser context in: `page.request` shares its cookies, so the session cookie lands
+ * there. Answers the session's token, the bearer for the same customer's API calls from the test.
+ */
+export async function logInByApi(page: Page, customer: Customer, store = 'gb'): Promise<string> {
   const response = await page.request.post('/account/users/authentication/sessions', {
     headers: { Store: store, ...pageOrigin() },
     data: { strategy: 'email_password', strategy_data: { identifier: customer.email, password: customer.password } },
   });
   expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
 }
 
-/** A registered, logged-in customer and their uuid. */
-export async function signedInCustomer(page: Page, firstname?: string): Promise<{ customer: Customer; uuid: string }> {
+/** A registered, logged-in customer, their uuid and their session's token. */
+export async function signedInCustomer(page: Page, firstname?: string): Promise<{ customer: Customer; uuid: string; token: string }> {
   const customer = newCustomer(firstname);
-  const uuid = await registerByApi(page.request, customer);
-  await logInByApi(page, customer);
-  return { customer, uuid };
+  const uuid = await registerByApi(customer);
+  const token = await logInByApi(page, customer);
+  return { customer, uuid, token };
 }
 
 export async function pageViews(page: Page): Promise<DataLayerEntry[]> {

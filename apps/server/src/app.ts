@@ -8,6 +8,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.js';
 import { migrate, openDb, type Db } from './platform/db.js';
+import { onRollback } from './platform/transaction.js';
 import { AccessLogController, logHooks, logSerializers } from './platform/access-log.js';
 import { clientErrorHandler, frameworkErrorHandler, registerRequestEdge, SECURITY_HEADER_OPTIONS } from './platform/edge.js';
 import { registerCompression } from './platform/compression.js';
@@ -80,9 +81,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const seeded = config.SEED ? await seedIfEmpty(db) : false;
   const services = await buildServices(db, config);
   // The demo customers come with the demo brand, in TEST mode only (docs/decisions/0029).
-  if (seeded) await seedDemoCustomers(services, config);
+  if (seeded) await seedDemoCustomers(db, services, config);
   app.addHook('onClose', async () => services.close());
 
+  // The one place a rolled-back transaction is logged: its code and attempt, never its data (platform/transaction.ts).
+  onRollback((event) => (event.expected ? app.log.debug({ transaction: event }, 'transaction rolled back') : app.log.warn({ transaction: event }, 'transaction rolled back')));
   app.decorate('db', db);
   app.decorate('services', services);
   app.decorate('config', config);
@@ -109,7 +112,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(accountPrivacyRoutes, { prefix: '/account', services, db });
   await app.register(accountContactRoutes, { prefix: '/account', services, db });
   await app.register(profileRoutes, { prefix: '/profile', services, db });
-  await app.register(consentRoutes, { services });
+  await app.register(consentRoutes, { services, db });
   await app.register(formsRoutes, { prefix: '/api/messaging', services });
   await app.register(formsAccountRoutes, { prefix: '/account', services });
   await app.register(ageVerificationRoutes, { prefix: '/age-verification' });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { publicBaseUrl, SANDBOX_TEST_WEBHOOK_SECRET, type Config } from './config.js';
 import type { Db } from './platform/db.js';
+import { transactionsOn } from './platform/transaction.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
 import { createMessagingService, type MessagingService, type OutgoingMessage } from './modules/messaging/messaging.service.js';
 import { StoreService } from './modules/store/store.service.js';
@@ -111,7 +112,7 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
       // Each notice names its template with the parameters that template takes (AccountNotice).
       await messaging.enqueue(tx, { channel: 'email', recipient: m.email, language: m.language, template: m.template, params: m.params } as OutgoingMessage);
     },
-    (uuid) => consents.grantedPurposes(uuid),
+    (reader, uuid) => consents.grantedPurposes(reader, uuid),
     // Links in account e-mails point at the store view's configured origin, never at a request's Host.
     (storeCode, path) => `${publicBaseUrl(config, storeCode)}/${storeCode}${path}`,
     config.SESSION_IDLE_HOURS,
@@ -122,7 +123,7 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
   const checkout = new CheckoutService(config.CATALOG_CACHE_TTL_MS);
   const payments = new PaymentsService(
     db,
-    new SandboxProvider(db, {
+    new SandboxProvider(db, transactionsOn(db), {
       secret: config.PAYMENTS_WEBHOOK_SECRET ?? SANDBOX_TEST_WEBHOOK_SECRET,
       toleranceSeconds: config.PAYMENTS_WEBHOOK_TOLERANCE_S,
       notifyDelayMs: config.PAYMENTS_SANDBOX_NOTIFY_DELAY_MS,
@@ -163,7 +164,7 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
   // The ongoing-subscription rule asks orders whether the buyer has a live subscription order.
   cart.useOrders(orders);
   const verification = new VerificationService(messaging, limiter, config.RATE_LIMIT_IP_FACTOR);
-  const forms = new FormsService(db, messaging, (ids) => consents.unknownPurposes(ids));
+  const forms = new FormsService(db, messaging, (reader, ids) => consents.unknownPurposes(ids, reader));
   // Each module answers for its own tables in exports and erasure; a test holds this list against the database's tables.
   const privacy = new PrivacyRegistry();
   for (const part of [

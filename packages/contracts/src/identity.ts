@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { AddressSchema, NameSchema } from './address.js';
 
 /** Shapes of the account services (second family and profile), shared by server and storefront. */
 
 export const EmailSchema = z.string().trim().toLowerCase().max(254).email();
 export const PasswordSchema = z.string().min(1).max(128);
-export const NameSchema = z.string().trim().min(1).max(80).regex(/^[^<>{}\r\n\t]*$/, 'must not contain markup or control characters');
+export { NameSchema };
 /** ISO date, YYYY-MM-DD. */
 export const DateOfBirthSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');
 export const GenderSchema = z.enum(['male', 'female', 'diverse', 'unspecified']);
@@ -52,6 +53,7 @@ export const RegisterResponseSchema = z.object({
   /** The code e-mailed to the new address confirms it (POST /users/register/verify-email); absent when codes to it are throttled. */
   email_verification_uuid: z.string().uuid().optional(),
 });
+export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
 
 export const PasswordRequirementsSchema = z.object({
   min_length: z.number().int(),
@@ -70,27 +72,23 @@ export const UserConfigurationSchema = z.object({
 });
 export type UserConfiguration = z.infer<typeof UserConfigurationSchema>;
 
-export const AddressInputSchema = z.strictObject({
-  firstname: NameSchema,
-  lastname: NameSchema,
-  street: z.array(z.string().trim().max(120).regex(/^[^<>{}\r\n\t]*$/)).min(1).max(3),
-  city: z.string().trim().min(1).max(80).regex(/^[^<>{}\r\n\t]*$/),
-  postcode: z.string().trim().max(16).regex(/^[A-Za-z0-9 -]*$/).optional(),
-  country_code: z.string().regex(/^[A-Z]{2}$/),
-  region: z.string().trim().max(80).optional(),
-  telephone: z.string().trim().max(32).optional(),
+/** An address-book write: the one postal address and whether it becomes a default. */
+export const AddressInputSchema = AddressSchema.extend({
   is_default_billing: z.boolean().optional(),
   is_default_shipping: z.boolean().optional(),
 });
 export type AddressInput = z.infer<typeof AddressInputSchema>;
 
-export const AddressSchema = AddressInputSchema.extend({
+/** An entry of a customer's address book. */
+export const SavedAddressSchema = AddressInputSchema.extend({
   id: z.number().int(),
   is_default_billing: z.boolean(),
   is_default_shipping: z.boolean(),
   isSubscription: z.boolean(),
 });
-export type Address = z.infer<typeof AddressSchema>;
+export type SavedAddress = z.infer<typeof SavedAddressSchema>;
+/** A customer's address book. */
+export const AddressBookSchema = z.array(SavedAddressSchema);
 
 export const ProfileSchema = z.object({
   uuid: z.string().uuid(),
@@ -104,7 +102,7 @@ export const ProfileSchema = z.object({
     telephone: z.string().nullable(),
     gender: z.string().nullable(),
   }),
-  addresses: z.array(AddressSchema),
+  addresses: z.array(SavedAddressSchema),
   extra: z.record(z.string(), z.string()),
   purposes: z.array(z.string()),
   // allow_name_update: false once an age verification whose method binds names confirmed them.
@@ -128,6 +126,82 @@ export const ChangePasswordSchema = z.strictObject({
 
 export const ForgotPasswordSchema = z.strictObject({ email: EmailSchema });
 export const ResetPasswordSchema = z.strictObject({ password: PasswordSchema, password_confirmation: PasswordSchema });
+
+/** The current password a contact change asks for first (re-authentication). */
+export const CurrentPasswordSchema = z.string().min(1).max(128);
+
+/** `/{uuid}/addresses/{id}`: the customer and one of their addresses. */
+export const AddressParamsSchema = z.strictObject({ uuid: z.string().uuid(), id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+export const CustomAttributesBodySchema = z.strictObject({
+  attributes: z.array(z.strictObject({ code: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/), value: z.string().max(1000) })).min(1).max(20),
+});
+/** A customer's custom attributes, code to value. */
+export const CustomAttributesSchema = z.record(z.string(), z.string());
+
+export const RegisterEmailVerifyBodySchema = z.strictObject({ user_uuid: z.string().uuid(), verification_uuid: z.string().uuid() });
+export const RegisterResendBodySchema = z.strictObject({ user_uuid: z.string().uuid() });
+/** A new registration code went out: which one, and until when it works. */
+export const RegisterResendResponseSchema = z.object({ email_verification_uuid: z.string(), expires_at: z.string() });
+
+export const SessionValidateBodySchema = z.strictObject({ token: z.string().max(100).optional() }).optional();
+export const SessionValidateResponseSchema = z.object({ valid: z.boolean(), user_uuid: z.string().optional(), consent_renewal_required: z.boolean().optional() });
+
+export const ResetTokenParamsSchema = z.strictObject({ token: z.string().min(20).max(100) });
+
+/** Re-authentication before a privacy action: the password, or a verified one-time code. */
+export const ReauthBodySchema = z.union([
+  z.strictObject({ password: z.string().min(1).max(128) }),
+  z.strictObject({ verification_uuid: z.string().uuid() }),
+]);
+export const ReauthResponseSchema = z.object({ valid_until: z.string(), token: z.string().optional(), expires_at: z.string().optional() });
+
+export const CancelReasonBodySchema = z.strictObject({ reason: z.string().trim().min(1).max(500) });
+export const EmailChangeBodySchema = z.strictObject({ email: EmailSchema, current_password: CurrentPasswordSchema });
+export const VerificationUuidBodySchema = z.strictObject({ verification_uuid: z.string().uuid() });
+export const PhoneChangeBodySchema = z.strictObject({ phone: z.string().trim().min(5).max(32), pvs_uuid: z.string().uuid(), avp_uuid: z.string().uuid().optional(), current_password: CurrentPasswordSchema });
+
+export const AvailabilityParamsSchema = z.strictObject({ value: z.string().trim().min(3).max(254) });
+export const AvailabilityResponseSchema = z.object({ available: z.boolean() });
+
+// The legacy account family (`/account-legacy/...`).
+
+export const LegacyLoginSchema = z.strictObject({ email: EmailSchema, password: PasswordSchema });
+export const LegacyRegisterSchema = z.strictObject({
+  firstname: NameSchema, lastname: NameSchema, email: EmailSchema, password: PasswordSchema,
+  dob: DateOfBirthSchema, phone: z.string().trim().min(5).max(32).optional(), gender: GenderSchema.optional(),
+  terms_accepted: z.boolean().optional(),
+});
+export const LegacyPersonalDetailsSchema = z.strictObject({
+  firstname: NameSchema.optional(), lastname: NameSchema.optional(), dob: DateOfBirthSchema.optional(), gender: GenderSchema.optional(),
+});
+export const LegacyChangePasswordSchema = z.strictObject({ email: EmailSchema, old_password: PasswordSchema, new_password: PasswordSchema, new_password_confirmation: PasswordSchema });
+export const LegacyUuidBodySchema = z.strictObject({ uuid: z.string().uuid() });
+export const LegacyTokenBodySchema = z.strictObject({ token: z.string().max(100) });
+export const LegacyResetBodySchema = z.strictObject({ token: z.string().min(20).max(100), password: PasswordSchema, password_confirmation: PasswordSchema });
+export const LegacyPhoneParamsSchema = z.strictObject({ phone: z.string().trim().min(5).max(32) });
+export const LegacyPhoneStatusSchema = z.object({ phone: z.string(), verified: z.boolean() });
+export const LegacyPhoneChangeBodySchema = z.strictObject({ phone: z.string().trim().min(5).max(32), pvs_uuid: z.string().uuid(), current_password: CurrentPasswordSchema });
+export const LegacyEmailParamsSchema = z.strictObject({ email: EmailSchema });
+
+// The profile service (`/profile/...`).
+
+export const ProfileServiceUpdateSchema = z.strictObject({
+  first_name: NameSchema.optional(), last_name: NameSchema.optional(), date_of_birth: DateOfBirthSchema.optional(), gender: GenderSchema.optional(),
+});
+/** Either family's password change body. */
+export const ChangePasswordAnySchema = z.union([
+  ChangePasswordSchema,
+  z.strictObject({ old_password: z.string().min(1).max(128), new_password: z.string().min(1).max(128), new_password_confirmation: z.string().min(1).max(128), email: EmailSchema.optional() }),
+]);
+
+// Wallet passes of the loyalty card.
+
+export const WALLET_TYPES = ['apple', 'google'] as const;
+export const WalletBodySchema = z.strictObject({ type: z.enum(WALLET_TYPES) });
+export const WalletLinkSchema = z.object({ type: z.enum(WALLET_TYPES), url: z.string(), expires_at: z.string() });
+export type WalletLink = z.infer<typeof WalletLinkSchema>;
+export const WalletPassParamsSchema = z.strictObject({ token: z.string().min(20).max(200) });
 
 /** Which password rules a candidate breaks (codes the storefront translates). */
 export function passwordProblems(password: string, rules: PasswordRequirements, username?: string): string[] {

@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
+import { OrderStatusChangeSchema as StatusChangeBody } from '@ember/contracts';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDb, type Db } from '../platform/db.js';
 import { AppError } from '../platform/errors.js';
 import { buildServices, type Services } from '../services.js';
-import { StatusChangeBody } from '../modules/orders/orders.admin.routes.js';
+import { inTransaction } from '../platform/transaction.js';
 
 const USAGE = `Usage: order-status <order-number> <status> [--carrier NAME --tracking NUMBER [--track-url https://...]]
                     [--reason CODE] [--comment TEXT]
@@ -52,7 +53,7 @@ export async function orderStatusCommand(argv: string[], deps: { db: Db; service
   }
   const b = body.data;
   try {
-    const row = await deps.db.transaction((tx) =>
+    const row = await inTransaction(deps.db, (tx) =>
       deps.services.orders.changeStatus(tx, number, {
         to: b.status,
         actor: 'operator',

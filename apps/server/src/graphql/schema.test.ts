@@ -1,12 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   buildSchema, extendSchema, getNamedType, isInputObjectType, isInterfaceType, isObjectType, parse,
-  print, validate, type GraphQLSchema,
+  print, validate, visit, type GraphQLSchema,
 } from 'graphql';
+import { generate } from '@graphql-codegen/cli';
 import { SCHEMA_PATH } from './graphql.plugin.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -124,4 +125,83 @@ describe('storefront GraphQL documents', () => {
     const failures = docs.flatMap((d) => validate(target, parse(d.source)).map((e) => `${d.file}: ${e.message}`));
     expect(failures).toEqual([]);
   });
+});
+
+/** The graphql-codegen configuration (codegen.ts at the root), run in memory from the root. */
+async function codegenConfig(): Promise<{ generates: Record<string, Record<string, unknown>> }> {
+  return (await import(pathToFileURL(path.join(root, 'codegen.ts')).href)).default;
+}
+
+async function generateInMemory(generates: Record<string, Record<string, unknown>>): Promise<{ filename: string; content: string }[]> {
+  return generate({ cwd: root, overwrite: true, silent: true, errorsOnly: true, generates } as never, false);
+}
+
+const STOREFRONT_TYPES = 'apps/storefront/app/lib/api/graphql.generated.ts';
+
+/** The served schema with one field of one type left out. */
+function servedWithout(typeName: string, fieldName: string): string {
+  const ast = visit(parse(readFileSync(SCHEMA_PATH, 'utf8')), {
+    ObjectTypeDefinition(node) {
+      return node.name.value === typeName ? { ...node, fields: node.fields?.filter((f) => f.name.value !== fieldName) } : undefined;
+    },
+  });
+  return print(ast);
+}
+
+describe('generated GraphQL types', () => {
+  it('are what graphql-codegen makes of the committed schema and documents (the committed files are current)', async () => {
+    const config = await codegenConfig();
+    const outputs = await generateInMemory(config.generates);
+    expect(outputs.map((o) => path.relative(root, path.resolve(root, o.filename))).sort()).toEqual(Object.keys(config.generates).sort());
+    for (const o of outputs) {
+      const committed = readFileSync(path.resolve(root, o.filename), 'utf8');
+      expect(committed === o.content, `${o.filename} is stale: run npm run codegen`).toBe(true);
+    }
+  }, 60_000);
+
+  it('type every storefront document by the operation its literal names', () => {
+    const dir = path.resolve(root, 'apps/storefront/app');
+    const typed: { name: string; declared: string }[] = [];
+    const walk = (d: string) => {
+      for (const name of readdirSync(d)) {
+        const p = path.join(d, name);
+        if (statSync(p).isDirectory()) walk(p);
+        else if (/\.(ts|tsx)$/.test(name) && !/\.test\./.test(name)) {
+          for (const m of readFileSync(p, 'utf8').matchAll(/\boperation\('(\w+)',\s*(?:withFragments\(\s*)?gql`([^`]*)`/g)) {
+            const op = parse(m[2]!).definitions.find((d) => d.kind === 'OperationDefinition');
+            typed.push({ name: m[1]!, declared: op?.kind === 'OperationDefinition' ? op.name?.value ?? '' : '' });
+          }
+        }
+      }
+    };
+    walk(dir);
+    expect(typed.filter((t) => t.name !== t.declared)).toEqual([]);
+    // Every operation literal goes through operation(), so every request is typed.
+    expect(typed.length).toBe(storefrontDocuments().length);
+  });
+
+  it('cannot be generated when the schema loses a field a storefront document selects', async () => {
+    const config = await codegenConfig();
+    const storefront = config.generates[STOREFRONT_TYPES]!;
+    const broken = servedWithout('Cart', 'total_quantity');
+    await expect(generateInMemory({ [STOREFRONT_TYPES]: { ...storefront, schema: broken } }))
+      .rejects.toThrow(/total_quantity/);
+  }, 60_000);
+
+  it('change with the schema: a field made nullable is nullable in the documents\' result types', async () => {
+    const config = await codegenConfig();
+    const storefront = config.generates[STOREFRONT_TYPES]!;
+    const sdl = readFileSync(SCHEMA_PATH, 'utf8');
+    const changed = print(visit(parse(sdl), {
+      ObjectTypeDefinition(node) {
+        if (node.name.value !== 'Cart') return undefined;
+        return { ...node, fields: node.fields?.map((f) => (f.name.value === 'total_quantity' && f.type.kind === 'NonNullType' ? { ...f, type: f.type.type } : f)) };
+      },
+    }));
+    const [before] = await generateInMemory({ [STOREFRONT_TYPES]: storefront });
+    const [after] = await generateInMemory({ [STOREFRONT_TYPES]: { ...storefront, schema: changed } });
+    const fragment = (content: string) => content.split('\n').find((l) => l.startsWith('export type CartFieldsFragment = '));
+    expect(fragment(before!.content)).toContain('total_quantity: number,');
+    expect(fragment(after!.content)).toContain('total_quantity: number | null,');
+  }, 60_000);
 });

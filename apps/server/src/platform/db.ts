@@ -1,8 +1,10 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { readdir, readFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inTransaction, refuseInsideTransaction } from './transaction.js';
+
+export type { Reader, Tx } from './transaction.js';
 
 /** Anything that runs SQL: the database itself or one transaction on it. */
 export interface Queryable {
@@ -11,26 +13,16 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  /** Runs fn in one transaction, retrying serialization failures and deadlocks a bounded number of times. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn once in one transaction: BEGIN, fn, COMMIT, or ROLLBACK when fn throws. Only
+   * inTransaction (platform/transaction.ts) calls it; it adds the retry policy and the guards.
+   */
+  attempt<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Counts run as work in flight, so close() waits for it (a transaction between its retries included). */
+  track<T>(run: () => Promise<T>): Promise<T>;
   /** Runs a multi-statement script (migrations, seeds). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
-}
-
-const RETRYABLE = new Set(['40001', '40P01']);
-const MAX_TX_ATTEMPTS = 4;
-
-async function withRetry<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (err) {
-      const code = (err as { code?: string }).code;
-      if (!code || !RETRYABLE.has(code) || attempt >= MAX_TX_ATTEMPTS) throw err;
-      await new Promise((r) => setTimeout(r, 5 * 2 ** attempt + Math.random() * 10));
-    }
-  }
 }
 
 /**
@@ -88,19 +80,23 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const flight = inFlight();
-  const query: Queryable['query'] = (sql, params) =>
-    flight.track(async () => {
-      const r = await pool.query(statement(sql, params));
-      return { rows: r.rows, rowCount: r.rowCount ?? 0 };
-    });
-  return {
+  const db: Db = {
     kind: 'postgres',
-    query,
+    query: (sql, params) => {
+      // The same refusal as on PGlite: a query beside the caller's transaction would run on a second connection.
+      const refused = refuseInsideTransaction(db);
+      if (refused) return Promise.reject(refused);
+      return flight.track(async () => {
+        const r = await pool.query(statement(sql, params));
+        return { rows: r.rows, rowCount: r.rowCount ?? 0 };
+      });
+    },
     async exec(sql) {
       await pool.query(sql);
     },
-    transaction: (fn) =>
-      flight.track(() => withRetry(async () => {
+    track: (run) => flight.track(run),
+    attempt: (fn) =>
+      flight.track(async () => {
         const client = await pool.connect();
         try {
           await client.query('BEGIN');
@@ -126,12 +122,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
         } finally {
           client.release();
         }
-      })),
+      }),
     close: async () => {
       await flight.drained(10_000);
       await pool.end();
     },
   };
+  return db;
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Db> {
@@ -146,35 +143,26 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
   };
   const flight = inFlight();
   const query = wrap(pg as never);
-  // PGlite has one connection: a query through the database while the same code path holds a
-  // transaction would wait for that transaction forever. Fail it at once instead, naming the bug.
-  // Timers started inside a transaction inherit its context, so the flag is cleared when it ends.
-  const inTransaction = new AsyncLocalStorage<{ open: boolean }>();
-  return {
+  const db: Db = {
     kind: 'pglite',
     query: (sql, params) => {
-      if (inTransaction.getStore()?.open) {
-        return Promise.reject(new Error('A query ran outside the transaction its caller holds; pass the transaction down instead'));
-      }
+      // PGlite has one connection: a query through the database while the same code path holds a
+      // transaction would wait for that transaction forever. It fails at once instead, naming the bug.
+      const refused = refuseInsideTransaction(db);
+      if (refused) return Promise.reject(refused);
       return flight.track(() => query(sql, params));
     },
     async exec(sql) {
       await pg.exec(sql);
     },
-    transaction: (fn) =>
-      flight.track(() =>
-        withRetry(() =>
-          pg.transaction((tx) => {
-            const state = { open: true };
-            return inTransaction.run(state, () => fn({ query: wrap(tx as never) })).finally(() => (state.open = false));
-          }),
-        ),
-      ),
+    track: (run) => flight.track(run),
+    attempt: (fn) => flight.track(() => pg.transaction((tx) => fn({ query: wrap(tx as never) }))),
     close: async () => {
       await flight.drained(10_000);
       await pg.close();
     },
   };
+  return db;
 }
 
 type PGliteQuery = (sql: string, params?: unknown[]) => Promise<{ rows: unknown[]; affectedRows?: number }>;
@@ -188,13 +176,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const MIGRATIONS_DIR = path.resolve(here, '../../../../db/migrations');
 
 /**
- * Applies forward-only migrations in file-name order, each in its own transaction. On PostgreSQL an
- * advisory lock keeps several instances starting at once from racing.
+ * Applies forward-only migrations in file-name order, all pending ones in one transaction (when one
+ * fails, none is applied). On PostgreSQL an advisory lock keeps several instances starting at once from racing.
  */
 export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
   const files = (await readdir(dir)).filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f)).sort();
   const applied: string[] = [];
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(7310001)');
     await tx.query(
       `CREATE TABLE IF NOT EXISTS schema_migrations (

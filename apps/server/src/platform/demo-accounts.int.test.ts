@@ -28,16 +28,20 @@ describe('demo customers', () => {
   it('creates no demo customer in LIVE mode and leaves existing ones alone in TEST mode', async () => {
     const registered: string[] = [];
     const identity = {
-      register: async (input: { strategy_data: { identifier: string } }) => {
+      prepareRegistration: async (input: { strategy_data: { identifier: string } }) => input,
+      register: async (_tx: unknown, input: { strategy_data: { identifier: string } }) => {
         registered.push(input.strategy_data.identifier);
         return { user_uuid: '00000000-0000-4000-8000-000000000000', created: true };
       },
-    };
-    expect(await seedDemoCustomers({ identity }, { STORE_MODE: 'LIVE' })).toBe(0);
+      registered: (err: unknown) => {
+        throw err;
+      },
+    } as unknown as Parameters<typeof seedDemoCustomers>[1]['identity'];
+    expect(await seedDemoCustomers(server.app.db, { identity }, { STORE_MODE: 'LIVE' })).toBe(0);
     expect(registered).toEqual([]);
-    expect(await seedDemoCustomers({ identity }, { STORE_MODE: 'TEST' })).toBe(DEMO_CUSTOMERS.length);
+    expect(await seedDemoCustomers(server.app.db, { identity }, { STORE_MODE: 'TEST' })).toBe(DEMO_CUSTOMERS.length);
     expect(registered).toEqual(DEMO_CUSTOMERS.map((c) => c.email));
     // Against the real service the accounts exist already: a second run creates none and does not fail.
-    expect(await seedDemoCustomers(server.app.services, { STORE_MODE: 'TEST' })).toBe(0);
+    expect(await seedDemoCustomers(server.app.db, server.app.services, { STORE_MODE: 'TEST' })).toBe(0);
   });
 });

@@ -1,5 +1,7 @@
 import type { Config } from '../config.js';
 import type { IdentityService } from '../modules/identity/identity.service.js';
+import { inTransaction } from './transaction.js';
+import type { Db } from './db.js';
 
 /** The password of every demo customer; written in README.md and docs/decisions/0029. */
 export const DEMO_PASSWORD = 'Ember-Demo-2026';
@@ -17,11 +19,13 @@ export const DEMO_CUSTOMERS = [
  * Only in TEST mode: a LIVE shop never gets an account with a published password
  * (docs/decisions/0029). An address already registered is left as it is.
  */
-export async function seedDemoCustomers(services: { identity: Pick<IdentityService, 'register'> }, config: Pick<Config, 'STORE_MODE'>): Promise<number> {
+export async function seedDemoCustomers(
+  db: Db, services: { identity: Pick<IdentityService, 'prepareRegistration' | 'register' | 'registered'> }, config: Pick<Config, 'STORE_MODE'>,
+): Promise<number> {
   if (config.STORE_MODE !== 'TEST') return 0;
   let created = 0;
   for (const c of DEMO_CUSTOMERS) {
-    const result = await services.identity.register(
+    const prepared = await services.identity.prepareRegistration(
       {
         firstname: c.firstname,
         lastname: c.lastname,
@@ -33,6 +37,7 @@ export async function seedDemoCustomers(services: { identity: Pick<IdentityServi
       },
       { storeCode: c.store, language: c.language, ip: null, defaultCountry: c.country },
     );
+    const result = await inTransaction(db, (tx) => services.identity.register(tx, prepared)).catch((err: unknown) => services.identity.registered(err, prepared));
     if (result.created) created += 1;
   }
   return created;

@@ -1,4 +1,4 @@
-import type { Queryable } from './db.js';
+import type { Queryable, Tx } from './db.js';
 
 /** Whom a data-subject request is about: the account and the identifiers other modules know it by. */
 export interface DataSubject {
@@ -26,7 +26,7 @@ export interface PrivacyPart {
    */
   export(db: Queryable, subject: DataSubject): Promise<Record<string, unknown>>;
   /** Erases or anonymises the subject's data in the caller's transaction. */
-  erase(tx: Queryable, subject: DataSubject): Promise<void>;
+  erase(tx: Tx, subject: DataSubject): Promise<void>;
   /** What outlives erasure and why (a legal duty to keep it), when anything does. */
   retained?: string;
 }
@@ -70,7 +70,7 @@ export class PrivacyRegistry {
   }
 
   /** Runs every part's erasure in the caller's transaction, in registration order. */
-  async erase(tx: Queryable, subject: DataSubject): Promise<void> {
+  async erase(tx: Tx, subject: DataSubject): Promise<void> {
     for (const part of this.parts()) await part.erase(tx, subject);
   }
 }

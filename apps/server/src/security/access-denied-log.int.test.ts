@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, type TestCustomer } from '@ember/test-support';
 import { startTestServer, testDb, type TestServer } from '../test/test-app.js';
-import { expectInvariants, registerCustomer, type Customer } from './security-fixtures.js';
+import { expectInvariants } from './security-fixtures.js';
 
 /*
  * Checklist item 1: a refused ownership check leaves one warn line, `event: access.denied`, naming
@@ -11,13 +12,13 @@ import { expectInvariants, registerCustomer, type Customer } from './security-fi
 
 const lines: Record<string, unknown>[] = [];
 let server: TestServer;
-let a: Customer;
-let b: Customer;
+let a: TestCustomer;
+let b: TestCustomer;
 
 beforeAll(async () => {
   server = await startTestServer({ LOG_LEVEL: 'warn' }, { logStream: { write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) } });
-  a = await registerCustomer(server);
-  b = await registerCustomer(server);
+  a = await createCustomer(server);
+  b = await createCustomer(server);
 });
 afterAll(async () => {
   await server.close();

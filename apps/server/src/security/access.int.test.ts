@@ -1,13 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCoupon, makeProduct, stockOf } from '../modules/cart/cart.fixtures.js';
+import { createCustomer, createProduct, login, PASSWORD, stockOf, type TestCustomer } from '@ember/test-support';
+import { makeCoupon } from '../modules/cart/cart.fixtures.js';
 import { tokenHash } from '../modules/identity/identity.crypto.js';
 import type { PlacedOrder } from '../modules/orders/orders.contract.js';
 import type { Db } from '../platform/db.js';
 import { grantPoints, makeReward } from '../test/loyalty-fixtures.js';
 import { draftFor, placeOrder } from '../test/orders-fixtures.js';
 import { restCall, serveForSuite, testDb, type TestServer } from '../test/test-app.js';
-import { addAddress, ADDRESS, comparable, type Customer, expectInvariants, login, PASSWORD, registerCustomer, snapshotCustomer, withoutRequestId } from './security-fixtures.js';
+import { addAddress, ADDRESS, comparable, expectInvariants, snapshotCustomer, withoutRequestId } from './security-fixtures.js';
 
 // The global invariants hold after everything this file did (checklist I1–I6).
 afterAll(async () => {
@@ -106,13 +107,13 @@ describe('customers named by uuid', () => {
       .replace('{ref}', 'GB000000001') + r.query;
   }
 
-  let a: Customer;
-  let b: Customer;
+  let a: TestCustomer;
+  let b: TestCustomer;
   let bAddress: number;
   let routes: Route[];
 
   beforeAll(async () => {
-    [a, b] = await Promise.all([registerCustomer(server), registerCustomer(server)]);
+    [a, b] = await Promise.all([createCustomer(server), createCustomer(server)]);
     bAddress = await addAddress(server, b);
     routes = await customerRoutes();
   });
@@ -209,7 +210,7 @@ describe('carts named by id', () => {
     return { status: res.status, body: (await res.json()) as { data?: any; errors?: any[] } };
   }
 
-  const bearer = (c: Customer) => ({ authorization: `Bearer ${c.token}` });
+  const bearer = (c: TestCustomer) => ({ authorization: `Bearer ${c.token}` });
 
   /** Every cart operation of the commerce API, each naming the cart by `$c`. */
   const OPERATIONS: Record<string, { query: string; variables?: Record<string, unknown> }> = {
@@ -236,8 +237,8 @@ describe('carts named by id', () => {
     return { status: res.status, body: JSON.parse(text) };
   }
 
-  let a: Customer;
-  let b: Customer;
+  let a: TestCustomer;
+  let b: TestCustomer;
   let cartOfA: string;
   let sku: string;
   let coupon: string;
@@ -254,8 +255,8 @@ describe('carts named by id', () => {
   }
 
   beforeAll(async () => {
-    [a, b] = await Promise.all([registerCustomer(server), registerCustomer(server)]);
-    sku = (await makeProduct(db, { stock: 50 })).sku;
+    [a, b] = await Promise.all([createCustomer(server), createCustomer(server)]);
+    sku = (await createProduct(db, { stock: 50 })).sku;
     coupon = await makeCoupon(db, {});
     campaign = await makeReward(server.app, { points: 10, kind: 'campaign', amount: 100 });
     await grantPoints(server.app, b.uuid, 500);
@@ -352,8 +353,8 @@ describe('orders named by number', () => {
     return { status: res.status, body: (await res.json()) as { data?: any; errors?: any[] } };
   }
 
-  let a: Customer;
-  let b: Customer;
+  let a: TestCustomer;
+  let b: TestCustomer;
   let product: { id: number; sku: string };
   let order: PlacedOrder;
 
@@ -369,8 +370,8 @@ describe('orders named by number', () => {
   }
 
   beforeAll(async () => {
-    [a, b] = await Promise.all([registerCustomer(server), registerCustomer(server)]);
-    product = await makeProduct(db, { stock: 10 });
+    [a, b] = await Promise.all([createCustomer(server), createCustomer(server)]);
+    product = await createProduct(db, { stock: 10 });
     order = await placeOrder(server.app, draftFor({ product, customerUuid: b.uuid, email: b.email }));
   });
 
@@ -442,14 +443,14 @@ describe('fields in answers', () => {
   const SECRET_KEYS = /(hash|salt|secret|password|passwd|cvv|cvc|card_number|internal|masked_id|session_id|user_agent|(^|_)(ip|pan|customer_id|user_id|row_id)$|_token$)/i;
   const SECRET_VALUES = [/\$argon2/, /\$scrypt/, /^[0-9a-f]{64}$/];
 
-  let owner: Customer;
-  let other: Customer;
+  let owner: TestCustomer;
+  let other: TestCustomer;
   const answers: Record<string, unknown> = {};
 
   beforeAll(async () => {
-    [owner, other] = await Promise.all([registerCustomer(server), registerCustomer(server)]);
+    [owner, other] = await Promise.all([createCustomer(server), createCustomer(server)]);
     await addAddress(server, owner);
-    const product = await makeProduct(db, { stock: 5 });
+    const product = await createProduct(db, { stock: 5 });
     const order = await placeOrder(server.app, draftFor({ product, customerUuid: owner.uuid, email: owner.email }));
     const cart = await gqlWith('{ customerCart { id } }', {}, owner.token);
     const t = { token: owner.token, store: 'gb' };
@@ -539,14 +540,14 @@ describe('operator routes and sessions', () => {
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
   describe('operator routes, non-public paths and identity headers (checklist 8)', () => {
-    let customer: Customer;
-    let victim: Customer;
+    let customer: TestCustomer;
+    let victim: TestCustomer;
     let product: { id: number; sku: string };
     let orderNumber: string;
 
     beforeAll(async () => {
-      [customer, victim] = await Promise.all([registerCustomer(server), registerCustomer(server)]);
-      product = await makeProduct(db, { stock: 7 });
+      [customer, victim] = await Promise.all([createCustomer(server), createCustomer(server)]);
+      product = await createProduct(db, { stock: 7 });
       orderNumber = (await placeOrder(server.app, draftFor({ product, customerUuid: victim.uuid, email: victim.email }))).order_number;
     });
 
@@ -612,7 +613,7 @@ describe('operator routes and sessions', () => {
 
   describe('session tokens on sign-in, sign-out and account end (checklists 12 and 13)', () => {
     it('gives every sign-in a new 256-bit token and keeps no session id the client brought along', async () => {
-      const c = await registerCustomer(server);
+      const c = await createCustomer(server);
       const planted = 'planted-session-value-chosen-by-an-attacker-000000';
       // Sent from the shop's own page, as a browser carrying the planted cookie would: the edge lets it through to sign-in.
       const res = await fetch(`${server.url}/account/users/authentication/sessions`, {
@@ -630,7 +631,7 @@ describe('operator routes and sessions', () => {
     });
 
     it('refuses a token past its absolute lifetime on REST, by cookie and on GraphQL, while a fresh one still works', async () => {
-      const c = await registerCustomer(server);
+      const c = await createCustomer(server);
       const fresh = await login(server, c.email);
       await db.query(`UPDATE identity_session SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [tokenHash(c.token)]);
       expect((await call('GET', `/account/users/${c.uuid}/profile`, { headers: bearer(c.token) })).status).toBe(401);
@@ -641,7 +642,7 @@ describe('operator routes and sessions', () => {
     });
 
     it('refuses a token after logout, deactivation and cancellation, by bearer and by cookie, on REST and GraphQL', async () => {
-      const ends: [string, (c: Customer) => Promise<number>][] = [
+      const ends: [string, (c: TestCustomer) => Promise<number>][] = [
         ['logout', async (c) => (await call('DELETE', '/account/users/authentication/sessions', { headers: bearer(c.token) })).status],
         ['deactivation', async (c) => (await call('POST', `/account/users/${c.uuid}/deactivate`, { headers: bearer(c.token), body: { reason: 'Taking a break' } })).status],
         ['cancellation', async (c) => {
@@ -655,7 +656,7 @@ describe('operator routes and sessions', () => {
         }],
       ];
       for (const [name, end] of ends) {
-        const c = await registerCustomer(server);
+        const c = await createCustomer(server);
         const second = await login(server, c.email);
         expect(await end(c), name).toBe(204);
         for (const token of [c.token, second]) {
@@ -674,7 +675,7 @@ describe('operator routes and sessions', () => {
 
   describe('mail amplification (checklist 46)', () => {
     it('builds at most ten data-subject exports an hour for one account, answering 429 with Retry-After past that', async () => {
-      const c = await registerCustomer(server);
+      const c = await createCustomer(server);
       // Tries refused for want of a fresh re-authentication build nothing and leave the budget whole.
       expect((await call('GET', '/account/users/privacy', { headers: bearer(c.token) })).status).toBe(403);
       expect((await call('POST', '/account-legacy/dsar-request', { headers: bearer(c.token) })).status).toBe(403);
@@ -694,7 +695,7 @@ describe('operator routes and sessions', () => {
     });
 
     it('sends at most three reset e-mails an hour to one address, answering 429 with Retry-After past that', async () => {
-      const c = await registerCustomer(server);
+      const c = await createCustomer(server);
       const statuses: number[] = [];
       let retryAfter = 0;
       for (let i = 0; i < 6; i++) {

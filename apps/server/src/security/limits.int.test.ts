@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createCustomer, PASSWORD } from '@ember/test-support';
 import type { Db } from '../platform/db.js';
 import { serveForSuite, testDb, type TestServer } from '../test/test-app.js';
-import { expectInvariants, PASSWORD, registerCustomer } from './security-fixtures.js';
+import { expectInvariants } from './security-fixtures.js';
 
 // The global invariants hold after everything this file did (checklist I1–I6).
 afterAll(async () => {
@@ -34,7 +35,7 @@ describe('limits behind forged client addresses', () => {
 
   describe('password guessing behind forged client addresses (checklists 10 and 47)', () => {
     it("refuses the right password once the account's ten attempts are spent, with 429 and Retry-After, however the client address is forged", async () => {
-      const c = await registerCustomer(server);
+      const c = await createCustomer(server);
       const forgeries = (i: number): Record<string, string> => ({
         'x-forwarded-for': `203.0.113.${i}`, 'x-real-ip': `198.51.100.${i}`, forwarded: `for=192.0.2.${i}`, 'true-client-ip': `192.0.2.${i}`, 'user-agent': `agent-${i}`,
       });

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addProducts, gqlAs, makeCoupon, makeProduct, newGuestCart, place, readyForCheckout, stockOf } from '../modules/cart/cart.fixtures.js';
+import { createCustomer, createProduct, stockOf, type TestCustomer } from '@ember/test-support';
+import { addProducts, gqlAs, makeCoupon, newGuestCart, place, readyForCheckout } from '../modules/cart/cart.fixtures.js';
 import type { Db } from '../platform/db.js';
 import { restCall, serveForSuite, testDb, type TestServer } from '../test/test-app.js';
-import { type Customer, expectInvariants, registerCustomer, snapshotCustomer } from './security-fixtures.js';
+import { expectInvariants, snapshotCustomer } from './security-fixtures.js';
+import { inTransaction } from '../platform/transaction.js';
 
 // The global invariants hold after everything this file did (checklist I1–I6).
 afterAll(async () => {
@@ -36,9 +38,9 @@ describe('malformed requests', () => {
     return raw('POST', '/graphql', JSON.stringify({ query, variables }), headers);
   }
 
-  let a: Customer;
+  let a: TestCustomer;
   beforeAll(async () => {
-    a = await registerCustomer(server);
+    a = await createCustomer(server);
   });
 
   /** Whether any object in this process picked up a property from a request. */
@@ -93,7 +95,7 @@ describe('malformed requests', () => {
 
   describe('numeric and type edge cases (checklist 23)', () => {
     it('refuses every malformed quantity with an input error, never a 500, and the cart stays empty', async () => {
-      const product = await makeProduct(db, { stock: 5 });
+      const product = await createProduct(db, { stock: 5 });
       const cart = (await gqlWith('mutation { createEmptyCart }', {})).body.data.createEmptyCart as string;
       const add = 'mutation ($c: String!, $i: [CartItemInput!]!) { addProductsToCart(cartId: $c, cartItems: $i) { cart { total_quantity prices { grand_total { value } } } user_errors { code } } }';
       for (const quantity of [-1, 0, 1.5, '1', 1e308, 2147483648, 2 ** 53 + 1, null, [], {}, 'NaN', -0.0001]) {
@@ -155,7 +157,7 @@ describe('malformed requests', () => {
     });
 
     it('refuses ten thousand cart lines in one request without adding any', async () => {
-      const product = await makeProduct(db, { stock: 5 });
+      const product = await createProduct(db, { stock: 5 });
       const cart = (await gqlWith('mutation { createEmptyCart }', {})).body.data.createEmptyCart as string;
       const items = Array.from({ length: 10_000 }, () => ({ sku: product.sku, quantity: 1 }));
       const res = await gqlWith('mutation ($c: String!, $i: [CartItemInput!]!) { addProductsToCart(cartId: $c, cartItems: $i) { cart { total_quantity } } }', { c: cart, i: items });
@@ -207,7 +209,7 @@ describe('injected text and stale or client-sent amounts', () => {
 
   describe('markup and header-bound fields (checklists 20 and 21)', () => {
     it('refuses markup and line breaks in names and address lines on every account path, and keeps the profile', async () => {
-      const c = await registerCustomer(server);
+      const c = await createCustomer(server);
       const before = await snapshotCustomer(db, c);
       const payloads = ['"><svg onload=alert(1)>', '<img src=x onerror=alert(1)>', 'Eve\r\nBcc: list@attacker.example'];
       for (const p of payloads) {
@@ -248,7 +250,7 @@ describe('injected text and stale or client-sent amounts', () => {
   describe('discounts re-checked at placeOrder (checklist 35)', () => {
     it('refuses placeOrder with a coupon switched off or expired after it was applied, naming the coupon, and takes neither stock nor a use', async () => {
       for (const change of ['UPDATE cart_rule SET is_active = false WHERE code = $1', "UPDATE cart_rule SET to_at = now() - interval '1 day' WHERE code = $1"]) {
-        const product = await makeProduct(db, { price: 2000, stock: 5 });
+        const product = await createProduct(db, { price: 2000, stock: 5 });
         const code = await makeCoupon(db, { value: 5000 });
         const cart = await newGuestCart(server);
         await addProducts(server, cart, [{ sku: product.sku, quantity: 1 }]);
@@ -268,7 +270,7 @@ describe('injected text and stale or client-sent amounts', () => {
 
   describe('client-sent prices, totals and currencies (checklist 37)', () => {
     it('refuses price, total and currency fields in cart and payment inputs as unknown input, and the cart keeps its server price', async () => {
-      const product = await makeProduct(db, { price: 1500, stock: 5 });
+      const product = await createProduct(db, { price: 1500, stock: 5 });
       const cart = await newGuestCart(server);
       await addProducts(server, cart, [{ sku: product.sku, quantity: 1 }]);
       for (const doc of [
@@ -323,8 +325,8 @@ describe('the age gate', () => {
 
   describe('the age gate at placeOrder (checklist 9)', () => {
     it('ignores age-gate cookies and browser flags: an unverified customer is refused and nothing is written', async () => {
-      const sticks = await makeProduct(db, { kind: 'sticks_pack', ageRestricted: true, stock: 4 });
-      const c = await registerCustomer(server);
+      const sticks = await createProduct(db, { kind: 'sticks_pack', ageRestricted: true, stock: 4 });
+      const c = await createCustomer(server);
       const cart = await readyCart(c.token, sticks.sku);
       const refused = await placeWith(cart, c.token, { cookie: 'ember_age_gate=gb; age_ok=1; ageVerified=true', 'x-age-verified': 'true' });
       expect(refused.data.placeOrder.order).toBeNull();
@@ -334,8 +336,8 @@ describe('the age gate', () => {
     });
 
     it('refuses an ageVerified or is_age_verified field in the placeOrder input as unknown input, placing nothing', async () => {
-      const sticks = await makeProduct(db, { kind: 'sticks_pack', ageRestricted: true, stock: 4 });
-      const c = await registerCustomer(server);
+      const sticks = await createProduct(db, { kind: 'sticks_pack', ageRestricted: true, stock: 4 });
+      const c = await createCustomer(server);
       const cart = await readyCart(c.token, sticks.sku);
       for (const field of ['ageVerified: true', 'is_age_verified: true']) {
         const res = await gqlAs(server, `mutation ($c: String!) { placeOrder(input: { cart_id: $c, ${field} }) { order { order_number } } }`, { c: cart }, { token: c.token });
@@ -347,8 +349,8 @@ describe('the age gate', () => {
     });
 
     it('reads the verification at placeOrder time: a customer verified when the cart was filled but no longer verified is refused', async () => {
-      const device = await makeProduct(db, { kind: 'device', ageRestricted: true, stock: 3 });
-      const c = await registerCustomer(server);
+      const device = await createProduct(db, { kind: 'device', ageRestricted: true, stock: 3 });
+      const c = await createCustomer(server);
       const v = await restCall(server, 'POST', '/age-verification/verify', { method_code: 'database_check', country_code: 'GB' }, { token: c.token });
       expect(v.body.status).toBe('verified');
       const cart = await readyCart(c.token, device.sku);
@@ -361,8 +363,8 @@ describe('the age gate', () => {
     });
 
     it('refuses a delivery country the market does not sell to, whatever the restricted cart holds', async () => {
-      const c = await registerCustomer(server);
-      const device = await makeProduct(db, { kind: 'device', ageRestricted: true, stock: 3 });
+      const c = await createCustomer(server);
+      const device = await createProduct(db, { kind: 'device', ageRestricted: true, stock: 3 });
       expect((await restCall(server, 'POST', '/age-verification/verify', { method_code: 'database_check', country_code: 'GB' }, { token: c.token })).body.status).toBe('verified');
       const id = (await gqlAs(server, '{ customerCart { id } }', {}, { token: c.token })).body.data.customerCart.id as string;
       await addProducts(server, id, [{ sku: device.sku, quantity: 1 }], { token: c.token });
@@ -404,7 +406,7 @@ describe('transaction retries', () => {
       for (const code of ['40001', '40P01']) {
         const note = `retry-${code}-${randomUUID()}`;
         let calls = 0;
-        const result = await db.transaction(async (tx) => {
+        const result = await inTransaction(db, async (tx) => {
           calls++;
           await tx.query(`INSERT INTO ${table} (note) VALUES ($1)`, [note]);
           if (calls < 3) throw failure(code);
@@ -420,7 +422,7 @@ describe('transaction retries', () => {
       const note = `gives-up-${randomUUID()}`;
       let calls = 0;
       const started = Date.now();
-      await expect(db.transaction(async (tx) => {
+      await expect(inTransaction(db, async (tx) => {
         calls++;
         await tx.query(`INSERT INTO ${table} (note) VALUES ($1)`, [note]);
         throw failure('40001');
@@ -432,7 +434,7 @@ describe('transaction retries', () => {
 
     it('does not retry other errors such as a unique violation', async () => {
       let calls = 0;
-      await expect(db.transaction(async () => {
+      await expect(inTransaction(db, async () => {
         calls++;
         throw failure('23505');
       })).rejects.toMatchObject({ code: '23505' });
@@ -478,7 +480,7 @@ describe('errors from inside the shop', () => {
   });
 
   it('answers a failing REST route with a generic INTERNAL error and the request id, and nothing of the cause', async () => {
-    const c = await registerCustomer(server);
+    const c = await createCustomer(server);
     const identity = server.app.services.identity as unknown as Record<string, unknown>;
     const res = await withFault(identity, 'profile', new Error(LEAK), () => restCall(server, 'GET', `/account/users/${c.uuid}/profile`, undefined, { token: c.token, store: 'gb' }));
     expect(res.status).toBe(500);
@@ -487,7 +489,7 @@ describe('errors from inside the shop', () => {
 
   it('answers a lost database connection with 503 and Retry-After on REST and GraphQL, not 500', async () => {
     const lost = () => Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
-    const c = await registerCustomer(server);
+    const c = await createCustomer(server);
     const identity = server.app.services.identity as unknown as Record<string, unknown>;
     const rest = await withFault(identity, 'profile', lost(), () => restCall(server, 'GET', `/account/users/${c.uuid}/profile`, undefined, { token: c.token, store: 'gb' }));
     expect(rest.status).toBe(503);
@@ -501,7 +503,7 @@ describe('errors from inside the shop', () => {
   });
 
   it('answers a serialization failure or deadlock that outlived its retries with 503 and Retry-After, not 500 (checklist 55)', async () => {
-    const c = await registerCustomer(server);
+    const c = await createCustomer(server);
     const identity = server.app.services.identity as unknown as Record<string, unknown>;
     for (const code of ['40001', '40P01']) {
       const conflict = Object.assign(new Error('could not serialize access due to concurrent update'), { code });
@@ -523,7 +525,7 @@ describe('a valid code after too many guesses', () => {
   });
 
   it('refuses even a valid coupon with RATE_LIMITED once the cart has spent its guesses, and applies nothing', async () => {
-    const product = await makeProduct(db, { stock: 5 });
+    const product = await createProduct(db, { stock: 5 });
     const code = await makeCoupon(db, {});
     const cart = await newGuestCart(server);
     await addProducts(server, cart, [{ sku: product.sku, quantity: 1 }]);

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import * as loyaltyStore from '../modules/loyalty/loyalty.store.js';
+import { inTransaction } from '../platform/transaction.js';
+import { transactionsOn } from '../platform/transaction.js';
 
 /** Test helpers for the loyalty and referral suites: their own rewards, articles, QR codes and orders' progress. */
 
 export async function grantPoints(app: FastifyInstance, consumer: string, points: number): Promise<void> {
-  await app.db.transaction((tx) =>
+  await inTransaction(app.db, (tx) =>
     app.services.loyalty.credit(tx, { consumer_uuid: consumer, points, source_type: 'adjustment', source_key: `test:${randomUUID()}`, event: 'Test grant' }),
   );
 }
@@ -44,13 +46,13 @@ export async function makeQrCode(app: FastifyInstance, points: number, validForM
 
 /** Delivers every waiting order event to loyalty and referral, as the job would. */
 export async function drainOrderEvents(app: FastifyInstance): Promise<void> {
-  for (let i = 0; i < 100; i++) if ((await app.services.orders.deliverEvents(500)) === 0) return;
+  for (let i = 0; i < 100; i++) if ((await app.services.orders.deliverEvents(transactionsOn(app.db), 500)) === 0) return;
 }
 
 /** Moves an order along the operator's path to `to` (payment_completed, processing, shipped, delivered, returned). */
 export async function advanceOrder(app: FastifyInstance, orderNumber: string, path: string[]): Promise<void> {
   for (const to of path) {
-    await app.db.transaction((tx) =>
+    await inTransaction(app.db, (tx) =>
       app.services.orders.changeStatus(tx, orderNumber, {
         to,
         actor: 'operator',

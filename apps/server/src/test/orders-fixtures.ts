@@ -1,44 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Queryable } from '../platform/db.js';
-import { restCall, type TestServer } from './test-app.js';
 import { reserveStock } from '../modules/catalog/catalog.inventory.js';
 import type { OrderDraft, PlacedOrder } from '../modules/orders/orders.contract.js';
+import { inTransaction } from '../platform/transaction.js';
 
-/** Test helpers for the orders suites: their own products and stock, customers, drafts. */
-
-export async function makeProduct(db: Queryable, stock: number): Promise<{ id: number; sku: string }> {
-  const sku = `ORD-${randomUUID().slice(0, 12)}`;
-  const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO catalog_product (sku, type_id, url_key, kind, is_visible) VALUES ($1, 'simple', $2, 'accessory', false) RETURNING id`,
-    [sku, sku.toLowerCase()],
-  );
-  await db.query(`INSERT INTO inventory_stock (product_id, quantity) VALUES ($1, $2)`, [rows[0]!.id, stock]);
-  return { id: rows[0]!.id, sku };
-}
-
-export async function stockOf(db: Queryable, productId: number): Promise<number> {
-  const { rows } = await db.query<{ quantity: number }>(`SELECT quantity FROM inventory_stock WHERE product_id = $1`, [productId]);
-  return rows[0]!.quantity;
-}
-
-export const PASSWORD = 'Orders-Pass-1';
-
-export async function registerCustomer(server: TestServer): Promise<{ uuid: string; token: string; email: string }> {
-  // A mailbox of its own: +tag aliases of one mailbox count as one person (self-referral).
-  const email = `orders-${randomUUID().slice(0, 8)}@example.com`;
-  const reg = await restCall(server, 'POST', '/account/users/register', {
-    terms_accepted: true,
-    firstname: 'Olga',
-    lastname: 'Order',
-    date_of_birth: '1985-05-05',
-    strategy: 'email_password',
-    strategy_data: { identifier: email, password: PASSWORD },
-  }, { store: 'gb' });
-  if (reg.status !== 201) throw new Error(`registration failed: ${reg.status} ${JSON.stringify(reg.body)}`);
-  const login = await restCall(server, 'POST', '/account/users/authentication/sessions', { strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } }, { store: 'gb' });
-  return { uuid: reg.body.user_uuid, token: login.body.token, email };
-}
+/**
+ * Test helpers for the orders suites: order drafts written through the orders port. Products,
+ * customers and orders placed through the API come from @ember/test-support.
+ */
 
 const ADDRESS = {
   firstname: 'Olga',
@@ -114,7 +83,7 @@ export function draftFor(opts: {
 
 /** What checkout's placeOrder does with the port: reserve stock, then create the order, in one transaction. */
 export function placeOrder(app: FastifyInstance, draft: OrderDraft): Promise<PlacedOrder> {
-  return app.db.transaction(async (tx) => {
+  return inTransaction(app.db, async (tx) => {
     await reserveStock(tx, draft.items.map((i) => ({ product_id: i.product_id, quantity: i.quantity, sku: i.sku })));
     return app.services.orders.createOrder(tx, draft);
   });

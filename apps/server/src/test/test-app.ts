@@ -67,51 +67,5 @@ export function serveForSuite(use: (server: TestServer, db: Db) => void, env: Re
   });
 }
 
-export interface GqlResult {
-  status: number;
-  body: { data?: any; errors?: any[] };
-  headers: Headers;
-}
-
-/** Sends a GraphQL document over HTTP: POST with JSON by default, or GET with the query in the URL. */
-export async function gql(
-  server: TestServer,
-  query: string,
-  variables: Record<string, unknown> = {},
-  opts: { store?: string; method?: 'GET' | 'POST' } = {},
-): Promise<GqlResult> {
-  const headers: Record<string, string> = opts.store ? { store: opts.store } : {};
-  const res =
-    opts.method === 'GET'
-      ? await fetch(`${server.url}/graphql?query=${encodeURIComponent(query)}&variables=${encodeURIComponent(JSON.stringify(variables))}`, { headers })
-      : await fetch(`${server.url}/graphql`, {
-          method: 'POST',
-          headers: { ...headers, 'content-type': 'application/json' },
-          body: JSON.stringify({ query, variables }),
-        });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : {}, headers: res.headers };
-}
-
-export interface RestResult {
-  status: number;
-  body: any;
-  headers: Headers;
-}
-
-/** Sends a JSON request over HTTP as a client would: bearer token and store view optional. */
-export async function restCall(
-  server: TestServer,
-  method: string,
-  path: string,
-  body?: unknown,
-  opts: { token?: string; store?: string } = {},
-): Promise<RestResult> {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.store) headers.store = opts.store;
-  const res = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
-}
+// The HTTP clients every suite uses: one implementation, shared with the browser journeys.
+export { gql, restCall, type GqlResult, type RestResult } from '@ember/test-support';

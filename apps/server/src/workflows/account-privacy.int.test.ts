@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDb, type TestServer, restCall } from '../test/test-app.js';
 import { saveCard } from '../modules/payments/payments.store.js';
+import { inTransaction } from '../platform/transaction.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -28,7 +29,7 @@ async function customerWithData(firstname = 'Pia') {
   // Registration already e-mailed a verification code: the export and the erasure must cover it.
   const { app } = server;
   const last4 = String(1000 + Math.floor(Math.random() * 9000));
-  await app.db.transaction(async (tx) => {
+  await inTransaction(app.db, async (tx) => {
     await app.services.loyalty.credit(tx, { consumer_uuid: uuid, points: 120, source_type: 'adjustment', source_key: `privacy:${uuid}`, event: `Welcome ${firstname}` });
     await saveCard(tx, { id: randomUUID(), customer_uuid: uuid, provider: 'sandbox', token: `tok_secret_${randomUUID()}`, brand: 'visa', last4, exp_month: 12, exp_year: 2030 });
   });

@@ -5,6 +5,7 @@ import type { DataSubject } from '../platform/privacy.js';
 import type { Services } from '../services.js';
 import type { SessionUser } from '../modules/identity/identity.service.js';
 import { ACTION_PURPOSE } from '../modules/verification/verification.service.js';
+import { inTransaction } from '../platform/transaction.js';
 
 /** How long a re-authentication lets the session export or cancel the account. */
 export const REAUTH_FRESH_SECONDS = 5 * 60;
@@ -34,7 +35,7 @@ export async function reauthenticate(
   const code = 'verification_uuid' in proof
     ? { uuid: proof.verification_uuid, contact: (await services.identity.profile(session.uuid)).personalInfo }
     : null;
-  const next = await db.transaction(async (tx) => {
+  const next = await inTransaction(db, async (tx) => {
     if (code) {
       const { email, telephone } = code.contact;
       const byEmail = await services.verification.consumeValidated(tx, code.uuid, { channel: 'email', identifier: email, purpose: ACTION_PURPOSE });
@@ -81,5 +82,5 @@ export async function exportAccount(db: Db, services: Services, session: Session
 export async function cancelAccount(db: Db, services: Services, session: SessionUser): Promise<void> {
   await requireFreshReauthentication(services, session);
   const subject = await subjectOf(services, session.uuid);
-  await db.transaction((tx) => services.privacy.erase(tx, subject));
+  await inTransaction(db, (tx) => services.privacy.erase(tx, subject));
 }

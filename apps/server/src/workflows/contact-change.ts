@@ -5,6 +5,7 @@ import type { StoreView } from '../modules/store/store.service.js';
 import { normalisePhone } from '../modules/identity/identity.service.js';
 import { ACTION_PURPOSE } from '../modules/verification/verification.service.js';
 import type { Services } from '../services.js';
+import { inTransaction } from '../platform/transaction.js';
 
 const EMAIL_CHANGE = 'email_change';
 
@@ -28,25 +29,25 @@ export async function sendRegistrationEmailCode(
   const uuid = registered.user_uuid;
   const item = { channel: 'email', identifier: email, purpose: EMAIL_CHANGE, language: ctx.store.language, ip: ctx.ip, userUuid: uuid } as const;
   if (!registered.created) {
-    return db.transaction(async (tx) => {
+    return inTransaction(db, async (tx) => {
       await services.identity.recordRegistrationAttempt(tx, uuid, email);
       return services.verification.createItem(tx, { ...item, insteadOfCode: registrationAttemptNotice(services, ctx.store) });
     }).catch(async (err: unknown) => {
       // Throttled like a new address's code: the uuid still answers later steps, the owner hears nothing more now.
       if (!(err instanceof AppError && err.code === 'RATE_LIMITED')) throw err;
-      await db.transaction((tx) => services.identity.recordRegistrationAttempt(tx, uuid, email));
+      await inTransaction(db, (tx) => services.identity.recordRegistrationAttempt(tx, uuid, email));
       return null;
     });
   }
   try {
-    return await db.transaction(async (tx) => {
+    return await inTransaction(db, async (tx) => {
       await services.identity.markEmailPending(tx, uuid, email);
       return services.verification.createItem(tx, item);
     });
   } catch (err) {
     // The account exists either way; its address still waits for confirmation, and a code is asked for again later.
     if (err instanceof AppError && err.code === 'RATE_LIMITED') {
-      await db.transaction((tx) => services.identity.markEmailPending(tx, uuid, email));
+      await inTransaction(db, (tx) => services.identity.markEmailPending(tx, uuid, email));
       return null;
     }
     throw err;
@@ -59,7 +60,7 @@ export async function sendRegistrationEmailCode(
  */
 export async function resendRegistrationEmailCode(db: Db, services: Services, uuid: string, ctx: { store: StoreView; ip: string }) {
   const { email, taken } = await services.identity.pendingRegistration(uuid);
-  return db.transaction((tx) =>
+  return inTransaction(db, (tx) =>
     services.verification.createItem(tx, {
       channel: 'email', identifier: email, purpose: EMAIL_CHANGE, language: ctx.store.language, ip: ctx.ip, userUuid: uuid,
       ...(taken ? { insteadOfCode: registrationAttemptNotice(services, ctx.store) } : {}),
@@ -92,7 +93,7 @@ export async function requestEmailChange(
   db: Db, services: Services, uuid: string, email: string, currentPassword: string, ctx: { store: StoreView; ip: string },
 ) {
   await reauthenticate(services, uuid, currentPassword);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const { taken } = await services.identity.setPendingEmail(tx, uuid, email);
     return services.verification.createItem(tx, {
       channel: 'email', identifier: email, purpose: EMAIL_CHANGE, language: ctx.store.language, ip: ctx.ip, userUuid: uuid,
@@ -109,7 +110,7 @@ export async function confirmEmailChange(db: Db, services: Services, uuid: strin
   const pending = await services.identity.pendingEmail(uuid);
   const refused = () => new AppError('VERIFICATION_REQUIRED', phrase('account.verifyCodeFirst'));
   if (!pending) throw refused();
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const before = await services.identity.contacts(tx, uuid);
     const ok = await services.verification.consumeValidated(tx, verificationUuid, { channel: 'email', identifier: pending, purpose: EMAIL_CHANGE, userUuid: uuid });
     if (!ok) throw refused();
@@ -131,7 +132,7 @@ export async function updateVerifiedPhone(
   const e164 = normalisePhone(phone, store.default_country);
   if (!e164) throw new AppError('VALIDATION_FAILED', 'phone is not a valid phone number', { fields: { phone: 'invalid' } });
   await reauthenticate(services, uuid, currentPassword);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const before = await services.identity.contacts(tx, uuid);
     const ok = await services.verification.consumeValidated(tx, verificationUuid, { channel: 'sms', identifier: e164, purpose: ACTION_PURPOSE, defaultCountry: store.default_country, userUuid: uuid });
     if (!ok) throw new AppError('VERIFICATION_REQUIRED', 'Verify this phone number with the code sent by SMS first');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createCustomer, createProduct, stockOf } from '@ember/test-support';
 import { serveForSuite, type TestServer } from '../test/test-app.js';
 import type { Db } from '../platform/db.js';
-import { addProducts, gqlAs, makeProduct, newGuestCart, readyForCheckout, registerCustomer, stockOf } from '../modules/cart/cart.fixtures.js';
+import { addProducts, gqlAs, newGuestCart, readyForCheckout } from '../modules/cart/cart.fixtures.js';
 import { idempotencyScope, requestHash } from '../modules/payments/payments.idempotency.js';
 
 let server: TestServer;
@@ -25,7 +26,7 @@ async function place(cartId: string, opts: { key?: string; token?: string } = {}
 
 /** A guest cart with one product of its own (stock 10, two in the cart), ready to be placed. */
 async function readyCart(opts: { token?: string } = {}) {
-  const product = await makeProduct(db, { stock: 10 });
+  const product = await createProduct(db, { stock: 10 });
   const cartId = opts.token ? await customerCart(opts.token) : await newGuestCart(server);
   const added = await addProducts(server, cartId, [{ sku: product.sku, quantity: 2 }], { token: opts.token });
   expect(added.body.errors).toBeUndefined();
@@ -95,7 +96,7 @@ describe('placeOrder with an Idempotency-Key', () => {
       expect(placed.body.data.placeOrder.order).not.toBeNull();
       expect(await ordersOf(cart.cartId)).toHaveLength(1);
     }
-    const customer = await registerCustomer(server);
+    const customer = await createCustomer(server);
     const c1 = await readyCart({ token: customer.token });
     const placed = await place(c1.cartId, { key: 'customer-key-00001', token: customer.token });
     expect(placed.status).toBe(200);

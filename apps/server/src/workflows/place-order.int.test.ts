@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { createCustomer, createProduct, GB_ADDRESS } from '@ember/test-support';
 import { serveForSuite, restCall, type TestServer } from '../test/test-app.js';
 import type { Db } from '../platform/db.js';
-import { acceptTermsAndPay, addProducts, CART_FIELDS, GB_ADDRESS, gqlAs, makeProduct, newGuestCart, place, registerCustomer } from '../modules/cart/cart.fixtures.js';
+import { acceptTermsAndPay, addProducts, CART_FIELDS, gqlAs, newGuestCart, place } from '../modules/cart/cart.fixtures.js';
 
 let server: TestServer;
 let db: Db;
@@ -37,7 +38,7 @@ async function customerCartReady(
   customer: { token: string }, addresses: (cartId: string) => Promise<void>, product?: { sku: string }, method: [string, string] = ['tablerate', 'standard'],
 ): Promise<string> {
   const o = { token: customer.token };
-  const p = product ?? await makeProduct(db);
+  const p = product ?? await createProduct(db);
   const id = (await gqlAs(server, 'query { customerCart { id } }', {}, o)).body.data.customerCart.id as string;
   expect((await addProducts(server, id, [{ sku: p.sku, quantity: 1 }], o)).body.data.addProductsToCart.user_errors).toEqual([]);
   await addresses(id);
@@ -59,7 +60,7 @@ const street = () => [`${Math.floor(Math.random() * 900) + 10} Saved Street ${ra
 
 describe('placeOrder saves a customer’s checkout address in their address book', () => {
   it('saves the typed address with the order by default, once for delivery and billing, as the default of both kinds', async () => {
-    const c = await registerCustomer(server);
+    const c = await createCustomer(server);
     const address = { ...GB_ADDRESS, street: street() };
     const id = await customerCartReady(c, (cart) => setBoth(c, cart, address));
     expect(await book(c)).toEqual([]);
@@ -72,7 +73,7 @@ describe('placeOrder saves a customer’s checkout address in their address book
   });
 
   it('does not save an address the shopper asked not to save, nor a pick-up store', async () => {
-    const c = await registerCustomer(server);
+    const c = await createCustomer(server);
     const unticked = await customerCartReady(c, (cart) => setBoth(c, cart, { ...GB_ADDRESS, street: street(), save_in_address_book: false }));
     expect((await place(server, unticked, { token: c.token })).body.data.placeOrder.errors).toEqual([]);
     expect(await book(c)).toEqual([]);
@@ -88,7 +89,7 @@ describe('placeOrder saves a customer’s checkout address in their address book
   });
 
   it('keeps one entry for an address already in the book, however its case and spaces were typed', async () => {
-    const c = await registerCustomer(server);
+    const c = await createCustomer(server);
     const lines = street();
     const first = await customerCartReady(c, (cart) => setBoth(c, cart, { ...GB_ADDRESS, street: lines }));
     expect((await place(server, first, { token: c.token })).body.data.placeOrder.errors).toEqual([]);
@@ -106,8 +107,8 @@ describe('placeOrder saves a customer’s checkout address in their address book
   });
 
   it('saves nothing when the order fails, since the address is written in the order’s transaction', async () => {
-    const c = await registerCustomer(server);
-    const p = await makeProduct(db, { stock: 1 });
+    const c = await createCustomer(server);
+    const p = await createProduct(db, { stock: 1 });
     const id = await customerCartReady(c, (cart) => setBoth(c, cart, { ...GB_ADDRESS, street: street() }), p);
     await db.query('UPDATE inventory_stock SET quantity = 0 WHERE product_id = $1', [p.id]);
     const failed = await place(server, id, { token: c.token });
@@ -117,9 +118,9 @@ describe('placeOrder saves a customer’s checkout address in their address book
   });
 
   it('leaves out of the book an address without a first name, which the book does not take although the Swiss checkout does', async () => {
-    const c = await registerCustomer(server);
+    const c = await createCustomer(server);
     const o = { token: c.token, store: 'ch' };
-    const p = await makeProduct(db);
+    const p = await createProduct(db);
     await db.query(`INSERT INTO catalog_product_price (product_id, store_code, currency, regular_minor) VALUES ($1, 'ch', 'CHF', 1500)`, [p.id]);
     const id = (await gqlAs(server, 'query { customerCart { id } }', {}, o)).body.data.customerCart.id as string;
     expect((await addProducts(server, id, [{ sku: p.sku, quantity: 1 }], o)).body.data.addProductsToCart.user_errors).toEqual([]);
@@ -133,7 +134,7 @@ describe('placeOrder saves a customer’s checkout address in their address book
   });
 
   it('takes a saved address by customer_address_id for delivery and billing without saving it again', async () => {
-    const c = await registerCustomer(server);
+    const c = await createCustomer(server);
     const address = { ...GB_ADDRESS, street: street() };
     const first = await customerCartReady(c, (cart) => setBoth(c, cart, address));
     expect((await place(server, first, { token: c.token })).body.data.placeOrder.errors).toEqual([]);
@@ -152,12 +153,12 @@ describe('placeOrder saves a customer’s checkout address in their address book
   });
 
   it('refuses another customer’s address id as unknown, and a guest’s as unauthorised', async () => {
-    const owner = await registerCustomer(server);
+    const owner = await createCustomer(server);
     const first = await customerCartReady(owner, (cart) => setBoth(owner, cart, { ...GB_ADDRESS, street: street() }));
     expect((await place(server, first, { token: owner.token })).body.data.placeOrder.errors).toEqual([]);
     const [saved] = await book(owner);
 
-    const other = await registerCustomer(server);
+    const other = await createCustomer(server);
     const cart = (await gqlAs(server, 'query { customerCart { id } }', {}, { token: other.token })).body.data.customerCart.id;
     const foreign = await gqlAs(server, SET_SHIPPING, { c: cart, id: saved!.id }, { token: other.token });
     expect(foreign.body.errors![0].extensions.code).toBe('ENTITY_NOT_FOUND');
@@ -170,7 +171,7 @@ describe('placeOrder saves a customer’s checkout address in their address book
 
 describe('guest checkout follows the store view’s setting', () => {
   it('refuses a guest’s e-mail and order where the store view sells only to customers, in the store view’s language', async () => {
-    const p = await makeProduct(db);
+    const p = await createProduct(db);
     await db.query(`INSERT INTO catalog_product_price (product_id, store_code, currency, regular_minor) VALUES ($1, 'ch', 'CHF', 1500)`, [p.id]);
     const id = await newGuestCart(server, 'ch');
     expect((await addProducts(server, id, [{ sku: p.sku, quantity: 1 }], { store: 'ch' })).body.data.addProductsToCart.user_errors).toEqual([]);
@@ -182,7 +183,7 @@ describe('guest checkout follows the store view’s setting', () => {
   });
 
   it('takes a guest’s e-mail where the store view allows guests', async () => {
-    const p = await makeProduct(db);
+    const p = await createProduct(db);
     const id = await newGuestCart(server, 'de');
     expect((await addProducts(server, id, [{ sku: p.sku, quantity: 1 }], { store: 'de' })).body.data.addProductsToCart.user_errors).toEqual([]);
     const email = await gqlAs(server, 'mutation ($c: String!) { setGuestEmailOnCart(input: {cart_id: $c, email: "gast@example.com"}) { cart { email } } }', { c: id }, { store: 'de' });

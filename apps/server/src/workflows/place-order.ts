@@ -1,6 +1,7 @@
+import { CART_USER_ERRORS, isPlaceOrderErrorCode, type PlaceOrderErrorCode } from '@ember/contracts';
 import { attributeLabel } from '../modules/catalog/catalog.mapper.js';
 import { phrase, type Phrase } from '../platform/messages.js';
-import type { Db, Queryable } from '../platform/db.js';
+import type { Db, Tx } from '../platform/db.js';
 import { AppError } from '../platform/errors.js';
 import type { Services } from '../services.js';
 import type { StoreView } from '../modules/store/store.service.js';
@@ -14,6 +15,7 @@ import { paymentMethodsFor } from '../modules/payments/payments.methods.js';
 import { idempotencyScope } from '../modules/payments/payments.idempotency.js';
 import { faultPoint } from '../platform/faults.js';
 import { DEFAULT_UNPAID_LIMITS, holdForPayment } from './unpaid-holds.js';
+import { inTransaction } from '../platform/transaction.js';
 
 export interface PlaceOrderResult {
   order: PlacedOrder | null;
@@ -25,8 +27,6 @@ export interface AdditionalAttribute {
   attribute_code: string;
   value?: string | null;
 }
-
-const PLACE_ORDER_CODES = new Set(['CART_NOT_FOUND', 'CART_NOT_ACTIVE', 'GUEST_EMAIL_MISSING', 'UNABLE_TO_PLACE_ORDER', 'INSUFFICIENT_STOCK', 'PERMISSION_DENIED', 'ORDER_LIMIT', 'UNDEFINED']);
 
 function draftAddress(a: CartAddressRow, pickup: ComputedCart['pickupStore']): OrderDraftAddress {
   return {
@@ -43,19 +43,18 @@ function draftAddress(a: CartAddressRow, pickup: ComputedCart['pickupStore']): O
   };
 }
 
-function fail(code: 'UNABLE_TO_PLACE_ORDER' | 'GUEST_EMAIL_MISSING' | 'INSUFFICIENT_STOCK' | 'PERMISSION_DENIED', message: string | Phrase): never {
+function fail(code: PlaceOrderErrorCode, message: string | Phrase): never {
   throw new AppError(code, message);
 }
 
-/** Re-validates a locked cart and turns it into an order draft; amounts come only from the server. */
+/** Re-validates a locked cart priced by the cart's pricer and turns it into an order draft; amounts come only from the server. */
 async function buildDraft(c: ComputedCart, email: string, attributes: OrderDraft['additional_attributes']): Promise<OrderDraft> {
   const { cart, store, totals } = c;
   // Lines whose product is no longer sold are neither shown nor priced (cart.view.ts), so they are not ordered either.
   if (!c.lines.length) fail('UNABLE_TO_PLACE_ORDER', phrase('checkout.cartEmpty'));
-  for (const p of c.problems) {
-    if (p.code === 'INSUFFICIENT_STOCK' || p.code === 'NOT_SALABLE') fail('INSUFFICIENT_STOCK', p.phrase ?? p.message);
-    fail('UNABLE_TO_PLACE_ORDER', p.phrase ?? p.message);
-  }
+  // A line problem stops the order with the PlaceOrderError code packages/contracts maps it to.
+  const problem = c.problems[0];
+  if (problem) fail(CART_USER_ERRORS[problem.code].order, problem.phrase ?? problem.message);
   if (c.ruleProblems.length) fail('UNABLE_TO_PLACE_ORDER', c.ruleProblems[0]!.phrase);
   if (!c.billing) fail('UNABLE_TO_PLACE_ORDER', phrase('checkout.billingMissing'));
   if (!c.isVirtual) {
@@ -176,6 +175,7 @@ export async function placeOrder(
   opts: { idempotencyKey?: string | string[] } = {},
 ): Promise<PlaceOrderResult> {
   return services.payments.idempotency.run(
+    db,
     {
       scope: idempotencyScope({ customerUuid: caller.customerUuid, cartId: maskedId }),
       operation: 'placeOrder',
@@ -199,10 +199,10 @@ async function placeOrderOnce(
   db: Db, services: Services, caller: Caller, maskedId: string, attributes: AdditionalAttribute[], keyed: boolean,
 ): Promise<PlaceOrderResult> {
   try {
-    // Read before the transaction: identity answers on its own connection.
-    const customerEmail = caller.customerUuid ? (await services.identity.profile(caller.customerUuid)).personalInfo.email : null;
-    const definitions = await services.orders.attributes(caller.store.code);
-    const order = await db.transaction(async (tx: Queryable) => {
+    const order = await inTransaction(db, async (tx) => {
+      // Everything below reads and writes through this one transaction: a failure anywhere rolls all of it back.
+      const customerEmail = caller.customerUuid ? await services.identity.activeEmail(tx, caller.customerUuid) : null;
+      const definitions = await services.orders.attributes(caller.store.code, tx);
       const cart = await services.cart.access(tx, caller, maskedId, { lock: true, allowInactive: true });
       if (cart.status === 'ordered') {
         const placed = await services.orders.findOrderByCart(tx, cart.masked_id);
@@ -210,7 +210,7 @@ async function placeOrderOnce(
         if (placed) return placed;
       }
       if (cart.status !== 'active') throw new AppError('CART_NOT_ACTIVE', phrase('cart.notActive'));
-      const computed = await services.cart.compute(tx, caller.store as StoreView, cart);
+      const computed = services.cart.price(await services.cart.loadPricingInputs(tx, caller.store as StoreView, cart));
       // A store view with guest checkout off sells only to signed-in customers (Magento's guest_checkout option).
       if (!cart.customer_uuid && !(caller.store as StoreView).is_guest_checkout_enabled) {
         fail('PERMISSION_DENIED', GUEST_CHECKOUT_REFUSED);
@@ -250,7 +250,7 @@ async function placeOrderOnce(
     });
     return { order, errors: [] };
   } catch (err) {
-    if (err instanceof AppError && PLACE_ORDER_CODES.has(err.code)) return { order: null, errors: [{ code: err.code, message: err.message, phrase: err.phrase }] };
+    if (err instanceof AppError && isPlaceOrderErrorCode(err.code)) return { order: null, errors: [{ code: err.code, message: err.message, phrase: err.phrase }] };
     throw err;
   }
 }
@@ -261,7 +261,7 @@ async function placeOrderOnce(
  * nothing. Identity keeps one entry for identical addresses (delivery and billing alike).
  */
 async function saveToAddressBook(
-  tx: Queryable, services: Services, customerUuid: string, store: StoreView,
+  tx: Tx, services: Services, customerUuid: string, store: StoreView,
   computed: { shipping: CartAddressRow | null; billing: CartAddressRow | null },
 ): Promise<void> {
   for (const a of [computed.shipping, computed.billing]) {

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createCustomer, createProduct, GB_ADDRESS, type GuestJar, stockOf } from '@ember/test-support';
 import { startTestServer, testDb, type TestServer } from '../test/test-app.js';
 import type { Db } from '../platform/db.js';
 import { runOrderJobs } from '../modules/orders/orders.jobs.js';
 import { draftFor, placeOrder as writeOrder } from '../test/orders-fixtures.js';
-import {
-  addProducts, cancelOrder, GB_ADDRESS, gqlAs, makeProduct, newGuestCart, place, readyForCheckout, registerCustomer, stockOf, type GuestJar,
-} from '../modules/cart/cart.fixtures.js';
+import { addProducts, cancelOrder, gqlAs, newGuestCart, place, readyForCheckout } from '../modules/cart/cart.fixtures.js';
 
 /** Orders waiting for payment hold stock: a buyer, an address and a connection may keep only a few (docs/decisions/0033). */
 
@@ -55,7 +54,7 @@ beforeEach(() => {
 
 describe('orders waiting for payment', () => {
   it('refuses scripted guest orders past the 3rd waiting for payment to one delivery address, leaving the stock to other shoppers', async () => {
-    const p = await makeProduct(db, { stock: 60, price: 2500 });
+    const p = await createProduct(db, { stock: 60, price: 2500 });
     const address = ownAddress();
     const carts = [];
     for (let i = 0; i < 12; i++) carts.push(await guestCart(p.sku, { address }));
@@ -74,7 +73,7 @@ describe('orders waiting for payment', () => {
   });
 
   it('lets exactly 3 of 20 parallel unpaid orders to one address through', async () => {
-    const p = await makeProduct(db, { stock: 100, price: 2500 });
+    const p = await createProduct(db, { stock: 100, price: 2500 });
     const address = ownAddress();
     const carts = [];
     for (let i = 0; i < 20; i++) carts.push(await guestCart(p.sku, { address }));
@@ -84,8 +83,8 @@ describe('orders waiting for payment', () => {
   });
 
   it('counts a buyer e-mail across addresses and guest or account, and takes the buyer again once a waiting order is cancelled', async () => {
-    const p = await makeProduct(db, { stock: 20, price: 2500 });
-    const c = await registerCustomer(server);
+    const p = await createProduct(db, { stock: 20, price: 2500 });
+    const c = await createCustomer(server);
     const numbers: string[] = [];
     for (let i = 0; i < 3; i++) {
       const r = await place(server, await customerCart(p.sku, c.token), { token: c.token, headers: client });
@@ -103,7 +102,7 @@ describe('orders waiting for payment', () => {
   });
 
   it('refuses the 11th unpaid order from one connection, whatever the e-mails and addresses', async () => {
-    const p = await makeProduct(db, { stock: 50, price: 2500 });
+    const p = await createProduct(db, { stock: 50, price: 2500 });
     const results = [];
     for (let i = 0; i < 11; i++) {
       const c = await guestCart(p.sku);
@@ -115,8 +114,8 @@ describe('orders waiting for payment', () => {
   });
 
   it('cancels a guest’s unpaid order after 15 minutes and keeps a customer’s until 30', async () => {
-    const p = await makeProduct(db, { stock: 10 });
-    const c = await registerCustomer(server);
+    const p = await createProduct(db, { stock: 10 });
+    const c = await createCustomer(server);
     const guest = await writeOrder(server.app, { ...draftFor({ product: p, customerUuid: null }), payment_method_code: 'ember_card' });
     const mine = await writeOrder(server.app, { ...draftFor({ product: p, customerUuid: c.uuid, email: c.email }), payment_method_code: 'ember_card' });
     await db.query(`UPDATE orders_order SET updated_at = now() - interval '16 minutes' WHERE entity_id = ANY($1::uuid[])`, [[guest.entity_id, mine.entity_id]]);

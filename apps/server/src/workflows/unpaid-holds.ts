@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { phrase } from '../platform/messages.js';
-import type { Queryable } from '../platform/db.js';
+import type { Tx } from '../platform/db.js';
 import { AppError } from '../platform/errors.js';
 import type { Services } from '../services.js';
 import type { OrderDraft, PlacedOrder } from '../modules/orders/orders.contract.js';
@@ -47,7 +47,7 @@ export function holdKeysOf(draft: Pick<OrderDraft, 'email' | 'shipping_address'>
  * limit. Orders with nothing to pay hold nothing and pass.
  */
 export async function holdForPayment(
-  tx: Queryable, services: Services, order: PlacedOrder, draft: OrderDraft, client: { ip: string | null; limits: UnpaidLimits },
+  tx: Tx, services: Services, order: PlacedOrder, draft: OrderDraft, client: { ip: string | null; limits: UnpaidLimits },
 ): Promise<void> {
   if (draft.initial_status !== 'pending_payment') return;
   const keys = holdKeysOf(draft, client.ip);

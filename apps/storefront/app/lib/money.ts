@@ -1,4 +1,5 @@
-import type { Money } from './api/catalog.types';
+/** An amount as the commerce API answers it (Magento's `Money`). */
+type Money = { value: number | null; currency: string | null };
 import { numberFormat } from './locale';
 
 /** Formats a wire money value in the store's locale (`lib/locale.ts` makes the tag and caches the format). */

@@ -1,4 +1,4 @@
-import type { ConfigurableOption, MediaItem, ProductDetail, Variant } from './api/catalog.types';
+import type { ConfigurableOption, MediaItem, ProductDetail, Variant } from './api/catalog.api';
 
 /** Chosen value per configurable attribute: attribute code → option value uid. */
 export type Selection = Record<string, string>;

@@ -12,7 +12,7 @@ import { accountPageMeta } from '../lib/account/account-meta';
 import {
   addProductsToCart, cartClient, cartErrorCode, firstServerMessage, partialCart, removeCartItem, updateCartItem,
 } from '../lib/api/cart.api';
-import type { Cart, CartItem, FreeGiftOffer } from '../lib/api/cart.types';
+import type { Cart, CartItem, FreeGiftOffer } from '../lib/api/cart.api';
 import { giftInput, giftParentSku, openOffers } from '../lib/cart/cart-gifts';
 import { browserScope, loadStoreFrame, serverScope } from '../lib/api/scope';
 import type { CheckoutConfig } from '../lib/api/store.api';
@@ -172,7 +172,7 @@ function CartLine({ store, locale, cart, line, config }: CartLineProps) {
         {line.tradeIn && <p className="cart-line__options">{t('cart.tradeIn')}</p>}
         {line.subscription && line.subscription_format && <p className="cart-line__options">{t('cart.subscriptionPlan', { plan: line.subscription_format })}</p>}
         <p className="cart-line__unit">{t('cart.priceEach', { price: formatMoney(line.prices?.price_including_tax, locale) })}</p>
-        <PointsBadge sku={line.product.sku} quantity={line.quantity} />
+        <PointsBadge sku={line.product.sku ?? ''} quantity={line.quantity} />
         {errors.map((e, i) => (
           <p key={i} className="cart-line__error" role="alert">{cartErrorText(t, e.code, e.message, config, context)}</p>
         ))}

@@ -13,7 +13,7 @@ import { withReturnTo } from '../lib/account/return-to';
 import { rememberAgeReturn } from '../lib/age-verification/age-return';
 import { useCountries } from '../lib/account/account-queries';
 import { useSession } from '../lib/account/session';
-import type { AddressInput, Cart } from '../lib/api/cart.types';
+import type { AddressInput, Cart } from '../lib/api/cart.api';
 import { browserScope, loadStoreFrame, serverScope } from '../lib/api/scope';
 import { cartLines, lineErrors, lineOptions } from '../lib/cart/cart-lines';
 import { useCart } from '../lib/cart/cart-state';

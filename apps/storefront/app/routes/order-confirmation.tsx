@@ -9,7 +9,7 @@ import { accountPageMeta } from '../lib/account/account-meta';
 import { PayAgain } from '../components/payments/pay-again';
 import { useSession } from '../lib/account/session';
 import { cartClient } from '../lib/api/cart.api';
-import type { CartAddress } from '../lib/api/cart.types';
+import type { CartAddress } from '../lib/api/cart.api';
 import { findOrder, type OrderDetail } from '../lib/api/orders.api';
 import { fetchPayment, type OrderPayment } from '../lib/api/payments.api';
 import { cartLines, lineOptions } from '../lib/cart/cart-lines';

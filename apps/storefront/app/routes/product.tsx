@@ -39,7 +39,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const t = translatorFor(matches);
   if (!loaderData) return pageMeta(t('error.notFoundTitle'));
   const { product } = loaderData;
-  return pageMeta(product.meta_title ?? product.name, product.meta_description ?? product.subtitle);
+  return pageMeta(product.meta_title ?? product.name ?? '', product.meta_description ?? product.subtitle);
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -103,15 +103,15 @@ function ProductDetails({ product, marketingSlug }: { product: ProductDetail; ma
         crumbs={[
           { label: t('breadcrumbs.home'), to: storePath(code) },
           { label: t('header.shopAll'), to: storePath(code, '/shop') },
-          { label: product.name },
+          { label: product.name ?? '' },
         ]}
       />
       <div className="pdp__grid">
-        <Gallery key={variant?.sku ?? (isBundle ? images.map((i) => i.url).join() : product.sku)} images={images} productName={product.name} />
+        <Gallery key={variant?.sku ?? (isBundle ? images.map((i) => i.url).join() : product.sku)} images={images} productName={product.name ?? ''} />
         <div className="pdp__info">
           <h1 className="pdp__name">{product.name}</h1>
           {product.subtitle && <p className="pdp__subtitle">{product.subtitle}</p>}
-          <PointsBadge sku={variant?.sku ?? product.sku} />
+          <PointsBadge sku={variant?.sku ?? product.sku ?? ''} />
           <Price
             range={variant?.price_range ?? (isBundle ? bundlePriceFor(product, bundleChoice) : product.price_range)}
             locale={store.locale}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createCustomer, createProduct, stockOf } from '@ember/test-support';
 import { serveForSuite, restCall, type TestServer } from '../../test/test-app.js';
 import type { Db } from '../../platform/db.js';
-import { addProducts, getCart, gqlAs, makeProduct, newGuestCart, place, readyForCheckout, registerCustomer, stockOf } from '../cart/cart.fixtures.js';
+import { addProducts, getCart, gqlAs, newGuestCart, place, readyForCheckout } from '../cart/cart.fixtures.js';
 
 let server: TestServer;
 let db: Db;
@@ -13,7 +14,7 @@ serveForSuite((s, d) => {
 const PLACE_RAW = `mutation ($c: String!) { placeOrder(input: {cart_id: $c}) { order { order_number } errors { code message } } }`;
 
 async function verifiedCustomer() {
-  const c = await registerCustomer(server);
+  const c = await createCustomer(server);
   const v = await restCall(server, 'POST', '/age-verification/verify', { method_code: 'database_check', country_code: 'GB' }, { token: c.token });
   expect(v.body.status).toBe('verified');
   return c;
@@ -34,7 +35,7 @@ async function ordersOfCart(cartId: string): Promise<number> {
 
 describe('placeOrder enforces regulated selling', () => {
   it('refuses a crafted guest placeOrder for a restricted product and writes nothing', async () => {
-    const sticks = await makeProduct(db, { kind: 'sticks_pack', ageRestricted: true, stock: 10 });
+    const sticks = await createProduct(db, { kind: 'sticks_pack', ageRestricted: true, stock: 10 });
     const id = await newGuestCart(server);
     expect((await addProducts(server, id, [{ sku: sticks.sku, quantity: 2 }])).body.data.addProductsToCart.user_errors).toEqual([]);
     await readyForCheckout(server, id);
@@ -47,7 +48,7 @@ describe('placeOrder enforces regulated selling', () => {
   });
 
   it('lets a guest buy accessories only', async () => {
-    const charger = await makeProduct(db, { kind: 'accessory' });
+    const charger = await createProduct(db, { kind: 'accessory' });
     const id = await newGuestCart(server);
     await addProducts(server, id, [{ sku: charger.sku, quantity: 1 }]);
     await readyForCheckout(server, id);
@@ -55,8 +56,8 @@ describe('placeOrder enforces regulated selling', () => {
   });
 
   it('refuses an unverified customer, even with a bearer token straight to GraphQL, and sells once the age is verified', async () => {
-    const device = await makeProduct(db, { kind: 'device', ageRestricted: true, stock: 5 });
-    const c = await registerCustomer(server);
+    const device = await createProduct(db, { kind: 'device', ageRestricted: true, stock: 5 });
+    const c = await createCustomer(server);
     const id = await customerCart(c.token, [{ sku: device.sku, quantity: 1 }]);
     const refused = await place(server, id, { token: c.token });
     expect(refused.body.data.placeOrder.errors[0]).toMatchObject({ code: 'PERMISSION_DENIED', message: 'Verify your age before buying age-restricted products' });
@@ -71,8 +72,8 @@ describe('placeOrder enforces regulated selling', () => {
   });
 
   it('refuses a customer whose verification was rejected', async () => {
-    const sticks = await makeProduct(db, { kind: 'sticks_carton', ageRestricted: true });
-    const c = await registerCustomer(server);
+    const sticks = await createProduct(db, { kind: 'sticks_carton', ageRestricted: true });
+    const c = await createCustomer(server);
     const wf = await restCall(server, 'POST', '/age-verification/init-async-verification', { user_email: c.email, method_code: 'document_scan', country_code: 'GB' }, { token: c.token });
     const reference = (wf.body.workflow_url as string).split('/').pop()!;
     const body = JSON.stringify({ event_id: `evt_${reference.slice(0, 20)}`, reference, outcome: 'verified', date_of_birth: '2015-01-01', reason: null });
@@ -85,7 +86,7 @@ describe('placeOrder enforces regulated selling', () => {
   });
 
   it('counts a verified customer’s restricted items over the day against the store’s order limit', async () => {
-    const sticks = await makeProduct(db, { kind: 'sticks_pack', ageRestricted: true, stock: 100 });
+    const sticks = await createProduct(db, { kind: 'sticks_pack', ageRestricted: true, stock: 100 });
     const c = await verifiedCustomer();
     // gb: is_order_limit_enabled with order_limit_value 20.
     const first = await customerCart(c.token, [{ sku: sticks.sku, quantity: 15 }]);

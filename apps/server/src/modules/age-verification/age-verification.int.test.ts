@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer } from '@ember/test-support';
 import { restCall, startTestServer, testDb, type TestServer } from '../../test/test-app.js';
 import { SIGNATURE_HEADER, signPayload } from './age-verification.provider.js';
 
@@ -18,16 +19,7 @@ const call = (method: string, path: string, body?: unknown, opts: { token?: stri
 const newEmail = () => `av+${randomUUID().slice(0, 8)}@example.com`;
 
 async function customer(opts: { lastname?: string; email?: string } = {}) {
-  const email = opts.email ?? newEmail();
-  const reg = await call('POST', '/account/users/register', {
-    terms_accepted: true,
-    firstname: 'Ada', lastname: opts.lastname ?? 'Lovelace', date_of_birth: DOB,
-    strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD },
-  }, { store: 'gb' });
-  expect(reg.status).toBe(201);
-  const login = await call('POST', '/account/users/authentication/sessions', { strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
-  expect(login.status).toBe(200);
-  return { uuid: reg.body.user_uuid as string, token: login.body.token as string, email };
+  return createCustomer(server, { firstname: 'Ada', lastname: opts.lastname ?? 'Lovelace', dob: DOB, email: opts.email ?? newEmail(), password: PASSWORD });
 }
 
 async function isAgeVerified(c: { uuid: string; token: string }): Promise<boolean> {

@@ -4,11 +4,22 @@ import { runWhileUp } from '../../platform/jobs.js';
 import { requireOwner, requireSession, sessionToken } from '../identity/identity.auth.js';
 import { SIGNATURE_HEADER, TEST_PROVIDER } from './age-verification.provider.js';
 import {
-  AccountAgeSchema, AttachBodySchema, CountryParamsSchema, HiddenQuerySchema, InitAsyncBodySchema, InitAsyncResponseSchema,
-  MethodsResponseSchema, ProviderParamsSchema, ReferenceParamsSchema, UuidParamsSchema, VerificationSchema, VerifyBodySchema,
-  WorkflowSubmitSchema,
-} from './age-verification.schemas.js';
+  AccountAgeSchema,
+  AgeVerificationAttachBodySchema as AttachBodySchema,
+  AgeVerificationCountryParamsSchema as CountryParamsSchema,
+  AgeVerificationHiddenQuerySchema as HiddenQuerySchema,
+  AgeVerificationInitAsyncBodySchema as InitAsyncBodySchema,
+  AgeVerificationInitAsyncResponseSchema as InitAsyncResponseSchema,
+  AgeVerificationMethodsResponseSchema as MethodsResponseSchema,
+  AgeVerificationProviderParamsSchema as ProviderParamsSchema,
+  AgeVerificationReferenceParamsSchema as ReferenceParamsSchema,
+  AgeVerificationUuidParamsSchema as UuidParamsSchema,
+  AgeVerificationSchema as VerificationSchema,
+  AgeVerifyBodySchema as VerifyBodySchema,
+  AgeVerificationWorkflowSubmitSchema as WorkflowSubmitSchema,
+} from '@ember/contracts';
 import type { z } from 'zod';
+import { inTransaction, transactionsOn } from '../../platform/transaction.js';
 
 const TAG = ['age verification'];
 const CALLBACK_INTERVAL_MS = 250;
@@ -46,7 +57,7 @@ export async function ageVerificationRoutes(app: FastifyInstance): Promise<void>
       { schema: { tags: TAG, summary: 'Run a synchronous method (database or hidden check)', body: VerifyBodySchema, response: { 200: VerificationSchema } } },
       async (request) => {
         const [store, sessionUuid] = await Promise.all([services.stores.forRequest(request), optionalSession(request)]);
-        return db.transaction((tx) => av.verify(tx, { ...request.body, store, sessionUuid, ip: clientIp(request) }));
+        return inTransaction(db, (tx) => av.verify(tx, { ...request.body, store, sessionUuid, ip: clientIp(request) }));
       },
     );
 
@@ -55,7 +66,7 @@ export async function ageVerificationRoutes(app: FastifyInstance): Promise<void>
       { schema: { tags: TAG, summary: 'Open a provider workflow (document or bank check)', body: InitAsyncBodySchema, response: { 201: InitAsyncResponseSchema } } },
       async (request, reply) => {
         const [store, sessionUuid] = await Promise.all([services.stores.forRequest(request), optionalSession(request)]);
-        return reply.status(201).send(await db.transaction((tx) => av.initAsync(tx, { ...request.body, store, sessionUuid, ip: clientIp(request) })));
+        return reply.status(201).send(await inTransaction(db, (tx) => av.initAsync(tx, { ...request.body, store, sessionUuid, ip: clientIp(request) })));
       },
     );
 
@@ -79,7 +90,7 @@ export async function ageVerificationRoutes(app: FastifyInstance): Promise<void>
     r.post('/callbacks/:provider', { schema: { tags: TAG, summary: 'Signed result callback of a provider', params: ProviderParamsSchema } }, async (request) => {
       const raw = typeof request.body === 'string' ? request.body : '';
       const signature = request.headers[SIGNATURE_HEADER];
-      const result = await db.transaction((tx) => av.handleCallback(tx, request.params.provider, raw, typeof signature === 'string' ? signature : undefined));
+      const result = await inTransaction(db, (tx) => av.handleCallback(tx, request.params.provider, raw, typeof signature === 'string' ? signature : undefined));
       if (result.refusal) {
         request.log.warn({ provider: request.params.provider, code: result.refusal.code }, 'age-verification callback refused');
         throw result.refusal;
@@ -104,7 +115,7 @@ export async function ageVerificationRoutes(app: FastifyInstance): Promise<void>
       '/test-provider/workflows/:reference',
       { schema: { tags: TAG, summary: 'Submit a TEST identity', params: ReferenceParamsSchema, body: WorkflowSubmitSchema } },
       async (request, reply) => {
-        const back = await db.transaction((tx) => av.submitTestWorkflow(tx, request.params.reference, request.body.identity));
+        const back = await inTransaction(db, (tx) => av.submitTestWorkflow(tx, request.params.reference, request.body.identity));
         return reply.redirect(back, 303);
       },
     );
@@ -115,7 +126,7 @@ export async function ageVerificationRoutes(app: FastifyInstance): Promise<void>
     enabled: true,
     intervalMs: CALLBACK_INTERVAL_MS,
     run: () =>
-      av.runDueTestCallbacks(async (body, signature) => {
+      av.runDueTestCallbacks(transactionsOn(db), async (body, signature) => {
         const res = await app.inject({
           method: 'POST',
           url: `/age-verification/callbacks/${TEST_PROVIDER}`,
@@ -137,7 +148,7 @@ export function ageVerificationAccountRoutes(family: 'second' | 'legacy' | 'prof
     const { db, services } = app;
     const av = services.ageVerification;
     const tags = ['age verification'];
-    const attach = (userUuid: string, body: AttachBody) => db.transaction((tx) => av.attach(tx, userUuid, verificationOf(body)));
+    const attach = (userUuid: string, body: AttachBody) => inTransaction(db, (tx) => av.attach(tx, userUuid, verificationOf(body)));
 
     if (family === 'profile') {
       r.get('/age-verification', { schema: { tags, response: { 200: AccountAgeSchema } } }, async (request) =>

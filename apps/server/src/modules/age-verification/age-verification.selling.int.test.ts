@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restCall, startTestServer, testDb, type TestServer } from '../../test/test-app.js';
 import type { SaleCheck } from './age-verification.selling.js';
+import { inTransaction } from '../../platform/transaction.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -40,7 +41,7 @@ async function customer(verified: boolean, dob = '1990-04-12') {
 async function sell(check: SaleCheck): Promise<{ ok: true } | { ok: false; code: string; message: string }> {
   const db = await testDb();
   try {
-    await db.transaction((tx) => server.app.services.ageVerification.assertMaySell(tx, check));
+    await inTransaction(db, (tx) => server.app.services.ageVerification.assertMaySell(tx, check));
     return { ok: true };
   } catch (err) {
     const e = err as { code: string; message: string };

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../platform/db.js';
+import type { Queryable, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import type { IdentityService } from '../identity/identity.service.js';
@@ -35,7 +35,7 @@ const DENIED_UNVERIFIED = 'Verify your age before buying age-restricted products
  * verification, restricted products go only to a signed-in customer with a verified age at or over
  * the market's minimum; the store view's order limit caps the restricted units a buyer gets per period.
  */
-export async function assertMaySell(deps: Deps, tx: Queryable, check: SaleCheck): Promise<void> {
+export async function assertMaySell(deps: Deps, tx: Tx, check: SaleCheck): Promise<void> {
   const items = check.items.filter((i) => i.quantity > 0);
   const restricted = await deps.catalog.ageRestrictedSkus(tx, [...new Set(items.map((i) => i.sku))]);
   const units = items.filter((i) => restricted.has(i.sku)).reduce((sum, i) => sum + i.quantity, 0);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db, Queryable } from '../../platform/db.js';
+import type { Queryable, Reader, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { enforce, type RateLimiter } from '../../platform/rate-limit.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
@@ -10,8 +10,9 @@ import {
   TEST_PROVIDER, ageOn, databaseResult, isSignatureValid, newEventId, newReference, signPayload, workflowPage, workflowResult,
   type ProviderResult, type TestIdentity,
 } from './age-verification.provider.js';
-import { CallbackBodySchema } from './age-verification.schemas.js';
+import { AgeVerificationCallbackBodySchema as CallbackBodySchema } from '@ember/contracts';
 import { assertMaySell, type SaleCheck } from './age-verification.selling.js';
+import type { Transactions } from '../../platform/transaction.js';
 
 /** The minimum age where a market names none. */
 export const DEFAULT_MINIMUM_AGE = 18;
@@ -76,7 +77,7 @@ export function toView(r: store.RequestRow) {
  */
 export class AgeVerificationService {
   constructor(
-    private readonly db: Db,
+    private readonly db: Reader,
     private readonly identity: IdentityService,
     private readonly catalog: CatalogService,
     private readonly limiter: RateLimiter,
@@ -100,7 +101,7 @@ export class AgeVerificationService {
   }
 
   /** Runs a synchronous method (database check, hidden check) and records its result at once. */
-  async verify(tx: Queryable, input: StartInput): Promise<VerificationView> {
+  async verify(tx: Tx, input: StartInput): Promise<VerificationView> {
     const method = await this.methodFor(tx, input, false);
     if (method.kind === 'hidden' && !input.sessionUuid) throw new AppError('UNAUTHORISED', 'Sign in to verify your age with the data we hold');
     await this.countAttempt(input);
@@ -111,7 +112,7 @@ export class AgeVerificationService {
   }
 
   /** Opens a provider workflow (document scan, bank check); its result arrives by signed callback. */
-  async initAsync(tx: Queryable, input: StartInput): Promise<VerificationView & { workflow_url: string }> {
+  async initAsync(tx: Tx, input: StartInput): Promise<VerificationView & { workflow_url: string }> {
     const method = await this.methodFor(tx, input, true);
     if (input.workflow_name && input.workflow_name !== method.workflow_name) {
       throw new AppError('VALIDATION_FAILED', 'Unknown workflow for this method', { fields: { workflow_name: 'unknown' } });
@@ -143,7 +144,7 @@ export class AgeVerificationService {
    * age-verification): only a verified one for this account, or one made with its e-mail before
    * sign-in, whose confirmed date of birth is the account's.
    */
-  async attach(tx: Queryable, userUuid: string, verificationUuid: string) {
+  async attach(tx: Tx, userUuid: string, verificationUuid: string) {
     const facts = await this.identity.ageFacts(tx, userUuid);
     const r = await store.findRequest(tx, verificationUuid);
     if (!facts || !r || !(r.user_uuid === userUuid || (r.user_uuid === null && r.email === facts.email.toLowerCase()))) {
@@ -163,7 +164,7 @@ export class AgeVerificationService {
    * Handles a provider callback. Refusals (bad signature, malformed, unknown, replay, late) are
    * logged and returned, so the log commits before the caller answers with the error.
    */
-  async handleCallback(tx: Queryable, provider: string, rawBody: string, signature: string | undefined): Promise<{ refusal: AppError | null; status?: string }> {
+  async handleCallback(tx: Tx, provider: string, rawBody: string, signature: string | undefined): Promise<{ refusal: AppError | null; status?: string }> {
     const refuse = async (outcome: string, error: AppError, requestUuid: string | null = null, detail: Record<string, unknown> = {}) => {
       await store.insertEvent(tx, { request_uuid: requestUuid, provider: provider.slice(0, 20), kind: 'callback_refused', outcome, detail });
       return { refusal: error };
@@ -202,7 +203,7 @@ export class AgeVerificationService {
   }
 
   /** Records the identity shown in the TEST workflow; the callback follows after the configured delay. */
-  async submitTestWorkflow(tx: Queryable, reference: string, identity: TestIdentity): Promise<string> {
+  async submitTestWorkflow(tx: Tx, reference: string, identity: TestIdentity): Promise<string> {
     const session = await this.openTestSession(tx, reference);
     if (session.status === 'pending') {
       const submitted = await store.submitTestSession(tx, reference, identity, identity === 'timeout' ? null : this.options.testDelayMs);
@@ -212,20 +213,20 @@ export class AgeVerificationService {
   }
 
   /** Sends the TEST provider's due callbacks through `deliver` (an HTTP request to the shop's callback route). */
-  async runDueTestCallbacks(deliver: (body: string, signature: string) => Promise<number>): Promise<number> {
-    const due = await this.db.transaction((tx) => store.claimDueTestSessions(tx, 20));
+  async runDueTestCallbacks(run: Transactions, deliver: (body: string, signature: string) => Promise<number>): Promise<number> {
+    const due = await run((tx) => store.claimDueTestSessions(tx, 20));
     for (const session of due) {
       const result = workflowResult(session.identity as TestIdentity, session.date_of_birth);
       if (!result) continue;
       const body = JSON.stringify({ event_id: newEventId(), reference: session.reference, ...result });
       const status = await deliver(body, signPayload(this.options.callbackSecret, body)).catch(() => 599);
-      if (status >= 500) await this.db.transaction((tx) => store.retryTestSession(tx, session.reference, 5_000));
+      if (status >= 500) await run((tx) => store.retryTestSession(tx, session.reference, 5_000));
     }
     return due.length;
   }
 
   /** The selling rule (docs/decisions/0012); see age-verification.selling.ts. */
-  assertMaySell(tx: Queryable, check: SaleCheck): Promise<void> {
+  assertMaySell(tx: Tx, check: SaleCheck): Promise<void> {
     return assertMaySell({ identity: this.identity, catalog: this.catalog, minimumAge: (db, c) => this.minimumAge(db, c) }, tx, check);
   }
 
@@ -301,7 +302,7 @@ export class AgeVerificationService {
     return { user_uuid: null, email: input.user_email!.toLowerCase(), firstname: input.firstName!, lastname: input.lastName!, date_of_birth: input.dateOfBirth! };
   }
 
-  private async open(tx: Queryable, input: StartInput, method: store.MethodRow, person: Person, ttlSeconds: number): Promise<store.RequestRow> {
+  private async open(tx: Tx, input: StartInput, method: store.MethodRow, person: Person, ttlSeconds: number): Promise<store.RequestRow> {
     if (input.callback !== undefined && !RETURN_PATH.test(input.callback)) {
       throw new AppError('VALIDATION_FAILED', 'callback must be a path of this shop', { fields: { callback: 'invalid' } });
     }
@@ -333,7 +334,7 @@ export class AgeVerificationService {
   }
 
   /** Turns a provider's answer into the request's result; the shop's own age rule has the last word. */
-  private async applyResult(tx: Queryable, request: store.RequestRow, result: ProviderResult, detail: Record<string, unknown> = {}): Promise<string> {
+  private async applyResult(tx: Tx, request: store.RequestRow, result: ProviderResult, detail: Record<string, unknown> = {}): Promise<string> {
     let { outcome, reason } = result;
     const dob = result.date_of_birth;
     if (outcome === 'verified') {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../platform/db.js';
+import type { Queryable, Tx } from '../../platform/db.js';
 
 export type AgeVerificationStatus = 'pending' | 'verified' | 'rejected' | 'needs_review' | 'expired';
 export type MethodKind = 'document' | 'bank' | 'database' | 'hidden';
@@ -87,7 +87,7 @@ export interface NewRequest extends Pick<
   ttl_seconds: number;
 }
 
-export async function insertRequest(tx: Queryable, r: NewRequest): Promise<void> {
+export async function insertRequest(tx: Tx, r: NewRequest): Promise<void> {
   await tx.query(
     `INSERT INTO age_verification_request (uuid, user_uuid, email, country_code, method_code, provider, provider_reference,
        workflow_name, firstname, lastname, date_of_birth, minimum_age, return_path, previous_uuid, ip, expires_at)
@@ -104,7 +104,7 @@ export async function findRequest(db: Queryable, uuid: string): Promise<RequestR
 }
 
 /** The request a provider reference names, locked so a callback and an expiry cannot interleave. */
-export async function lockRequestByReference(tx: Queryable, provider: string, reference: string): Promise<RequestRow | null> {
+export async function lockRequestByReference(tx: Tx, provider: string, reference: string): Promise<RequestRow | null> {
   const { rows } = await tx.query<RequestRow>(
     `SELECT ${REQUEST_COLUMNS} FROM age_verification_request WHERE provider = $1 AND provider_reference = $2 FOR UPDATE`,
     [provider, reference],
@@ -134,7 +134,7 @@ export async function findVerifiedFor(db: Queryable, userUuid: string): Promise<
  * moves, so a late or concurrent result changes nothing.
  */
 export async function completeRequest(
-  tx: Queryable,
+  tx: Tx,
   uuid: string,
   result: { status: 'verified' | 'rejected' | 'needs_review'; reason: string | null; verified_date_of_birth: string | null },
 ): Promise<boolean> {
@@ -148,7 +148,7 @@ export async function completeRequest(
   return rowCount === 1;
 }
 
-export async function markExpired(tx: Queryable, uuid: string): Promise<void> {
+export async function markExpired(tx: Tx, uuid: string): Promise<void> {
   await tx.query(
     `UPDATE age_verification_request SET status = 'expired', reason = 'timeout'
       WHERE uuid = $1::uuid AND status = 'pending' AND expires_at <= now()`,
@@ -157,7 +157,7 @@ export async function markExpired(tx: Queryable, uuid: string): Promise<void> {
 }
 
 /** Binds a request made before sign-in (registration) to the account whose e-mail it names. */
-export async function assignUser(tx: Queryable, uuid: string, userUuid: string): Promise<boolean> {
+export async function assignUser(tx: Tx, uuid: string, userUuid: string): Promise<boolean> {
   const { rowCount } = await tx.query(
     'UPDATE age_verification_request SET user_uuid = $2::uuid WHERE uuid = $1::uuid AND (user_uuid IS NULL OR user_uuid = $2::uuid)',
     [uuid, userUuid],
@@ -166,7 +166,7 @@ export async function assignUser(tx: Queryable, uuid: string, userUuid: string):
 }
 
 export async function insertEvent(
-  tx: Queryable,
+  tx: Tx,
   e: { request_uuid: string | null; provider: string; kind: 'started' | 'result' | 'callback_refused' | 'attached'; outcome: string; detail?: Record<string, unknown> },
 ): Promise<void> {
   await tx.query(
@@ -184,7 +184,7 @@ export async function findEvents(db: Queryable, requestUuid: string) {
 }
 
 /** Remembers a callback id; false when it was seen before (a replay). */
-export async function rememberCallback(tx: Queryable, provider: string, eventId: string, requestUuid: string): Promise<boolean> {
+export async function rememberCallback(tx: Tx, provider: string, eventId: string, requestUuid: string): Promise<boolean> {
   const { rowCount } = await tx.query(
     `INSERT INTO age_verification_callback (provider, event_id, request_uuid) VALUES ($1, $2, $3::uuid)
      ON CONFLICT (provider, event_id) DO NOTHING`,
@@ -195,7 +195,7 @@ export async function rememberCallback(tx: Queryable, provider: string, eventId:
 
 // The built-in TEST provider's sessions.
 
-export async function insertTestSession(tx: Queryable, reference: string, requestUuid: string): Promise<void> {
+export async function insertTestSession(tx: Tx, reference: string, requestUuid: string): Promise<void> {
   await tx.query('INSERT INTO age_verification_test_session (reference, request_uuid) VALUES ($1, $2::uuid)', [reference, requestUuid]);
 }
 
@@ -213,7 +213,7 @@ export async function findTestSession(db: Queryable, reference: string) {
 }
 
 /** Records the identity presented in the workflow, once; the callback is due after `delayMs` (never for a timeout). */
-export async function submitTestSession(tx: Queryable, reference: string, identity: string, delayMs: number | null): Promise<boolean> {
+export async function submitTestSession(tx: Tx, reference: string, identity: string, delayMs: number | null): Promise<boolean> {
   const { rowCount } = await tx.query(
     `UPDATE age_verification_test_session
         SET identity = $2, due_at = CASE WHEN $3::int IS NULL THEN NULL ELSE now() + $3::int * interval '1 millisecond' END
@@ -224,7 +224,7 @@ export async function submitTestSession(tx: Queryable, reference: string, identi
 }
 
 /** Claims the sessions whose callback is due; SKIP LOCKED lets several instances share the work. */
-export async function claimDueTestSessions(tx: Queryable, limit: number) {
+export async function claimDueTestSessions(tx: Tx, limit: number) {
   const { rows } = await tx.query<{ reference: string; identity: string; date_of_birth: string }>(
     `UPDATE age_verification_test_session s SET delivered_at = now()
        FROM age_verification_request r
@@ -237,7 +237,7 @@ export async function claimDueTestSessions(tx: Queryable, limit: number) {
   return rows;
 }
 
-export async function retryTestSession(tx: Queryable, reference: string, delayMs: number): Promise<void> {
+export async function retryTestSession(tx: Tx, reference: string, delayMs: number): Promise<void> {
   await tx.query(
     `UPDATE age_verification_test_session SET delivered_at = NULL, due_at = now() + $2::int * interval '1 millisecond' WHERE reference = $1`,
     [reference, delayMs],
@@ -247,11 +247,11 @@ export async function retryTestSession(tx: Queryable, reference: string, delayMs
 // Order limits.
 
 /** Serialises the order-limit check of one buyer, so parallel orders cannot both pass it. */
-export async function lockBuyer(tx: Queryable, storeCode: string, buyer: string): Promise<void> {
+export async function lockBuyer(tx: Tx, storeCode: string, buyer: string): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`age-verification:sale:${storeCode}:${buyer}`]);
 }
 
-export async function unitsSoldSince(tx: Queryable, storeCode: string, buyer: string, hours: number): Promise<number> {
+export async function unitsSoldSince(tx: Tx, storeCode: string, buyer: string, hours: number): Promise<number> {
   const { rows } = await tx.query<{ units: string | number }>(
     `SELECT COALESCE(SUM(units), 0) AS units FROM age_verification_sale
       WHERE store_code = $1 AND buyer = $2 AND sold_at > now() - $3::int * interval '1 hour'`,
@@ -260,7 +260,7 @@ export async function unitsSoldSince(tx: Queryable, storeCode: string, buyer: st
   return Number(rows[0]?.units ?? 0);
 }
 
-export async function insertSale(tx: Queryable, s: { store_code: string; buyer: string; reference: string; units: number }): Promise<boolean> {
+export async function insertSale(tx: Tx, s: { store_code: string; buyer: string; reference: string; units: number }): Promise<boolean> {
   const { rowCount } = await tx.query(
     `INSERT INTO age_verification_sale (store_code, buyer, reference, units) VALUES ($1, $2, $3, $4)
      ON CONFLICT (store_code, reference) DO NOTHING`,

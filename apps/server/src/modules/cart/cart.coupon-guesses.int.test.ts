@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createCustomer, suiteJar } from '@ember/test-support';
 import { serveForSuite, type TestServer } from '../../test/test-app.js';
-import { gqlAs, newGuestCart, registerCustomer, suiteJar } from './cart.fixtures.js';
+import { gqlAs, newGuestCart } from './cart.fixtures.js';
 
 /** Coupon codes are guessed one code at a time, however many a request carries (security checklist 26, 45). */
 
@@ -49,7 +50,7 @@ describe('coupon guesses', () => {
   });
 
   it('counts a customer\'s guesses across the carts of every store view', async () => {
-    const customer = await registerCustomer(server);
+    const customer = await createCustomer(server);
     const cartIn = async (store: string) => (await gqlAs(server, 'query { customerCart { id } }', {}, { token: customer.token, store })).body.data.customerCart.id as string;
     for (const [store, tag] of [['gb', 'J'], ['gb', 'K'], ['de', 'L'], ['de', 'M']] as const) {
       const r = await gqlAs(server, APPLY, { c: await cartIn(store), code: five(tag) }, { token: customer.token, store });

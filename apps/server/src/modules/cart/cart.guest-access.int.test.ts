@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { createCustomer, createProduct, GB_ADDRESS, type GuestJar, login } from '@ember/test-support';
 import { serveForSuite, type TestServer } from '../../test/test-app.js';
 import type { Db } from '../../platform/db.js';
 import { newMaskedId } from './cart.service.js';
-import {
-  addProducts, GB_ADDRESS, getCart, gqlAs, login, makeCoupon, makeProduct, newGuestCart, place, readyForCheckout, registerCustomer, type GuestJar,
-} from './cart.fixtures.js';
+import { addProducts, getCart, gqlAs, makeCoupon, newGuestCart, place, readyForCheckout } from './cart.fixtures.js';
 
 let server: TestServer;
 let db: Db;
@@ -19,7 +18,7 @@ const READ = 'query ($c: String!) { cart(cart_id: $c) { id email total_quantity 
 
 /** A guest's cart, made in the browser `jar`, with a line, an e-mail, addresses and a phone number. */
 async function personalCart(jar: GuestJar) {
-  const p = await makeProduct(db, { price: 3000 });
+  const p = await createProduct(db, { price: 3000 });
   const id = await newGuestCart(server, 'gb', jar);
   expect((await addProducts(server, id, [{ sku: p.sku, quantity: 1 }], { jar })).body.data.addProductsToCart.user_errors).toEqual([]);
   const email = `owner+${randomUUID().slice(0, 8)}@example.com`;
@@ -50,7 +49,7 @@ describe('guest carts holding personal data answer only to the browser that made
   it('answers another browser, a bare API client and a signed-in customer with "cart not found", as for a random id, and the owner with the cart', async () => {
     const owner: GuestJar = {};
     const { id, email } = await personalCart(owner);
-    const customer = await registerCustomer(server);
+    const customer = await createCustomer(server);
     const notFound = await randomIdAnswer();
     expect(notFound).toBe('CART_NOT_FOUND');
     for (const opts of [{ jar: {} }, { jar: null }, { jar: {}, token: customer.token }, { jar: null, token: customer.token }]) {
@@ -68,7 +67,7 @@ describe('guest carts holding personal data answer only to the browser that made
   it('refuses every cart mutation and placeOrder on such a cart to anyone else, changing nothing', async () => {
     const owner: GuestJar = {};
     const { id, email } = await personalCart(owner);
-    const customer = await registerCustomer(server);
+    const customer = await createCustomer(server);
     for (const [name, doc, vars] of MUTATIONS) {
       for (const opts of [{ jar: {} }, { jar: {}, token: customer.token }]) {
         const r = await gqlAs(server, doc, vars(id), opts);
@@ -85,7 +84,7 @@ describe('guest carts holding personal data answer only to the browser that made
   });
 
   it('lets a bare API client use a cart without personal data by its id, and give it personal data only with the credential cookie createEmptyCart set', async () => {
-    const p = await makeProduct(db);
+    const p = await createProduct(db);
     const created = await gqlAs(server, 'mutation { createEmptyCart }', {}, { jar: null });
     const id = created.body.data.createEmptyCart as string;
     const setCookie = created.headers.getSetCookie().find((c) => c.startsWith('ember_cart_key='))!;
@@ -117,12 +116,12 @@ describe('guest carts holding personal data answer only to the browser that made
   it('merges a guest cart only for the browser that made it, once its owner signs in; the merged id then answers as a missing cart', async () => {
     const owner: GuestJar = {};
     const { id, product } = await personalCart(owner);
-    const other = await registerCustomer(server);
+    const other = await createCustomer(server);
     const stolen = await gqlAs(server, 'mutation ($s: String!) { mergeCarts(source_cart_id: $s) { total_quantity } }', { s: id }, { token: other.token, jar: {} });
     expect(stolen.body.errors![0].extensions.code).toBe('CART_NOT_FOUND');
     expect((await gqlAs(server, 'query { customerCart { total_quantity } }', {}, { token: other.token })).body.data.customerCart.total_quantity).toBe(0);
     // The owner signs in in the same browser.
-    const me = await registerCustomer(server);
+    const me = await createCustomer(server);
     const token = await login(server, me.email);
     const merged = await gqlAs(server, 'mutation ($s: String!) { mergeCarts(source_cart_id: $s) { total_quantity itemsV2 { items { product { sku } } } } }', { s: id }, { token, jar: owner });
     expect(merged.body.data.mergeCarts).toMatchObject({ total_quantity: 1, itemsV2: { items: [{ product: { sku: product.sku } }] } });
@@ -134,7 +133,7 @@ describe('guest carts holding personal data answer only to the browser that made
   });
 
   it('binds a guest cart made before credentials existed to the first browser that gives it personal data', async () => {
-    const p = await makeProduct(db);
+    const p = await createProduct(db);
     const code = await makeCoupon(db);
     const id = await newGuestCart(server, 'gb', {});
     await db.query('UPDATE cart_cart SET guest_key_hash = NULL WHERE masked_id = $1', [id]);

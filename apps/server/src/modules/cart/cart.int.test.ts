@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { createCustomer, createProduct, PASSWORD, suiteJar } from '@ember/test-support';
 import { serveForSuite, restCall, startTestServer, type TestServer } from '../../test/test-app.js';
 import type { Db } from '../../platform/db.js';
 import { CODE_SENTENCES } from '../../platform/messages.js';
-import { addProducts, CART_FIELDS, getCart, giftOf, gqlAs, makeCoupon, makeProduct, makePromotion, newGuestCart, PASSWORD, registerCustomer, suiteJar } from './cart.fixtures.js';
+import { addProducts, CART_FIELDS, getCart, giftOf, gqlAs, makeCoupon, makePromotion, newGuestCart } from './cart.fixtures.js';
 
 let server: TestServer;
 let db: Db;
@@ -35,8 +36,8 @@ describe('carts: creation and access', () => {
   });
 
   it('creates the customer cart once and shows it only to its owner', async () => {
-    const owner = await registerCustomer(server);
-    const other = await registerCustomer(server);
+    const owner = await createCustomer(server);
+    const other = await createCustomer(server);
     const first = await gqlAs(server, 'query { customerCart { id total_quantity email } }', {}, { token: owner.token });
     expect(first.body.data.customerCart.email).toBe(owner.email);
     const again = await gqlAs(server, 'query { customerCart { id } }', {}, { token: owner.token });
@@ -46,7 +47,7 @@ describe('carts: creation and access', () => {
     expect(foreign.body.errors![0].extensions.code).toBe('CART_NOT_FOUND');
     const anonymous = await getCart(server, id);
     expect(anonymous.body.errors![0].extensions.code).toBe('CART_NOT_FOUND');
-    const p = await makeProduct(db);
+    const p = await createProduct(db);
     const foreignAdd = await addProducts(server, id, [{ sku: p.sku, quantity: 1 }], { token: other.token });
     expect(foreignAdd.body.errors![0].extensions.code).toBe('CART_NOT_FOUND');
     expect((await getCart(server, id, { token: owner.token })).body.data.cart.total_quantity).toBe(0);
@@ -62,7 +63,7 @@ describe('carts: creation and access', () => {
 
 describe('carts: items', () => {
   it('adds a simple product, merges a second addition into the same line, prices it with tax and removes it', async () => {
-    const p = await makeProduct(db, { price: 1200 });
+    const p = await createProduct(db, { price: 1200 });
     const id = await newGuestCart(server);
     const add = await addProducts(server, id, [{ sku: p.sku, quantity: 1 }]);
     expect(add.body.data.addProductsToCart.user_errors).toEqual([]);
@@ -81,7 +82,7 @@ describe('carts: items', () => {
   });
 
   it('uses the store view tax rate: 19 % in de', async () => {
-    const p = await makeProduct(db, { price: 1190 });
+    const p = await createProduct(db, { price: 1190 });
     const id = await newGuestCart(server, 'de');
     const add = await addProducts(server, id, [{ sku: p.sku, quantity: 1 }], { store: 'de' });
     expect(add.body.data.addProductsToCart.cart.prices).toMatchObject({
@@ -90,7 +91,7 @@ describe('carts: items', () => {
   });
 
   it('updates a quantity and removes the line when the quantity is 0', async () => {
-    const p = await makeProduct(db);
+    const p = await createProduct(db);
     const id = await newGuestCart(server);
     const add = await addProducts(server, id, [{ sku: p.sku, quantity: 1 }]);
     const uid = add.body.data.addProductsToCart.cart.itemsV2.items[0].uid;
@@ -101,9 +102,9 @@ describe('carts: items', () => {
   });
 
   it('reports unknown, unsold and out-of-stock products as user errors and adds the rest', async () => {
-    const ok = await makeProduct(db);
-    const empty = await makeProduct(db, { stock: 0 });
-    const few = await makeProduct(db, { stock: 2 });
+    const ok = await createProduct(db);
+    const empty = await createProduct(db, { stock: 0 });
+    const few = await createProduct(db, { stock: 2 });
     const id = await newGuestCart(server);
     const r = await addProducts(server, id, [
       { sku: 'NO-SUCH-SKU', quantity: 1 },
@@ -119,7 +120,7 @@ describe('carts: items', () => {
   });
 
   it('refuses the legacy add mutation as a whole with the error code and writes nothing', async () => {
-    const p = await makeProduct(db, { stock: 1 });
+    const p = await createProduct(db, { stock: 1 });
     const id = await newGuestCart(server);
     const r = await gqlAs(server, `mutation ($c: String!, $s: String!) { addSimpleProductsToCart(input: {cart_id: $c, cart_items: [{data: {sku: $s, quantity: 2}}]}) { cart { total_quantity } } }`, { c: id, s: p.sku });
     expect(r.body.errors![0].extensions.code).toBe('INSUFFICIENT_STOCK');
@@ -232,7 +233,7 @@ describe('carts: bundles as the shopper configures them', () => {
 
 describe('carts: limits from store config', () => {
   it('refuses more than the product order quantity limit as ITEM_QTY', async () => {
-    const p = await makeProduct(db, { limit: 2 });
+    const p = await createProduct(db, { limit: 2 });
     const id = await newGuestCart(server);
     await addProducts(server, id, [{ sku: p.sku, quantity: 2 }]);
     const over = await addProducts(server, id, [{ sku: p.sku, quantity: 1 }]);
@@ -244,8 +245,8 @@ describe('carts: limits from store config', () => {
   });
 
   it('refuses more items than the store order limit (gb: 20)', async () => {
-    const p = await makeProduct(db);
-    const q = await makeProduct(db);
+    const p = await createProduct(db);
+    const q = await createProduct(db);
     const id = await newGuestCart(server);
     await addProducts(server, id, [{ sku: p.sku, quantity: 15 }]);
     const over = await addProducts(server, id, [{ sku: q.sku, quantity: 6 }]);
@@ -255,7 +256,7 @@ describe('carts: limits from store config', () => {
   });
 
   it('refuses more cartons than the cartons limit (de: 8) as CARTONS_LIMIT', async () => {
-    const carton = await makeProduct(db, { kind: 'sticks_carton' });
+    const carton = await createProduct(db, { kind: 'sticks_carton' });
     const id = await newGuestCart(server, 'de');
     const over = await addProducts(server, id, [{ sku: carton.sku, quantity: 9 }], { store: 'de' });
     expect(over.body.data.addProductsToCart.user_errors[0].code).toBe('CARTONS_LIMIT');
@@ -264,10 +265,10 @@ describe('carts: limits from store config', () => {
   });
 
   it('adds free gifts only with their product, at no cost, within the gift basket limit, and skips gift quantities of 0', async () => {
-    const p = await makeProduct(db);
-    const gift = await makeProduct(db, { kind: 'gift', price: 0 });
-    const gift2 = await makeProduct(db, { kind: 'gift', price: 0 });
-    const gift3 = await makeProduct(db, { kind: 'gift', price: 0 });
+    const p = await createProduct(db);
+    const gift = await createProduct(db, { kind: 'gift', price: 0 });
+    const gift2 = await createProduct(db, { kind: 'gift', price: 0 });
+    const gift3 = await createProduct(db, { kind: 'gift', price: 0 });
     await makePromotion(db, { type: 'free_gift_fixed', trigger: [p.sku], skus: [gift.sku, gift2.sku, gift3.sku], allowed: 5 });
     const id = await newGuestCart(server);
     const orphan = await addProducts(server, id, [giftOf(gift.sku, p.sku)]);
@@ -287,7 +288,7 @@ describe('carts: limits from store config', () => {
   });
 
   it('flags a line whose stock fell below its quantity with an ITEM_QTY item error', async () => {
-    const p = await makeProduct(db, { stock: 5 });
+    const p = await createProduct(db, { stock: 5 });
     const id = await newGuestCart(server);
     await addProducts(server, id, [{ sku: p.sku, quantity: 4 }]);
     await db.query('UPDATE inventory_stock SET quantity = 2 WHERE product_id = $1', [p.id]);
@@ -299,7 +300,7 @@ describe('carts: limits from store config', () => {
 
 describe('carts: coupons', () => {
   it('applies a percent coupon, shows the discount with its label and code, and removes it', async () => {
-    const p = await makeProduct(db, { price: 5000 });
+    const p = await createProduct(db, { price: 5000 });
     const code = await makeCoupon(db, { value: 1000 });
     const id = await newGuestCart(server);
     await addProducts(server, id, [{ sku: p.sku, quantity: 1 }]);
@@ -314,7 +315,7 @@ describe('carts: coupons', () => {
   });
 
   it('replaces the applied coupon, applies comma-joined codes, and keeps the good ones when one fails', async () => {
-    const p = await makeProduct(db, { price: 5000 });
+    const p = await createProduct(db, { price: 5000 });
     const a = await makeCoupon(db, { value: 1000 });
     const b = await makeCoupon(db, { type: 'fixed', value: 500, store: 'gb' });
     const expired = await makeCoupon(db, { to: '2021-01-01T00:00:00Z' });
@@ -331,7 +332,7 @@ describe('carts: coupons', () => {
   });
 
   it('refuses a coupon below its minimum subtotal and a coupon of another store', async () => {
-    const p = await makeProduct(db, { price: 1000 });
+    const p = await createProduct(db, { price: 1000 });
     const min = await makeCoupon(db, { min: 3000 });
     const deOnly = await makeCoupon(db, { type: 'fixed', value: 100, store: 'de' });
     const id = await newGuestCart(server);
@@ -344,7 +345,7 @@ describe('carts: coupons', () => {
   });
 
   it('limits coupon guesses per cart', async () => {
-    const p = await makeProduct(db);
+    const p = await createProduct(db);
     const id = await newGuestCart(server);
     await addProducts(server, id, [{ sku: p.sku, quantity: 1 }]);
     const codes: (string | undefined)[] = [];
@@ -357,7 +358,7 @@ describe('carts: coupons', () => {
     // A server of its own, with production's per-IP budget (30 attempts in 10 minutes).
     const strict = await startTestServer({ RATE_LIMIT_IP_FACTOR: '1' });
     try {
-      const p = await makeProduct(db);
+      const p = await createProduct(db);
       const carts: string[] = [];
       for (let i = 0; i < 4; i++) {
         const c = await newGuestCart(strict);
@@ -382,11 +383,11 @@ describe('carts: coupons', () => {
 
 describe('carts: merging', () => {
   it('merges a guest cart into the customer cart with the login token, adding equal lines, and retires the guest cart', async () => {
-    const p = await makeProduct(db);
-    const q = await makeProduct(db);
+    const p = await createProduct(db);
+    const q = await createProduct(db);
     const guest = await newGuestCart(server);
     await addProducts(server, guest, [{ sku: p.sku, quantity: 2 }, { sku: q.sku, quantity: 1 }]);
-    const customer = await registerCustomer(server);
+    const customer = await createCustomer(server);
     const mine = (await gqlAs(server, 'query { customerCart { id } }', {}, { token: customer.token })).body.data.customerCart.id;
     await addProducts(server, mine, [{ sku: p.sku, quantity: 1 }], { token: customer.token });
     const merged = await gqlAs(server, `mutation ($s: String!, $d: String) { mergeCarts(source_cart_id: $s, destination_cart_id: $d) { id total_quantity itemsV2 { items { quantity product { sku } } } } }`, { s: guest, d: mine }, { token: customer.token });
@@ -398,9 +399,9 @@ describe('carts: merging', () => {
   });
 
   it('keeps every coupon still valid for the customer after a merge and names the dropped ones with the reason', async () => {
-    const p = await makeProduct(db, { price: 4000 });
+    const p = await createProduct(db, { price: 4000 });
     const [kept, usedByCustomer, withdrawn] = [await makeCoupon(db), await makeCoupon(db, { usesPerCustomer: 1 }), await makeCoupon(db)];
-    const customer = await registerCustomer(server);
+    const customer = await createCustomer(server);
     const mine = (await gqlAs(server, 'query { customerCart { id } }', {}, { token: customer.token })).body.data.customerCart.id;
     await addProducts(server, mine, [{ sku: p.sku, quantity: 1 }], { token: customer.token });
     expect((await gqlAs(server, APPLY, { c: mine, code: withdrawn }, { token: customer.token })).body.errors).toBeUndefined();
@@ -435,20 +436,20 @@ describe('carts: merging', () => {
   });
 
   it('keeps a guest’s coupon when the customer’s cart has none, as EMBER5 is kept at sign-in', async () => {
-    const p = await makeProduct(db, { price: 4000 });
+    const p = await createProduct(db, { price: 4000 });
     const guest = await newGuestCart(server);
     await addProducts(server, guest, [{ sku: p.sku, quantity: 1 }]);
     await gqlAs(server, APPLY, { c: guest, code: 'EMBER5' });
-    const customer = await registerCustomer(server);
+    const customer = await createCustomer(server);
     const merged = await gqlAs(server, `mutation ($s: String!) { mergeCarts(source_cart_id: $s) { applied_coupons { code } dropped_on_merge { code } } }`, { s: guest }, { token: customer.token });
     expect(merged.body.data.mergeCarts).toEqual({ applied_coupons: [{ code: 'EMBER5' }], dropped_on_merge: [] });
   });
 
   it('merges with the magento_token of a legacy-family login', async () => {
-    const c = await registerCustomer(server);
+    const c = await createCustomer(server);
     const legacy = await restCall(server, 'POST', '/account-legacy/login', { email: c.email, password: PASSWORD }, { store: 'gb' });
     expect(legacy.status).toBe(200);
-    const p = await makeProduct(db);
+    const p = await createProduct(db);
     const guest = await newGuestCart(server);
     await addProducts(server, guest, [{ sku: p.sku, quantity: 1 }]);
     const merged = await gqlAs(server, `mutation ($s: String!) { mergeCarts(source_cart_id: $s) { total_quantity } }`, { s: guest }, { token: legacy.body.magento_token });
@@ -458,7 +459,7 @@ describe('carts: merging', () => {
   });
 
   it('knows the signed-in customer by the storefront\'s session cookie, and treats an expired cookie as a guest', async () => {
-    const c = await registerCustomer(server);
+    const c = await createCustomer(server);
     const login = await fetch(`${server.url}/account/users/authentication/sessions`, {
       method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ strategy: 'email_password', strategy_data: { identifier: c.email, password: PASSWORD } }),
@@ -471,7 +472,7 @@ describe('carts: merging', () => {
     const byToken = await gqlAs(server, 'query { customerCart { id } }', {}, { token: c.token });
     expect(byCookie.data.customerCart.id).toBe(byToken.body.data.customerCart.id);
     const guest = await newGuestCart(server);
-    const p = await makeProduct(db);
+    const p = await createProduct(db);
     await addProducts(server, guest, [{ sku: p.sku, quantity: 1 }]);
     // The same browser carries the guest cart's credential next to the session.
     const merged = await withCookie('mutation ($s: String!) { mergeCarts(source_cart_id: $s) { total_quantity } }', { s: guest }, `${cookie}; ${suiteJar(server).cookie}`);
@@ -486,8 +487,8 @@ describe('carts: merging', () => {
     const guest = await newGuestCart(server);
     const anonymous = await gqlAs(server, `mutation ($s: String!) { mergeCarts(source_cart_id: $s) { id } }`, { s: guest });
     expect(anonymous.body.errors![0].extensions.code).toBe('UNAUTHORISED');
-    const a = await registerCustomer(server);
-    const b = await registerCustomer(server);
+    const a = await createCustomer(server);
+    const b = await createCustomer(server);
     const bCart = (await gqlAs(server, 'query { customerCart { id } }', {}, { token: b.token })).body.data.customerCart.id;
     const stolen = await gqlAs(server, `mutation ($s: String!) { mergeCarts(source_cart_id: $s) { id } }`, { s: bCart }, { token: a.token });
     expect(stolen.body.errors![0].extensions.code).toBe('CART_NOT_FOUND');
@@ -496,7 +497,7 @@ describe('carts: merging', () => {
 
 describe('carts: messages in the store view\'s language', () => {
   it('refuses coupons in German in the de store view: an unknown code and one below its minimum subtotal, in euros as Germany writes them', async () => {
-    const p = await makeProduct(db, { price: 1000 });
+    const p = await createProduct(db, { price: 1000 });
     const min = await makeCoupon(db, { min: 4000 });
     const id = await newGuestCart(server, 'de');
     await addProducts(server, id, [{ sku: p.sku, quantity: 1 }], { store: 'de' });

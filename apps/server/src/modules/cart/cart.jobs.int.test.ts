@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { createCustomer, createProduct } from '@ember/test-support';
 import { serveForSuite, startTestServer, type TestServer } from '../../test/test-app.js';
 import type { Db } from '../../platform/db.js';
-import { addProducts, getCart, gqlAs, makeProduct, newGuestCart, registerCustomer } from './cart.fixtures.js';
+import { transactionsOn } from '../../platform/transaction.js';
+import { addProducts, getCart, gqlAs, newGuestCart } from './cart.fixtures.js';
 import { runCartJobs } from './cart.jobs.js';
 
 let server: TestServer;
@@ -23,13 +25,13 @@ async function exists(maskedId: string): Promise<boolean> {
 
 describe('abandoned guest carts', () => {
   it('deletes guest carts untouched past the lifetime with their lines, and keeps recent, customer and ordered carts', async () => {
-    const product = await makeProduct(db);
+    const product = await createProduct(db);
     const stale = await newGuestCart(server);
     expect((await addProducts(server, stale, [{ sku: product.sku, quantity: 2 }])).body.data.addProductsToCart.user_errors).toEqual([]);
     const recent = await newGuestCart(server);
     const merged = await newGuestCart(server);
     const ordered = await newGuestCart(server);
-    const customer = await registerCustomer(server);
+    const customer = await createCustomer(server);
     const customerCart = (await gqlAs(server, '{ customerCart { id } }', {}, { token: customer.token })).body.data.customerCart.id as string;
     await db.query(`UPDATE cart_cart SET status = 'merged' WHERE masked_id = $1`, [merged]);
     await db.query(`UPDATE cart_cart SET status = 'ordered', ordered_at = now() WHERE masked_id = $1`, [ordered]);
@@ -55,7 +57,7 @@ describe('abandoned guest carts', () => {
   it('deletes in batches until none is left', async () => {
     const carts = [await newGuestCart(server), await newGuestCart(server), await newGuestCart(server)];
     for (const id of carts) await age(id, 40);
-    const deleted = await server.app.services.cart.deleteUntouchedGuestCarts(db, 30, 2);
+    const deleted = await server.app.services.cart.deleteUntouchedGuestCarts(transactionsOn(db), 30, 2);
     expect(deleted).toBeGreaterThanOrEqual(3);
     for (const id of carts) expect(await exists(id)).toBe(false);
   });
@@ -84,7 +86,7 @@ describe('creating guest carts', () => {
       expect(refused.body.data?.createEmptyCart ?? null).toBeNull();
       const guest = await gqlAs(limited, 'mutation { createGuestCart { cart { id } } }');
       expect(guest.body.errors?.[0].extensions.code).toBe('RATE_LIMITED');
-      const customer = await registerCustomer(limited);
+      const customer = await createCustomer(limited);
       const own = await gqlAs(limited, 'mutation { createEmptyCart }', {}, { token: customer.token });
       expect(own.body.data.createEmptyCart).toMatch(/^[A-Za-z0-9_-]{32}$/);
     } finally {

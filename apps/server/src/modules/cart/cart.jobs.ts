@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { runWhileUp } from '../../platform/jobs.js';
+import { transactionsOn } from '../../platform/transaction.js';
 
 /** How often abandoned guest carts are looked for: one indexed query when none is due. */
 export const CART_JOB_INTERVAL_MS = 5 * 60_000;
@@ -13,7 +14,7 @@ export function isCartJobEnabled(config: { NODE_ENV: string; CART_JOBS?: boolean
 export async function runCartJobs(app: FastifyInstance): Promise<void> {
   const days = app.config.CART_GUEST_LIFETIME_DAYS;
   if (days === 0) return;
-  const deleted = await app.services.cart.deleteUntouchedGuestCarts(app.db, days);
+  const deleted = await app.services.cart.deleteUntouchedGuestCarts(transactionsOn(app.db), days);
   if (deleted) app.log.info({ deleted }, 'deleted abandoned guest carts');
 }
 

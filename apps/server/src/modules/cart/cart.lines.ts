@@ -1,3 +1,4 @@
+import { CART_USER_ERRORS, type CartItemErrorCode, type CartUserErrorCode } from '@ember/contracts';
 import { phrase, said, type Phrase } from '../../platform/messages.js';
 import type { StoreView } from '../store/store.service.js';
 import type { BundleOptionDoc, ProductDoc } from '../catalog/catalog.service.js';
@@ -20,16 +21,14 @@ export interface Line {
   bundle: { option: BundleOptionDoc; selection: BundleOptionDoc['selections'][number]; quantity: number }[];
 }
 
-export type ProblemCode =
-  | 'ITEM_QTY' | 'ITEM_INCREMENT' | 'CARTONS_LIMIT' | 'GIFT_ERROR' | 'PERMISSION_DENIED' | 'INSUFFICIENT_STOCK' | 'NOT_SALABLE'
-  | 'TRADEIN_LIMIT' | 'ONGOING_SUBSCRIPTION';
+/** The codes of problems a priced cart can have (a part of the cart's user-error codes, packages/contracts). */
+export type ProblemCode = Extract<
+  CartUserErrorCode, 'ITEM_QTY' | 'ITEM_INCREMENT' | 'CARTONS_LIMIT' | 'GIFT_ERROR' | 'PERMISSION_DENIED' | 'INSUFFICIENT_STOCK' | 'NOT_SALABLE' | 'TRADEIN_LIMIT' | 'ONGOING_SUBSCRIPTION'
+>;
 
-/** Problem codes a cart item shows as they are; stock problems read as Magento's ITEM_QTY. */
-const ITEM_ERROR_CODES = new Set<ProblemCode>(['ITEM_INCREMENT', 'CARTONS_LIMIT', 'GIFT_ERROR', 'PERMISSION_DENIED', 'TRADEIN_LIMIT', 'ONGOING_SUBSCRIPTION']);
-
-/** The CartItemError code of a problem on the lines it names. */
-export function itemErrorCode(code: ProblemCode): ProblemCode {
-  return ITEM_ERROR_CODES.has(code) ? code : 'ITEM_QTY';
+/** The CartItemError code of a problem on the lines it names (packages/contracts maps each code once). */
+export function itemErrorCode(code: ProblemCode): CartItemErrorCode {
+  return CART_USER_ERRORS[code].item;
 }
 
 /** Something that stops a cart from being ordered; `keys` are the lines involved. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createCustomer, createProduct } from '@ember/test-support';
 import { restCall, serveForSuite, type TestServer } from '../../test/test-app.js';
 import { grantPoints, makeReward } from '../../test/loyalty-fixtures.js';
-import { addProducts, gqlAs, makeCoupon, makeProduct, newGuestCart, registerCustomer } from './cart.fixtures.js';
+import { addProducts, gqlAs, makeCoupon, newGuestCart } from './cart.fixtures.js';
 
 /** mergeCarts and the customer's loyalty campaign (decision 0023); coupons are in cart.int.test.ts. */
 
@@ -18,11 +19,11 @@ const APPLY_CAMPAIGN = `mutation ($c: String!, $u: String!) { applyCampaignToCar
 
 /** A customer whose cart (one £50 line) holds a campaign of 100 points for £5 off. */
 async function customerWithCampaign() {
-  const customer = await registerCustomer(server);
+  const customer = await createCustomer(server);
   await grantPoints(server.app, customer.uuid, 150);
   const campaign = await makeReward(server.app, { kind: 'campaign', points: 100, amount: 500 });
   const mine = (await gqlAs(server, 'query { customerCart { id } }', {}, { token: customer.token })).body.data.customerCart.id as string;
-  const product = await makeProduct(server.app.db, { price: 5000 });
+  const product = await createProduct(server.app.db, { price: 5000 });
   await addProducts(server, mine, [{ sku: product.sku, quantity: 1 }], { token: customer.token });
   expect((await gqlAs(server, APPLY_CAMPAIGN, { c: mine, u: campaign }, { token: customer.token })).body.errors).toBeUndefined();
   return { customer, campaign, product };

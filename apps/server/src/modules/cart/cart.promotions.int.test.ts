@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createProduct } from '@ember/test-support';
 import { serveForSuite, type TestServer } from '../../test/test-app.js';
 import type { Db } from '../../platform/db.js';
-import { giftOf, gqlAs, makeProduct, makePromotion, newGuestCart, place, PROMO_FIELDS, readyForCheckout } from './cart.fixtures.js';
+import { giftOf, gqlAs, makePromotion, newGuestCart, place, PROMO_FIELDS, readyForCheckout } from './cart.fixtures.js';
 
 let server: TestServer;
 let db: Db;
@@ -37,8 +38,8 @@ const bySku = (items: Item[], sku: string, gift = false) => items.find((i) => i.
 
 describe('promotions: free_gift_fixed', () => {
   it('offers the gift on its trigger line, adds it at no cost, refuses more than allowed_qty and orders it as a gift', async () => {
-    const device = await makeProduct(db, { price: 5000 });
-    const pouch = await makeProduct(db, { kind: 'gift', price: 900 });
+    const device = await createProduct(db, { price: 5000 });
+    const pouch = await createProduct(db, { kind: 'gift', price: 900 });
     const code = await makePromotion(db, {
       type: 'free_gift_fixed', trigger: [device.sku], skus: [pouch.sku], allowed: 1,
       texts: { en: { title: 'Free pouch', hint: 'Buy the device', label: 'Gift' } },
@@ -72,8 +73,8 @@ describe('promotions: free_gift_fixed', () => {
   });
 
   it('removes the gift with its trigger line', async () => {
-    const device = await makeProduct(db);
-    const pouch = await makeProduct(db, { kind: 'gift' });
+    const device = await createProduct(db);
+    const pouch = await createProduct(db, { kind: 'gift' });
     await makePromotion(db, { type: 'free_gift_fixed', trigger: [device.sku], skus: [pouch.sku] });
     const id = await newGuestCart(server);
     const added = await add(id, [{ sku: device.sku, quantity: 1 }, giftOf(pouch.sku, device.sku)]);
@@ -82,7 +83,7 @@ describe('promotions: free_gift_fixed', () => {
     expect(r.body.data.updateCartItems.cart.itemsV2.total_count).toBe(0);
   });
   it('takes a configurable parent as trigger and removes its gift with the variant line', async () => {
-    const pouch = await makeProduct(db, { kind: 'gift' });
+    const pouch = await createProduct(db, { kind: 'gift' });
     const code = await makePromotion(db, { type: 'free_gift_fixed', trigger: ['EMBER-ONE'], skus: [pouch.sku] });
     const id = await newGuestCart(server);
     const r = await gqlAs(server, `mutation ($c: String!) { addConfigurableProductsToCart(input: {cart_id: $c, cart_items: [{parent_sku: "EMBER-ONE", data: {sku: "EMBER-ONE-SLATE", quantity: 1}}]}) { cart { id } } }`, { c: id });
@@ -98,8 +99,8 @@ describe('promotions: free_gift_fixed', () => {
 
 describe('promotions: free_gift_flexible', () => {
   it('lets the shopper choose up to allowed_qty gifts among the offered ones and refuses one more', async () => {
-    const device = await makeProduct(db);
-    const [a, b] = [await makeProduct(db, { kind: 'gift' }), await makeProduct(db, { kind: 'gift' })];
+    const device = await createProduct(db);
+    const [a, b] = [await createProduct(db, { kind: 'gift' }), await createProduct(db, { kind: 'gift' })];
     const code = await makePromotion(db, { type: 'free_gift_flexible', trigger: [device.sku], skus: [a.sku, b.sku], allowed: 1 });
     const id = await newGuestCart(server);
     const chosen = await add(id, [{ sku: device.sku, quantity: 1 }, giftOf(b.sku, device.sku)]);
@@ -113,8 +114,8 @@ describe('promotions: free_gift_flexible', () => {
   });
 
   it('skips a gift entry whose quantity is 0', async () => {
-    const device = await makeProduct(db);
-    const a = await makeProduct(db, { kind: 'gift' });
+    const device = await createProduct(db);
+    const a = await createProduct(db, { kind: 'gift' });
     await makePromotion(db, { type: 'free_gift_flexible', trigger: [device.sku], skus: [a.sku], allowed: 2 });
     const id = await newGuestCart(server);
     const r = await add(id, [{ sku: device.sku, quantity: 1 }, giftOf(a.sku, device.sku, 0)]);
@@ -125,8 +126,8 @@ describe('promotions: free_gift_flexible', () => {
 
 describe('promotions: conditional_purchase', () => {
   it('refuses the product without its condition, with the hint, and sells it once the device is in the cart', async () => {
-    const device = await makeProduct(db);
-    const caseP = await makeProduct(db);
+    const device = await createProduct(db);
+    const caseP = await createProduct(db);
     const code = await makePromotion(db, { type: 'conditional_purchase', trigger: [device.sku], skus: [caseP.sku], texts: { en: { hint: 'Add the device first.' } } });
     const id = await newGuestCart(server);
     const alone = await add(id, [{ sku: caseP.sku, quantity: 1 }]);
@@ -139,8 +140,8 @@ describe('promotions: conditional_purchase', () => {
   });
 
   it('flags the product when the device leaves the cart and placeOrder refuses it', async () => {
-    const device = await makeProduct(db);
-    const caseP = await makeProduct(db);
+    const device = await createProduct(db);
+    const caseP = await createProduct(db);
     await makePromotion(db, { type: 'conditional_purchase', trigger: [device.sku], skus: [caseP.sku] });
     const id = await newGuestCart(server);
     const both = await add(id, [{ sku: device.sku, quantity: 1 }, { sku: caseP.sku, quantity: 1 }]);
@@ -157,9 +158,9 @@ describe('promotions: conditional_purchase', () => {
 
 describe('promotions: refusals', () => {
   it('refuses a gift line for a sku that is not a gift of the trigger (tampered is_gift) and adds nothing', async () => {
-    const device = await makeProduct(db, { price: 5000 });
-    const pouch = await makeProduct(db, { kind: 'gift' });
-    const dear = await makeProduct(db, { price: 9000 });
+    const device = await createProduct(db, { price: 5000 });
+    const pouch = await createProduct(db, { kind: 'gift' });
+    const dear = await createProduct(db, { price: 9000 });
     await makePromotion(db, { type: 'free_gift_fixed', trigger: [device.sku], skus: [pouch.sku] });
     const id = await newGuestCart(server);
     await add(id, [{ sku: device.sku, quantity: 1 }]);
@@ -170,8 +171,8 @@ describe('promotions: refusals', () => {
   });
 
   it('refuses gifts beyond the store\'s gift basket limit', async () => {
-    const device = await makeProduct(db);
-    const gifts = [await makeProduct(db, { kind: 'gift' }), await makeProduct(db, { kind: 'gift' }), await makeProduct(db, { kind: 'gift' })];
+    const device = await createProduct(db);
+    const gifts = [await createProduct(db, { kind: 'gift' }), await createProduct(db, { kind: 'gift' }), await createProduct(db, { kind: 'gift' })];
     await makePromotion(db, { type: 'free_gift_fixed', trigger: [device.sku], skus: gifts.map((g) => g.sku), allowed: 1 });
     const id = await newGuestCart(server);
     const r = await add(id, [{ sku: device.sku, quantity: 1 }, ...gifts.map((g) => giftOf(g.sku, device.sku))]);
@@ -181,8 +182,8 @@ describe('promotions: refusals', () => {
   });
 
   it('refuses gift lines where the store has free gifts switched off', async () => {
-    const device = await makeProduct(db);
-    const pouch = await makeProduct(db, { kind: 'gift' });
+    const device = await createProduct(db);
+    const pouch = await createProduct(db, { kind: 'gift' });
     await db.query(`INSERT INTO catalog_product_price (product_id, store_code, currency, regular_minor) VALUES ($1, 'ch', 'CHF', 1000), ($2, 'ch', 'CHF', 500)`, [device.id, pouch.id]);
     await makePromotion(db, { type: 'free_gift_fixed', trigger: [device.sku], skus: [pouch.sku], store: 'ch' });
     const id = await newGuestCart(server, 'ch');
@@ -193,8 +194,8 @@ describe('promotions: refusals', () => {
   });
 
   it('flags a gift whose offer ended and placeOrder refuses the cart in its transaction', async () => {
-    const device = await makeProduct(db);
-    const pouch = await makeProduct(db, { kind: 'gift' });
+    const device = await createProduct(db);
+    const pouch = await createProduct(db, { kind: 'gift' });
     const code = await makePromotion(db, { type: 'free_gift_fixed', trigger: [device.sku], skus: [pouch.sku] });
     const id = await newGuestCart(server);
     expect((await add(id, [{ sku: device.sku, quantity: 1 }, giftOf(pouch.sku, device.sku)])).user_errors).toEqual([]);

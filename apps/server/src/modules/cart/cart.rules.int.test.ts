@@ -1,13 +1,13 @@
+import { createCustomer, createProduct, stockOf } from '@ember/test-support';
 import { PHRASES } from '../../platform/messages.js';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { serveForSuite, type TestServer } from '../../test/test-app.js';
 import type { Db } from '../../platform/db.js';
+import { inTransaction } from '../../platform/transaction.js';
 import * as loyaltyStore from '../loyalty/loyalty.store.js';
 import { findCart, insertItem } from './cart.store.js';
-import {
-  acceptTermsAndPay, cancelOrder, giftOf, gqlAs, makeProduct, makePromotion, newGuestCart, place, readyForCheckout, registerCustomer, stockOf,
-} from './cart.fixtures.js';
+import { acceptTermsAndPay, cancelOrder, giftOf, gqlAs, makePromotion, newGuestCart, place, readyForCheckout } from './cart.fixtures.js';
 
 let server: TestServer;
 let db: Db;
@@ -60,7 +60,7 @@ const skus = (cart: CartOut) => cart.itemsV2.items.map((i) => i.product.sku);
 
 describe('cart rules: sales steps (ITEM_INCREMENT)', () => {
   it('sells a product with a sales step only in multiples of it, and keeps ITEM_INCREMENTS for fractions', async () => {
-    const p = await makeProduct(db, { step: 3 });
+    const p = await createProduct(db, { step: 3 });
     const id = await newGuestCart(server);
     const wrong = await add(id, [{ sku: p.sku, quantity: 2 }]);
     expect(wrong.user_errors).toEqual([{ code: 'ITEM_INCREMENT', message: `${p.name} is sold in steps of 3.` }]);
@@ -81,7 +81,7 @@ describe('cart rules: sales steps (ITEM_INCREMENT)', () => {
   });
 
   it('flags a line that no longer fits a changed step and refuses to place the order until it does', async () => {
-    const p = await makeProduct(db, { step: 2, stock: 50 });
+    const p = await createProduct(db, { step: 2, stock: 50 });
     const id = await newGuestCart(server);
     const added = await add(id, [{ sku: p.sku, quantity: 2 }]);
     await db.query('UPDATE catalog_product SET qty_increments = 4 WHERE id = $1', [p.id]);
@@ -102,7 +102,7 @@ describe('cart rules: sales steps (ITEM_INCREMENT)', () => {
     const r = await gqlAs(server, '{ products(filter: {sku: {in: ["STK-CITRUS-PACK", "STK-AMBER-PACK"]}}) { items { sku qty_increments } } }');
     const bySku = Object.fromEntries(r.body.data.products.items.map((i: { sku: string; qty_increments: number }) => [i.sku, i.qty_increments]));
     expect(bySku).toEqual({ 'STK-CITRUS-PACK': 2, 'STK-AMBER-PACK': 1 });
-    const p = await makeProduct(db, { step: 2 });
+    const p = await createProduct(db, { step: 2 });
     await expect(db.query('UPDATE catalog_product SET order_quantity_limit = 5 WHERE id = $1', [p.id])).rejects.toThrow(/catalog_product_limit_in_steps/);
     await expect(db.query('UPDATE catalog_product SET qty_increments = 0 WHERE id = $1', [p.id])).rejects.toThrow();
   });
@@ -110,8 +110,8 @@ describe('cart rules: sales steps (ITEM_INCREMENT)', () => {
 
 describe('cart rules: trade-ins (TRADEIN_LIMIT)', () => {
   it('refuses a trade-in to a guest, whose trade-in eligibility needs a customer account', async () => {
-    const device = await makeProduct(db, { kind: 'device' });
-    const tradeIn = await makeProduct(db, { kind: 'trade_in', type: 'virtual' });
+    const device = await createProduct(db, { kind: 'device' });
+    const tradeIn = await createProduct(db, { kind: 'trade_in', type: 'virtual' });
     const id = await newGuestCart(server);
     await add(id, [{ sku: device.sku, quantity: 1 }]);
     const refused = await add(id, [{ sku: tradeIn.sku, quantity: 1 }]);
@@ -120,10 +120,10 @@ describe('cart rules: trade-ins (TRADEIN_LIMIT)', () => {
   });
 
   it('lets a customer trade in one device alongside a new one, and refuses a trade-in alone or a second one', async () => {
-    const device = await makeProduct(db, { kind: 'device' });
-    const tradeIn = await makeProduct(db, { kind: 'trade_in', type: 'virtual' });
-    const another = await makeProduct(db, { kind: 'trade_in', type: 'virtual' });
-    const c = await registerCustomer(server);
+    const device = await createProduct(db, { kind: 'device' });
+    const tradeIn = await createProduct(db, { kind: 'trade_in', type: 'virtual' });
+    const another = await createProduct(db, { kind: 'trade_in', type: 'virtual' });
+    const c = await createCustomer(server);
     const id = await customerCartId(c.token);
     const alone = await add(id, [{ sku: tradeIn.sku, quantity: 1 }], { token: c.token });
     expect(alone.user_errors).toEqual([{ code: 'TRADEIN_LIMIT', message: 'A trade-in needs a new device in the same order.' }]);
@@ -139,9 +139,9 @@ describe('cart rules: trade-ins (TRADEIN_LIMIT)', () => {
   });
 
   it('flags a trade-in left without its device and refuses to place the order until a device is back', async () => {
-    const device = await makeProduct(db, { kind: 'device' });
-    const tradeIn = await makeProduct(db, { kind: 'trade_in', type: 'virtual' });
-    const c = await registerCustomer(server);
+    const device = await createProduct(db, { kind: 'device' });
+    const tradeIn = await createProduct(db, { kind: 'trade_in', type: 'virtual' });
+    const c = await createCustomer(server);
     const id = await customerCartId(c.token);
     const added = await add(id, [{ sku: device.sku, quantity: 1 }, { sku: tradeIn.sku, quantity: 1 }], { token: c.token });
     await remove(id, line(added.cart, device.sku).uid, { token: c.token });
@@ -156,12 +156,12 @@ describe('cart rules: trade-ins (TRADEIN_LIMIT)', () => {
   });
 
   it('refuses to place a guest order that holds a trade-in, however the line got there', async () => {
-    const device = await makeProduct(db, { kind: 'device' });
-    const tradeIn = await makeProduct(db, { kind: 'trade_in', type: 'virtual' });
+    const device = await createProduct(db, { kind: 'device' });
+    const tradeIn = await createProduct(db, { kind: 'trade_in', type: 'virtual' });
     const id = await newGuestCart(server);
     await add(id, [{ sku: device.sku, quantity: 1 }]);
     const cart = (await findCart(db, id, false))!;
-    await insertItem(db, cart.id, { product_id: tradeIn.id, parent_product_id: null, sku: tradeIn.sku, quantity: 1, is_gift: false, parent_gift_sku: null, bundle_selections: [] });
+    await inTransaction(db, (tx) => insertItem(tx, cart.id, { product_id: tradeIn.id, parent_product_id: null, sku: tradeIn.sku, quantity: 1, is_gift: false, parent_gift_sku: null, bundle_selections: [] }));
     expect(line(await read(id), tradeIn.sku).errors).toEqual([{ code: 'TRADEIN_LIMIT', message: 'Sign in to trade in a device.' }]);
     await readyForCheckout(server, id);
     const refused = await place(server, id);
@@ -184,10 +184,10 @@ describe('cart rules: subscriptions (ONGOING_SUBSCRIPTION)', () => {
   }
 
   it('shows a subscription line with its plan, allows one per cart, and none while the customer has an ongoing one until it is cancelled', async () => {
-    const sub = await makeProduct(db, { kind: 'subscription', subscription: true, subscriptionFormat: 'Every 4 weeks' });
-    const other = await makeProduct(db, { kind: 'subscription', subscription: true });
-    const plain = await makeProduct(db);
-    const c = await registerCustomer(server);
+    const sub = await createProduct(db, { kind: 'subscription', subscription: true, subscriptionFormat: 'Every 4 weeks' });
+    const other = await createProduct(db, { kind: 'subscription', subscription: true });
+    const plain = await createProduct(db);
+    const c = await createCustomer(server);
     const id = await customerCartId(c.token);
     const first = await add(id, [{ sku: sub.sku, quantity: 1 }, { sku: other.sku, quantity: 1 }, { sku: plain.sku, quantity: 1 }], { token: c.token });
     expect(first.user_errors).toEqual([{ code: 'ONGOING_SUBSCRIPTION', message: 'A cart may hold one subscription.' }]);
@@ -210,8 +210,8 @@ describe('cart rules: subscriptions (ONGOING_SUBSCRIPTION)', () => {
   });
 
   it('refuses to place a second subscription of a customer from a cart in another store view', async () => {
-    const sub = await makeProduct(db, { kind: 'subscription', subscription: true });
-    const c = await registerCustomer(server);
+    const sub = await createProduct(db, { kind: 'subscription', subscription: true });
+    const c = await createCustomer(server);
     const gb = await customerCartId(c.token);
     const de = await customerCartId(c.token, 'de');
     await add(gb, [{ sku: sub.sku, quantity: 1 }], { token: c.token });
@@ -227,7 +227,7 @@ describe('cart rules: subscriptions (ONGOING_SUBSCRIPTION)', () => {
   });
 
   it('knows a guest\'s ongoing subscription by e-mail, and starts only one of two subscriptions placed in parallel', async () => {
-    const sub = await makeProduct(db, { kind: 'subscription', subscription: true });
+    const sub = await createProduct(db, { kind: 'subscription', subscription: true });
     const email = `sub+${randomUUID().slice(0, 8)}@example.com`;
     const carts = [await newGuestCart(server), await newGuestCart(server)];
     for (const id of carts) {
@@ -248,8 +248,8 @@ describe('cart rules: subscriptions (ONGOING_SUBSCRIPTION)', () => {
 
 describe('cart rules: item facts (hasDevice, points, rules)', () => {
   it('marks device lines and shows the points one unit earns with their rules, nothing for gifts, and null where the store has no club', async () => {
-    const p = await makeProduct(db);
-    const gift = await makeProduct(db, { kind: 'gift', price: 0 });
+    const p = await createProduct(db);
+    const gift = await createProduct(db, { kind: 'gift', price: 0 });
     await makePromotion(db, { type: 'free_gift_fixed', trigger: [p.sku], skus: [gift.sku], allowed: 1 });
     await loyaltyStore.upsertProductPoints(db, { sku: p.sku, store_code: 'gb', points: 25, rules: ['Launch bonus'], time_to: null });
     await loyaltyStore.upsertProductPoints(db, { sku: gift.sku, store_code: 'gb', points: 40, rules: ['Not for gifts'], time_to: null });

@@ -1,5 +1,5 @@
 import { phrase, said } from '../../platform/messages.js';
-import type { Queryable } from '../../platform/db.js';
+import type { Reader } from '../../platform/db.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import type { Line, Problem } from './cart.lines.js';
 import type { CartRow } from './cart.store.js';
@@ -20,7 +20,7 @@ export interface CartBuyer {
 
 /** What the cart asks of orders: whether a buyer has a live order of some products. */
 export interface CartOrdersPort {
-  hasLiveOrderOf(q: Queryable, buyer: { customerUuid: string } | { email: string }, productIds: number[], opts?: { lock?: boolean }): Promise<boolean>;
+  hasLiveOrderOf(q: Reader, buyer: { customerUuid: string } | { email: string }, productIds: number[], opts?: { lock?: boolean }): Promise<boolean>;
 }
 
 /** The step a line's quantity must be a multiple of: the sold product's, else its configurable parent's. */
@@ -70,15 +70,15 @@ export function itemRuleProblems(lines: Line[], buyer: CartBuyer): Problem[] {
 
 /**
  * The buyer facts of a cart, read in the caller's transaction. The order history is read only when
- * the cart holds a subscription: a customer's orders by account, a guest's by the cart's e-mail
+ * the cart holds or may take a subscription (`withSubscription`): a customer's orders by account, a guest's by the cart's e-mail
  * (none before the e-mail is set). `lock` serialises the buyer's placements first (placeOrder).
  */
 export async function buyerFacts(
-  q: Queryable, deps: { orders: CartOrdersPort | null; catalog: CatalogService }, cart: CartRow, lines: Line[], opts: { lock?: boolean } = {},
+  q: Reader, deps: { orders: CartOrdersPort | null; catalog: CatalogService }, cart: CartRow, withSubscription: boolean, opts: { lock?: boolean } = {},
 ): Promise<CartBuyer> {
   const isGuest = cart.customer_uuid === null;
   const buyer = cart.customer_uuid ? { customerUuid: cart.customer_uuid } : cart.email ? { email: cart.email } : null;
-  if (!deps.orders || !buyer || !lines.some(isSubscriptionLine)) return { isGuest, hasOngoingSubscription: false };
+  if (!deps.orders || !buyer || !withSubscription) return { isGuest, hasOngoingSubscription: false };
   const ids = await deps.catalog.subscriptionProductIds(q);
   return { isGuest, hasOngoingSubscription: await deps.orders.hasLiveOrderOf(q, buyer, ids, opts) };
 }

@@ -1,6 +1,9 @@
-import type { Queryable } from '../../platform/db.js';
+import type { Queryable, Reader, Tx } from '../../platform/db.js';
 import type { CleanAddress } from '../checkout/checkout.service.js';
 import { SALE_FACTS_COLUMNS, type SaleFactsRow } from '../catalog/catalog.store.js';
+import { RULE_COLUMNS, type CartRuleRow } from './cart.store.coupons.js';
+
+export * from './cart.store.coupons.js';
 
 export interface CartRow {
   id: string;
@@ -38,29 +41,15 @@ export interface CartAddressRow extends CleanAddress {
   pickup_location_code: string | null;
 }
 
-export interface CartRuleRow {
-  id: number;
-  code: string;
-  label: string;
-  discount_type: 'percent' | 'fixed';
-  discount_value: number;
-  store_code: string | null;
-  min_subtotal_minor: number;
-  from_at: Date | null;
-  to_at: Date | null;
-  uses_per_coupon: number | null;
-  uses_per_customer: number | null;
-  times_used: number;
-  is_active: boolean;
-}
 
 const CART_COLUMNS = `id::text AS id, masked_id, store_code, customer_uuid::text AS customer_uuid, status, email,
   shipping_carrier_code, shipping_method_code, payment_method_code, agreement_ids`;
 
+/** One INSERT, atomic on its own: on the database (a new guest cart) or in the caller's transaction. */
 export async function insertCart(
-  tx: Queryable, c: { masked_id: string; store_code: string; customer_uuid: string | null; guest_key_hash?: Buffer | null },
+  q: Queryable, c: { masked_id: string; store_code: string; customer_uuid: string | null; guest_key_hash?: Buffer | null },
 ): Promise<CartRow> {
-  const { rows } = await tx.query<CartRow>(
+  const { rows } = await q.query<CartRow>(
     `INSERT INTO cart_cart (masked_id, store_code, customer_uuid, guest_key_hash) VALUES ($1, $2, $3, $4) RETURNING ${CART_COLUMNS}`,
     [c.masked_id, c.store_code, c.customer_uuid, c.guest_key_hash ?? null],
   );
@@ -68,7 +57,7 @@ export async function insertCart(
 }
 
 /** The customer's active cart in a store view, created when missing; concurrent callers meet on the unique index. */
-export async function ensureCustomerCart(tx: Queryable, uuid: string, store: string, maskedId: string): Promise<CartRow> {
+export async function ensureCustomerCart(tx: Tx, uuid: string, store: string, maskedId: string): Promise<CartRow> {
   await tx.query(
     `INSERT INTO cart_cart (masked_id, store_code, customer_uuid) VALUES ($1, $2, $3)
      ON CONFLICT (customer_uuid, store_code) WHERE status = 'active' AND customer_uuid IS NOT NULL DO NOTHING`,
@@ -88,7 +77,7 @@ export interface CartAccessRow extends CartRow {
   personal: boolean;
 }
 
-export async function findCart(q: Queryable, maskedId: string, lock: boolean): Promise<CartAccessRow | null> {
+export async function findCart(q: Reader, maskedId: string, lock: boolean): Promise<CartAccessRow | null> {
   const { rows } = await q.query<CartAccessRow>(
     `SELECT ${CART_COLUMNS}, guest_key_hash,
             (email IS NOT NULL OR EXISTS (SELECT 1 FROM cart_address a WHERE a.cart_id = cart_cart.id)) AS personal
@@ -102,13 +91,13 @@ export async function findCart(q: Queryable, maskedId: string, lock: boolean): P
 }
 
 /** Binds a guest cart made before guest credentials existed to one; a cart already bound keeps its own. */
-export async function bindGuestKey(tx: Queryable, cartId: string, keyHash: Buffer): Promise<boolean> {
+export async function bindGuestKey(tx: Tx, cartId: string, keyHash: Buffer): Promise<boolean> {
   const r = await tx.query('UPDATE cart_cart SET guest_key_hash = $2 WHERE id = $1 AND guest_key_hash IS NULL AND customer_uuid IS NULL', [cartId, keyHash]);
   return r.rowCount === 1;
 }
 
 export async function updateCart(
-  tx: Queryable, id: string,
+  tx: Tx, id: string,
   patch: Partial<Pick<CartRow, 'email' | 'shipping_carrier_code' | 'shipping_method_code' | 'payment_method_code' | 'agreement_ids' | 'status'>>,
 ): Promise<void> {
   const sets: string[] = ['updated_at = now()'];
@@ -147,7 +136,7 @@ const ADDRESS_COLUMNS = `kind, firstname, lastname, company, street, city, postc
  * The cart row, its lines, addresses and coupons, and the store view's tax rate and running
  * promotions, in one statement: a cart is priced on every call, so this is the cart's hot path.
  */
-export async function loadCartState(q: Queryable, cartId: string, storeCode: string, extraSkus: string[] = []): Promise<CartState> {
+export async function loadCartState(q: Reader, cartId: string, storeCode: string, extraSkus: string[] = []): Promise<CartState> {
   const { rows } = await q.query<{ cart: CartRow | null; items: CartItemRow[]; addresses: CartAddressRow[]; rules: (Omit<CartRuleRow, 'from_at' | 'to_at'> & { from_at: string | null; to_at: string | null })[]; tax: { title: string; rate_bp: number } | null; promotions: PromotionRow[]; facts: SaleFactsRow[] }>(
     `SELECT
        (SELECT row_to_json(c) FROM (SELECT ${CART_COLUMNS} FROM cart_cart WHERE id = $1) c) AS cart,
@@ -187,8 +176,8 @@ export async function loadCartState(q: Queryable, cartId: string, storeCode: str
  * oldest first; their lines, addresses and coupons go with them. Rows another transaction holds are
  * skipped, so two instances never wait on each other. Answers how many were deleted.
  */
-export async function deleteUntouchedGuestCarts(q: Queryable, days: number, limit: number): Promise<number> {
-  const r = await q.query(
+export async function deleteUntouchedGuestCarts(tx: Tx, days: number, limit: number): Promise<number> {
+  const r = await tx.query(
     `DELETE FROM cart_cart WHERE id IN (
        SELECT id FROM cart_cart
         WHERE customer_uuid IS NULL AND status <> 'ordered' AND updated_at < now() - make_interval(days => $1)
@@ -198,7 +187,7 @@ export async function deleteUntouchedGuestCarts(q: Queryable, days: number, limi
   return r.rowCount;
 }
 
-export async function listItems(q: Queryable, cartId: string): Promise<CartItemRow[]> {
+export async function listItems(q: Reader, cartId: string): Promise<CartItemRow[]> {
   const { rows } = await q.query<CartItemRow>(
     `SELECT ${ITEM_COLUMNS} FROM cart_item c WHERE c.cart_id = $1 ORDER BY c.id`,
     [cartId],
@@ -207,7 +196,7 @@ export async function listItems(q: Queryable, cartId: string): Promise<CartItemR
 }
 
 /** Adds a line and touches the cart's updated_at, in one statement. */
-export async function insertItem(tx: Queryable, cartId: string, i: Omit<CartItemRow, 'id' | 'cart_id'>): Promise<string> {
+export async function insertItem(tx: Tx, cartId: string, i: Omit<CartItemRow, 'id' | 'cart_id'>): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
     `WITH touched AS (UPDATE cart_cart SET updated_at = now() WHERE id = $1)
      INSERT INTO cart_item (cart_id, product_id, parent_product_id, sku, quantity, is_gift, parent_gift_sku, bundle_selections)
@@ -218,7 +207,7 @@ export async function insertItem(tx: Queryable, cartId: string, i: Omit<CartItem
 }
 
 /** Sets a line's quantity and touches the cart's updated_at, in one statement. */
-export async function setItemQuantity(tx: Queryable, cartId: string, itemId: string, quantity: number): Promise<void> {
+export async function setItemQuantity(tx: Tx, cartId: string, itemId: string, quantity: number): Promise<void> {
   await tx.query(
     `WITH touched AS (UPDATE cart_cart SET updated_at = now() WHERE id = $1)
      UPDATE cart_item SET quantity = $3 WHERE cart_id = $1 AND id = $2`,
@@ -226,12 +215,18 @@ export async function setItemQuantity(tx: Queryable, cartId: string, itemId: str
   );
 }
 
-export async function deleteItems(tx: Queryable, cartId: string, itemIds: string[]): Promise<void> {
+/** The cart's address of a kind, if set. */
+export async function findAddress(q: Reader, cartId: string, kind: CartAddressRow['kind']): Promise<CartAddressRow | null> {
+  const { rows } = await q.query<CartAddressRow>(`SELECT ${ADDRESS_COLUMNS} FROM cart_address WHERE cart_id = $1 AND kind = $2`, [cartId, kind]);
+  return rows[0] ?? null;
+}
+
+export async function deleteItems(tx: Tx, cartId: string, itemIds: string[]): Promise<void> {
   if (itemIds.length) await tx.query('DELETE FROM cart_item WHERE cart_id = $1 AND id = ANY($2::bigint[])', [cartId, itemIds]);
 }
 
 /** Sets the cart's address of a kind and touches the cart's updated_at, in one statement. */
-export async function upsertAddress(tx: Queryable, cartId: string, a: CartAddressRow): Promise<void> {
+export async function upsertAddress(tx: Tx, cartId: string, a: CartAddressRow): Promise<void> {
   await tx.query(
     `WITH touched AS (UPDATE cart_cart SET updated_at = now() WHERE id = $1)
      INSERT INTO cart_address (cart_id, kind, firstname, lastname, company, street, city, postcode, country_code, region, telephone,
@@ -247,61 +242,8 @@ export async function upsertAddress(tx: Queryable, cartId: string, a: CartAddres
   );
 }
 
-const RULE_COLUMNS = `id, code, label, discount_type, discount_value, store_code, min_subtotal_minor, from_at, to_at,
-  uses_per_coupon, uses_per_customer, times_used, is_active`;
-
-export async function findRuleByCode(q: Queryable, code: string): Promise<CartRuleRow | null> {
-  const { rows } = await q.query<CartRuleRow>(`SELECT ${RULE_COLUMNS} FROM cart_rule WHERE code = $1`, [code]);
-  return rows[0] ?? null;
-}
-
-/** The rules of a cart's applied coupons, in the order they were applied. */
-export async function listCouponRules(q: Queryable, cartId: string): Promise<CartRuleRow[]> {
-  const { rows } = await q.query<CartRuleRow>(
-    `SELECT ${RULE_COLUMNS.split(', ').map((c) => `r.${c.trim()}`).join(', ')}
-       FROM cart_coupon cc JOIN cart_rule r ON r.id = cc.rule_id WHERE cc.cart_id = $1 ORDER BY cc.position, r.id`,
-    [cartId],
-  );
-  return rows;
-}
-
-export async function clearCoupons(tx: Queryable, cartId: string): Promise<void> {
-  await tx.query('DELETE FROM cart_coupon WHERE cart_id = $1', [cartId]);
-}
-
-export async function addCoupon(tx: Queryable, cartId: string, ruleId: number, position: number): Promise<void> {
-  await tx.query('INSERT INTO cart_coupon (cart_id, rule_id, position) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [cartId, ruleId, position]);
-}
-
-export async function customerUses(q: Queryable, ruleId: number, customerKey: string): Promise<number> {
-  const { rows } = await q.query<{ times_used: number }>('SELECT times_used FROM cart_rule_usage WHERE rule_id = $1 AND customer_key = $2', [ruleId, customerKey]);
-  return rows[0]?.times_used ?? 0;
-}
-
-/** Counts one use of a rule; false when its coupon is used up. The row lock serialises concurrent orders. */
-export async function countRuleUse(tx: Queryable, ruleId: number): Promise<boolean> {
-  const r = await tx.query(
-    `UPDATE cart_rule SET times_used = times_used + 1
-      WHERE id = $1 AND (uses_per_coupon IS NULL OR times_used < uses_per_coupon)`,
-    [ruleId],
-  );
-  return r.rowCount === 1;
-}
-
-/** Counts one use by a customer; false when the customer has used the rule `limit` times already. */
-export async function countCustomerUse(tx: Queryable, ruleId: number, customerKey: string, limit: number | null): Promise<boolean> {
-  const { rows } = await tx.query<{ times_used: number }>(
-    `INSERT INTO cart_rule_usage (rule_id, customer_key, times_used) VALUES ($1, $2, 1)
-     ON CONFLICT (rule_id, customer_key) DO UPDATE SET times_used = cart_rule_usage.times_used + 1
-       WHERE $3::int IS NULL OR cart_rule_usage.times_used < $3::int
-     RETURNING times_used`,
-    [ruleId, customerKey, limit],
-  );
-  return rows.length === 1;
-}
-
 /** Moves the lines of one cart into another (mergeCarts); the caller merges duplicates afterwards. */
-export async function moveItems(tx: Queryable, fromCartId: string, toCartId: string): Promise<void> {
+export async function moveItems(tx: Tx, fromCartId: string, toCartId: string): Promise<void> {
   await tx.query('UPDATE cart_item SET cart_id = $2 WHERE cart_id = $1', [fromCartId, toCartId]);
 }
 
@@ -324,7 +266,7 @@ export interface PromotionRow {
 const PROMOTION_COLUMNS = 'id, code, store_code, type, trigger_skus, min_qty, min_subtotal_minor, skus, allowed_qty, texts';
 
 export async function insertPromotion(
-  tx: Queryable,
+  tx: Tx,
   p: Omit<PromotionRow, 'id' | 'min_qty' | 'min_subtotal_minor' | 'texts'> & Partial<Pick<PromotionRow, 'min_qty' | 'min_subtotal_minor' | 'texts'>> & { is_active?: boolean; to_at?: Date | null },
 ): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
@@ -337,7 +279,7 @@ export async function insertPromotion(
 }
 
 /** The customer's carts with their lines and addresses, for a data-subject export. */
-export async function cartsForExport(q: Queryable, customerUuid: string) {
+export async function cartsForExport(q: Reader, customerUuid: string) {
   const { rows } = await q.query<Record<string, unknown>>(
     `SELECT c.store_code, c.status, c.email, c.created_at, c.updated_at, c.ordered_at,
             COALESCE((SELECT json_agg(json_build_object('sku', i.sku, 'quantity', i.quantity) ORDER BY i.id) FROM cart_item i WHERE i.cart_id = c.id), '[]') AS items,
@@ -351,6 +293,6 @@ export async function cartsForExport(q: Queryable, customerUuid: string) {
 }
 
 /** Deletes the customer's carts (lines, addresses and coupons go with them); placed orders keep their own copies. */
-export async function deleteCustomerCarts(tx: Queryable, customerUuid: string): Promise<number> {
+export async function deleteCustomerCarts(tx: Tx, customerUuid: string): Promise<number> {
   return (await tx.query('DELETE FROM cart_cart WHERE customer_uuid = $1::uuid', [customerUuid])).rowCount;
 }

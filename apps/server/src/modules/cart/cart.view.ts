@@ -48,8 +48,8 @@ function lineView(c: ComputedCart, l: ComputedLine, categories: CategoryRow[], c
   const pointsLookup: PointsLookup = { skus: [l.product.sku, ...(l.parent ? [l.parent.sku] : [])], cart: cartSkus, paid: !l.is_gift };
   return {
     __typename: itemTypename(l),
-    id: l.row.id,
-    uid: encodeUid(l.row.id),
+    id: l.key,
+    uid: encodeUid(l.key),
     quantity: l.quantity,
     is_available: l.errors.length === 0,
     product,

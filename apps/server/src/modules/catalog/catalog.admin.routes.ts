@@ -1,5 +1,5 @@
+import { StockLevelSchema as StockLevel, StockSkuParamsSchema as SkuParams } from '@ember/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { requireAdmin } from '../../platform/admin.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
@@ -7,10 +7,6 @@ import { restScope } from '../../platform/rest.js';
 import { findStockBySku } from './catalog.inventory.js';
 
 const tags = ['catalog-admin'];
-
-const SkuParams = z.strictObject({ sku: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/) });
-
-const StockLevel = z.object({ sku: z.string(), quantity: z.number().int(), low_stock_threshold: z.number().int(), updated_at: z.string() });
 
 /**
  * Operator endpoint at /admin (only when ADMIN_TOKEN is configured): a product's stock as it is now,

@@ -1,5 +1,5 @@
 import { AppError } from '../../platform/errors.js';
-import type { Queryable } from '../../platform/db.js';
+import type { Queryable, Tx } from '../../platform/db.js';
 
 /**
  * Takes quantities out of stock inside the caller's transaction. Each row is decremented only
@@ -7,7 +7,7 @@ import type { Queryable } from '../../platform/db.js';
  * inventory_stock is the last line if a caller ever bypasses this. Rows are locked in product id
  * order so two orders for the same products cannot deadlock.
  */
-export async function reserveStock(tx: Queryable, lines: { product_id: number; quantity: number; sku: string }[]): Promise<void> {
+export async function reserveStock(tx: Tx, lines: { product_id: number; quantity: number; sku: string }[]): Promise<void> {
   const merged = new Map<number, { quantity: number; sku: string }>();
   for (const l of lines) {
     const prev = merged.get(l.product_id);
@@ -24,7 +24,7 @@ export async function reserveStock(tx: Queryable, lines: { product_id: number; q
 }
 
 /** Puts quantities back into stock (order cancelled), inside the caller's transaction. */
-export async function releaseStock(tx: Queryable, lines: { product_id: number; quantity: number }[]): Promise<void> {
+export async function releaseStock(tx: Tx, lines: { product_id: number; quantity: number }[]): Promise<void> {
   for (const l of [...lines].sort((a, b) => a.product_id - b.product_id)) {
     await tx.query(`UPDATE inventory_stock SET quantity = quantity + $2, updated_at = now() WHERE product_id = $1`, [l.product_id, l.quantity]);
   }

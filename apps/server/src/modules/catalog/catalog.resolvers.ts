@@ -1,32 +1,14 @@
 import { toMinor } from '@ember/contracts';
 import { AppError } from '../../platform/errors.js';
 import type { GraphQLContext } from '../../graphql/context.js';
+import type {
+  FilterEqualTypeInput, QueryCategoriesArgs, QueryCategoryListArgs, QueryProductPriceArgs, QueryProductsArgs, QueryResolvers,
+} from '../../graphql/generated/schema-types.js';
 import type { CategoryRow, ProductSearch } from './catalog.store.js';
 import { decodeUid, encodeUid, productPrice, toGraphQLProduct } from './catalog.mapper.js';
 import { finalMinor, unitPriceForQuantity } from './catalog.service.js';
 
-interface EqIn { eq?: string | null; in?: (string | null)[] | null }
-interface ProductsArgs {
-  search?: string | null;
-  filter?: {
-    sku?: EqIn | null; url_key?: EqIn | null; category_id?: EqIn | null; category_uid?: EqIn | null;
-    category_url_path?: EqIn | null; name?: { match?: string | null } | null;
-    description?: { match?: string | null } | null; short_description?: { match?: string | null } | null;
-    price?: { from?: string | null; to?: string | null } | null;
-    flavor?: EqIn | null; intensity?: EqIn | null; color?: EqIn | null;
-  } | null;
-  pageSize?: number | null;
-  currentPage?: number | null;
-  sort?: Record<string, 'ASC' | 'DESC' | null> | null;
-}
-interface CategoryArgs {
-  filters?: {
-    ids?: EqIn | null; category_uid?: EqIn | null; parent_id?: EqIn | null; parent_category_uid?: EqIn | null;
-    url_key?: EqIn | null; url_path?: EqIn | null; name?: { match?: string | null } | null;
-  } | null;
-  pageSize?: number | null;
-  currentPage?: number | null;
-}
+type EqIn = FilterEqualTypeInput;
 
 const MAX_TEXT = 200;
 
@@ -78,7 +60,7 @@ function pageInfo(total: number, pageSize: number, currentPage: number) {
   return { page_size: pageSize, current_page: currentPage, total_pages: totalPages };
 }
 
-function sortOf(sort: ProductsArgs['sort'], hasSearch: boolean): ProductSearch['sort'] {
+function sortOf(sort: QueryProductsArgs['sort'], hasSearch: boolean): ProductSearch['sort'] {
   for (const field of ['relevance', 'position', 'name', 'price', 'created_at'] as const) {
     const dir = sort?.[field];
     if (dir) return { field, dir };
@@ -117,7 +99,7 @@ function toCategory(c: CategoryRow, all: CategoryRow[]) {
   };
 }
 
-async function findCategoryTrees(args: CategoryArgs, ctx: GraphQLContext) {
+async function findCategoryTrees(args: QueryCategoriesArgs, ctx: GraphQLContext) {
   const all = await ctx.services.catalog.categories(ctx.store);
   const f = args.filters ?? {};
   const max = ctx.config.GRAPHQL_MAX_PAGE_SIZE;
@@ -139,7 +121,7 @@ async function findCategoryTrees(args: CategoryArgs, ctx: GraphQLContext) {
 
 export const catalogResolvers = {
   Query: {
-    async products(_: unknown, args: ProductsArgs, ctx: GraphQLContext) {
+    async products(_: unknown, args: QueryProductsArgs, ctx: GraphQLContext) {
       const max = ctx.config.GRAPHQL_MAX_PAGE_SIZE;
       const { pageSize, currentPage } = paging(args, max);
       const f = args.filter ?? {};
@@ -206,12 +188,12 @@ export const catalogResolvers = {
       };
     },
 
-    async categoryList(_: unknown, args: CategoryArgs, ctx: GraphQLContext) {
+    async categoryList(_: unknown, args: QueryCategoryListArgs, ctx: GraphQLContext) {
       const { matched, all } = await findCategoryTrees(args, ctx);
       return matched.map((c) => toCategory(c, all));
     },
 
-    async categories(_: unknown, args: CategoryArgs, ctx: GraphQLContext) {
+    async categories(_: unknown, args: QueryCategoriesArgs, ctx: GraphQLContext) {
       const { pageSize, currentPage } = paging(args, ctx.config.GRAPHQL_MAX_PAGE_SIZE);
       const { matched, all } = await findCategoryTrees(args, ctx);
       const start = (currentPage - 1) * pageSize;
@@ -222,7 +204,7 @@ export const catalogResolvers = {
       };
     },
 
-    async productPrice(_: unknown, args: { sku: string; quantity?: number | null }, ctx: GraphQLContext) {
+    async productPrice(_: unknown, args: QueryProductPriceArgs, ctx: GraphQLContext) {
       const quantity = args.quantity ?? 1;
       if (!Number.isInteger(quantity) || quantity < 1 || quantity > 10_000) {
         throw new AppError('VALIDATION_FAILED', 'quantity must be a whole number from 1 to 10000');
@@ -245,7 +227,7 @@ export const catalogResolvers = {
       }
       return { single_packs: packs, cartons, mix_n_match: rows.filter((r) => r.is_mix_n_match).map((r) => r.sku) };
     },
-  },
+  } satisfies QueryResolvers,
 
   ProductInterface: { resolveType: (p: { __typename: string }) => p.__typename },
   MediaGalleryInterface: { resolveType: () => 'ProductImage' },

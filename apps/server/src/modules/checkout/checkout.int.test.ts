@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { createCustomer, createProduct, GB_ADDRESS, type GuestJar, stockOf } from '@ember/test-support';
 import { serveForSuite, restCall, type TestServer } from '../../test/test-app.js';
 import { RACE_WIDTH, raceRounds, raceTimeout } from '../../test/race.js';
 import type { Db } from '../../platform/db.js';
-import {
-  acceptTermsAndPay, addProducts, CART_FIELDS, GB_ADDRESS, getCart, gqlAs, makeCoupon, makeProduct, newGuestCart, place, readyForCheckout, registerCustomer, stockOf, type GuestJar,
-} from '../cart/cart.fixtures.js';
+import { acceptTermsAndPay, addProducts, CART_FIELDS, getCart, gqlAs, makeCoupon, newGuestCart, place, readyForCheckout } from '../cart/cart.fixtures.js';
 
 let server: TestServer;
 let db: Db;
@@ -34,7 +33,7 @@ async function cartWith(sku: string, quantity = 1, opts: { store?: string; token
 
 describe('checkout: addresses', () => {
   it('applies the store postcode rules: required, length and pattern', async () => {
-    const p = await makeProduct(db);
+    const p = await createProduct(db);
     const id = await cartWith(p.sku);
     const missing = await gqlAs(server, SET_SHIPPING, { c: id, a: { ...GB_ADDRESS, postcode: '' } });
     expect(missing.body.errors![0]).toMatchObject({ message: '"postcode" is required. Enter and try again.', extensions: { code: 'VALIDATION_FAILED' } });
@@ -45,7 +44,7 @@ describe('checkout: addresses', () => {
   });
 
   it('refuses a country the store does not ship to and an empty first name unless the store allows it', async () => {
-    const p = await makeProduct(db);
+    const p = await createProduct(db);
     const id = await cartWith(p.sku);
     const fr = await gqlAs(server, SET_SHIPPING, { c: id, a: { ...GB_ADDRESS, country_code: 'FR' } });
     expect(fr.body.errors![0].extensions.code).toBe('VALIDATION_FAILED');
@@ -59,7 +58,7 @@ describe('checkout: addresses', () => {
   });
 
   it('lists delivery methods by ascending amount, free standard delivery from £30, and no express for subscriptions', async () => {
-    const cheap = await makeProduct(db, { price: 1000 });
+    const cheap = await createProduct(db, { price: 1000 });
     const id = await cartWith(cheap.sku);
     const set = await gqlAs(server, SET_SHIPPING, { c: id, a: GB_ADDRESS });
     const methods = set.body.data.setShippingAddressesOnCart.cart.shipping_addresses[0].available_shipping_methods;
@@ -67,7 +66,7 @@ describe('checkout: addresses', () => {
     await addProducts(server, id, [{ sku: cheap.sku, quantity: 2 }]);
     const after = (await getCart(server, id)).body.data.cart.shipping_addresses[0].available_shipping_methods;
     expect(after.map((m: { method_code: string; amount: { value: number } }) => [m.method_code, m.amount.value])).toEqual([['standard', 0], ['next_day', 7.95]]);
-    const sub = await makeProduct(db, { kind: 'subscription', subscription: true });
+    const sub = await createProduct(db, { kind: 'subscription', subscription: true });
     await addProducts(server, id, [{ sku: sub.sku, quantity: 1 }]);
     const express = await gqlAs(server, SET_METHOD, { c: id, ca: 'express', m: 'next_day' });
     expect(express.body.errors![0].message).toMatch(/not available for subscriptions/);
@@ -76,7 +75,7 @@ describe('checkout: addresses', () => {
   });
 
   it('sends the parcel to a pick-up store with its information and only the pick-up method', async () => {
-    const p = await makeProduct(db);
+    const p = await createProduct(db);
     const id = await cartWith(p.sku);
     const r = await gqlAs(server, SET_SHIPPING, { c: id, a: { ...GB_ADDRESS, postcode: null }, pickup: 'gb-manchester' });
     const address = r.body.data.setShippingAddressesOnCart.cart.shipping_addresses[0];
@@ -98,12 +97,12 @@ describe('checkout: addresses', () => {
   });
 
   it('takes an address from the customer\'s own book by id and refuses another customer\'s address', async () => {
-    const owner = await registerCustomer(server);
-    const other = await registerCustomer(server);
+    const owner = await createCustomer(server);
+    const other = await createCustomer(server);
     const created = await restCall(server, 'POST', `/account/users/${other.uuid}/addresses`, { ...GB_ADDRESS, street: ['Other Road 1'] }, { token: other.token, store: 'gb' });
     expect(created.status).toBe(201);
     const mine = await restCall(server, 'POST', `/account/users/${owner.uuid}/addresses`, { ...GB_ADDRESS, street: ['Owner Lane 5'] }, { token: owner.token, store: 'gb' });
-    const p = await makeProduct(db);
+    const p = await createProduct(db);
     const id = await cartWith(p.sku, 1, { token: owner.token });
     const foreign = await gqlAs(server, SET_BILLING, { c: id, id: created.body.id }, { token: owner.token });
     expect(foreign.body.errors![0].extensions.code).toBe('ENTITY_NOT_FOUND');
@@ -115,7 +114,7 @@ describe('checkout: addresses', () => {
   });
 
   it('accepts only offered payment methods and a valid guest e-mail', async () => {
-    const p = await makeProduct(db);
+    const p = await createProduct(db);
     const id = await cartWith(p.sku);
     const bad = await gqlAs(server, SET_PAYMENT, { c: id, p: 'checkmo' });
     expect(bad.body.errors![0].extensions.code).toBe('VALIDATION_FAILED');
@@ -123,7 +122,7 @@ describe('checkout: addresses', () => {
     expect(ok.body.data.setPaymentMethodOnCart.cart.selected_payment_method).toMatchObject({ code: 'ember_card', title: expect.any(String) });
     const email = await gqlAs(server, SET_EMAIL, { c: id, e: 'not-an-email' });
     expect(email.body.errors![0].extensions.code).toBe('VALIDATION_FAILED');
-    const customer = await registerCustomer(server);
+    const customer = await createCustomer(server);
     const theirs = await cartWith(p.sku, 1, { token: customer.token });
     const onCustomer = await gqlAs(server, SET_EMAIL, { c: theirs, e: 'x@example.com' }, { token: customer.token });
     expect(onCustomer.body.errors![0].extensions.code).toBe('VALIDATION_FAILED');
@@ -132,7 +131,7 @@ describe('checkout: addresses', () => {
 
 describe('checkout: placeOrder', () => {
   it('places a guest order with server-side totals, takes the stock and retires the cart; a retry without its key is refused', async () => {
-    const p = await makeProduct(db, { price: 1250, stock: 10 });
+    const p = await createProduct(db, { price: 1250, stock: 10 });
     const id = await cartWith(p.sku, 2);
     await readyForCheckout(server, id);
     const before = (await getCart(server, id)).body.data.cart;
@@ -159,8 +158,8 @@ describe('checkout: placeOrder', () => {
   });
 
   it('leaves out a line whose product is no longer sold, as the cart already shows it', async () => {
-    const kept = await makeProduct(db, { price: 1000 });
-    const gone = await makeProduct(db, { price: 2000 });
+    const kept = await createProduct(db, { price: 1000 });
+    const gone = await createProduct(db, { price: 2000 });
     const id = await cartWith(kept.sku);
     await addProducts(server, id, [{ sku: gone.sku, quantity: 1 }]);
     await db.query(`DELETE FROM catalog_product_price WHERE product_id = $1 AND store_code = 'gb'`, [gone.id]);
@@ -178,7 +177,7 @@ describe('checkout: placeOrder', () => {
   });
 
   it('refuses a guest order without an e-mail (GUEST_EMAIL_MISSING) and an unready cart, writing nothing', async () => {
-    const p = await makeProduct(db, { stock: 5 });
+    const p = await createProduct(db, { stock: 5 });
     const id = await cartWith(p.sku);
     const noEmail = await place(server, id);
     expect(noEmail.body.data.placeOrder).toEqual({ order: null, errors: [{ code: 'GUEST_EMAIL_MISSING', message: 'Guest email for cart is missing.' }] });
@@ -200,7 +199,7 @@ describe('checkout: placeOrder', () => {
       [code],
     );
     try {
-      const p = await makeProduct(db);
+      const p = await createProduct(db);
       const id = await cartWith(p.sku, 1, { store: 'de' });
       const o = { store: 'de' };
       await gqlAs(server, SET_EMAIL, { c: id, e: 'de-guest@example.com' }, o);
@@ -228,9 +227,9 @@ describe('checkout: placeOrder', () => {
   });
 
   it('answers CART_NOT_FOUND for another customer\'s cart and an unknown cart', async () => {
-    const a = await registerCustomer(server);
-    const b = await registerCustomer(server);
-    const p = await makeProduct(db);
+    const a = await createCustomer(server);
+    const b = await createCustomer(server);
+    const p = await createProduct(db);
     const id = await cartWith(p.sku, 1, { token: a.token });
     const stolen = await place(server, id, { token: b.token });
     expect(stolen.body.data.placeOrder.errors[0].code).toBe('CART_NOT_FOUND');
@@ -241,8 +240,8 @@ describe('checkout: placeOrder', () => {
   });
 
   it('places a customer order with the account e-mail and saves a new address in the book', async () => {
-    const c = await registerCustomer(server);
-    const p = await makeProduct(db);
+    const c = await createCustomer(server);
+    const p = await createProduct(db);
     const id = await cartWith(p.sku, 1, { token: c.token });
     const address = { ...GB_ADDRESS, street: [`Saved Street ${randomUUID().slice(0, 6)}`], save_in_address_book: true };
     const billing = await gqlAs(server, `mutation ($c: String!, $a: CartAddressInput) { setBillingAddressOnCart(input: {cart_id: $c, billing_address: {address: $a, use_for_shipping: true}}) { cart { id } } }`, { c: id, a: address }, { token: c.token });
@@ -261,7 +260,7 @@ describe('checkout: placeOrder', () => {
   });
 
   it('counts a coupon use per customer at placeOrder and refuses a second use', async () => {
-    const p = await makeProduct(db, { price: 5000 });
+    const p = await createProduct(db, { price: 5000 });
     const code = await makeCoupon(db, { usesPerCustomer: 1 });
     const email = `once+${randomUUID().slice(0, 8)}@example.com`;
     const first = await cartWith(p.sku);
@@ -324,7 +323,7 @@ describe('checkout: races', () => {
     const cases = [{ stock: 3, quantity: 1, orders: 3 }, { stock: 5, quantity: 3, orders: 1 }];
     for (let round = 0; round < rounds; round++) {
       const c = cases[round % cases.length]!;
-      const p = await makeProduct(db, { stock: c.stock });
+      const p = await createProduct(db, { stock: c.stock });
       const carts = await readyCarts(p.sku, c.quantity);
       const results = await Promise.all(carts.map((c) => place(server, c.id, { jar: c.jar })));
       const ok = results.filter((r) => r.body.data.placeOrder.order);
@@ -337,7 +336,7 @@ describe('checkout: races', () => {
   }, raceTimeout(rounds));
 
   it(`gives a one-use coupon to exactly one of ${RACE_WIDTH} parallel orders, in each of ${rounds} rounds`, async () => {
-    const p = await makeProduct(db, { price: 2000, stock: 100_000 });
+    const p = await createProduct(db, { price: 2000, stock: 100_000 });
     for (let round = 0; round < rounds; round++) {
       const code = await makeCoupon(db, { usesPerCoupon: 1, usesPerCustomer: 1, value: 5000 });
       const carts = await readyCarts(p.sku, 1, { coupon: code });
@@ -353,7 +352,7 @@ describe('checkout: races', () => {
   }, raceTimeout(rounds));
 
   it(`lets one buyer's ${RACE_WIDTH} parallel orders use a twice-per-customer coupon exactly twice, in each of ${rounds} rounds`, async () => {
-    const p = await makeProduct(db, { price: 2000, stock: 100_000 });
+    const p = await createProduct(db, { price: 2000, stock: 100_000 });
     for (let round = 0; round < rounds; round++) {
       const code = await makeCoupon(db, { usesPerCustomer: 2, value: 1000 });
       const email = `percustomer+${randomUUID().slice(0, 8)}@example.com`;
@@ -372,7 +371,7 @@ describe('checkout: races', () => {
   }, raceTimeout(rounds));
 
   it('turns the same cart placed twice in parallel into one order, the later call without a key being told to send one', async () => {
-    const p = await makeProduct(db, { stock: 10 });
+    const p = await createProduct(db, { stock: 10 });
     const id = await cartWith(p.sku, 2);
     await readyForCheckout(server, id);
     const replies = await Promise.all([place(server, id), place(server, id)]);

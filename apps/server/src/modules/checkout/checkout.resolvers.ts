@@ -1,8 +1,9 @@
 import type { GraphQLContext } from '../../graphql/context.js';
+import type { FilterTypeInput, QueryPickupLocationsArgs, QueryResolvers } from '../../graphql/generated/schema-types.js';
 import { AppError } from '../../platform/errors.js';
 import type { PickupStoreRow } from './checkout.store.js';
 
-interface TextFilter { eq?: string | null; in?: (string | null)[] | null; like?: string | null }
+type TextFilter = FilterTypeInput;
 type Filterable = 'name' | 'pickup_location_code' | 'country_id' | 'postcode' | 'city' | 'street';
 
 function field(s: PickupStoreRow, f: Filterable): string {
@@ -25,7 +26,7 @@ export const checkoutResolvers = {
   Query: {
     async pickupLocations(
       _: unknown,
-      args: { filters?: Partial<Record<Filterable | 'region' | 'region_id', TextFilter | null>> | null; sort?: Partial<Record<string, 'ASC' | 'DESC' | null>> | null; pageSize?: number | null; currentPage?: number | null },
+      args: QueryPickupLocationsArgs,
       ctx: GraphQLContext,
     ) {
       const pageSize = args.pageSize ?? 20;
@@ -66,5 +67,5 @@ export const checkoutResolvers = {
         })),
       };
     },
-  },
+  } satisfies QueryResolvers,
 };

@@ -1,4 +1,5 @@
-import type { Queryable } from '../../platform/db.js';
+import type { Address, PostalAddress } from '@ember/contracts';
+import type { Reader } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { phrase } from '../../platform/messages.js';
 import type { StoreView } from '../store/store.service.js';
@@ -15,36 +16,27 @@ export interface PricedShippingMethod {
   error_message: string | null;
 }
 
-/** An address as a client sends it (Magento's CartAddressInput plus the spec's local-detail fields). */
-export interface AddressInput {
-  firstname?: string | null;
-  lastname?: string | null;
-  company?: string | null;
+/**
+ * An address as a client sends it: the postal Address (packages/contracts) with every field optional
+ * and nullable, as Magento's CartAddressInput sends it and cleanAddress checks it, plus the company,
+ * the address-book flag and the spec's local-detail fields.
+ */
+export type AddressInput = { [K in Exclude<keyof Address, 'street'>]?: Address[K] | null } & {
+  /** Magento's street lines, empty entries allowed (cleanAddress drops them). */
   street?: (string | null)[] | null;
-  city?: string | null;
-  region?: string | null;
-  postcode?: string | null;
-  country_code?: string | null;
-  telephone?: string | null;
+  company?: string | null;
   save_in_address_book?: boolean | null;
   [extra: string]: unknown;
-}
+};
 
 /** The spec's local-detail address fields (§3), kept in the address's `extra`. */
 export const EXTRA_ADDRESS_FIELDS = ['province_name', 'district_name', 'premise', 'neighborhood', 'landmark', 'building_number', 'district'] as const;
 
-export interface CleanAddress {
-  firstname: string;
-  lastname: string;
+/** A checked address: the postal Address, the company and the local-detail fields. */
+export type CleanAddress = PostalAddress & {
   company: string | null;
-  street: string[];
-  city: string;
-  postcode: string | null;
-  country_code: string;
-  region: string | null;
-  telephone: string | null;
   extra: Record<string, string>;
-}
+};
 
 const SAFE_TEXT = /^[^<>{}\r\n\t]*$/;
 
@@ -73,20 +65,21 @@ export class CheckoutService {
   }
 
   /** The countries a store view ships to, with names in its language. */
-  async countries(q: Queryable, store: StoreView): Promise<CountryRow[]> {
+  async countries(q: Reader, store: StoreView): Promise<CountryRow[]> {
     const key = `${store.code}:${store.language}`;
     let rows = this.countryCache.get(key);
     if (!rows) this.countryCache.set(key, (rows = await findStoreCountries(q, store.code, store.language)));
     return rows;
   }
 
-  private async shippingMethods(q: Queryable, store: StoreView): Promise<ShippingMethodRow[]> {
+  /** The store view's shipping methods (reference data, kept per process). */
+  async shippingMethods(q: Reader, store: StoreView): Promise<ShippingMethodRow[]> {
     let rows = this.methodCache.get(store.code);
     if (!rows) this.methodCache.set(store.code, (rows = await listShippingMethods(q, store.code)));
     return rows;
   }
   /** Validates an address against the store view's rules: names, street, country shipped to, postcode rules. */
-  async cleanAddress(q: Queryable, store: StoreView, a: AddressInput, opts: { skipPostcode?: boolean } = {}): Promise<CleanAddress> {
+  async cleanAddress(q: Reader, store: StoreView, a: AddressInput, opts: { skipPostcode?: boolean } = {}): Promise<CleanAddress> {
     const firstname = text(a.firstname, 'firstname', 80);
     const lastname = text(a.lastname, 'lastname', 80);
     if (!firstname && !store.allow_empty_firstname) throw new AppError('VALIDATION_FAILED', phrase('address.required', { field: 'firstname' }), { fields: { firstname: 'required' } });
@@ -137,7 +130,7 @@ export class CheckoutService {
     }
   }
 
-  async pickupStores(q: Queryable, store: StoreView): Promise<PickupStoreRow[]> {
+  async pickupStores(q: Reader, store: StoreView): Promise<PickupStoreRow[]> {
     let rows = this.pickupCache.get(store.code);
     if (!rows) this.pickupCache.set(store.code, (rows = await listPickupStores(q, store.code)));
     return rows;
@@ -148,19 +141,27 @@ export class CheckoutService {
    * address, delivery methods otherwise; free above the threshold; unavailable for subscriptions
    * when the method says so.
    */
-  async methodsFor(q: Queryable, store: StoreView, opts: { pickup: boolean; itemsAfterDiscount: number; hasSubscription: boolean }): Promise<PricedShippingMethod[]> {
-    const rows = await this.shippingMethods(q, store);
-    return rows
-      .filter((r) => r.is_pickup === opts.pickup)
-      .map((row) => {
-        const blocked = row.disable_for_subscription && opts.hasSubscription;
-        return {
-          row,
-          amount: shippingAmount(row, opts.itemsAfterDiscount),
-          available: !blocked,
-          error_message: blocked ? 'This shipping method is not available for subscriptions.' : null,
-        };
-      })
-      .sort((a, b) => a.amount - b.amount || a.row.carrier_code.localeCompare(b.row.carrier_code));
+  async methodsFor(q: Reader, store: StoreView, opts: { pickup: boolean; itemsAfterDiscount: number; hasSubscription: boolean }): Promise<PricedShippingMethod[]> {
+    return priceShippingMethods(await this.shippingMethods(q, store), opts);
   }
+}
+
+/**
+ * Methods priced for a cart, pure, sorted by ascending amount (spec §5): pick-up methods for a
+ * pick-up address, delivery methods otherwise; free above the threshold; unavailable for
+ * subscriptions when the method says so.
+ */
+export function priceShippingMethods(rows: ShippingMethodRow[], opts: { pickup: boolean; itemsAfterDiscount: number; hasSubscription: boolean }): PricedShippingMethod[] {
+  return rows
+    .filter((r) => r.is_pickup === opts.pickup)
+    .map((row) => {
+      const blocked = row.disable_for_subscription && opts.hasSubscription;
+      return {
+        row,
+        amount: shippingAmount(row, opts.itemsAfterDiscount),
+        available: !blocked,
+        error_message: blocked ? 'This shipping method is not available for subscriptions.' : null,
+      };
+    })
+    .sort((a, b) => a.amount - b.amount || a.row.carrier_code.localeCompare(b.row.carrier_code));
 }

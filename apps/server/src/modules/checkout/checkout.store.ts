@@ -1,4 +1,4 @@
-import type { Queryable } from '../../platform/db.js';
+import type { Reader } from '../../platform/db.js';
 
 export interface ShippingMethodRow {
   carrier_code: string;
@@ -25,7 +25,7 @@ export interface PickupStoreRow {
   longitude: string | null;
 }
 
-export async function listShippingMethods(q: Queryable, store: string): Promise<ShippingMethodRow[]> {
+export async function listShippingMethods(q: Reader, store: string): Promise<ShippingMethodRow[]> {
   const { rows } = await q.query<ShippingMethodRow>(
     `SELECT carrier_code, method_code, carrier_title, method_title, description, amount_minor, free_above_minor,
             disable_for_subscription, is_pickup
@@ -35,7 +35,7 @@ export async function listShippingMethods(q: Queryable, store: string): Promise<
   return rows;
 }
 
-export async function listPickupStores(q: Queryable, store: string): Promise<PickupStoreRow[]> {
+export async function listPickupStores(q: Reader, store: string): Promise<PickupStoreRow[]> {
   const { rows } = await q.query<PickupStoreRow>(
     `SELECT code, name, street, city, postcode, country_code::text AS country_code, telephone, description,
             latitude::text AS latitude, longitude::text AS longitude

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createCustomer, createProduct, suiteJar } from '@ember/test-support';
 import { serveForSuite, type TestServer } from '../../test/test-app.js';
 import type { Db } from '../../platform/db.js';
-import { addProducts, gqlAs, makeProduct, newGuestCart, place, readyForCheckout, registerCustomer, suiteJar } from '../cart/cart.fixtures.js';
+import { addProducts, gqlAs, newGuestCart, place, readyForCheckout } from '../cart/cart.fixtures.js';
 
 // What the storefront needs from the cart API beyond Magento's bearer token: the httpOnly session
 // cookie names the customer, and the pick-up stores can be listed (Magento MSI's pickupLocations).
@@ -31,7 +32,7 @@ const PICKUP = `query ($f: PickupLocationFilterInput, $n: Int, $p: Int, $a: Area
 
 describe('storefront access to carts', () => {
   it("answers customerCart for the session cookie, the same cart the customer's bearer token reads", async () => {
-    const customer = await registerCustomer(server);
+    const customer = await createCustomer(server);
     const byCookie = await gqlWithCookie('query { customerCart { id } }', {}, customer.token);
     expect(byCookie.body.errors).toBeUndefined();
     const byToken = await gqlAs(server, 'query { customerCart { id } }', {}, { token: customer.token });
@@ -39,8 +40,8 @@ describe('storefront access to carts', () => {
   });
 
   it('merges a guest cart into the cookie customer’s cart', async () => {
-    const customer = await registerCustomer(server);
-    const product = await makeProduct(db);
+    const customer = await createCustomer(server);
+    const product = await createProduct(db);
     const guest = await newGuestCart(server);
     expect((await addProducts(server, guest, [{ sku: product.sku, quantity: 2 }])).body.data.addProductsToCart.user_errors).toEqual([]);
     const own = (await gqlWithCookie('query { customerCart { id } }', {}, customer.token)).body.data.customerCart.id;
@@ -71,9 +72,9 @@ describe('storefront access to carts', () => {
 
 describe('storefront access to the customer and their orders', () => {
   it("answers customer, customer.orders and customerOrder for the session cookie, and only the cookie customer's orders", async () => {
-    const customer = await registerCustomer(server);
-    const other = await registerCustomer(server);
-    const product = await makeProduct(db);
+    const customer = await createCustomer(server);
+    const other = await createCustomer(server);
+    const product = await createProduct(db);
     const cartId = (await gqlWithCookie('query { customerCart { id } }', {}, customer.token)).body.data.customerCart.id;
     await addProducts(server, cartId, [{ sku: product.sku, quantity: 1 }], { token: customer.token });
     await readyForCheckout(server, cartId, { token: customer.token });

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer } from '@ember/test-support';
 import { startTestServer, testDb, type TestServer, restCall } from '../../test/test-app.js';
 
 let server: TestServer;
@@ -13,10 +13,7 @@ afterAll(async () => {
 const call = (method: string, path: string, body?: unknown, token?: string) => restCall(server, method, path, body, { token });
 
 async function customer() {
-  const email = `consent+${randomUUID().slice(0, 8)}@example.com`;
-  const reg = await call('POST', '/account/users/register', { terms_accepted: true, firstname: 'C', lastname: 'D', date_of_birth: '1980-02-02', strategy: 'email_password', strategy_data: { identifier: email, password: 'Consent-Pass-1' } });
-  const login = await call('POST', '/account/users/authentication/sessions', { strategy: 'email_password', strategy_data: { identifier: email, password: 'Consent-Pass-1' } });
-  return { uuid: reg.body.user_uuid as string, token: login.body.token as string };
+  return createCustomer(server, { firstname: 'C', lastname: 'D', dob: '1980-02-02', emailPrefix: 'consent' });
 }
 
 describe('consents', () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer } from '@ember/test-support';
 import { restCall, startTestServer, testDb, type TestServer } from '../../test/test-app.js';
 
 let server: TestServer;
@@ -13,14 +14,7 @@ afterAll(async () => {
 const PASSWORD = 'Ember-Test-2026';
 
 async function customer() {
-  const email = `consent+${randomUUID().slice(0, 8)}@example.com`;
-  const reg = await restCall(server, 'POST', '/account/users/register', {
-    terms_accepted: true,
-    firstname: 'Ada', lastname: 'Lovelace', date_of_birth: '1990-04-12',
-    strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD },
-  }, { store: 'gb' });
-  const login = await restCall(server, 'POST', '/account/users/authentication/sessions', { strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
-  return { uuid: reg.body.user_uuid as string, token: login.body.token as string };
+  return createCustomer(server, { firstname: 'Ada', lastname: 'Lovelace', dob: '1990-04-12', emailPrefix: 'consent', password: PASSWORD });
 }
 
 /**

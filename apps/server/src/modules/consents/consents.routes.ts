@@ -1,24 +1,15 @@
+import { ConsentChangesSchema as ConsentChanges, ConsentPurposesQuerySchema as PurposesQuery, UuidParamsSchema as Uuid } from '@ember/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { clientIp, restScope } from '../../platform/rest.js';
 import type { Services } from '../../services.js';
+import type { Db } from '../../platform/db.js';
 import { requireOwner } from '../identity/identity.auth.js';
+import { inTransaction } from '../../platform/transaction.js';
 
 const tags = ['consents'];
-const Category = z.enum(['email', 'sms', 'post', 'survey', 'additional', 'GDPR']);
-const PurposesQuery = z.strictObject({
-  language: z.string().regex(/^[a-z]{2}$/).default('en'),
-  step: z.string().regex(/^[a-z_]{1,32}$/).optional(),
-  context: z.string().regex(/^[a-z_]{1,32}$/).optional(),
-  category: Category.optional(),
-});
-const ConsentChanges = z.strictObject({
-  consents: z.array(z.strictObject({ purpose_id: z.string().regex(/^[a-z][a-z0-9_]{1,63}$/), granted: z.boolean() })).min(1).max(50),
-});
-const Uuid = z.strictObject({ uuid: z.string().uuid() });
 
 /** Consent purposes (public) and a customer's consents (owner only), at /consent and under /account/users. */
-export async function consentRoutes(scope: FastifyInstance, opts: { services: Services }) {
+export async function consentRoutes(scope: FastifyInstance, opts: { services: Services; db: Db }) {
   const app = restScope(scope);
   const { consents, identity } = opts.services;
 
@@ -36,7 +27,7 @@ export async function consentRoutes(scope: FastifyInstance, opts: { services: Se
     });
     app.patch(`${prefix}/:uuid/consents`, { schema: { tags, params: Uuid, body: ConsentChanges } }, async (request) => {
       await requireOwner(identity, request, request.params.uuid);
-      return consents.update(request.params.uuid, request.body.consents, { source: 'customer', ip: clientIp(request) });
+      return inTransaction(opts.db, (tx) => consents.update(tx, request.params.uuid, request.body.consents, { source: 'customer', ip: clientIp(request) }));
     });
   }
 }

@@ -1,10 +1,12 @@
-import type { Db, Queryable } from '../../platform/db.js';
+import type { Reader, Tx } from '../../platform/db.js';
+import { requireTx } from '../../platform/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import * as store from './consents.store.js';
 
 /** Consent purposes and each customer's consents; every change is kept with its time and source. */
 export class ConsentService {
-  constructor(private readonly db: Db) {}
+  /** Plain reads outside a transaction; every write takes the caller's transaction. */
+  constructor(private readonly db: Reader) {}
 
   async purposes(language: string, filter: { step?: string; category?: string }) {
     return (await store.findPurposes(this.db, language, filter)).map((p) => ({
@@ -18,8 +20,8 @@ export class ConsentService {
     }));
   }
 
-  async userConsents(uuid: string) {
-    return (await store.findUserConsents(this.db, uuid)).map((c) => ({
+  async userConsents(uuid: string, reader: Reader = this.db) {
+    return (await store.findUserConsents(reader, uuid)).map((c) => ({
       purpose_id: c.purpose_id, granted: c.granted, updated_at: c.updated_at.toISOString(),
       version: c.version, renewal_required: c.granted && c.version < c.current_version,
     }));
@@ -30,21 +32,20 @@ export class ConsentService {
     return (await store.findRenewalsDue(this.db, uuid)).length > 0;
   }
 
-  async grantedPurposes(uuid: string): Promise<string[]> {
-    return (await store.findUserConsents(this.db, uuid)).filter((c) => c.granted).map((c) => c.purpose_id);
+  async grantedPurposes(reader: Reader, uuid: string): Promise<string[]> {
+    return (await store.findUserConsents(reader, uuid)).filter((c) => c.granted).map((c) => c.purpose_id);
   }
 
   /** Applies a set of consent changes in one transaction; mandatory purposes cannot be withdrawn. */
-  async update(uuid: string, changes: { purpose_id: string; granted: boolean }[], meta: { source: string; ip: string | null }) {
-    const flags = await store.findPurposeFlags(this.db, changes.map((c) => c.purpose_id));
+  async update(tx: Tx, uuid: string, changes: { purpose_id: string; granted: boolean }[], meta: { source: string; ip: string | null }) {
+    requireTx(tx);
+    const flags = await store.findPurposeFlags(tx, changes.map((c) => c.purpose_id));
     for (const c of changes) {
       if (!flags.has(c.purpose_id)) throw new AppError('VALIDATION_FAILED', `Unknown purpose ${c.purpose_id}`, { fields: { purpose_id: c.purpose_id } });
       if (flags.get(c.purpose_id) && !c.granted) throw new AppError('VALIDATION_FAILED', `${c.purpose_id} is required and cannot be withdrawn`, { fields: { purpose_id: c.purpose_id } });
     }
-    await this.db.transaction(async (tx) => {
-      for (const c of changes) await store.upsertConsent(tx, uuid, c.purpose_id, c.granted, meta.source, meta.ip);
-    });
-    return this.userConsents(uuid);
+    for (const c of changes) await store.upsertConsent(tx, uuid, c.purpose_id, c.granted, meta.source, meta.ip);
+    return this.userConsents(uuid, tx);
   }
 
   /**
@@ -52,20 +53,20 @@ export class ConsentService {
    * given to (terms_and_privacy at registration: the terms and privacy versions, docs/decisions/0027).
    */
   async recordAcceptance(
-    tx: Queryable, uuid: string, purposeId: string, documents: { identifier: string; version: number }[], meta: { source: string; ip: string | null },
+    tx: Tx, uuid: string, purposeId: string, documents: { identifier: string; version: number }[], meta: { source: string; ip: string | null },
   ): Promise<void> {
     const versions = Object.fromEntries(documents.map((d) => [d.identifier, d.version]));
     await store.upsertConsent(tx, uuid, purposeId, true, meta.source, meta.ip, versions);
   }
 
   /** The ids among these that name no purpose (other modules check purposes they record). */
-  async unknownPurposes(ids: string[]): Promise<string[]> {
-    const flags = await store.findPurposeFlags(this.db, ids);
+  async unknownPurposes(ids: string[], reader: Reader = this.db): Promise<string[]> {
+    const flags = await store.findPurposeFlags(reader, ids);
     return ids.filter((id) => !flags.has(id));
   }
 
   /** Ends a cancelled customer's consents inside the cancellation transaction. */
-  eraseFor(tx: Queryable, uuid: string): Promise<void> {
+  eraseFor(tx: Tx, uuid: string): Promise<void> {
     return store.eraseUserConsents(tx, uuid);
   }
 

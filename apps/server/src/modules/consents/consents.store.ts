@@ -1,4 +1,4 @@
-import type { Queryable } from '../../platform/db.js';
+import type { Queryable, Tx } from '../../platform/db.js';
 
 export interface PurposeRow {
   id: string; category: string; section_id: string; mandatory: boolean; steps: string[];
@@ -40,7 +40,7 @@ export async function findPurposeFlags(db: Queryable, ids: string[]) {
  * version changes (or it is first given): renewing an older version is a change.
  */
 export async function upsertConsent(
-  tx: Queryable, uuid: string, purposeId: string, granted: boolean, source: string, ip: string | null,
+  tx: Tx, uuid: string, purposeId: string, granted: boolean, source: string, ip: string | null,
   /** The legal text versions the consent was given to ({ terms: 3, privacy: 2 }); kept when not given. */
   documents?: Record<string, number>,
 ): Promise<boolean> {
@@ -82,7 +82,7 @@ export async function findHistory(db: Queryable, uuid: string) {
 }
 
 /** Removes a customer's current consents and the addresses kept with their history (the changes stay as proof). */
-export async function eraseUserConsents(tx: Queryable, uuid: string): Promise<void> {
+export async function eraseUserConsents(tx: Tx, uuid: string): Promise<void> {
   await tx.query('DELETE FROM consent_user WHERE user_uuid = $1', [uuid]);
   await tx.query('UPDATE consent_history SET ip = NULL WHERE user_uuid = $1', [uuid]);
 }

@@ -1,5 +1,5 @@
-import type { Db, Queryable } from '../../platform/db.js';
-import { findCurrentLegalPages, type LegalKind, type LegalPageRow } from './content.store.js';
+import type { Queryable, Reader } from '../../platform/db.js';
+import { findCurrentLegalPages, findCurrentLegalVersions, type LegalKind, type LegalPageRow } from './content.store.js';
 
 /** The legal pages in the order the footer lists them. */
 export const LEGAL_KINDS: readonly LegalKind[] = ['terms', 'privacy', 'cookies', 'withdrawal', 'imprint'];
@@ -36,7 +36,7 @@ const CHECKBOX_TEXT: Record<string, string> = {
  * an earlier tick stale (docs/decisions/0027).
  */
 export class LegalPagesService {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Reader) {}
 
   /** The store view's current legal pages in footer order. */
   async pages(store: LegalScope, q: Queryable = this.db): Promise<LegalPageRow[]> {
@@ -60,7 +60,7 @@ export class LegalPagesService {
    * must have ticked (the current terms' row, as `checkoutAgreements` lists it) and the accepted versions.
    */
   async checkoutTerms(q: Queryable, store: LegalScope): Promise<{ agreementIds: number[]; accepted: AcceptedDocument[] }> {
-    const rows = await findCurrentLegalPages(q, store.code, store.language, ACCEPTED_KINDS);
+    const rows = await findCurrentLegalVersions(q, store.code, store.language, ACCEPTED_KINDS);
     const terms = rows.find((r) => r.kind === 'terms');
     return {
       agreementIds: terms ? [terms.id] : [],

@@ -1,5 +1,6 @@
 import { AppError } from '../../platform/errors.js';
 import type { GraphQLContext } from '../../graphql/context.js';
+import type { QueryCmsPageArgs, QueryFaqsArgs, QueryMarketingPageArgs, QueryResolvers } from '../../graphql/generated/schema-types.js';
 import { findFaqs, findMarketingPage, type LegalPageRow } from './content.store.js';
 
 /** A legal page in Magento's CmsPage shape; `content` is markdown (content_format). */
@@ -20,18 +21,18 @@ function cmsPage(row: LegalPageRow, withContent: boolean) {
 
 export const contentResolvers = {
   Query: {
-    async faqs(_: unknown, args: { topic?: string | null }, ctx: GraphQLContext) {
+    async faqs(_: unknown, args: QueryFaqsArgs, ctx: GraphQLContext) {
       const rows = await findFaqs(ctx.db, ctx.store.language, args.topic?.slice(0, 64) ?? undefined);
       return rows.map((r) => ({ ...r, id: String(r.id) }));
     },
-    async marketingPage(_: unknown, args: { slug: string }, ctx: GraphQLContext) {
+    async marketingPage(_: unknown, args: QueryMarketingPageArgs, ctx: GraphQLContext) {
       // A slug no page can have (slugs are lower-case letters, digits and dashes) names no page.
       const page = /^[a-z0-9-]{1,64}$/.test(args.slug) ? await findMarketingPage(ctx.db, ctx.store.language, args.slug) : null;
       if (!page) throw new AppError('ENTITY_NOT_FOUND', `No page "${args.slug}"`);
       return { ...page, sections: page.sections.map((s) => ({ heading: s.heading, body: s.body, image: s.image ?? null })) };
     },
     /** Magento's cmsPage by identifier; the shop's CMS pages are its legal pages. */
-    async cmsPage(_: unknown, args: { identifier?: string | null; id?: number | null }, ctx: GraphQLContext) {
+    async cmsPage(_: unknown, args: QueryCmsPageArgs, ctx: GraphQLContext) {
       const identifier = args.identifier ?? '';
       if (!identifier) throw new AppError('VALIDATION_FAILED', 'Page id/identifier should be specified');
       const page = /^[a-z0-9-]{1,64}$/.test(identifier) ? await ctx.services.legal.page(ctx.store, identifier) : null;
@@ -44,5 +45,5 @@ export const contentResolvers = {
     async checkoutAgreements(_: unknown, _args: unknown, ctx: GraphQLContext) {
       return ctx.services.legal.checkoutAgreements(ctx.db, ctx.store);
     },
-  },
+  } satisfies QueryResolvers,
 };

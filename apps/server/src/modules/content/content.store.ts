@@ -38,6 +38,21 @@ export interface LegalPageRow {
   body: string;
 }
 
+/** The current version of each legal page, without its text: what checkout checks and keeps. */
+export type LegalVersionRow = Pick<LegalPageRow, 'id' | 'kind' | 'version' | 'title'>;
+
+/** findCurrentLegalPages without the texts, for checkout, which needs only which versions are current. */
+export async function findCurrentLegalVersions(q: Queryable, storeCode: string, language: string, kinds: LegalKind[]): Promise<LegalVersionRow[]> {
+  const { rows } = await q.query<LegalVersionRow>(
+    `SELECT DISTINCT ON (kind) id, kind, version, title
+       FROM content_legal_page
+      WHERE store_code = $1 AND language = $2 AND published_at <= now() AND kind = ANY($3::text[])
+      ORDER BY kind, published_at DESC, version DESC`,
+    [storeCode, language, kinds],
+  );
+  return rows;
+}
+
 /** The current version of each legal page of a store view in a language: the newest already published. */
 export async function findCurrentLegalPages(q: Queryable, storeCode: string, language: string, kinds?: LegalKind[]): Promise<LegalPageRow[]> {
   const { rows } = await q.query<LegalPageRow>(

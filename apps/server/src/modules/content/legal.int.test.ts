@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { agreementIds, createCustomer, createProduct } from '@ember/test-support';
 import { gql, restCall, serveForSuite, type TestServer } from '../../test/test-app.js';
 import type { Db } from '../../platform/db.js';
-import {
-  acceptTermsAndPay, addProducts, agreementIds, gqlAs, makeProduct, newGuestCart, place, readyForCheckout, registerCustomer,
-} from '../cart/cart.fixtures.js';
+import { acceptTermsAndPay, addProducts, gqlAs, newGuestCart, place, readyForCheckout } from '../cart/cart.fixtures.js';
 
 const ADMIN_TOKEN = `admin-${randomUUID()}-${randomUUID()}`;
 let server: TestServer;
@@ -130,7 +129,7 @@ describe('checkout agreements', () => {
   });
 
   it('refuses placeOrder until the agreement is ticked, and refuses an agreement of another store view', async () => {
-    const p = await makeProduct(db);
+    const p = await createProduct(db);
     const cartId = await newGuestCart(server);
     await addProducts(server, cartId, [{ sku: p.sku, quantity: 1 }]);
     await readyForCheckout(server, cartId, { acceptTerms: false });
@@ -153,8 +152,8 @@ describe('checkout agreements', () => {
   });
 
   it('keeps the accepted terms and privacy versions with the order, on the order detail and in the operator API', async () => {
-    const c = await registerCustomer(server);
-    const p = await makeProduct(db);
+    const c = await createCustomer(server);
+    const p = await createProduct(db);
     const cartId = (await gqlAs(server, '{ customerCart { id } }', {}, { token: c.token })).body.data.customerCart.id;
     await addProducts(server, cartId, [{ sku: p.sku, quantity: 1 }], { token: c.token });
     await readyForCheckout(server, cartId, { token: c.token });

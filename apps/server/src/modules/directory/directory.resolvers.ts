@@ -1,5 +1,6 @@
 import { AppError } from '../../platform/errors.js';
 import type { GraphQLContext } from '../../graphql/context.js';
+import type { QueryCountryArgs, QueryResolvers } from '../../graphql/generated/schema-types.js';
 import { findStoreCountries, type CountryRow } from './directory.store.js';
 
 function toCountry(c: CountryRow) {
@@ -25,7 +26,7 @@ export const directoryResolvers = {
     async countries(_: unknown, __: unknown, ctx: GraphQLContext) {
       return (await findStoreCountries(ctx.db, ctx.store.code, ctx.store.language)).map(toCountry);
     },
-    async country(_: unknown, args: { id?: string | null }, ctx: GraphQLContext) {
+    async country(_: unknown, args: QueryCountryArgs, ctx: GraphQLContext) {
       const id = (args.id ?? '').toUpperCase();
       const found = (await findStoreCountries(ctx.db, ctx.store.code, ctx.store.language)).find((c) => c.id === id);
       if (!found) throw new AppError('ENTITY_NOT_FOUND', "The country isn't available.");
@@ -43,5 +44,5 @@ export const directoryResolvers = {
         exchange_rates: [{ currency_to: code, rate: 1 }],
       };
     },
-  },
+  } satisfies QueryResolvers,
 };

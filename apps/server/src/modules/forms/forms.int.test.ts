@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer } from '@ember/test-support';
 import { restCall, startTestServer, testDb, type TestServer } from '../../test/test-app.js';
 
 let server: TestServer;
@@ -15,10 +16,7 @@ const call = (method: string, path: string, body?: unknown, token?: string, stor
 const uniqueEmail = (tag: string) => `${tag}+${randomUUID().slice(0, 8)}@example.com`;
 
 async function customer() {
-  const email = uniqueEmail('forms');
-  const reg = await call('POST', '/account/users/register', { terms_accepted: true, firstname: 'Fiona', lastname: 'Form', date_of_birth: '1984-04-04', strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
-  const login = await call('POST', '/account/users/authentication/sessions', { strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
-  return { email, uuid: reg.body.user_uuid as string, token: login.body.token as string };
+  return createCustomer(server, { firstname: 'Fiona', lastname: 'Form', dob: '1984-04-04', emailPrefix: 'forms', password: PASSWORD });
 }
 
 const rowsFor = async (where: string, params: unknown[]) =>

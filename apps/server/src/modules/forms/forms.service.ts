@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
-import type { Db, Queryable } from '../../platform/db.js';
+import type { Reader, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { MessagingService } from '../messaging/messaging.service.js';
 import * as store from './forms.store.js';
 import type { FormChannel, FormType } from './forms.store.js';
+import { requireTx } from '../../platform/transaction.js';
 
 export type { FormChannel, FormType } from './forms.store.js';
 
@@ -36,19 +37,20 @@ export function formReference(uuid: string): string {
 /** Contact, complaint and feedback forms: stored with their validated payload and acknowledged by e-mail in the same transaction. */
 export class FormsService {
   constructor(
-    private readonly db: Db,
+    private readonly db: Reader,
     private readonly messaging: MessagingService,
     /** Purpose ids among these that do not exist (owned by the consents module). */
-    private readonly unknownPurposes: (ids: string[]) => Promise<string[]>,
+    private readonly unknownPurposes: (reader: Reader, ids: string[]) => Promise<string[]>,
   ) {}
 
   /** Stores a submission and queues its acknowledgement to the account's address, or the data subject's when anonymous. */
-  async submit(input: SubmissionInput, ctx: SubmissionContext) {
+  async submit(tx: Tx, input: SubmissionInput, ctx: SubmissionContext) {
+    requireTx(tx);
     if (Buffer.byteLength(JSON.stringify(input.payload)) > MAX_PAYLOAD_BYTES) {
       throw new AppError('PAYLOAD_TOO_LARGE', `The form payload is larger than ${MAX_PAYLOAD_BYTES} bytes`);
     }
     const purposes = [...new Set(input.consent_purposes)];
-    const unknown = purposes.length ? await this.unknownPurposes(purposes) : [];
+    const unknown = purposes.length ? await this.unknownPurposes(tx, purposes) : [];
     if (unknown.length) throw new AppError('VALIDATION_FAILED', 'Unknown consent purposes', { fields: { consent_purposes: unknown } });
     const recipient = ctx.account?.email ?? input.data_subject?.email ?? null;
     if (!recipient) {
@@ -56,18 +58,15 @@ export class FormsService {
     }
     const uuid = randomUUID();
     const reference = formReference(uuid);
-    const { created_at } = await this.db.transaction(async (tx) => {
-      const row = await store.insertSubmission(tx, {
-        uuid, type: input.type, channel: input.channel, user_uuid: ctx.account?.uuid ?? null, email: recipient,
-        data_subject: input.data_subject ?? null, payload: input.payload, collection_point_token: input.collection_point_token ?? null,
-        consent_purposes: purposes, store_code: ctx.storeCode, language: ctx.language,
-        ip: ctx.ip && isIP(ctx.ip) ? ctx.ip : null,
-      });
-      await this.messaging.enqueue(tx, {
-        channel: 'email', recipient, template: 'form_acknowledgement', language: ctx.language,
-        params: { reference, complaint: input.type === 'COMPLAINT' },
-      });
-      return row;
+    const { created_at } = await store.insertSubmission(tx, {
+      uuid, type: input.type, channel: input.channel, user_uuid: ctx.account?.uuid ?? null, email: recipient,
+      data_subject: input.data_subject ?? null, payload: input.payload, collection_point_token: input.collection_point_token ?? null,
+      consent_purposes: purposes, store_code: ctx.storeCode, language: ctx.language,
+      ip: ctx.ip && isIP(ctx.ip) ? ctx.ip : null,
+    });
+    await this.messaging.enqueue(tx, {
+      channel: 'email', recipient, template: 'form_acknowledgement', language: ctx.language,
+      params: { reference, complaint: input.type === 'COMPLAINT' },
     });
     return { uuid, reference, type: input.type, created_at: created_at.toISOString() };
   }
@@ -83,7 +82,7 @@ export class FormsService {
   }
 
   /** Anonymises the customer's submissions inside the cancellation transaction; type, channel and time stay for statistics. */
-  anonymiseFor(tx: Queryable, userUuid: string, emails: string[]): Promise<number> {
+  anonymiseFor(tx: Tx, userUuid: string, emails: string[]): Promise<number> {
     return store.anonymiseSubmissions(tx, userUuid, emails);
   }
 }

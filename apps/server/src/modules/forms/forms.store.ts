@@ -1,4 +1,4 @@
-import type { Queryable } from '../../platform/db.js';
+import type { Queryable, Tx } from '../../platform/db.js';
 
 export type FormType = 'CONTACT' | 'COMPLAINT' | 'FEEDBACK';
 export type FormChannel = 'web' | 'app' | 'email' | 'phone' | 'store';
@@ -18,7 +18,7 @@ export interface NewSubmission {
   ip: string | null;
 }
 
-export async function insertSubmission(tx: Queryable, s: NewSubmission): Promise<{ created_at: Date }> {
+export async function insertSubmission(tx: Tx, s: NewSubmission): Promise<{ created_at: Date }> {
   const { rows } = await tx.query<{ created_at: Date }>(
     `INSERT INTO forms_submission (uuid, type, channel, user_uuid, email, data_subject, payload, collection_point_token, consent_purposes, store_code, language, ip)
      VALUES ($1::uuid, $2, $3, $4::uuid, $5, $6::jsonb, $7::jsonb, $8, $9::text[], $10, $11, $12::inet)
@@ -53,7 +53,7 @@ export async function findSubmissionsOf(db: Queryable, userUuid: string) {
 }
 
 /** Blanks every personal field of the submissions linked to a customer or sent from their addresses. */
-export async function anonymiseSubmissions(tx: Queryable, userUuid: string, emails: string[]): Promise<number> {
+export async function anonymiseSubmissions(tx: Tx, userUuid: string, emails: string[]): Promise<number> {
   const res = await tx.query(
     `UPDATE forms_submission
      SET user_uuid = NULL, email = NULL, data_subject = NULL, ip = NULL, payload = '{}'::jsonb, anonymised_at = now()

@@ -1,12 +1,10 @@
-import { AddressInputSchema, AddressSchema } from '@ember/contracts';
+import { AddressBookSchema, AddressInputSchema, AddressParamsSchema as AddressParams, SavedAddressSchema, UuidParamsSchema as UuidParams } from '@ember/contracts';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { restScope } from '../../platform/rest.js';
 import type { Services } from '../../services.js';
+import type { Db } from '../../platform/db.js';
+import { inTransaction } from '../../platform/transaction.js';
 import { requireOwner } from './identity.auth.js';
-
-const UuidParams = z.strictObject({ uuid: z.string().uuid() });
-const AddressParams = z.strictObject({ uuid: z.string().uuid(), id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 /** The address-book paths of one account family; `:uuid` and `:id` are the customer and the address. */
 export interface AddressPaths {
@@ -18,34 +16,36 @@ export interface AddressPaths {
 }
 
 /** Registers the address book under one family's paths: same checks, same service calls in both. */
-export function registerAddressRoutes(app: ReturnType<typeof restScope>, services: Services, paths: AddressPaths, tags: string[]): void {
+export function registerAddressRoutes(app: ReturnType<typeof restScope>, db: Db, services: Services, paths: AddressPaths, tags: string[]): void {
   const { identity, stores } = services;
   const country = async (request: FastifyRequest) => (await stores.forRequest(request)).default_country;
   const owner = (request: FastifyRequest, uuid: string) => requireOwner(identity, request, uuid);
 
   if (paths.list) {
-    app.get(paths.list, { schema: { tags, params: UuidParams, response: { 200: z.array(AddressSchema) } } }, async (request) => {
+    app.get(paths.list, { schema: { tags, params: UuidParams, response: { 200: AddressBookSchema } } }, async (request) => {
       await owner(request, request.params.uuid);
       return identity.addresses(request.params.uuid);
     });
   }
-  app.post(paths.create, { schema: { tags, params: UuidParams, body: AddressInputSchema, response: { 201: AddressSchema } } }, async (request, reply) => {
+  app.post(paths.create, { schema: { tags, params: UuidParams, body: AddressInputSchema, response: { 201: SavedAddressSchema } } }, async (request, reply) => {
     await owner(request, request.params.uuid);
-    return reply.status(201).send(await identity.addAddress(request.params.uuid, request.body, await country(request)));
+    const defaultCountry = await country(request);
+    return reply.status(201).send(await inTransaction(db, (tx) => identity.addAddress(tx, request.params.uuid, request.body, defaultCountry)));
   });
-  app.put(paths.item, { schema: { tags, params: AddressParams, body: AddressInputSchema, response: { 200: AddressSchema } } }, async (request) => {
+  app.put(paths.item, { schema: { tags, params: AddressParams, body: AddressInputSchema, response: { 200: SavedAddressSchema } } }, async (request) => {
     await owner(request, request.params.uuid);
-    return identity.updateAddress(request.params.uuid, request.params.id, request.body, await country(request));
+    const defaultCountry = await country(request);
+    return inTransaction(db, (tx) => identity.updateAddress(tx, request.params.uuid, request.params.id, request.body, defaultCountry));
   });
   app.delete(paths.item, { schema: { tags, params: AddressParams } }, async (request, reply) => {
     await owner(request, request.params.uuid);
-    await identity.deleteAddress(request.params.uuid, request.params.id);
+    await inTransaction(db, (tx) => identity.deleteAddress(tx, request.params.uuid, request.params.id));
     return reply.status(204).send();
   });
   for (const [path, kind] of [[paths.defaultBilling, 'billing'], [paths.defaultShipping, 'shipping']] as const) {
-    app.put(path, { schema: { tags, params: AddressParams, response: { 200: z.array(AddressSchema) } } }, async (request) => {
+    app.put(path, { schema: { tags, params: AddressParams, response: { 200: AddressBookSchema } } }, async (request) => {
       await owner(request, request.params.uuid);
-      return identity.setDefaultAddress(request.params.uuid, request.params.id, kind);
+      return inTransaction(db, (tx) => identity.setDefaultAddress(tx, request.params.uuid, request.params.id, kind));
     });
   }
 }

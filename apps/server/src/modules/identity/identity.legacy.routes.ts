@@ -1,9 +1,10 @@
 import {
-  DateOfBirthSchema, EmailSchema, GenderSchema, NameSchema, PasswordRequirementsSchema,
-  PasswordSchema, ProfileSchema,
+  CustomAttributesBodySchema, EmailChangeBodySchema, LegacyChangePasswordSchema as LegacyChangePassword, LegacyEmailParamsSchema,
+  LegacyLoginSchema as LegacyLogin, LegacyPersonalDetailsSchema as LegacyPersonalDetails, LegacyPhoneChangeBodySchema, LegacyPhoneParamsSchema,
+  LegacyPhoneStatusSchema, LegacyRegisterSchema as LegacyRegister, LegacyResetBodySchema, LegacyTokenBodySchema, LegacyUuidBodySchema,
+  ForgotPasswordSchema, PasswordRequirementsSchema, ProfileSchema, UuidParamsSchema as Uuid,
 } from '@ember/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
 import { clientIp, restScope } from '../../platform/rest.js';
 import type { Services } from '../../services.js';
@@ -12,25 +13,13 @@ import type { Db } from '../../platform/db.js';
 import { registerAddressRoutes } from './identity.addresses.js';
 import { CUSTOM_ATTRIBUTES } from './identity.attributes.js';
 import { registerWalletLinkRoutes } from './identity.wallet.routes.js';
-import { CurrentPassword } from './identity.routes.js';
 import { cancelAccount, exportAccount } from '../../workflows/account-privacy.js';
 import {
   confirmEmailChange, isPhoneVerifiedFor, requestEmailChange, resendRegistrationEmailCode, sendRegistrationEmailCode, updateVerifiedPhone,
 } from '../../workflows/contact-change.js';
+import { inTransaction } from '../../platform/transaction.js';
 
 const tags = ['account-legacy'];
-const Uuid = z.strictObject({ uuid: z.string().uuid() });
-
-const LegacyLogin = z.strictObject({ email: EmailSchema, password: PasswordSchema });
-const LegacyRegister = z.strictObject({
-  firstname: NameSchema, lastname: NameSchema, email: EmailSchema, password: PasswordSchema,
-  dob: DateOfBirthSchema, phone: z.string().trim().min(5).max(32).optional(), gender: GenderSchema.optional(),
-  terms_accepted: z.boolean().optional(),
-});
-const LegacyPersonalDetails = z.strictObject({
-  firstname: NameSchema.optional(), lastname: NameSchema.optional(), dob: DateOfBirthSchema.optional(), gender: GenderSchema.optional(),
-});
-const LegacyChangePassword = z.strictObject({ email: EmailSchema, old_password: PasswordSchema, new_password: PasswordSchema, new_password_confirmation: PasswordSchema });
 
 /**
  * The legacy account-service family (`/account-legacy/...`): the same identity functions as the
@@ -49,16 +38,17 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
       await limits.register(request);
       const b = request.body;
       const store = await storeOf(request);
-      const result = await identity.register(
+      const prepared = await identity.prepareRegistration(
         { firstname: b.firstname, lastname: b.lastname, date_of_birth: b.dob, phone: b.phone, gender: b.gender, strategy: 'email_password', strategy_data: { identifier: b.email, password: b.password }, terms_accepted: b.terms_accepted },
         { storeCode: store.code, language: store.language, ip: clientIp(request), defaultCountry: store.default_country },
       );
+      const result = await inTransaction(opts.db, (tx) => identity.register(tx, prepared)).catch((err: unknown) => identity.registered(err, prepared));
       const item = await sendRegistrationEmailCode(opts.db, opts.services, result, b.email, { store, ip: clientIp(request) });
       return reply.status(201).send({ uuid: result.user_uuid, email_verification_uuid: item?.uuid });
     });
   }
 
-  app.post('/resend-registration-code', { schema: { tags, body: z.strictObject({ uuid: z.string().uuid() }) } }, async (request, reply) => {
+  app.post('/resend-registration-code', { schema: { tags, body: LegacyUuidBodySchema } }, async (request, reply) => {
     await limits.resendRegistrationCode(request, request.body.uuid);
     const item = await resendRegistrationEmailCode(opts.db, opts.services, request.body.uuid, { store: await storeOf(request), ip: clientIp(request) });
     return reply.status(202).send({ uuid: item.uuid, expires_at: item.expires_at });
@@ -66,32 +56,33 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
 
   app.post('/login', { schema: { tags, body: LegacyLogin } }, async (request, reply) => {
     await limits.login(request, request.body.email);
-    const s = await identity.login(request.body.email, request.body.password, { ip: clientIp(request), userAgent: request.headers['user-agent'] ?? null });
+    const checked = await identity.checkCredentials(request.body.email, request.body.password);
+    const s = await inTransaction(opts.db, (tx) => identity.login(tx, checked, { ip: clientIp(request), userAgent: request.headers['user-agent'] ?? null }));
     setSessionCookie(request, reply, s.token, s.expires_at);
     return { uuid: s.user_uuid, session_token: s.token, magento_token: s.magento_token, expires_at: s.expires_at };
   });
 
-  app.post('/validate-session', { schema: { tags, body: z.strictObject({ token: z.string().max(100) }) } }, async (request) => {
+  app.post('/validate-session', { schema: { tags, body: LegacyTokenBodySchema } }, async (request) => {
     const session = await identity.sessionFor(request.body.token);
     return session ? { valid: true, uuid: session.uuid, consent_renewal_required: await opts.services.consents.isRenewalRequired(session.uuid) } : { valid: false };
   });
 
   app.post('/logout', { schema: { tags } }, async (request, reply) => {
     const session = await identity.sessionFor(sessionToken(request));
-    if (session) await identity.logout(session);
+    if (session) await inTransaction(opts.db, (tx) => identity.logout(tx, session));
     clearSessionCookie(reply);
     return reply.status(204).send();
   });
 
-  app.post('/forgot-password', { schema: { tags, body: z.strictObject({ email: EmailSchema }) } }, async (request, reply) => {
+  app.post('/forgot-password', { schema: { tags, body: ForgotPasswordSchema } }, async (request, reply) => {
     await limits.forgotPassword(request, request.body.email);
     const store = await storeOf(request);
-    await identity.requestPasswordReset(request.body.email, { storeCode: store.code, language: store.language });
+    await inTransaction(opts.db, (tx) => identity.requestPasswordReset(tx, request.body.email, { storeCode: store.code, language: store.language }));
     return reply.status(202).send({ status: 'accepted' });
   });
 
   // /reset-password is the same reset under its other legacy name, by PUT or POST.
-  const ResetBody = z.strictObject({ token: z.string().min(20).max(100), password: PasswordSchema, password_confirmation: PasswordSchema });
+  const ResetBody = LegacyResetBodySchema;
   for (const [method, url] of [['PUT', '/reset-consumer-password'], ['PUT', '/reset-password'], ['POST', '/reset-password']] as const) {
     app.route({
       method,
@@ -100,7 +91,7 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
       handler: async (request, reply) => {
         await limits.resetPassword(request);
         const store = await storeOf(request);
-        await identity.resetPassword(request.body.token, request.body.password, request.body.password_confirmation, { storeCode: store.code, language: store.language });
+        await inTransaction(opts.db, (tx) => identity.resetPassword(tx, request.body.token, request.body.password, request.body.password_confirmation, { storeCode: store.code, language: store.language }));
         return reply.status(204).send();
       },
     });
@@ -108,7 +99,7 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
 
   app.get(
     '/get-verified-phone/:phone',
-    { schema: { tags, params: z.strictObject({ phone: z.string().trim().min(5).max(32) }), response: { 200: z.object({ phone: z.string(), verified: z.boolean() }) } } },
+    { schema: { tags, params: LegacyPhoneParamsSchema, response: { 200: LegacyPhoneStatusSchema } } },
     async (request) => {
       const session = await requireSession(identity, request);
       await limits.verifiedPhoneCheck(session.uuid);
@@ -124,18 +115,19 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
   app.post('/update-profile/personal-details/:uuid', { schema: { tags, params: Uuid, body: LegacyPersonalDetails, response: { 200: ProfileSchema } } }, async (request) => {
     await requireOwner(identity, request, request.params.uuid);
     const { dob, ...rest } = request.body;
-    return identity.updateProfile(request.params.uuid, { ...rest, ...(dob ? { date_of_birth: dob } : {}) });
+    return inTransaction(opts.db, (tx) => identity.updateProfile(tx, request.params.uuid, { ...rest, ...(dob ? { date_of_birth: dob } : {}) }));
   });
 
   app.post('/consumers/:uuid/change-password', { schema: { tags, params: Uuid, body: LegacyChangePassword } }, async (request, reply) => {
     const session = await requireOwner(identity, request, request.params.uuid);
     await limits.changePassword(session.uuid);
     const b = request.body;
-    await identity.changePassword(session, b.old_password, b.new_password, b.new_password_confirmation);
+    const newHash = await identity.checkPasswordChange(session, b.old_password, b.new_password, b.new_password_confirmation);
+    await inTransaction(opts.db, (tx) => identity.changePassword(tx, session, newHash));
     return reply.status(204).send();
   });
 
-  registerAddressRoutes(app, opts.services, {
+  registerAddressRoutes(app, opts.db, opts.services, {
     create: '/update-profile/addresses/:uuid',
     item: '/update-profile/addresses/:uuid/:id',
     defaultBilling: '/update-profile/addresses/:uuid/:id/set-default-billing',
@@ -159,13 +151,13 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
     return data;
   });
 
-  app.post('/request-update-email/:uuid', { schema: { tags, params: Uuid, body: z.strictObject({ email: EmailSchema, current_password: CurrentPassword }) } }, async (request, reply) => {
+  app.post('/request-update-email/:uuid', { schema: { tags, params: Uuid, body: EmailChangeBodySchema } }, async (request, reply) => {
     await requireOwner(identity, request, request.params.uuid);
     const item = await requestEmailChange(opts.db, opts.services, request.params.uuid, request.body.email, request.body.current_password, { store: await storeOf(request), ip: clientIp(request) });
     return reply.status(202).send({ uuid: item.uuid });
   });
 
-  app.patch('/verify-email-update', { schema: { tags, body: z.strictObject({ uuid: z.string().uuid() }) } }, async (request) => {
+  app.patch('/verify-email-update', { schema: { tags, body: LegacyUuidBodySchema } }, async (request) => {
     const session = await requireSession(identity, request);
     await confirmEmailChange(opts.db, opts.services, session.uuid, request.body.uuid, await storeOf(request));
     return identity.profile(session.uuid);
@@ -173,7 +165,7 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
 
   app.post(
     '/update-profile/phone/:uuid',
-    { schema: { tags, params: Uuid, body: z.strictObject({ phone: z.string().trim().min(5).max(32), pvs_uuid: z.string().uuid(), current_password: CurrentPassword }) } },
+    { schema: { tags, params: Uuid, body: LegacyPhoneChangeBodySchema } },
     async (request) => {
       await requireOwner(identity, request, request.params.uuid);
       await updateVerifiedPhone(opts.db, opts.services, request.params.uuid, request.body.phone, request.body.pvs_uuid, request.body.current_password, await storeOf(request));
@@ -181,14 +173,14 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
     },
   );
 
-  app.get('/verify/:email', { schema: { tags, params: z.strictObject({ email: EmailSchema }) } }, async (request) => {
+  app.get('/verify/:email', { schema: { tags, params: LegacyEmailParamsSchema } }, async (request) => {
     await limits.contactCheck(request);
     return { available: !(await identity.isContactTaken(request.params.email)) };
   });
 
   app.post('/consumers/:uuid/generate-promo-code', { schema: { tags, params: Uuid } }, async (request) => {
     await requireOwner(identity, request, request.params.uuid);
-    return identity.promoCode(request.params.uuid);
+    return inTransaction(opts.db, (tx) => identity.promoCode(tx, request.params.uuid));
   });
 
   app.get('/custom-attributes', { schema: { tags } }, async () =>
@@ -197,10 +189,10 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
 
   app.patch(
     '/update-profile/custom-attributes/:uuid',
-    { schema: { tags, params: Uuid, body: z.strictObject({ attributes: z.array(z.strictObject({ code: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/), value: z.string().max(1000) })).min(1).max(20) }) } },
+    { schema: { tags, params: Uuid, body: CustomAttributesBodySchema } },
     async (request) => {
       await requireOwner(identity, request, request.params.uuid);
-      return identity.setCustomAttributes(request.params.uuid, request.body.attributes);
+      return inTransaction(opts.db, (tx) => identity.setCustomAttributes(tx, request.params.uuid, request.body.attributes));
     },
   );
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { GB_ADDRESS } from '@ember/test-support';
 import { restCall, serveForSuite, type TestServer } from '../../test/test-app.js';
 import type { Db } from '../../platform/db.js';
-import { GB_ADDRESS, gqlAs } from '../cart/cart.fixtures.js';
+import { gqlAs } from '../cart/cart.fixtures.js';
 
 let server: TestServer;
 let db: Db;

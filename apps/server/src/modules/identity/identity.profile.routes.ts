@@ -1,23 +1,17 @@
-import { ChangePasswordSchema, DateOfBirthSchema, EmailSchema, GenderSchema, NameSchema, ProfileSchema } from '@ember/contracts';
+import {
+  ChangePasswordAnySchema as ChangePasswordAny, EmailChangeBodySchema, PhoneChangeBodySchema, ProfileSchema, ProfileServiceUpdateSchema as ProfileUpdate,
+  UuidParamsSchema as Uuid,
+} from '@ember/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { Db } from '../../platform/db.js';
 import { clientIp, restScope } from '../../platform/rest.js';
 import type { Services } from '../../services.js';
 import { requestEmailChange, updateVerifiedPhone } from '../../workflows/contact-change.js';
 import { clearSessionCookie, requireOwner, requireSession } from './identity.auth.js';
 import { registerWalletProfileRoutes } from './identity.wallet.routes.js';
-import { CurrentPassword } from './identity.routes.js';
+import { inTransaction } from '../../platform/transaction.js';
 
 const tags = ['profile'];
-const Uuid = z.strictObject({ uuid: z.string().uuid() });
-const ProfileUpdate = z.strictObject({
-  first_name: NameSchema.optional(), last_name: NameSchema.optional(), date_of_birth: DateOfBirthSchema.optional(), gender: GenderSchema.optional(),
-});
-const ChangePasswordAny = z.union([
-  ChangePasswordSchema,
-  z.strictObject({ old_password: z.string().min(1).max(128), new_password: z.string().min(1).max(128), new_password_confirmation: z.string().min(1).max(128), email: EmailSchema.optional() }),
-]);
 
 /** The profile service (`/profile/...`): the signed-in customer's profile over the identity functions. */
 export async function profileRoutes(scope: FastifyInstance, opts: { services: Services; db: Db }) {
@@ -39,7 +33,8 @@ export async function profileRoutes(scope: FastifyInstance, opts: { services: Se
       url: '/logout',
       schema: { tags },
       handler: async (request, reply) => {
-        await identity.logout(await requireSession(identity, request));
+        const session = await requireSession(identity, request);
+        await inTransaction(opts.db, (tx) => identity.logout(tx, session));
         clearSessionCookie(reply);
         return reply.status(204).send();
       },
@@ -52,25 +47,29 @@ export async function profileRoutes(scope: FastifyInstance, opts: { services: Se
     await services.limits.changePassword(session.uuid);
     const b = request.body;
     const current = 'current_password' in b ? b.current_password : b.old_password;
-    await identity.changePassword(session, current, b.new_password, b.new_password_confirmation);
+    const newHash = await identity.checkPasswordChange(session, current, b.new_password, b.new_password_confirmation);
+    await inTransaction(opts.db, (tx) => identity.changePassword(tx, session, newHash));
     return reply.status(204).send();
   });
 
-  app.post('/generate-promo-code', { schema: { tags } }, async (request) => identity.promoCode((await requireSession(identity, request)).uuid));
+  app.post('/generate-promo-code', { schema: { tags } }, async (request) => {
+    const session = await requireSession(identity, request);
+    return inTransaction(opts.db, (tx) => identity.promoCode(tx, session.uuid));
+  });
 
   app.post('/update-profile', { schema: { tags, body: ProfileUpdate, response: { 200: ProfileSchema } } }, async (request) => {
     const session = await requireSession(identity, request);
     const b = request.body;
-    return identity.updateProfile(session.uuid, { firstname: b.first_name, lastname: b.last_name, date_of_birth: b.date_of_birth, gender: b.gender });
+    return inTransaction(opts.db, (tx) => identity.updateProfile(tx, session.uuid, { firstname: b.first_name, lastname: b.last_name, date_of_birth: b.date_of_birth, gender: b.gender }));
   });
 
-  app.post('/update-email', { schema: { tags, body: z.strictObject({ email: EmailSchema, current_password: CurrentPassword }) } }, async (request, reply) => {
+  app.post('/update-email', { schema: { tags, body: EmailChangeBodySchema } }, async (request, reply) => {
     const session = await requireSession(identity, request);
     const item = await requestEmailChange(db, services, session.uuid, request.body.email, request.body.current_password, { store: await storeOf(request), ip: clientIp(request) });
     return reply.status(202).send({ verification_uuid: item.uuid, expires_at: item.expires_at });
   });
 
-  const PhoneBody = z.strictObject({ phone: z.string().trim().min(5).max(32), pvs_uuid: z.string().uuid(), avp_uuid: z.string().uuid().optional(), current_password: CurrentPassword });
+  const PhoneBody = PhoneChangeBodySchema;
   for (const method of ['PATCH', 'POST'] as const) {
     app.route({
       method,

@@ -1,5 +1,6 @@
 import { AppError } from '../../platform/errors.js';
 import type { GraphQLContext } from '../../graphql/context.js';
+import type { QueryResolvers } from '../../graphql/generated/schema-types.js';
 import { graphqlSession } from './identity.auth.js';
 
 const GENDER_CODES: Record<string, number> = { male: 1, female: 2, unspecified: 3, diverse: 3 };
@@ -41,5 +42,5 @@ export const identityResolvers = {
         })),
       };
     },
-  },
+  } satisfies QueryResolvers,
 };

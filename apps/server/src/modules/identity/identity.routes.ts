@@ -1,9 +1,12 @@
 import {
-  EmailSchema, ForgotPasswordSchema, LoginRequestSchema, LoginResponseSchema,
+  ForgotPasswordSchema, LoginRequestSchema, LoginResponseSchema,
   ProfileSchema, ProfileUpdateSchema, RegisterRequestSchema, RegisterResponseSchema, ResetPasswordSchema, UserConfigurationSchema,
+  AvailabilityParamsSchema, AvailabilityResponseSchema, CancelReasonBodySchema, CustomAttributesBodySchema,
+  CustomAttributesSchema, EmailChangeBodySchema, PhoneChangeBodySchema, ReauthBodySchema, ReauthResponseSchema, RegisterEmailVerifyBodySchema,
+  RegisterResendBodySchema, ResetTokenParamsSchema, SessionValidateBodySchema, SessionValidateResponseSchema, UuidParamsSchema as UuidParams,
+  VerificationUuidBodySchema,
 } from '@ember/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
 import { clientIp, restScope } from '../../platform/rest.js';
 import type { Db } from '../../platform/db.js';
@@ -18,10 +21,8 @@ import { normalisePhone } from './identity.service.js';
 import { registerAddressRoutes } from './identity.addresses.js';
 import { CUSTOM_ATTRIBUTES } from './identity.attributes.js';
 import { registerWalletLinkRoutes } from './identity.wallet.routes.js';
+import { inTransaction } from '../../platform/transaction.js';
 
-const UuidParams = z.strictObject({ uuid: z.string().uuid() });
-/** The current password a contact change asks for first (re-authentication, checklist 16). */
-export const CurrentPassword = z.string().min(1).max(128);
 const tags = ['account'];
 
 /** The second account-service family (`/account/users/...`) over the identity service. */
@@ -36,8 +37,8 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
     custom_attributes: CUSTOM_ATTRIBUTES.map(({ code, label, input_type, is_required }) => ({ code, label, input_type, is_required })),
   }));
 
-  const AttributesBody = z.strictObject({ attributes: z.array(z.strictObject({ code: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/), value: z.string().max(1000) })).min(1).max(20) });
-  app.get('/users/:uuid/custom-attributes', { schema: { tags, params: UuidParams, response: { 200: z.record(z.string(), z.string()) } } }, async (request) => {
+  const AttributesBody = CustomAttributesBodySchema;
+  app.get('/users/:uuid/custom-attributes', { schema: { tags, params: UuidParams, response: { 200: CustomAttributesSchema } } }, async (request) => {
     await requireOwner(identity, request, request.params.uuid);
     return identity.customAttributes(request.params.uuid);
   });
@@ -45,10 +46,10 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
     app.route({
       method,
       url: '/users/:uuid/custom-attributes',
-      schema: { tags, params: UuidParams, body: AttributesBody, response: { 200: z.record(z.string(), z.string()) } },
+      schema: { tags, params: UuidParams, body: AttributesBody, response: { 200: CustomAttributesSchema } },
       handler: async (request) => {
         await requireOwner(identity, request, request.params.uuid);
-        return identity.setCustomAttributes(request.params.uuid, request.body.attributes);
+        return inTransaction(opts.db, (tx) => identity.setCustomAttributes(tx, request.params.uuid, request.body.attributes));
       },
     });
   }
@@ -56,7 +57,7 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
   app.post('/users/register', { schema: { tags, body: RegisterRequestSchema, response: { 201: RegisterResponseSchema } } }, async (request, reply) => {
     await limits.register(request);
     const store = await storeOf(request);
-    const result = await identity.register(request.body, {
+    const prepared = await identity.prepareRegistration(request.body, {
       storeCode: store.code,
       language: store.language,
       ip: clientIp(request),
@@ -64,6 +65,7 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
       consumePhoneVerification: (tx, e164, uuid) =>
         opts.services.verification.consumeValidated(tx, uuid, { channel: 'sms', identifier: e164, purpose: ACTION_PURPOSE }),
     });
+    const result = await inTransaction(opts.db, (tx) => identity.register(tx, prepared)).catch((err: unknown) => identity.registered(err, prepared));
     const item = await sendRegistrationEmailCode(opts.db, opts.services, result, request.body.strategy_data.identifier, { store, ip: clientIp(request) });
     // The same answer whether the address was free or taken (checklist 11): the e-mail tells its owner.
     return reply.status(201).send({ user_uuid: result.user_uuid, email_verification_uuid: item?.uuid });
@@ -72,7 +74,7 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
   // The code e-mailed at registration proves the address; no session is needed to confirm it.
   app.post(
     '/users/register/verify-email',
-    { schema: { tags, body: z.strictObject({ user_uuid: z.string().uuid(), verification_uuid: z.string().uuid() }) } },
+    { schema: { tags, body: RegisterEmailVerifyBodySchema } },
     async (request, reply) => {
       await confirmEmailChange(opts.db, opts.services, request.body.user_uuid, request.body.verification_uuid, await storeOf(request));
       return reply.status(204).send();
@@ -82,7 +84,7 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
   // A new code when the first expired or was lost; it goes only to the address waiting for it.
   app.post(
     '/users/register/resend-email-code',
-    { schema: { tags, body: z.strictObject({ user_uuid: z.string().uuid() }) } },
+    { schema: { tags, body: RegisterResendBodySchema } },
     async (request, reply) => {
       await limits.resendRegistrationCode(request, request.body.user_uuid);
       const item = await resendRegistrationEmailCode(opts.db, opts.services, request.body.user_uuid, { store: await storeOf(request), ip: clientIp(request) });
@@ -93,24 +95,25 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
   app.post('/users/authentication/sessions', { schema: { tags, body: LoginRequestSchema, response: { 200: LoginResponseSchema } } }, async (request, reply) => {
     const email = request.body.strategy_data.identifier;
     await limits.login(request, email);
-    const session = await identity.login(email, request.body.strategy_data.password, {
+    const checked = await identity.checkCredentials(email, request.body.strategy_data.password);
+    const session = await inTransaction(opts.db, (tx) => identity.login(tx, checked, {
       ip: clientIp(request),
       userAgent: request.headers['user-agent'] ?? null,
-    });
+    }));
     setSessionCookie(request, reply, session.token, session.expires_at);
     return session;
   });
 
   app.delete('/users/authentication/sessions', { schema: { tags } }, async (request, reply) => {
     const session = await requireSession(identity, request);
-    await identity.logout(session);
+    await inTransaction(opts.db, (tx) => identity.logout(tx, session));
     clearSessionCookie(reply);
     return reply.status(204).send();
   });
 
   app.post(
     '/users/authentication/sessions/validate',
-    { schema: { tags, body: z.strictObject({ token: z.string().max(100).optional() }).optional(), response: { 200: z.object({ valid: z.boolean(), user_uuid: z.string().optional(), consent_renewal_required: z.boolean().optional() }) } } },
+    { schema: { tags, body: SessionValidateBodySchema, response: { 200: SessionValidateResponseSchema } } },
     async (request) => {
       const session = await identity.sessionFor(request.body?.token ?? sessionToken(request));
       return session ? { valid: true, user_uuid: session.uuid, consent_renewal_required: await opts.services.consents.isRenewalRequired(session.uuid) } : { valid: false };
@@ -120,17 +123,17 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
   app.post('/users/authentication/password/forget', { schema: { tags, body: ForgotPasswordSchema } }, async (request, reply) => {
     await limits.forgotPassword(request, request.body.email);
     const store = await storeOf(request);
-    await identity.requestPasswordReset(request.body.email, { storeCode: store.code, language: store.language });
+    await inTransaction(opts.db, (tx) => identity.requestPasswordReset(tx, request.body.email, { storeCode: store.code, language: store.language }));
     return reply.status(202).send({ status: 'accepted' });
   });
 
   app.post(
     '/users/authentication/password/change/:token',
-    { schema: { tags, params: z.strictObject({ token: z.string().min(20).max(100) }), body: ResetPasswordSchema } },
+    { schema: { tags, params: ResetTokenParamsSchema, body: ResetPasswordSchema } },
     async (request, reply) => {
       await limits.resetPassword(request);
       const store = await storeOf(request);
-      await identity.resetPassword(request.params.token, request.body.password, request.body.password_confirmation, { storeCode: store.code, language: store.language });
+      await inTransaction(opts.db, (tx) => identity.resetPassword(tx, request.params.token, request.body.password, request.body.password_confirmation, { storeCode: store.code, language: store.language }));
       return reply.status(204).send();
     },
   );
@@ -142,7 +145,7 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
 
   app.patch('/users/:uuid/profile', { schema: { tags, params: UuidParams, body: ProfileUpdateSchema, response: { 200: ProfileSchema } } }, async (request) => {
     await requireOwner(identity, request, request.params.uuid);
-    return identity.updateProfile(request.params.uuid, request.body);
+    return inTransaction(opts.db, (tx) => identity.updateProfile(tx, request.params.uuid, request.body));
   });
 
   app.get('/users/:uuid/coupons', { schema: { tags, params: UuidParams } }, async (request) => {
@@ -150,7 +153,7 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
     return identity.coupons(request.params.uuid);
   });
 
-  registerAddressRoutes(app, opts.services, {
+  registerAddressRoutes(app, opts.db, opts.services, {
     list: '/users/:uuid/addresses',
     create: '/users/:uuid/addresses',
     item: '/users/:uuid/addresses/:id',
@@ -169,13 +172,10 @@ export async function accountPrivacyRoutes(scope: FastifyInstance, opts: { servi
   const { identity } = services;
 
   // Export and cancellation need the password or a confirmed one-time code first (fresh for a few minutes).
-  const ReauthBody = z.union([
-    z.strictObject({ password: z.string().min(1).max(128) }),
-    z.strictObject({ verification_uuid: z.string().uuid() }),
-  ]);
+  const ReauthBody = ReauthBodySchema;
   // The old token ends; a cookie client gets the new one only in the httpOnly cookie, a bearer client
   // in the body (it must switch to it).
-  const ReauthResponse = z.object({ valid_until: z.string(), token: z.string().optional(), expires_at: z.string().optional() });
+  const ReauthResponse = ReauthResponseSchema;
   app.post('/users/:uuid/reauthenticate', { schema: { tags, params: UuidParams, body: ReauthBody, response: { 200: ReauthResponse } } }, async (request, reply) => {
     const session = await requireOwner(identity, request, request.params.uuid);
     const next = await reauthenticate(db, services, session, request.body, { ip: clientIp(request), userAgent: request.headers['user-agent'] ?? null });
@@ -202,10 +202,10 @@ export async function accountPrivacyRoutes(scope: FastifyInstance, opts: { servi
 
   app.post(
     '/users/:uuid/deactivate',
-    { schema: { tags, params: UuidParams, body: z.strictObject({ reason: z.string().trim().min(1).max(500) }) } },
+    { schema: { tags, params: UuidParams, body: CancelReasonBodySchema } },
     async (request, reply) => {
       await requireOwner(identity, request, request.params.uuid);
-      await identity.deactivate(request.params.uuid, request.body.reason);
+      await inTransaction(opts.db, (tx) => identity.deactivate(tx, request.params.uuid, request.body.reason));
       clearSessionCookie(reply);
       return reply.status(204).send();
     },
@@ -221,7 +221,7 @@ export async function accountContactRoutes(scope: FastifyInstance, opts: { servi
 
   app.post(
     '/users/:uuid/profile/email/request-update',
-    { schema: { tags, params: UuidParams, body: z.strictObject({ email: EmailSchema, current_password: CurrentPassword }) } },
+    { schema: { tags, params: UuidParams, body: EmailChangeBodySchema } },
     async (request, reply) => {
       await requireOwner(identity, request, request.params.uuid);
       const item = await requestEmailChange(db, services, request.params.uuid, request.body.email, request.body.current_password, { store: await storeOf(request), ip: clientIp(request) });
@@ -231,7 +231,7 @@ export async function accountContactRoutes(scope: FastifyInstance, opts: { servi
 
   app.patch(
     '/users/profile/email',
-    { schema: { tags, body: z.strictObject({ verification_uuid: z.string().uuid() }), response: { 200: ProfileSchema } } },
+    { schema: { tags, body: VerificationUuidBodySchema, response: { 200: ProfileSchema } } },
     async (request) => {
       const session = await requireSession(identity, request);
       await confirmEmailChange(db, services, session.uuid, request.body.verification_uuid, await storeOf(request));
@@ -239,7 +239,7 @@ export async function accountContactRoutes(scope: FastifyInstance, opts: { servi
     },
   );
 
-  const PhoneBody = z.strictObject({ phone: z.string().trim().min(5).max(32), pvs_uuid: z.string().uuid(), avp_uuid: z.string().uuid().optional(), current_password: CurrentPassword });
+  const PhoneBody = PhoneChangeBodySchema;
   for (const method of ['PATCH', 'POST'] as const) {
     app.route({
       method,
@@ -256,7 +256,7 @@ export async function accountContactRoutes(scope: FastifyInstance, opts: { servi
   // Tells a registration form whether an e-mail or phone is free: an enumeration oracle by nature, so tightly limited.
   app.get(
     '/users/verify/:value',
-    { schema: { tags, params: z.strictObject({ value: z.string().trim().min(3).max(254) }), response: { 200: z.object({ available: z.boolean() }) } } },
+    { schema: { tags, params: AvailabilityParamsSchema, response: { 200: AvailabilityResponseSchema } } },
     async (request) => {
       await services.limits.contactCheck(request);
       const store = await storeOf(request);

@@ -1,10 +1,11 @@
 import { phrase } from '../../platform/messages.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
-  AddressInputSchema, passwordProblems, type AddressInput, type PasswordRequirements, type Profile, type ProfileUpdate, type RegisterRequest,
+  AddressInputSchema, passwordProblems, type AddressInput, type PasswordRequirements, type PostalAddress, type Profile, type ProfileUpdate, type RegisterRequest,
 } from '@ember/contracts';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import type { Db, Queryable } from '../../platform/db.js';
+import type { Queryable, Reader, Tx } from '../../platform/db.js';
+import { requireTx } from '../../platform/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { decoyHash, hashPassword, needsRehash, newToken, tokenHash, verifyPassword } from './identity.crypto.js';
 import { checkCustomAttributes } from './identity.attributes.js';
@@ -34,7 +35,7 @@ export interface RegistrationContext {
 }
 
 /** Called in the registering transaction once the customer exists; a throw refuses the registration. */
-export type RegistrationHook = (tx: Queryable, uuid: string, input: RegisterRequest, ctx: RegistrationContext) => Promise<void>;
+export type RegistrationHook = (tx: Tx, uuid: string, input: RegisterRequest, ctx: RegistrationContext) => Promise<void>;
 
 /** The account e-mails the identity module sends, with what each one shows. */
 export type AccountNotice =
@@ -42,7 +43,7 @@ export type AccountNotice =
   | { template: 'password_changed'; params: { reset_link: string } };
 
 /** Sends an account e-mail in the caller's transaction; wired to messaging. */
-export type AccountNotifier = (tx: Queryable, message: AccountNotice & { email: string; language: string }) => Promise<void>;
+export type AccountNotifier = (tx: Tx, message: AccountNotice & { email: string; language: string }) => Promise<void>;
 
 /**
  * The absolute URL of a storefront path in a store view, from configuration only (PUBLIC_BASE_URL,
@@ -86,16 +87,46 @@ export function checkDateOfBirth(value: string, today = new Date()): void {
 }
 
 /** Ends a rehearsed registration's transaction (see `register`), so nothing of it stays. */
-class Rehearsed extends Error {}
+class Rehearsed extends Error {
+  /** A rollback on purpose, not a fault (platform/transaction.ts logs it as expected). */
+  readonly expected = true;
+  override readonly name = 'RegistrationRehearsal';
+}
+
+export interface RegistrationOptions {
+  storeCode: string;
+  language: string;
+  ip: string | null;
+  defaultCountry: string;
+  consumePhoneVerification?: (tx: Tx, e164: string, verificationUuid: string) => Promise<boolean>;
+}
+
+/** A registration checked and its password hashed, before any database work. */
+export interface PreparedRegistration {
+  input: RegisterRequest;
+  ctx: RegistrationOptions;
+  email: string;
+  telephone: string | null;
+  hash: string;
+  uuid: string;
+}
+
+/** Credentials checked by `checkCredentials`, ready for `login`. */
+export interface CheckedLogin {
+  uuid: string;
+  password_hash: string;
+  rehashed: string | null;
+}
 
 /** Customers, credentials and sessions (one domain behind both account-service families). */
 export class IdentityService {
   constructor(
-    private readonly db: Db,
+    /** Plain reads outside a transaction; every write takes the caller's transaction. */
+    private readonly db: Reader,
     private readonly policy: PasswordRequirements,
     private readonly notify: AccountNotifier,
     /** The purposes a customer consented to (owned by the consents module). */
-    private readonly purposesOf: (uuid: string) => Promise<string[]> = async () => [],
+    private readonly purposesOf: (reader: Reader, uuid: string) => Promise<string[]> = async () => [],
     private readonly publicUrl: PublicUrl = (storeCode, path) => `http://localhost/${storeCode}${path}`,
     /** A session unused this long ends like a logged-out one (SESSION_IDLE_HOURS). */
     private readonly sessionIdleHours = 72,
@@ -117,17 +148,11 @@ export class IdentityService {
     this.registrationHooks.push(hook);
   }
 
-  /**
-   * Creates a customer with a hashed password. An e-mail already in use creates nothing but answers the
-   * same (`created: false`, a fresh uuid nobody holds): the caller tells the address's owner by e-mail
-   * instead of telling the caller (checklist 11). Such a registration is rehearsed in full (the same
-   * hashing, checks and hooks, on a placeholder address) and rolled back, so it fails with the same
-   * errors and takes about as long as a new one.
-   */
-  async register(
+  /** Checks a registration and hashes its password, before any database work; `register` writes it. */
+  async prepareRegistration(
     input: RegisterRequest,
-    ctx: { storeCode: string; language: string; ip: string | null; defaultCountry: string; consumePhoneVerification?: (tx: Queryable, e164: string, verificationUuid: string) => Promise<boolean> },
-  ): Promise<{ user_uuid: string; created: boolean }> {
+    ctx: RegistrationOptions,
+  ): Promise<PreparedRegistration> {
     const email = input.strategy_data.identifier;
     // Holding an account means accepting the current terms and privacy policy (docs/decisions/0027).
     if (input.terms_accepted !== true) {
@@ -142,45 +167,66 @@ export class IdentityService {
     if (input.sms_verification_uuid && (!telephone || !ctx.consumePhoneVerification)) {
       throw new AppError('VALIDATION_FAILED', 'phone is required with sms_verification_uuid', { fields: { phone: 'required' } });
     }
-    const created = await this.db.transaction(async (tx) => {
-      const user = {
-        uuid, email, firstname: input.firstname, lastname: input.lastname, date_of_birth: input.date_of_birth,
-        telephone, gender: input.gender ?? null, store_code: ctx.storeCode,
-      };
-      const fresh = await store.insertUser(tx, user, hash);
-      // The address is taken: the rest runs on a placeholder account that the rollback below removes.
-      const inserted = fresh || (await store.insertUser(tx, { ...user, email: `rehearsal+${uuid}@invalid` }, hash));
-      // Other modules (referral) record what the registration carries for them, in the same transaction.
-      if (inserted) for (const hook of this.registrationHooks) await hook(tx, uuid, input, { store: { code: ctx.storeCode, language: ctx.language }, ip: ctx.ip });
-      // A phone verified by SMS code before registering is marked verified, in the same transaction.
-      if (inserted && input.sms_verification_uuid) {
-        if (!(await ctx.consumePhoneVerification!(tx, telephone!, input.sms_verification_uuid))) {
-          throw new AppError('VERIFICATION_REQUIRED', 'Verify this phone number with the code sent by SMS first');
-        }
-        await store.setVerifiedTelephone(tx, uuid, telephone!);
-      }
-      if (!fresh) throw new Rehearsed();
-      return inserted;
-    }).catch((err: unknown) => {
-      if (err instanceof Rehearsed) return false;
-      throw err;
-    });
-    return { user_uuid: uuid, created };
+    return { input, ctx, email, telephone, hash, uuid };
   }
 
-  /** Checks credentials and opens a session; unknown e-mail and wrong password answer the same. */
-  async login(email: string, password: string, meta: { ip: string; userAgent: string | null }) {
+  /**
+   * Creates a customer from a prepared registration in the caller's transaction. An e-mail already in
+   * use creates nothing but answers the same (`created: false`, a fresh uuid nobody holds): the caller
+   * tells the address's owner by e-mail instead of telling the caller (checklist 11). Such a
+   * registration is rehearsed in full (the same checks and hooks, on a placeholder address) and then
+   * throws, so the caller's transaction rolls back and nothing of it stays; the edge turns that into
+   * the same answer with `registered` (`.catch((err) => identity.registered(err, prepared))`).
+   */
+  async register(tx: Tx, prepared: PreparedRegistration): Promise<{ user_uuid: string; created: boolean }> {
+    requireTx(tx);
+    const { input, ctx, email, telephone, hash, uuid } = prepared;
+    const user = {
+      uuid, email, firstname: input.firstname, lastname: input.lastname, date_of_birth: input.date_of_birth,
+      telephone, gender: input.gender ?? null, store_code: ctx.storeCode,
+    };
+    const fresh = await store.insertUser(tx, user, hash);
+    // The address is taken: the rest runs on a placeholder account that the caller's rollback removes.
+    const inserted = fresh || (await store.insertUser(tx, { ...user, email: `rehearsal+${uuid}@invalid` }, hash));
+    // Other modules (referral) record what the registration carries for them, in the same transaction.
+    if (inserted) for (const hook of this.registrationHooks) await hook(tx, uuid, input, { store: { code: ctx.storeCode, language: ctx.language }, ip: ctx.ip });
+    // A phone verified by SMS code before registering is marked verified, in the same transaction.
+    if (inserted && input.sms_verification_uuid) {
+      if (!(await ctx.consumePhoneVerification!(tx, telephone!, input.sms_verification_uuid))) {
+        throw new AppError('VERIFICATION_REQUIRED', 'Verify this phone number with the code sent by SMS first');
+      }
+      await store.setVerifiedTelephone(tx, uuid, telephone!);
+    }
+    if (!fresh) throw new Rehearsed();
+    return { user_uuid: uuid, created: inserted };
+  }
+
+  /** The answer to a rehearsed registration whose transaction rolled back; any other failure is thrown on. */
+  registered(err: unknown, prepared: PreparedRegistration): { user_uuid: string; created: boolean } {
+    if (err instanceof Rehearsed) return { user_uuid: prepared.uuid, created: false };
+    throw err;
+  }
+
+  /**
+   * Checks credentials (a plain read, then the password check without holding a connection); unknown
+   * e-mail and wrong password answer the same. The edge then opens the session with `login`.
+   */
+  async checkCredentials(email: string, password: string): Promise<CheckedLogin> {
     const found = await store.findLoginByEmail(this.db, email);
     const ok = await verifyPassword(password, found?.password_hash ?? (await decoyHash()));
     if (!found || !ok || found.status !== 'active') throw new AppError('UNAUTHORISED', phrase('account.wrongCredentials'));
     // An older hash (scrypt, or weaker Argon2id parameters) is replaced now that the password is known.
     const rehashed = needsRehash(found.password_hash) ? await hashPassword(password) : null;
+    return { uuid: found.uuid, password_hash: found.password_hash, rehashed };
+  }
+
+  /** Opens a session for checked credentials in the caller's transaction. */
+  async login(tx: Tx, found: CheckedLogin, meta: { ip: string; userAgent: string | null }) {
+    requireTx(tx);
     const token = newToken();
     const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-    await this.db.transaction(async (tx) => {
-      if (rehashed) await store.replacePasswordHash(tx, found.uuid, found.password_hash, rehashed);
-      await store.insertSession(tx, { id: randomUUID(), user_uuid: found.uuid, token_hash: tokenHash(token), expires_at: expiresAt, ip: meta.ip, user_agent: meta.userAgent?.slice(0, 300) ?? null });
-    });
+    if (found.rehashed) await store.replacePasswordHash(tx, found.uuid, found.password_hash, found.rehashed);
+    await store.insertSession(tx, { id: randomUUID(), user_uuid: found.uuid, token_hash: tokenHash(token), expires_at: expiresAt, ip: meta.ip, user_agent: meta.userAgent?.slice(0, 300) ?? null });
     return { user_uuid: found.uuid, token, magento_token: token, expires_at: expiresAt.toISOString() };
   }
 
@@ -195,14 +241,16 @@ export class IdentityService {
     return s ? { uuid: s.user_uuid, sessionId: s.id, tokenHash: hash } : null;
   }
 
-  async logout(session: SessionUser): Promise<void> {
-    await this.db.transaction((tx) => store.revokeSession(tx, session.tokenHash));
+  async logout(tx: Tx, session: SessionUser): Promise<void> {
+    requireTx(tx);
+    await store.revokeSession(tx, session.tokenHash);
   }
 
-  async profile(uuid: string): Promise<Profile> {
-    const user = await store.findUser(this.db, uuid);
+  /** The customer's profile, read through `reader` (the caller's transaction inside one). */
+  async profile(uuid: string, reader: Reader = this.db): Promise<Profile> {
+    const user = await store.findUser(reader, uuid);
     if (!user || user.status !== 'active') throw new AppError('NOT_FOUND', 'User not found');
-    const [addresses, extra, purposes] = await Promise.all([this.addresses(uuid), store.listCustomAttributes(this.db, uuid), this.purposesOf(uuid)]);
+    const [addresses, extra, purposes] = await Promise.all([this.addresses(uuid, reader), store.listCustomAttributes(reader, uuid), this.purposesOf(reader, uuid)]);
     return {
       uuid: user.uuid,
       is_age_verified: user.is_age_verified,
@@ -236,7 +284,7 @@ export class IdentityService {
    * A verified check also binds what it confirmed: the date of birth always, the names when its method
    * says so (age_verification_method.binds_names); from then on only a new verification changes them.
    */
-  async recordAgeVerification(tx: Queryable, uuid: string, verified: boolean, confirmed?: { date_of_birth: string; bindsNames: boolean; firstname: string; lastname: string }): Promise<void> {
+  async recordAgeVerification(tx: Tx, uuid: string, verified: boolean, confirmed?: { date_of_birth: string; bindsNames: boolean; firstname: string; lastname: string }): Promise<void> {
     await store.setAgeVerified(tx, uuid, verified);
     if (verified && confirmed) await store.lockVerifiedFacts(tx, uuid, confirmed);
   }
@@ -245,21 +293,20 @@ export class IdentityService {
    * Updates the fields a customer may set. A date of birth or name the age verification bound is
    * refused when it would change (sending the current value again is fine, as the profile form does).
    */
-  async updateProfile(uuid: string, patch: ProfileUpdate): Promise<Profile> {
+  async updateProfile(tx: Tx, uuid: string, patch: ProfileUpdate): Promise<Profile> {
+    requireTx(tx);
     if (patch.date_of_birth) checkDateOfBirth(patch.date_of_birth);
-    await this.db.transaction(async (tx) => {
-      const user = await store.lockUser(tx, uuid);
-      if (!user || user.status !== 'active') throw new AppError('NOT_FOUND', 'User not found');
-      if (patch.date_of_birth !== undefined && patch.date_of_birth !== user.date_of_birth && !user.allow_date_of_birth_update) {
-        throw new AppError('PERMISSION_DENIED', phrase('profile.dateOfBirthLocked'), { fields: { date_of_birth: 'locked' } });
-      }
-      const renames = (patch.firstname !== undefined && patch.firstname !== user.firstname) || (patch.lastname !== undefined && patch.lastname !== user.lastname);
-      if (renames && !user.allow_name_update) {
-        throw new AppError('PERMISSION_DENIED', phrase('profile.namesLocked'), { fields: { firstname: 'locked', lastname: 'locked' } });
-      }
-      await store.updateUser(tx, uuid, patch);
-    });
-    return this.profile(uuid);
+    const user = await store.lockUser(tx, uuid);
+    if (!user || user.status !== 'active') throw new AppError('NOT_FOUND', 'User not found');
+    if (patch.date_of_birth !== undefined && patch.date_of_birth !== user.date_of_birth && !user.allow_date_of_birth_update) {
+      throw new AppError('PERMISSION_DENIED', phrase('profile.dateOfBirthLocked'), { fields: { date_of_birth: 'locked' } });
+    }
+    const renames = (patch.firstname !== undefined && patch.firstname !== user.firstname) || (patch.lastname !== undefined && patch.lastname !== user.lastname);
+    if (renames && !user.allow_name_update) {
+      throw new AppError('PERMISSION_DENIED', phrase('profile.namesLocked'), { fields: { firstname: 'locked', lastname: 'locked' } });
+    }
+    await store.updateUser(tx, uuid, patch);
+    return this.profile(uuid, tx);
   }
 
   /** Whether `password` is the account's current password (re-authentication before sensitive actions). */
@@ -278,7 +325,7 @@ export class IdentityService {
    * 256-bit token, stored only as its digest and marked re-authenticated now, while the old token
    * dies with it (checklist 12: a new token on every authentication and re-authentication).
    */
-  async replaceReauthenticatedSession(tx: Queryable, session: SessionUser, meta: { ip: string; userAgent: string | null }) {
+  async replaceReauthenticatedSession(tx: Tx, session: SessionUser, meta: { ip: string; userAgent: string | null }) {
     if (!(await store.revokeForReauthentication(tx, session.sessionId))) throw new AppError('UNAUTHORISED', 'Sign in to continue');
     const token = newToken();
     const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
@@ -291,8 +338,11 @@ export class IdentityService {
     return store.reauthenticatedWithin(this.db, session.sessionId, seconds);
   }
 
-  /** Changes the password after checking the current one, and ends every other session. */
-  async changePassword(session: SessionUser, current: string, next: string, confirmation: string): Promise<void> {
+  /**
+   * Checks a password change (a plain read, then the password checks without holding a connection)
+   * and answers the new hash; the edge then stores it with `changePassword`.
+   */
+  async checkPasswordChange(session: SessionUser, current: string, next: string, confirmation: string): Promise<string> {
     if (next !== confirmation) throw new AppError('VALIDATION_FAILED', 'The new passwords do not match', { fields: { new_password_confirmation: 'mismatch' } });
     const user = await store.findUser(this.db, session.uuid);
     const hash = await store.findPasswordHash(this.db, session.uuid);
@@ -301,30 +351,32 @@ export class IdentityService {
       throw new AppError('VALIDATION_FAILED', 'The current password is not correct', { fields: { current_password: 'incorrect' } });
     }
     this.checkPassword(next, user.email);
-    const newHash = await hashPassword(next);
-    await this.db.transaction(async (tx) => {
-      await store.setPasswordHash(tx, session.uuid, newHash);
-      await store.revokeUserSessions(tx, session.uuid, session.sessionId);
-    });
+    return hashPassword(next);
+  }
+
+  /** Stores a checked new password hash in the caller's transaction and ends every other session. */
+  async changePassword(tx: Tx, session: SessionUser, newHash: string): Promise<void> {
+    requireTx(tx);
+    await store.setPasswordHash(tx, session.uuid, newHash);
+    await store.revokeUserSessions(tx, session.uuid, session.sessionId);
   }
 
   /**
    * Mails a single-use reset link when the address has an account; answers the same either way. The
    * link's origin comes from configuration for the store view; a new link retires every earlier one.
    */
-  async requestPasswordReset(email: string, ctx: { storeCode: string; language: string }): Promise<void> {
-    const user = await store.findUserByEmail(this.db, email);
+  async requestPasswordReset(tx: Tx, email: string, ctx: { storeCode: string; language: string }): Promise<void> {
+    requireTx(tx);
+    const user = await store.findUserByEmail(tx, email);
     if (!user || user.status !== 'active') return;
     const token = newToken();
-    await this.db.transaction(async (tx) => {
-      // The account row is locked so two requests at once cannot both leave a live token behind.
-      await store.lockUser(tx, user.uuid);
-      await store.retirePasswordResets(tx, user.uuid);
-      await store.insertPasswordReset(tx, tokenHash(token), user.uuid, new Date(Date.now() + RESET_TTL_MS));
-      await this.notify(tx, {
-        template: 'password_reset', email: user.email, language: ctx.language,
-        params: { link: this.publicUrl(ctx.storeCode, `/reset-password?token=${token}`) },
-      });
+    // The account row is locked so two requests at once cannot both leave a live token behind.
+    await store.lockUser(tx, user.uuid);
+    await store.retirePasswordResets(tx, user.uuid);
+    await store.insertPasswordReset(tx, tokenHash(token), user.uuid, new Date(Date.now() + RESET_TTL_MS));
+    await this.notify(tx, {
+      template: 'password_reset', email: user.email, language: ctx.language,
+      params: { link: this.publicUrl(ctx.storeCode, `/reset-password?token=${token}`) },
     });
   }
 
@@ -332,20 +384,19 @@ export class IdentityService {
    * Sets a new password with a reset token (single use) and ends every session of the account. It signs
    * nobody in: the customer signs in with the new password, and the account's address is told of the change.
    */
-  async resetPassword(token: string, password: string, confirmation: string, ctx: { storeCode: string; language: string }): Promise<void> {
+  async resetPassword(tx: Tx, token: string, password: string, confirmation: string, ctx: { storeCode: string; language: string }): Promise<void> {
+    requireTx(tx);
     if (password !== confirmation) throw new AppError('VALIDATION_FAILED', 'The passwords do not match', { fields: { password_confirmation: 'mismatch' } });
-    await this.db.transaction(async (tx) => {
-      const uuid = await store.consumePasswordReset(tx, tokenHash(token));
-      if (!uuid) throw new AppError('NOT_FOUND', 'This reset link is invalid or has expired');
-      const user = await store.findUser(tx, uuid);
-      this.checkPassword(password, user!.email);
-      await store.setPasswordHash(tx, uuid, await hashPassword(password));
-      await store.retirePasswordResets(tx, uuid);
-      await store.revokeUserSessions(tx, uuid);
-      await this.notify(tx, {
-        template: 'password_changed', email: user!.email, language: ctx.language,
-        params: { reset_link: this.publicUrl(ctx.storeCode, '/forgot-password') },
-      });
+    const uuid = await store.consumePasswordReset(tx, tokenHash(token));
+    if (!uuid) throw new AppError('NOT_FOUND', 'This reset link is invalid or has expired');
+    const user = await store.findUser(tx, uuid);
+    this.checkPassword(password, user!.email);
+    await store.setPasswordHash(tx, uuid, await hashPassword(password));
+    await store.retirePasswordResets(tx, uuid);
+    await store.revokeUserSessions(tx, uuid);
+    await this.notify(tx, {
+      template: 'password_changed', email: user!.email, language: ctx.language,
+      params: { reset_link: this.publicUrl(ctx.storeCode, '/forgot-password') },
     });
   }
 
@@ -354,7 +405,7 @@ export class IdentityService {
    * whether another account uses the address: the caller then answers as usual but tells that address's
    * owner instead of sending a code (checklist 11), and confirming can never succeed.
    */
-  async setPendingEmail(tx: Queryable, uuid: string, email: string): Promise<{ taken: boolean }> {
+  async setPendingEmail(tx: Tx, uuid: string, email: string): Promise<{ taken: boolean }> {
     const taken = await store.isContactTaken(tx, email, uuid);
     await store.setPendingEmail(tx, uuid, email);
     return { taken };
@@ -366,8 +417,15 @@ export class IdentityService {
     return user ? { email: user.email, telephone: user.telephone } : null;
   }
 
+  /** The active account's e-mail, read through the caller's handle; an account that is not active is not found, as in `profile`. */
+  async activeEmail(reader: Reader, uuid: string): Promise<string> {
+    const user = await store.findUser(reader, uuid);
+    if (!user || user.status !== 'active') throw new AppError('NOT_FOUND', 'User not found');
+    return user.email;
+  }
+
   /** A newly registered address waits for its code like a changed one (is_pending_email_verification). */
-  async markEmailPending(tx: Queryable, uuid: string, email: string): Promise<void> {
+  async markEmailPending(tx: Tx, uuid: string, email: string): Promise<void> {
     await store.setPendingEmail(tx, uuid, email);
   }
 
@@ -376,7 +434,7 @@ export class IdentityService {
   }
 
   /** Makes the verified pending e-mail the account's address. */
-  async confirmEmail(tx: Queryable, uuid: string, email: string): Promise<void> {
+  async confirmEmail(tx: Tx, uuid: string, email: string): Promise<void> {
     try {
       if (!(await store.confirmPendingEmail(tx, uuid, email))) throw new AppError('VERIFICATION_REQUIRED', 'No e-mail change is waiting for this code');
     } catch (err) {
@@ -385,7 +443,7 @@ export class IdentityService {
     }
   }
 
-  async setVerifiedTelephone(tx: Queryable, uuid: string, telephone: string): Promise<void> {
+  async setVerifiedTelephone(tx: Tx, uuid: string, telephone: string): Promise<void> {
     await store.setVerifiedTelephone(tx, uuid, telephone);
   }
 
@@ -406,7 +464,7 @@ export class IdentityService {
   }
 
   /** Remembers the uuid a registration of a taken address answered with (see `register`). */
-  async recordRegistrationAttempt(tx: Queryable, uuid: string, email: string): Promise<void> {
+  async recordRegistrationAttempt(tx: Tx, uuid: string, email: string): Promise<void> {
     await store.insertRegistrationAttempt(tx, uuid, email);
   }
 
@@ -437,11 +495,12 @@ export class IdentityService {
   }
 
   /** The customer's personal promo code: the live one, or a new one valid for a year (40 random bits). */
-  async promoCode(uuid: string): Promise<{ code: string; created_at: string; expires_at: string }> {
+  async promoCode(tx: Tx, uuid: string): Promise<{ code: string; created_at: string; expires_at: string }> {
+    requireTx(tx);
     for (let attempt = 0; attempt < 5; attempt++) {
-      const live = await store.findLivePromoCode(this.db, uuid);
+      const live = await store.findLivePromoCode(tx, uuid);
       if (live) return { code: live.code, created_at: live.created_at.toISOString(), expires_at: live.expires_at.toISOString() };
-      await this.db.transaction((tx) => store.insertPromoCode(tx, uuid, newPromoCode(), new Date(Date.now() + 365 * 86_400_000)));
+      await store.insertPromoCode(tx, uuid, newPromoCode(), new Date(Date.now() + 365 * 86_400_000));
     }
     throw new Error('could not allocate a promo code');
   }
@@ -452,28 +511,28 @@ export class IdentityService {
     return live ? [{ code: live.code, type: 'personal_promo_code', expires_at: live.expires_at.toISOString() }] : [];
   }
 
-  customAttributes(uuid: string): Promise<Record<string, string>> {
-    return store.listCustomAttributes(this.db, uuid);
+  customAttributes(uuid: string, reader: Reader = this.db): Promise<Record<string, string>> {
+    return store.listCustomAttributes(reader, uuid);
   }
 
   /** Sets custom attributes (an empty value removes one) after checking them against their definitions. */
-  async setCustomAttributes(uuid: string, values: { code: string; value: string }[]): Promise<Record<string, string>> {
+  async setCustomAttributes(tx: Tx, uuid: string, values: { code: string; value: string }[]): Promise<Record<string, string>> {
+    requireTx(tx);
     checkCustomAttributes(values.filter((v) => v.value !== ''));
-    await this.db.transaction((tx) => store.upsertCustomAttributes(tx, uuid, values));
-    return this.customAttributes(uuid);
+    await store.upsertCustomAttributes(tx, uuid, values);
+    return this.customAttributes(uuid, tx);
   }
 
   /** Ends the account now: personal data replaced or deleted, every session revoked (inside the caller's transaction). */
-  async cancel(tx: Queryable, uuid: string): Promise<void> {
+  async cancel(tx: Tx, uuid: string): Promise<void> {
     await store.anonymiseUser(tx, uuid);
   }
 
   /** Deactivates the account with the customer's reason: data kept, sessions ended, sign-in refused. */
-  async deactivate(uuid: string, reason: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await store.setUserStatus(tx, uuid, 'deactivated', reason);
-      await store.revokeUserSessions(tx, uuid);
-    });
+  async deactivate(tx: Tx, uuid: string, reason: string): Promise<void> {
+    requireTx(tx);
+    await store.setUserStatus(tx, uuid, 'deactivated', reason);
+    await store.revokeUserSessions(tx, uuid);
   }
 
   /** Everything identity holds about a customer, for a data-subject export. */
@@ -482,8 +541,8 @@ export class IdentityService {
     return { profile, sessions, promo_codes: promoCodes };
   }
 
-  async addresses(uuid: string) {
-    return (await store.listAddresses(this.db, uuid)).map((a) => ({
+  async addresses(uuid: string, reader: Reader = this.db) {
+    return (await store.listAddresses(reader, uuid)).map((a) => ({
       id: a.id, firstname: a.firstname, lastname: a.lastname, street: a.street, city: a.city,
       postcode: a.postcode ?? undefined, country_code: a.country_code, region: a.region ?? undefined,
       telephone: a.telephone ?? undefined, is_default_billing: a.is_default_billing,
@@ -500,15 +559,16 @@ export class IdentityService {
     };
   }
 
-  async addAddress(uuid: string, a: AddressInput, defaultCountry: string) {
+  async addAddress(tx: Tx, uuid: string, a: AddressInput, defaultCountry: string) {
+    requireTx(tx);
     const values = this.addressValues(a, defaultCountry);
-    const id = await this.db.transaction(async (tx) => {
+    const id = await (async () => {
       const newId = await store.insertAddress(tx, uuid, values);
       if (a.is_default_billing) await store.setDefaultAddress(tx, uuid, newId, 'billing');
       if (a.is_default_shipping) await store.setDefaultAddress(tx, uuid, newId, 'shipping');
       return newId;
-    }).catch(rethrowCountry);
-    return (await this.addresses(uuid)).find((x) => x.id === id)!;
+    })().catch(rethrowCountry);
+    return (await this.addresses(uuid, tx)).find((x) => x.id === id)!;
   }
 
   /**
@@ -519,7 +579,7 @@ export class IdentityService {
    * book's contract would not take (no first name, which some markets allow at checkout) is not
    * saved. Answers the id of the book entry, or null.
    */
-  async rememberOrderAddress(tx: Queryable, uuid: string, a: OrderAddress, kind: 'billing' | 'shipping', defaultCountry: string): Promise<number | null> {
+  async rememberOrderAddress(tx: Tx, uuid: string, a: OrderAddress, kind: 'billing' | 'shipping', defaultCountry: string): Promise<number | null> {
     const telephone = a.telephone ? normalisePhone(a.telephone, a.country_code || defaultCountry) : null;
     const street = a.street.map((line) => line.trim()).filter((line, i) => i === 0 || line !== '');
     const values: store.AddressValues = {
@@ -537,30 +597,34 @@ export class IdentityService {
     return id;
   }
 
-  async updateAddress(uuid: string, id: number, a: AddressInput, defaultCountry: string) {
+  async updateAddress(tx: Tx, uuid: string, id: number, a: AddressInput, defaultCountry: string) {
+    requireTx(tx);
     const values = this.addressValues(a, defaultCountry);
-    await this.db.transaction(async (tx) => {
+    await (async () => {
       if (!(await store.updateAddress(tx, uuid, id, values))) throw new AppError('NOT_FOUND', 'Address not found');
       if (a.is_default_billing) await store.setDefaultAddress(tx, uuid, id, 'billing');
       if (a.is_default_shipping) await store.setDefaultAddress(tx, uuid, id, 'shipping');
-    }).catch(rethrowCountry);
-    return (await this.addresses(uuid)).find((x) => x.id === id)!;
+    })().catch(rethrowCountry);
+    return (await this.addresses(uuid, tx)).find((x) => x.id === id)!;
   }
 
-  async deleteAddress(uuid: string, id: number): Promise<void> {
-    const deleted = await this.db.transaction((tx) => store.deleteAddress(tx, uuid, id));
+  async deleteAddress(tx: Tx, uuid: string, id: number): Promise<void> {
+    requireTx(tx);
+    const deleted = await store.deleteAddress(tx, uuid, id);
     if (!deleted) throw new AppError('NOT_FOUND', 'Address not found');
   }
 
-  async setDefaultAddress(uuid: string, id: number, kind: 'billing' | 'shipping') {
-    const ok = await this.db.transaction((tx) => store.setDefaultAddress(tx, uuid, id, kind));
+  async setDefaultAddress(tx: Tx, uuid: string, id: number, kind: 'billing' | 'shipping') {
+    requireTx(tx);
+    const ok = await store.setDefaultAddress(tx, uuid, id, kind);
     if (!ok) throw new AppError('NOT_FOUND', 'Address not found');
-    return this.addresses(uuid);
+    return this.addresses(uuid, tx);
   }
 }
 
 /** A postal address as an order carries it (a cart address, already checked against the store's rules). */
-export type OrderAddress = Pick<store.AddressRow, 'firstname' | 'lastname' | 'street' | 'city' | 'postcode' | 'country_code' | 'region' | 'telephone'>;
+/** The postal part of an order's address, as the order hands it to the book. */
+export type OrderAddress = PostalAddress;
 
 /** What makes two book addresses the same one: every field, ignoring case and runs of spaces (and spaces in postcodes). */
 function addressKey(a: store.AddressValues): string {

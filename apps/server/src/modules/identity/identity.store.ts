@@ -1,4 +1,5 @@
-import type { Queryable } from '../../platform/db.js';
+import type { PostalAddress } from '@ember/contracts';
+import type { Queryable, Tx } from '../../platform/db.js';
 
 export interface UserRow {
   uuid: string;
@@ -38,7 +39,7 @@ const USER_COLUMNS = `uuid, email, email_verified_at, pending_email, firstname, 
   is_age_verified, allow_date_of_birth_update, allow_name_update`;
 
 export async function insertUser(
-  tx: Queryable,
+  tx: Tx,
   u: { uuid: string; email: string; firstname: string; lastname: string; date_of_birth: string; telephone: string | null; gender: string | null; store_code: string },
   passwordHash: string,
 ): Promise<boolean> {
@@ -68,7 +69,7 @@ export async function findUser(db: Queryable, uuid: string): Promise<UserRow | n
 }
 
 /** The user row locked for the rest of the transaction (a profile change against a verification finishing). */
-export async function lockUser(tx: Queryable, uuid: string): Promise<UserRow | null> {
+export async function lockUser(tx: Tx, uuid: string): Promise<UserRow | null> {
   const { rows } = await tx.query<UserRow>(`SELECT ${USER_COLUMNS} FROM identity_user WHERE uuid = $1 FOR UPDATE`, [uuid]);
   return rows[0] ?? null;
 }
@@ -78,7 +79,7 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
   return rows[0] ?? null;
 }
 
-export async function updateUser(tx: Queryable, uuid: string, patch: { firstname?: string; lastname?: string; date_of_birth?: string; gender?: string }): Promise<void> {
+export async function updateUser(tx: Tx, uuid: string, patch: { firstname?: string; lastname?: string; date_of_birth?: string; gender?: string }): Promise<void> {
   await tx.query(
     `UPDATE identity_user SET
        firstname = COALESCE($2, firstname), lastname = COALESCE($3, lastname),
@@ -93,18 +94,18 @@ export async function findPasswordHash(db: Queryable, uuid: string): Promise<str
   return rows[0]?.password_hash ?? null;
 }
 
-export async function setPasswordHash(tx: Queryable, uuid: string, hash: string): Promise<void> {
+export async function setPasswordHash(tx: Tx, uuid: string, hash: string): Promise<void> {
   await tx.query('UPDATE identity_credential SET password_hash = $2, changed_at = now() WHERE user_uuid = $1', [uuid, hash]);
 }
 
 // --- sessions -------------------------------------------------------------------------------
 
 /** Swaps a hash for a stronger one of the same password, only if no password change happened in between. */
-export async function replacePasswordHash(tx: Queryable, uuid: string, previous: string, next: string): Promise<void> {
+export async function replacePasswordHash(tx: Tx, uuid: string, previous: string, next: string): Promise<void> {
   await tx.query('UPDATE identity_credential SET password_hash = $3 WHERE user_uuid = $1 AND password_hash = $2', [uuid, previous, next]);
 }
 
-export async function insertSession(tx: Queryable, s: { id: string; user_uuid: string; token_hash: string; expires_at: Date; ip: string; user_agent: string | null }) {
+export async function insertSession(tx: Tx, s: { id: string; user_uuid: string; token_hash: string; expires_at: Date; ip: string; user_agent: string | null }) {
   await tx.query(
     'INSERT INTO identity_session (id, user_uuid, token_hash, expires_at, ip, user_agent) VALUES ($1, $2, $3, $4, $5, $6)',
     [s.id, s.user_uuid, s.token_hash, s.expires_at, s.ip, s.user_agent],
@@ -134,12 +135,12 @@ export async function useLiveSession(db: Queryable, tokenHash: string, idleSecon
   return rows[0] ?? null;
 }
 
-export async function revokeSession(tx: Queryable, tokenHash: string): Promise<void> {
+export async function revokeSession(tx: Tx, tokenHash: string): Promise<void> {
   await tx.query('UPDATE identity_session SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [tokenHash]);
 }
 
 /** Ends every session of a user except, optionally, one. */
-export async function revokeUserSessions(tx: Queryable, uuid: string, exceptId?: string): Promise<void> {
+export async function revokeUserSessions(tx: Tx, uuid: string, exceptId?: string): Promise<void> {
   await tx.query(
     'UPDATE identity_session SET revoked_at = now() WHERE user_uuid = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid)',
     [uuid, exceptId ?? null],
@@ -148,17 +149,17 @@ export async function revokeUserSessions(tx: Queryable, uuid: string, exceptId?:
 
 // --- password resets ------------------------------------------------------------------------
 
-export async function insertPasswordReset(tx: Queryable, tokenHash: string, uuid: string, expiresAt: Date): Promise<void> {
+export async function insertPasswordReset(tx: Tx, tokenHash: string, uuid: string, expiresAt: Date): Promise<void> {
   await tx.query('INSERT INTO identity_password_reset (token_hash, user_uuid, expires_at) VALUES ($1, $2, $3)', [tokenHash, uuid, expiresAt]);
 }
 
 /** Retires every unused reset token of an account: a newer request, or a completed reset, supersedes them. */
-export async function retirePasswordResets(tx: Queryable, uuid: string): Promise<void> {
+export async function retirePasswordResets(tx: Tx, uuid: string): Promise<void> {
   await tx.query('DELETE FROM identity_password_reset WHERE user_uuid = $1 AND used_at IS NULL', [uuid]);
 }
 
 /** Marks a reset token used and returns its user, only if it was unused and unexpired (single use under races). */
-export async function consumePasswordReset(tx: Queryable, tokenHash: string): Promise<string | null> {
+export async function consumePasswordReset(tx: Tx, tokenHash: string): Promise<string | null> {
   const { rows } = await tx.query<{ user_uuid: string }>(
     `UPDATE identity_password_reset SET used_at = now()
       WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_uuid`,
@@ -176,12 +177,10 @@ export async function listAddresses(db: Queryable, uuid: string): Promise<Addres
   return rows;
 }
 
-export interface AddressValues {
-  firstname: string; lastname: string; street: string[]; city: string; postcode: string | null;
-  country_code: string; region: string | null; telephone: string | null;
-}
+/** The postal Address (packages/contracts) an address-book entry is written with. */
+export type AddressValues = PostalAddress;
 
-export async function insertAddress(tx: Queryable, uuid: string, a: AddressValues): Promise<number> {
+export async function insertAddress(tx: Tx, uuid: string, a: AddressValues): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO identity_address (user_uuid, firstname, lastname, street, city, postcode, country_code, region, telephone)
      VALUES ($1, $2, $3, $4::text[], $5, $6, $7, $8, $9) RETURNING id`,
@@ -191,7 +190,7 @@ export async function insertAddress(tx: Queryable, uuid: string, a: AddressValue
 }
 
 /** Updates an address only if it belongs to the user; false when it does not. */
-export async function updateAddress(tx: Queryable, uuid: string, id: number, a: AddressValues): Promise<boolean> {
+export async function updateAddress(tx: Tx, uuid: string, id: number, a: AddressValues): Promise<boolean> {
   const r = await tx.query(
     `UPDATE identity_address SET firstname = $3, lastname = $4, street = $5::text[], city = $6, postcode = $7,
             country_code = $8, region = $9, telephone = $10, updated_at = now()
@@ -201,12 +200,12 @@ export async function updateAddress(tx: Queryable, uuid: string, id: number, a: 
   return r.rowCount > 0;
 }
 
-export async function deleteAddress(tx: Queryable, uuid: string, id: number): Promise<boolean> {
+export async function deleteAddress(tx: Tx, uuid: string, id: number): Promise<boolean> {
   return (await tx.query('DELETE FROM identity_address WHERE user_uuid = $1 AND id = $2', [uuid, id])).rowCount > 0;
 }
 
 /** Makes one of the user's addresses the default of a kind; clears the old default first (partial unique index). */
-export async function setDefaultAddress(tx: Queryable, uuid: string, id: number, kind: 'billing' | 'shipping'): Promise<boolean> {
+export async function setDefaultAddress(tx: Tx, uuid: string, id: number, kind: 'billing' | 'shipping'): Promise<boolean> {
   const column = kind === 'billing' ? 'is_default_billing' : 'is_default_shipping';
   const owned = await tx.query('SELECT 1 FROM identity_address WHERE user_uuid = $1 AND id = $2 FOR UPDATE', [uuid, id]);
   if (owned.rowCount === 0) return false;
@@ -223,7 +222,7 @@ export async function listCustomAttributes(db: Queryable, uuid: string): Promise
 // --- account end of life ----------------------------------------------------------------------
 
 /** Replaces every personal field of a cancelled account; the uuid stays for records the law keeps (orders). */
-export async function anonymiseUser(tx: Queryable, uuid: string): Promise<void> {
+export async function anonymiseUser(tx: Tx, uuid: string): Promise<void> {
   await tx.query('DELETE FROM identity_registration_attempt WHERE email = (SELECT email FROM identity_user WHERE uuid = $1)', [uuid]);
   await tx.query(
     `UPDATE identity_user SET email = 'erased+' || uuid::text || '@invalid', pending_email = NULL, firstname = 'Erased',
@@ -240,7 +239,7 @@ export async function anonymiseUser(tx: Queryable, uuid: string): Promise<void> 
   await tx.query('UPDATE identity_session SET revoked_at = COALESCE(revoked_at, now()), ip = NULL, user_agent = NULL WHERE user_uuid = $1', [uuid]);
 }
 
-export async function setUserStatus(tx: Queryable, uuid: string, status: 'deactivated', reason: string): Promise<void> {
+export async function setUserStatus(tx: Tx, uuid: string, status: 'deactivated', reason: string): Promise<void> {
   await tx.query('UPDATE identity_user SET status = $2, status_reason = $3, updated_at = now() WHERE uuid = $1', [uuid, status, reason]);
 }
 
@@ -254,12 +253,12 @@ export async function listSessions(db: Queryable, uuid: string) {
 
 // --- contact changes ------------------------------------------------------------------------
 
-export async function setPendingEmail(tx: Queryable, uuid: string, email: string): Promise<void> {
+export async function setPendingEmail(tx: Tx, uuid: string, email: string): Promise<void> {
   await tx.query('UPDATE identity_user SET pending_email = $2, updated_at = now() WHERE uuid = $1', [uuid, email]);
 }
 
 /** Moves the pending e-mail into place; false when there is none or it is not the one verified. */
-export async function confirmPendingEmail(tx: Queryable, uuid: string, email: string): Promise<boolean> {
+export async function confirmPendingEmail(tx: Tx, uuid: string, email: string): Promise<boolean> {
   const r = await tx.query(
     `UPDATE identity_user SET email = pending_email, pending_email = NULL, email_verified_at = now(), updated_at = now()
       WHERE uuid = $1 AND pending_email = $2 AND status = 'active'`,
@@ -268,7 +267,7 @@ export async function confirmPendingEmail(tx: Queryable, uuid: string, email: st
   return r.rowCount > 0;
 }
 
-export async function setVerifiedTelephone(tx: Queryable, uuid: string, telephone: string): Promise<void> {
+export async function setVerifiedTelephone(tx: Tx, uuid: string, telephone: string): Promise<void> {
   await tx.query('UPDATE identity_user SET telephone = $2, telephone_verified_at = now(), updated_at = now() WHERE uuid = $1', [uuid, telephone]);
 }
 
@@ -302,7 +301,7 @@ export async function findPendingRegistrationEmail(db: Queryable, uuid: string):
 }
 
 /** Remembers a registration of a taken address under the uuid it answered with; rows older than a day go. */
-export async function insertRegistrationAttempt(tx: Queryable, uuid: string, email: string): Promise<void> {
+export async function insertRegistrationAttempt(tx: Tx, uuid: string, email: string): Promise<void> {
   await tx.query(`DELETE FROM identity_registration_attempt WHERE created_at < now() - interval '1 day'`);
   await tx.query('INSERT INTO identity_registration_attempt (uuid, email) VALUES ($1, $2)', [uuid, email]);
 }
@@ -326,7 +325,7 @@ export async function isContactTaken(db: Queryable, value: string, exceptUuid?: 
   return r.rowCount > 0;
 }
 
-export async function upsertCustomAttributes(tx: Queryable, uuid: string, values: { code: string; value: string }[]): Promise<void> {
+export async function upsertCustomAttributes(tx: Tx, uuid: string, values: { code: string; value: string }[]): Promise<void> {
   for (const { code, value } of values) {
     if (value === '') await tx.query('DELETE FROM identity_custom_attribute WHERE user_uuid = $1 AND code = $2', [uuid, code]);
     else {
@@ -352,7 +351,7 @@ export async function findLivePromoCode(db: Queryable, uuid: string): Promise<Pr
 }
 
 /** Inserts a code unless the customer already has a live one; expired ones are retired first. */
-export async function insertPromoCode(tx: Queryable, uuid: string, code: string, expiresAt: Date): Promise<boolean> {
+export async function insertPromoCode(tx: Tx, uuid: string, code: string, expiresAt: Date): Promise<boolean> {
   await tx.query('UPDATE identity_promo_code SET revoked_at = now() WHERE user_uuid = $1 AND revoked_at IS NULL AND expires_at <= now()', [uuid]);
   const r = await tx.query(
     'INSERT INTO identity_promo_code (code, user_uuid, expires_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
@@ -368,17 +367,17 @@ export async function promoCodesForExport(db: Queryable, uuid: string) {
   return rows;
 }
 
-export async function revokePromoCodes(tx: Queryable, uuid: string): Promise<void> {
+export async function revokePromoCodes(tx: Tx, uuid: string): Promise<void> {
   await tx.query('UPDATE identity_promo_code SET revoked_at = now() WHERE user_uuid = $1 AND revoked_at IS NULL', [uuid]);
 }
 
 /** Sets the derived age flag; a database trigger refuses true unless a verified age verification exists. */
-export async function setAgeVerified(tx: Queryable, uuid: string, verified: boolean): Promise<void> {
+export async function setAgeVerified(tx: Tx, uuid: string, verified: boolean): Promise<void> {
   await tx.query('UPDATE identity_user SET is_age_verified = $2, updated_at = now() WHERE uuid = $1 AND is_age_verified <> $2', [uuid, verified]);
 }
 
 /** Binds the verified date of birth (and the names, when the method confirmed them) to the check that confirmed them. */
-export async function lockVerifiedFacts(tx: Queryable, uuid: string, facts: { date_of_birth: string; bindsNames: boolean; firstname: string; lastname: string }): Promise<void> {
+export async function lockVerifiedFacts(tx: Tx, uuid: string, facts: { date_of_birth: string; bindsNames: boolean; firstname: string; lastname: string }): Promise<void> {
   await tx.query(
     `UPDATE identity_user SET date_of_birth = $2::date, allow_date_of_birth_update = false,
             firstname = CASE WHEN $3::boolean THEN $4 ELSE firstname END, lastname = CASE WHEN $3::boolean THEN $5 ELSE lastname END,
@@ -394,13 +393,13 @@ export async function lockVerifiedFacts(tx: Queryable, uuid: string, facts: { da
  * Ends the live session a re-authentication replaces; false when it had already ended (signed out,
  * or replaced by a concurrent re-authentication: the row lock makes the second one see it revoked).
  */
-export async function revokeForReauthentication(tx: Queryable, sessionId: string): Promise<boolean> {
+export async function revokeForReauthentication(tx: Tx, sessionId: string): Promise<boolean> {
   const r = await tx.query('UPDATE identity_session SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL AND expires_at > now()', [sessionId]);
   return r.rowCount > 0;
 }
 
 /** Opens the session a re-authentication hands out, marked as proven just now. */
-export async function insertReauthenticatedSession(tx: Queryable, s: { id: string; user_uuid: string; token_hash: string; expires_at: Date; ip: string; user_agent: string | null }) {
+export async function insertReauthenticatedSession(tx: Tx, s: { id: string; user_uuid: string; token_hash: string; expires_at: Date; ip: string; user_agent: string | null }) {
   await tx.query(
     `INSERT INTO identity_session (id, user_uuid, token_hash, expires_at, ip, user_agent, reauthenticated_at)
      VALUES ($1, $2, $3, $4, $5, $6, now())`,

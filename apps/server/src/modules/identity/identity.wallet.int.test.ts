@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer } from '@ember/test-support';
 import { startTestServer, type TestServer, restCall } from '../../test/test-app.js';
 import { isValidMemberNumber } from './identity.wallet.js';
 
@@ -15,10 +16,7 @@ const PASSWORD = 'Wallet-Pass-1';
 const call = (method: string, path: string, body?: unknown, token?: string) => restCall(server, method, path, body, { token, store: 'gb' });
 
 async function customer(firstname = 'Wanda') {
-  const email = `wallet+${randomUUID().slice(0, 8)}@example.com`;
-  const reg = await call('POST', '/account/users/register', { terms_accepted: true, firstname, lastname: 'Wallet', date_of_birth: '1980-02-02', strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
-  const login = await call('POST', '/account/users/authentication/sessions', { strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } });
-  return { uuid: reg.body.user_uuid as string, token: login.body.token as string };
+  return createCustomer(server, { firstname, lastname: 'Wallet', dob: '1980-02-02', emailPrefix: 'wallet', password: PASSWORD });
 }
 
 /** Asks for a wallet link through one path; `uuid` is the customer named in the URL (where the path has one). */

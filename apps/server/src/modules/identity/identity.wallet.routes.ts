@@ -1,14 +1,10 @@
+import { UuidParamsSchema as UuidParams, WalletBodySchema as WalletBody, WalletLinkSchema as WalletLink, WalletPassParamsSchema } from '@ember/contracts';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { publicBaseUrl } from '../../config.js';
 import type { restScope } from '../../platform/rest.js';
 import type { Services } from '../../services.js';
 import { requireOwner, requireSession } from './identity.auth.js';
 import { WALLET_TYPES } from './identity.wallet.js';
-
-const UuidParams = z.strictObject({ uuid: z.string().uuid() });
-const WalletBody = z.strictObject({ type: z.enum(WALLET_TYPES) });
-const WalletLink = z.object({ type: z.enum(WALLET_TYPES), url: z.string(), expires_at: z.string() });
 
 /** The origin of pass links: the store view's configured public origin, never the request's Host header. */
 const baseUrl = async (services: Services, request: FastifyRequest) =>
@@ -40,7 +36,7 @@ export function registerWalletProfileRoutes(app: ReturnType<typeof restScope>, s
   });
 
   // Opened by the phone's wallet app, which has no session: the signed, expiring token is the credential.
-  app.get('/wallet/passes/:token', { schema: { tags, params: z.strictObject({ token: z.string().min(20).max(200) }) } }, async (request, reply) => {
+  app.get('/wallet/passes/:token', { schema: { tags, params: WalletPassParamsSchema } }, async (request, reply) => {
     await limits.walletPass(request);
     const pass = await wallet.pass(request.params.token);
     return reply.header('content-type', pass.contentType).send(pass.body);

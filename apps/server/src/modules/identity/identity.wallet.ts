@@ -1,7 +1,8 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { WALLET_TYPES } from '@ember/contracts';
 import { AppError } from '../../platform/errors.js';
 
-export const WALLET_TYPES = ['apple', 'google'] as const;
+export { WALLET_TYPES };
 export type WalletType = (typeof WALLET_TYPES)[number];
 
 /** A pass link is a bearer credential handed to a phone's wallet app: it lives minutes, not days. */

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, createProduct } from '@ember/test-support';
 import { restCall, startTestServer, type TestServer } from '../../test/test-app.js';
-import { addProducts, gqlAs, makeProduct, place, readyForCheckout, registerCustomer } from '../cart/cart.fixtures.js';
+import { addProducts, gqlAs, place, readyForCheckout } from '../cart/cart.fixtures.js';
 import { drainOrderEvents, expectLedgerInvariants, grantPoints, makeReward } from '../../test/loyalty-fixtures.js';
 import { RACE_WIDTH, raceRounds, raceTimeout } from '../../test/race.js';
 
@@ -20,7 +21,7 @@ const CAMPAIGN_FIELDS = `id applied_campaign { loyalty_discount_uuid loyalty_dis
 async function customerCartWith(token: string, price: number): Promise<string> {
   const r = await gqlAs(server, 'query { customerCart { id } }', {}, { token });
   const id = r.body.data.customerCart.id as string;
-  const p = await makeProduct(server.app.db, { price });
+  const p = await createProduct(server.app.db, { price });
   const added = await addProducts(server, id, [{ sku: p.sku, quantity: 1 }], { token });
   expect(added.body.errors).toBeUndefined();
   return id;
@@ -37,7 +38,7 @@ async function points(c: { uuid: string; token: string }) {
 
 describe('loyalty campaigns in the cart', () => {
   it('holds the points when applied, discounts the cart, and frees them when removed', async () => {
-    const c = await registerCustomer(server);
+    const c = await createCustomer(server);
     await grantPoints(server.app, c.uuid, 150);
     const campaign = await makeReward(server.app, { kind: 'campaign', points: 100, amount: 500 });
     const cartId = await customerCartWith(c.token, 5000);
@@ -55,7 +56,7 @@ describe('loyalty campaigns in the cart', () => {
   });
 
   it('refuses a campaign the points do not cover, one larger than the cart, and another customer\'s cart', async () => {
-    const c = await registerCustomer(server);
+    const c = await createCustomer(server);
     await grantPoints(server.app, c.uuid, 50);
     const campaign = await makeReward(server.app, { kind: 'campaign', points: 100, amount: 500 });
     const cartId = await customerCartWith(c.token, 5000);
@@ -66,14 +67,14 @@ describe('loyalty campaigns in the cart', () => {
     const tooBig = await apply(cartId, big, c.token);
     expect(tooBig.body.errors![0].extensions.code).toBe('NOT_ELIGIBLE');
     expect((await points(c)).held_points).toBe(0);
-    const other = await registerCustomer(server);
+    const other = await createCustomer(server);
     const foreign = await apply(cartId, campaign, other.token);
     expect(foreign.body.errors![0].extensions.code).toBe('CART_NOT_FOUND');
     expect((await points(c)).held_points).toBe(0);
   });
 
   it('debits the held points with placeOrder and returns them once when the order is cancelled', async () => {
-    const c = await registerCustomer(server);
+    const c = await createCustomer(server);
     await grantPoints(server.app, c.uuid, 150);
     const campaign = await makeReward(server.app, { kind: 'campaign', points: 100, amount: 500 });
     const cartId = await customerCartWith(c.token, 5000);
@@ -98,7 +99,7 @@ describe('loyalty campaigns in the cart', () => {
 
   it(`debits a cart's held points once when its order is placed ${RACE_WIDTH} times at once, in each of ${raceRounds()} rounds`, async () => {
     for (let round = 0; round < raceRounds(); round++) {
-      const c = await registerCustomer(server);
+      const c = await createCustomer(server);
       await grantPoints(server.app, c.uuid, 100);
       const campaign = await makeReward(server.app, { kind: 'campaign', points: 100, amount: 500 });
       const cartId = await customerCartWith(c.token, 5000);

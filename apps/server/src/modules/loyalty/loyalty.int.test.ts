@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, createProduct } from '@ember/test-support';
 import { restCall, startTestServer, type TestServer } from '../../test/test-app.js';
-import { draftFor, makeProduct, placeOrder, registerCustomer } from '../../test/orders-fixtures.js';
+import { draftFor, placeOrder } from '../../test/orders-fixtures.js';
 import {
   advanceOrder, drainOrderEvents, expectLedgerInvariants, grantPoints, makeArticle, makeQrCode, makeReward, TO_DELIVERED,
 } from '../../test/loyalty-fixtures.js';
 import * as loyaltyStore from './loyalty.store.js';
 import { RACE_WIDTH, raceRounds, raceTimeout } from '../../test/race.js';
+import { inTransaction, transactionsOn } from '../../platform/transaction.js';
 
 let server: TestServer;
 
@@ -27,7 +29,7 @@ async function summary(c: { uuid: string; token: string }) {
 
 /** An order of `quantity` × 12.50 GBP for the customer, placed as checkout would (grand total 25.00 − 1.00 + 3.99 for 2). */
 async function orderFor(c: { uuid: string; email: string }, quantity = 2, cartId?: string) {
-  const product = await makeProduct(server.app.db, 100);
+  const product = await createProduct(server.app.db, { stock: 100 });
   const draft = draftFor({ product, customerUuid: c.uuid, email: c.email, quantity, cartId });
   const placed = await placeOrder(server.app, draft);
   await drainOrderEvents(server.app);
@@ -36,8 +38,8 @@ async function orderFor(c: { uuid: string; email: string }, quantity = 2, cartId
 
 describe('loyalty ledger', () => {
   it('reads zero defaults for a new member and refuses another customer and a guest', async () => {
-    const a = await registerCustomer(server);
-    const b = await registerCustomer(server);
+    const a = await createCustomer(server);
+    const b = await createCustomer(server);
     const s = await summary(a);
     expect(s).toMatchObject({ points: 0, pending_points: 0, points_to_expire: 0, expire_at: null, tier: { name: 'Bronze' } });
     const foreign = await call('GET', `/api/loyalty/consumers/${a.uuid}`, undefined, b.token);
@@ -50,7 +52,7 @@ describe('loyalty ledger', () => {
   });
 
   it('credits an article read 20 times in parallel exactly once, and shows it as read', async () => {
-    const c = await registerCustomer(server);
+    const c = await createCustomer(server);
     const article = await makeArticle(server.app, 15);
     const results = await Promise.all(
       Array.from({ length: 20 }, () => call('POST', `/api/loyalty/consumers/${c.uuid}/earnings/article`, { article_id: article }, c.token)),
@@ -66,7 +68,7 @@ describe('loyalty ledger', () => {
   });
 
   it('credits a QR code scanned 20 times in parallel once, and refuses one outside its validity or unknown', async () => {
-    const c = await registerCustomer(server);
+    const c = await createCustomer(server);
     const qr = await makeQrCode(server.app, 25);
     const results = await Promise.all(Array.from({ length: 20 }, () => call('POST', '/loyalty-legacy/qr-code/read', { qr_id: qr }, c.token)));
     expect(results.filter((r) => r.status === 200 && r.body.credited).length).toBe(1);
@@ -84,7 +86,7 @@ describe('loyalty ledger', () => {
 
   it(`lets exactly one of ${RACE_WIDTH} parallel redemptions of a 100-point reward through with 100 points, in each of ${raceRounds()} rounds`, async () => {
     for (let round = 0; round < raceRounds(); round++) {
-      const c = await registerCustomer(server);
+      const c = await createCustomer(server);
       await grantPoints(server.app, c.uuid, 100);
       const reward = await makeReward(server.app, { points: 100, stock: 50 });
       const results = await Promise.all(
@@ -102,7 +104,7 @@ describe('loyalty ledger', () => {
   }, raceTimeout());
 
   it('refuses a redemption when the reward is out of stock, leaving the points', async () => {
-    const c = await registerCustomer(server);
+    const c = await createCustomer(server);
     await grantPoints(server.app, c.uuid, 300);
     const reward = await makeReward(server.app, { points: 100, stock: 1 });
     const first = await call('POST', '/loyalty-legacy/prizes/buy', { consumer_uuid: c.uuid, prize_uuid: reward, qty: 1 }, c.token);
@@ -112,14 +114,14 @@ describe('loyalty ledger', () => {
     expect(second.status).toBe(409);
     expect(second.body.error.code).toBe('INSUFFICIENT_STOCK');
     expect((await summary(c)).points).toBe(200);
-    const other = await registerCustomer(server);
+    const other = await createCustomer(server);
     const foreign = await call('POST', '/loyalty-legacy/prizes/buy', { consumer_uuid: c.uuid, prize_uuid: reward, qty: 1 }, other.token);
     expect(foreign.status).toBe(404);
     await expectLedgerInvariants(server.app, [c.uuid]);
   });
 
   it('pages the points history newest first with a running balance', async () => {
-    const c = await registerCustomer(server);
+    const c = await createCustomer(server);
     for (let i = 0; i < 12; i++) await grantPoints(server.app, c.uuid, 10);
     const first = await call('GET', `/api/loyalty/consumers/${c.uuid}/points`, undefined, c.token);
     expect(first.body.items).toHaveLength(10);
@@ -132,14 +134,14 @@ describe('loyalty ledger', () => {
   });
 
   it('expires lapsed points once, first in first out, and announces the next lapse', async () => {
-    const c = await registerCustomer(server);
-    await server.app.db.transaction((tx) =>
+    const c = await createCustomer(server);
+    await inTransaction(server.app.db, (tx) =>
       loyaltyStore.insertLedger(tx, { consumer_uuid: c.uuid, points: 40, source_type: 'adjustment', source_key: `test:${randomUUID()}`, expire_at: new Date(Date.now() - 1000) }),
     );
     await grantPoints(server.app, c.uuid, 30);
     expect((await summary(c)).points).toBe(70);
-    await server.app.services.loyalty.expirePoints(10_000);
-    await server.app.services.loyalty.expirePoints(10_000);
+    await server.app.services.loyalty.expirePoints(transactionsOn(server.app.db), 10_000);
+    await server.app.services.loyalty.expirePoints(transactionsOn(server.app.db), 10_000);
     const s = await summary(c);
     expect(s.points).toBe(30);
     expect(s.points_to_expire).toBe(30);
@@ -152,8 +154,7 @@ describe('loyalty ledger', () => {
     // 999…9 then 1000…0: as text the newer id would sort first. Far above the sequence, and rolled back.
     const ids = ['99999999999999', '100000000000000'];
     const rollback = new Error('rollback');
-    const order = await server.app.db
-      .transaction(async (tx) => {
+    const order = await inTransaction(server.app.db, async (tx) => {
         for (const id of ids) {
           await tx.query(`INSERT INTO loyalty_ledger (id, consumer_uuid, points, source_type, source_key) VALUES ($1::bigint, $2, 10, 'adjustment', $3)`, [
             id, consumer, `test:${randomUUID()}`,
@@ -201,7 +202,7 @@ describe('loyalty ledger', () => {
 
 describe('loyalty and orders', () => {
   it('keeps order points pending until delivery, then credits them and raises the tier; a return reverses them and lowers the tier', async () => {
-    const c = await registerCustomer(server);
+    const c = await createCustomer(server);
     // 40 × 12.50 − 1.00 + 3.99 = 502.99 GBP → 502 points: Silver once delivered.
     const order = await orderFor(c, 40);
     let s = await summary(c);
@@ -217,25 +218,25 @@ describe('loyalty and orders', () => {
     expect(s).toMatchObject({ points: 0, tier: { name: 'Bronze' } });
     const legacy = await call('GET', `/loyalty-legacy/orders/${order.entity_id}`, undefined, c.token);
     expect(legacy.body).toMatchObject({ status: 'reversed', reversed_points: 502 });
-    const other = await registerCustomer(server);
+    const other = await createCustomer(server);
     expect((await call('GET', `/api/loyalty/orders/${order.order_number}`, undefined, other.token)).status).toBe(404);
     await expectLedgerInvariants(server.app, [c.uuid]);
   });
 
   it('reverses pending points and returns campaign points when an order is cancelled', async () => {
-    const c = await registerCustomer(server);
+    const c = await createCustomer(server);
     await grantPoints(server.app, c.uuid, 150);
     const campaign = await makeReward(server.app, { kind: 'campaign', points: 100, amount: 500 });
     const cartId = randomUUID().replace(/-/g, '');
-    const applied = await server.app.db.transaction((tx) =>
+    const applied = await inTransaction(server.app.db, (tx) =>
       server.app.services.loyalty.applyCampaignToCart(tx, { consumer: c.uuid, cartId, campaignUuid: campaign, currency: 'GBP', storeCode: 'gb' }),
     );
     expect(applied).toMatchObject({ loyalty_discount_points: 100, loyalty_discount_amount: 500 });
     expect((await summary(c)).points).toBe(50);
     // placeOrder: the order and the campaign's debit in one transaction.
-    const product = await makeProduct(server.app.db, 10);
+    const product = await createProduct(server.app.db, { stock: 10 });
     const draft = draftFor({ product, customerUuid: c.uuid, email: c.email, cartId });
-    const placed = await server.app.db.transaction(async (tx) => {
+    const placed = await inTransaction(server.app.db, async (tx) => {
       const p = await server.app.services.orders.createOrder(tx, draft);
       await server.app.services.loyalty.spendCampaignForOrder(tx, cartId, p.entity_id, p.order_number);
       return p;
@@ -255,12 +256,11 @@ describe('loyalty and orders', () => {
 
   it(`never lets one customer spend the same points on campaigns in ${RACE_WIDTH} carts at once, in each of ${raceRounds()} rounds`, async () => {
     for (let round = 0; round < raceRounds(); round++) {
-      const c = await registerCustomer(server);
+      const c = await createCustomer(server);
       await grantPoints(server.app, c.uuid, 100);
       const campaign = await makeReward(server.app, { kind: 'campaign', points: 100, amount: 300 });
       const apply = (cartId: string) =>
-        server.app.db
-          .transaction((tx) => server.app.services.loyalty.applyCampaignToCart(tx, { consumer: c.uuid, cartId, campaignUuid: campaign, currency: 'GBP', storeCode: 'gb' }))
+        inTransaction(server.app.db, (tx) => server.app.services.loyalty.applyCampaignToCart(tx, { consumer: c.uuid, cartId, campaignUuid: campaign, currency: 'GBP', storeCode: 'gb' }))
           .then(() => 'ok', (err: { code?: string }) => err.code);
       const outcomes = await Promise.all(Array.from({ length: RACE_WIDTH }, (_, i) => apply(`cart-${i}-${randomUUID()}`)));
       expect({ round, applied: outcomes.filter((o) => o === 'ok').length }).toEqual({ round, applied: 1 });
@@ -276,28 +276,27 @@ describe('loyalty and orders', () => {
   }, raceTimeout());
 
   it('frees held points when the campaign is removed from the cart', async () => {
-    const c = await registerCustomer(server);
+    const c = await createCustomer(server);
     await grantPoints(server.app, c.uuid, 120);
     const campaign = await makeReward(server.app, { kind: 'campaign', points: 100 });
     const cartId = `cart-${randomUUID()}`;
     const loyalty = server.app.services.loyalty;
-    await server.app.db.transaction((tx) => loyalty.applyCampaignToCart(tx, { consumer: c.uuid, cartId, campaignUuid: campaign, currency: 'GBP', storeCode: 'gb' }));
+    await inTransaction(server.app.db, (tx) => loyalty.applyCampaignToCart(tx, { consumer: c.uuid, cartId, campaignUuid: campaign, currency: 'GBP', storeCode: 'gb' }));
     expect(await loyalty.appliedCampaign(server.app.db, cartId)).toMatchObject({ loyalty_discount_points: 100 });
-    await server.app.db.transaction((tx) => loyalty.removeCampaignFromCart(tx, c.uuid, cartId));
+    await inTransaction(server.app.db, (tx) => loyalty.removeCampaignFromCart(tx, c.uuid, cartId));
     expect(await loyalty.appliedCampaign(server.app.db, cartId)).toBeNull();
     expect((await summary(c)).points).toBe(120);
-    const eur = await server.app.db
-      .transaction((tx) => loyalty.applyCampaignToCart(tx, { consumer: c.uuid, cartId, campaignUuid: campaign, currency: 'EUR', storeCode: 'de' }))
+    const eur = await inTransaction(server.app.db, (tx) => loyalty.applyCampaignToCart(tx, { consumer: c.uuid, cartId, campaignUuid: campaign, currency: 'EUR', storeCode: 'de' }))
       .catch((e: { code: string }) => e.code);
     expect(eur).toBe('NOT_ELIGIBLE');
   });
 
   it('earns no points for a guest order and lists rewards with eligibility from the balance', async () => {
-    const product = await makeProduct(server.app.db, 10);
+    const product = await createProduct(server.app.db, { stock: 10 });
     const placed = await placeOrder(server.app, draftFor({ product, customerUuid: null }));
     await drainOrderEvents(server.app);
     expect(await loyaltyStore.findOrderPoints(server.app.db, placed.entity_id)).toBeNull();
-    const c = await registerCustomer(server);
+    const c = await createCustomer(server);
     await grantPoints(server.app, c.uuid, 60);
     const cheap = await makeReward(server.app, { points: 50 });
     const dear = await makeReward(server.app, { points: 70 });
@@ -312,8 +311,8 @@ describe('loyalty and orders', () => {
 
 describe('loyalty legacy family', () => {
   it('answers every legacy path from the same ledger, owner-checked', async () => {
-    const c = await registerCustomer(server);
-    const other = await registerCustomer(server);
+    const c = await createCustomer(server);
+    const other = await createCustomer(server);
     await grantPoints(server.app, c.uuid, 120);
     const article = await makeArticle(server.app, 5);
     expect((await call('POST', '/loyalty-legacy/articles/read', { article_id: article }, c.token)).body).toMatchObject({ credited: true, points: 5 });
@@ -352,7 +351,7 @@ describe('loyalty legacy family', () => {
 
 describe('loyalty texts per language', () => {
   it('answers tiers, rewards, articles and earning rules in the store view\'s language, German in de and ch', async () => {
-    const c = await registerCustomer(server);
+    const c = await createCustomer(server);
     for (const store of ['de', 'ch']) {
       const tiers = await call('GET', '/api/loyalty/tiers', undefined, undefined, store);
       expect(tiers.body.items.map((t: { name: string }) => t.name)).toEqual(['Bronze', 'Silber', 'Gold']);
@@ -386,7 +385,7 @@ describe('loyalty texts per language', () => {
 
 describe('loyalty history in the reader\'s language', () => {
   it('records a German reader\'s article under its German title', async () => {
-    const c = await registerCustomer(server);
+    const c = await createCustomer(server);
     const read = await call('POST', `/api/loyalty/consumers/${c.uuid}/earnings/article`, { article_id: 'travel-with-ember' }, c.token, 'de');
     expect(read.status).toBe(200);
     const history = await call('GET', `/api/loyalty/consumers/${c.uuid}/points`, undefined, c.token, 'de');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { runWhileUp } from '../../platform/jobs.js';
 import { legacyLoyaltyRoutes, loyaltyRoutes } from './loyalty.routes.js';
+import { transactionsOn } from '../../platform/transaction.js';
 
 export const LOYALTY_JOB_INTERVAL_MS = 1000;
 
@@ -14,9 +15,10 @@ export function isLoyaltyJobEnabled(config: { NODE_ENV: string; LOYALTY_JOBS?: b
  * that have waited long enough become available, lapsed points expire.
  */
 export async function runLoyaltyJobs(app: FastifyInstance): Promise<void> {
-  await app.services.orders.deliverEvents();
-  await app.services.loyalty.releaseDuePendingPoints();
-  await app.services.loyalty.expirePoints();
+  const run = transactionsOn(app.db);
+  await app.services.orders.deliverEvents(run);
+  await app.services.loyalty.releaseDuePendingPoints(run);
+  await app.services.loyalty.expirePoints(run);
 }
 
 /** Registers both loyalty families and the loyalty jobs. */

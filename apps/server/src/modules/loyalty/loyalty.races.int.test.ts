@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, createProduct } from '@ember/test-support';
 import { restCall, startTestServer, type TestServer } from '../../test/test-app.js';
-import { draftFor, makeProduct, placeOrder, registerCustomer } from '../../test/orders-fixtures.js';
+import { draftFor, placeOrder } from '../../test/orders-fixtures.js';
 import { advanceOrder, drainOrderEvents, expectLedgerInvariants, grantPoints, makeReward, TO_DELIVERED } from '../../test/loyalty-fixtures.js';
 import { RACE_WIDTH, raceRounds, raceTimeout } from '../../test/race.js';
 import { runLoyaltyJobs } from './loyalty.jobs.js';
 import * as loyaltyStore from './loyalty.store.js';
+import { inTransaction } from '../../platform/transaction.js';
+import { transactionsOn } from '../../platform/transaction.js';
 
 /*
  * Checklist item 32, last part: redemptions released together with the loyalty jobs while points
@@ -66,9 +69,9 @@ async function balanceOf(c: Customer) {
 describe('loyalty redemptions racing the jobs', () => {
   it(`never both spends and expires the same points when ${RACE_WIDTH} redemptions meet the expiry job, in each of ${raceRounds()} rounds`, async () => {
     for (let round = 0; round < raceRounds(); round++) {
-      const c = await registerCustomer(server);
+      const c = await createCustomer(server);
       // 60 points lapsed a moment ago (as an old credit's expiry would have set them), 40 fresh ones.
-      await server.app.db.transaction((tx) =>
+      await inTransaction(server.app.db, (tx) =>
         loyaltyStore.insertLedger(tx, { consumer_uuid: c.uuid, points: 60, source_type: 'adjustment', source_key: `test:${randomUUID()}`, expire_at: new Date(Date.now() - 1000) }),
       );
       await grantPoints(server.app, c.uuid, 40);
@@ -92,9 +95,9 @@ describe('loyalty redemptions racing the jobs', () => {
 
   it(`takes back a returned order's earned points at most down to zero when ${RACE_WIDTH} redemptions race the reversal, in each of ${raceRounds()} rounds`, async () => {
     for (let round = 0; round < raceRounds(); round++) {
-      const c = await registerCustomer(server);
+      const c = await createCustomer(server);
       // 2 × 12.50 − 1.00 + 3.99 = 27.99 GBP → 27 points, credited on delivery; 73 more make 100.
-      const product = await makeProduct(server.app.db, 100);
+      const product = await createProduct(server.app.db, { stock: 100 });
       const placed = await placeOrder(server.app, draftFor({ product, customerUuid: c.uuid, email: c.email, quantity: 2 }));
       await drainOrderEvents(server.app);
       await advanceOrder(server.app, placed.order_number, TO_DELIVERED);
@@ -102,7 +105,7 @@ describe('loyalty redemptions racing the jobs', () => {
       expect((await balanceOf(c)).balance).toBe(100);
       const reward = await makeReward(server.app, { points: 50 });
       // The return is recorded; its event reaches loyalty when a job run delivers it, during the race.
-      await server.app.db.transaction((tx) => server.app.services.orders.changeStatus(tx, placed.order_number, { to: 'returned', actor: 'operator', tracking: null }));
+      await inTransaction(server.app.db, (tx) => server.app.services.orders.changeStatus(tx, placed.order_number, { to: 'returned', actor: 'operator', tracking: null }));
 
       const redeemed = await raceWithJobs(c, reward, OFFSETS[round % OFFSETS.length]!);
       await drainOrderEvents(server.app);
@@ -118,16 +121,16 @@ describe('loyalty redemptions racing the jobs', () => {
 
   it(`returns a cancelled order's campaign points once and reverses its pending points when ${RACE_WIDTH} redemptions race the cancellation, in each of ${raceRounds()} rounds`, async () => {
     for (let round = 0; round < raceRounds(); round++) {
-      const c = await registerCustomer(server);
+      const c = await createCustomer(server);
       await grantPoints(server.app, c.uuid, 100);
       const campaign = await makeReward(server.app, { kind: 'campaign', points: 100, amount: 500 });
       const cartId = randomUUID().replace(/-/g, '');
       const loyalty = server.app.services.loyalty;
-      await server.app.db.transaction((tx) => loyalty.applyCampaignToCart(tx, { consumer: c.uuid, cartId, campaignUuid: campaign, currency: 'GBP', storeCode: 'gb' }));
+      await inTransaction(server.app.db, (tx) => loyalty.applyCampaignToCart(tx, { consumer: c.uuid, cartId, campaignUuid: campaign, currency: 'GBP', storeCode: 'gb' }));
       // placeOrder's transaction: the order and the campaign's debit together.
-      const product = await makeProduct(server.app.db, 10);
+      const product = await createProduct(server.app.db, { stock: 10 });
       const draft = draftFor({ product, customerUuid: c.uuid, email: c.email, cartId });
-      const placed = await server.app.db.transaction(async (tx) => {
+      const placed = await inTransaction(server.app.db, async (tx) => {
         const p = await server.app.services.orders.createOrder(tx, draft);
         await loyalty.spendCampaignForOrder(tx, cartId, p.entity_id, p.order_number);
         return p;
@@ -135,7 +138,7 @@ describe('loyalty redemptions racing the jobs', () => {
       await drainOrderEvents(server.app);
       expect(await balanceOf(c)).toMatchObject({ balance: 0, held_points: 0 });
       const reward = await makeReward(server.app, { points: 100 });
-      await server.app.db.transaction((tx) => server.app.services.orders.changeStatus(tx, placed.order_number, { to: 'canceled', actor: 'operator', tracking: null }));
+      await inTransaction(server.app.db, (tx) => server.app.services.orders.changeStatus(tx, placed.order_number, { to: 'canceled', actor: 'operator', tracking: null }));
 
       const redeemed = await raceWithJobs(c, reward, OFFSETS[round % OFFSETS.length]!);
       await drainOrderEvents(server.app);
@@ -151,20 +154,20 @@ describe('loyalty redemptions racing the jobs', () => {
 
   it('leaves a customer who spent their lapsing points before the job out of its candidates, so they cannot crowd out those whose points must expire', async () => {
     const lapsed = (c: Customer, points: number) =>
-      server.app.db.transaction((tx) =>
+      inTransaction(server.app.db, (tx) =>
         loyaltyStore.insertLedger(tx, { consumer_uuid: c.uuid, points, source_type: 'adjustment', source_key: `test:${randomUUID()}`, expire_at: new Date(Date.now() - 1000) }),
       );
-    const spender = await registerCustomer(server);
+    const spender = await createCustomer(server);
     await lapsed(spender, 50);
     await grantPoints(server.app, spender.uuid, 10);
     const reward = await makeReward(server.app, { points: 50 });
     expect((await redeem(spender, reward)).status).toBe(201);
-    const keeper = await registerCustomer(server);
+    const keeper = await createCustomer(server);
     await lapsed(keeper, 30);
     const candidates = (await loyaltyStore.expiryCandidates(server.app.db, 10_000)).map((x) => x.consumer_uuid);
     expect(candidates).toContain(keeper.uuid);
     expect(candidates).not.toContain(spender.uuid);
-    await server.app.services.loyalty.expirePoints(10_000);
+    await server.app.services.loyalty.expirePoints(transactionsOn(server.app.db), 10_000);
     expect((await balanceOf(keeper)).balance).toBe(0);
     expect((await balanceOf(spender)).balance).toBe(10);
     expect((await loyaltyStore.expiryCandidates(server.app.db, 10_000)).map((x) => x.consumer_uuid)).not.toContain(keeper.uuid);

@@ -1,22 +1,17 @@
+import {
+  IdParamsSchema as Id, LoyaltyArticleBodySchema, LoyaltyArticleParamsSchema, LoyaltyCurrencyBodySchema, LoyaltyEmptyBodySchema,
+  LoyaltyEventNameParamsSchema, LoyaltyHistoryBodySchema, LoyaltyLegacyOrderParamsSchema, LoyaltyOrderIdParamsSchema,
+  LoyaltyPagingSchema as Paging, LoyaltyPrizeBodySchema, LoyaltyProductPointsQuerySchema, LoyaltyQrBodySchema, LoyaltyQrParamsSchema,
+  LoyaltyQrReadBodySchema, LoyaltyRedeemBodySchema, LoyaltyRuleNameParamsSchema, LoyaltySkuParamsSchema, LoyaltySkuSchema as Sku, UuidParamsSchema as Uuid,
+} from '@ember/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
 import { restScope } from '../../platform/rest.js';
 import type { Services } from '../../services.js';
 import { requireOwner, requireSession, sessionToken } from '../identity/identity.auth.js';
+import { inTransaction } from '../../platform/transaction.js';
 
 const tags = ['loyalty'];
-const Uuid = z.strictObject({ uuid: z.string().uuid() });
-const Id = z.strictObject({ id: z.string().uuid() });
-const ArticleId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/);
-const QrId = z.string().regex(/^[A-Za-z0-9_-]{4,64}$/);
-const EventName = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/);
-const OrderRef = z.string().min(1).max(100);
-const Sku = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/);
-const Paging = z.strictObject({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(10),
-});
 
 /**
  * Loyalty answers only in markets whose feature flag is the string "true"; configuration (and the
@@ -50,7 +45,7 @@ export async function loyaltyRoutes(scope: FastifyInstance, opts: { services: Se
   app.get('/configuration', { schema: { tags } }, async (request) => loyalty.configuration((await stores.forRequest(request)).code));
   app.get('/tiers', { schema: { tags } }, async (request) => ({ items: await loyalty.tiers(await languageOf(services, request)) }));
   app.get('/earnings', { schema: { tags } }, async (request) => ({ items: await loyalty.earningRules(undefined, await languageOf(services, request)) }));
-  app.get('/earning-rule/:event_name', { schema: { tags, params: z.strictObject({ event_name: EventName }) } }, async (request) =>
+  app.get('/earning-rule/:event_name', { schema: { tags, params: LoyaltyEventNameParamsSchema } }, async (request) =>
     loyalty.earningRule(request.params.event_name, await languageOf(services, request)),
   );
   app.get('/consumers/:uuid', { schema: { tags, params: Uuid } }, async (request) => {
@@ -68,40 +63,40 @@ export async function loyaltyRoutes(scope: FastifyInstance, opts: { services: Se
   app.get('/tier', { schema: { tags } }, async (request) =>
     loyalty.tierOf((await requireSession(identity, request)).uuid, undefined, await languageOf(services, request)),
   );
-  app.get('/orders/:order_id', { schema: { tags, params: z.strictObject({ order_id: OrderRef }) } }, async (request) =>
+  app.get('/orders/:order_id', { schema: { tags, params: LoyaltyOrderIdParamsSchema } }, async (request) =>
     loyalty.orderInfo((await requireSession(identity, request)).uuid, request.params.order_id),
   );
-  app.get('/earnings/qr-code/:id', { schema: { tags, params: z.strictObject({ id: QrId }) } }, async (request) =>
+  app.get('/earnings/qr-code/:id', { schema: { tags, params: LoyaltyQrParamsSchema } }, async (request) =>
     loyalty.qrCode(request.params.id, await optionalUser(services, request)),
   );
   app.get('/articles', { schema: { tags } }, async (request) => ({
     items: await loyalty.articles(await optionalUser(services, request), await languageOf(services, request)),
   }));
-  app.get('/articles/:article_id', { schema: { tags, params: z.strictObject({ article_id: ArticleId }) } }, async (request) =>
+  app.get('/articles/:article_id', { schema: { tags, params: LoyaltyArticleParamsSchema } }, async (request) =>
     loyalty.article(request.params.article_id, await optionalUser(services, request), await languageOf(services, request)),
   );
-  app.get('/products/points', { schema: { tags, querystring: z.strictObject({ skus: z.string().min(1).max(2000) }) } }, async (request) => {
+  app.get('/products/points', { schema: { tags, querystring: LoyaltyProductPointsQuerySchema } }, async (request) => {
     const skus = [...new Set(request.query.skus.split(',').map((s) => s.trim()).filter(Boolean))];
     if (skus.length > 100 || skus.some((s) => !Sku.safeParse(s).success)) throw new AppError('VALIDATION_FAILED', 'skus: up to 100 comma-separated SKUs');
     return { items: await loyalty.productPoints((await stores.forRequest(request)).code, skus) };
   });
 
-  app.post('/consumers/:uuid/earnings/article', { schema: { tags, params: Uuid, body: z.strictObject({ article_id: ArticleId }) } }, async (request) => {
+  app.post('/consumers/:uuid/earnings/article', { schema: { tags, params: Uuid, body: LoyaltyArticleBodySchema } }, async (request) => {
     await requireOwner(identity, request, request.params.uuid);
     const language = await languageOf(services, request);
-    return app.db.transaction((tx) => loyalty.readArticle(tx, request.params.uuid, request.body.article_id, language));
+    return inTransaction(app.db, (tx) => loyalty.readArticle(tx, request.params.uuid, request.body.article_id, language));
   });
-  app.post('/consumers/:uuid/earnings/qr-code', { schema: { tags, params: Uuid, body: z.strictObject({ qr_code_id: QrId }) } }, async (request) => {
+  app.post('/consumers/:uuid/earnings/qr-code', { schema: { tags, params: Uuid, body: LoyaltyQrBodySchema } }, async (request) => {
     await requireOwner(identity, request, request.params.uuid);
-    return app.db.transaction((tx) => loyalty.scanQrCode(tx, request.params.uuid, request.body.qr_code_id));
+    return inTransaction(app.db, (tx) => loyalty.scanQrCode(tx, request.params.uuid, request.body.qr_code_id));
   });
   app.post(
     '/consumers/:uuid/reward',
-    { schema: { tags, params: Uuid, body: z.strictObject({ reward_uuid: z.string().uuid(), quantity: z.number().int().min(1).max(10).default(1) }) } },
+    { schema: { tags, params: Uuid, body: LoyaltyRedeemBodySchema } },
     async (request, reply) => {
       await requireOwner(identity, request, request.params.uuid);
       const store = await stores.forRequest(request);
-      const result = await app.db.transaction((tx) => loyalty.redeem(tx, request.params.uuid, request.body.reward_uuid, request.body.quantity, store.code, store.language));
+      const result = await inTransaction(app.db, (tx) => loyalty.redeem(tx, request.params.uuid, request.body.reward_uuid, request.body.quantity, store.code, store.language));
       return reply.status(201).send(result);
     },
   );
@@ -123,22 +118,22 @@ export async function legacyLoyaltyRoutes(scope: FastifyInstance, opts: { servic
     await requireOwner(identity, request, request.params.id);
     return { items: await loyalty.articles(request.params.id, await languageOf(services, request)) };
   });
-  app.post('/articles/read', { schema: { tags, body: z.strictObject({ article_id: ArticleId }) } }, async (request) => {
+  app.post('/articles/read', { schema: { tags, body: LoyaltyArticleBodySchema } }, async (request) => {
     const { uuid } = await requireSession(identity, request);
     const language = await languageOf(services, request);
-    return app.db.transaction((tx) => loyalty.readArticle(tx, uuid, request.body.article_id, language));
+    return inTransaction(app.db, (tx) => loyalty.readArticle(tx, uuid, request.body.article_id, language));
   });
   app.get('/points', { schema: { tags } }, async (request) => {
     const s = await loyalty.summary((await requireSession(identity, request)).uuid);
     return { points: s.points, pending_points: s.pending_points, points_to_expire: s.points_to_expire, expire_at: s.expire_at };
   });
-  app.get('/product/:sku/points', { schema: { tags, params: z.strictObject({ sku: Sku }) } }, async (request) => {
+  app.get('/product/:sku/points', { schema: { tags, params: LoyaltySkuParamsSchema } }, async (request) => {
     const [p] = await loyalty.productPoints((await stores.forRequest(request)).code, [request.params.sku]);
     return p;
   });
   app.post(
     '/customers/:id/eligible-campaigns',
-    { schema: { tags, params: Id, body: z.strictObject({ currency: z.string().regex(/^[A-Z]{3}$/).optional() }).default({}) } },
+    { schema: { tags, params: Id, body: LoyaltyCurrencyBodySchema } },
     async (request) => {
       await requireOwner(identity, request, request.params.id);
       const view = await stores.forRequest(request);
@@ -146,13 +141,13 @@ export async function legacyLoyaltyRoutes(scope: FastifyInstance, opts: { servic
       return { items: items.filter((r) => r.kind === 'campaign' && r.is_eligible && (!request.body.currency || r.currency === request.body.currency)) };
     },
   );
-  app.post('/customers/:id/points/history', { schema: { tags, params: Id, body: Paging.default({ page: 1, perPage: 10 }) } }, async (request) => {
+  app.post('/customers/:id/points/history', { schema: { tags, params: Id, body: LoyaltyHistoryBodySchema } }, async (request) => {
     await requireOwner(identity, request, request.params.id);
     return loyalty.history(request.params.id, request.body.page, request.body.perPage);
   });
-  app.post('/events/referrer', { schema: { tags, body: z.strictObject({}).optional() } }, async (request) => {
+  app.post('/events/referrer', { schema: { tags, body: LoyaltyEmptyBodySchema } }, async (request) => {
     const { uuid } = await requireSession(identity, request);
-    return app.db.transaction((tx) => services.referral.replayReferrerCredit(tx, uuid));
+    return inTransaction(app.db, (tx) => services.referral.replayReferrerCredit(tx, uuid));
   });
   app.get('/tiers', { schema: { tags } }, async (request) => ({ items: await loyalty.tiers(await languageOf(services, request)) }));
   app.get('/profile/:id', { schema: { tags, params: Id } }, async (request) => {
@@ -163,7 +158,7 @@ export async function legacyLoyaltyRoutes(scope: FastifyInstance, opts: { servic
     await requireOwner(identity, request, request.params.id);
     return loyalty.tierOf(request.params.id, undefined, await languageOf(services, request));
   });
-  app.get('/orders/:id', { schema: { tags, params: z.strictObject({ id: OrderRef }) } }, async (request) =>
+  app.get('/orders/:id', { schema: { tags, params: LoyaltyLegacyOrderParamsSchema } }, async (request) =>
     loyalty.orderInfo((await requireSession(identity, request)).uuid, request.params.id),
   );
   app.get('/prizes', { schema: { tags } }, async (request) => {
@@ -172,23 +167,23 @@ export async function legacyLoyaltyRoutes(scope: FastifyInstance, opts: { servic
   });
   app.post(
     '/prizes/buy',
-    { schema: { tags, body: z.strictObject({ consumer_uuid: z.string().uuid(), prize_uuid: z.string().uuid(), qty: z.number().int().min(1).max(10).default(1) }) } },
+    { schema: { tags, body: LoyaltyPrizeBodySchema } },
     async (request, reply) => {
       await requireOwner(identity, request, request.body.consumer_uuid);
       const store = await stores.forRequest(request);
-      const result = await app.db.transaction((tx) => loyalty.redeem(tx, request.body.consumer_uuid, request.body.prize_uuid, request.body.qty, store.code, store.language));
+      const result = await inTransaction(app.db, (tx) => loyalty.redeem(tx, request.body.consumer_uuid, request.body.prize_uuid, request.body.qty, store.code, store.language));
       return reply.status(201).send(result);
     },
   );
-  app.get('/earningRules/:name', { schema: { tags, params: z.strictObject({ name: EventName }) } }, async (request) =>
+  app.get('/earningRules/:name', { schema: { tags, params: LoyaltyRuleNameParamsSchema } }, async (request) =>
     loyalty.earningRule(request.params.name, await languageOf(services, request)),
   );
-  app.get('/qr-code/:id', { schema: { tags, params: z.strictObject({ id: QrId }) } }, async (request) =>
+  app.get('/qr-code/:id', { schema: { tags, params: LoyaltyQrParamsSchema } }, async (request) =>
     loyalty.qrCode(request.params.id, await optionalUser(services, request)),
   );
-  app.post('/qr-code/read', { schema: { tags, body: z.strictObject({ qr_id: QrId }) } }, async (request) => {
+  app.post('/qr-code/read', { schema: { tags, body: LoyaltyQrReadBodySchema } }, async (request) => {
     const { uuid } = await requireSession(identity, request);
-    return app.db.transaction((tx) => loyalty.scanQrCode(tx, uuid, request.body.qr_id));
+    return inTransaction(app.db, (tx) => loyalty.scanQrCode(tx, uuid, request.body.qr_id));
   });
   app.get('/achievements/:id', { schema: { tags, params: Id } }, async (request) => {
     await requireOwner(identity, request, request.params.id);

@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Db, Queryable } from '../../platform/db.js';
+import type { Queryable, Reader, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { OrderEvent } from '../orders/orders.store.js';
 import * as store from './loyalty.store.js';
 import type { SourceType } from './loyalty.store.js';
+import type { Transactions } from '../../platform/transaction.js';
 
 export interface LoyaltySettings {
   /** Days after which a credit lapses (0: never). */
@@ -78,7 +79,7 @@ function isCheckViolation(err: unknown): boolean {
  */
 export class LoyaltyService {
   constructor(
-    private readonly db: Db,
+    private readonly db: Reader,
     readonly settings: LoyaltySettings = DEFAULT_LOYALTY_SETTINGS,
   ) {}
 
@@ -106,7 +107,7 @@ export class LoyaltyService {
   // ---------- Ledger ----------
 
   /** Credits points once per source; false when the source was already credited. */
-  async credit(tx: Queryable, e: Omit<store.LedgerInsert, 'expire_at'> & { points: number }): Promise<boolean> {
+  async credit(tx: Tx, e: Omit<store.LedgerInsert, 'expire_at'> & { points: number }): Promise<boolean> {
     if (!Number.isSafeInteger(e.points) || e.points <= 0) return false;
     const expireAt = this.settings.expiryDays > 0 ? new Date(Date.now() + this.settings.expiryDays * DAY_MS) : null;
     return store.insertLedger(tx, { ...e, expire_at: expireAt });
@@ -116,7 +117,7 @@ export class LoyaltyService {
    * Debits points once per source from what is spendable (balance less held); INSUFFICIENT_POINTS
    * when not enough. The account row lock makes concurrent spenders wait for each other.
    */
-  async debit(tx: Queryable, e: Omit<store.LedgerInsert, 'expire_at' | 'points'> & { points: number }, opts: { includeHeld?: boolean } = {}): Promise<boolean> {
+  async debit(tx: Tx, e: Omit<store.LedgerInsert, 'expire_at' | 'points'> & { points: number }, opts: { includeHeld?: boolean } = {}): Promise<boolean> {
     const account = await store.lockAccount(tx, e.consumer_uuid);
     const spendable = account.balance - (opts.includeHeld ? 0 : account.held);
     if (e.points > spendable) throw new AppError('INSUFFICIENT_POINTS', 'Not enough points', { needed: e.points, available: Math.max(0, spendable) });
@@ -177,10 +178,10 @@ export class LoyaltyService {
   }
 
   /** Expires lapsed points of up to `limit` consumers; each run's debit is keyed by the newest lapsed credit. */
-  async expirePoints(limit = 100): Promise<number> {
+  async expirePoints(run: Transactions, limit = 100): Promise<number> {
     let expired = 0;
     for (const c of await store.expiryCandidates(this.db, limit)) {
-      await this.db.transaction(async (tx) => {
+      await run(async (tx) => {
         const account = await store.lockAccount(tx, c.consumer_uuid);
         const { lapsed } = await this.expiryOf(tx, c.consumer_uuid);
         // Points a campaign holds for a cart stay: the customer was promised them.
@@ -268,7 +269,7 @@ export class LoyaltyService {
   // ---------- Orders (order events) ----------
 
   /** The order-event subscriber: pending points on placement, credit on delivery, reversal on cancel or refund. */
-  async onOrderEvent(tx: Queryable, e: OrderEvent): Promise<void> {
+  async onOrderEvent(tx: Tx, e: OrderEvent): Promise<void> {
     if (!e.customer_uuid) return;
     if (e.type === 'placed') {
       if ((await store.findMarket(tx, e.store_code))?.enabled === 'false') return;
@@ -294,7 +295,7 @@ export class LoyaltyService {
    * Takes back a credit (a referral whose first order was returned): at most what is still spendable,
    * once per key. Returns the points taken.
    */
-  async takeBack(tx: Queryable, e: { consumer_uuid: string; points: number; source_type: SourceType; source_key: string; event: string }): Promise<number> {
+  async takeBack(tx: Tx, e: { consumer_uuid: string; points: number; source_type: SourceType; source_key: string; event: string }): Promise<number> {
     const account = await store.lockAccount(tx, e.consumer_uuid);
     const points = Math.min(e.points, account.balance - account.held);
     if (points <= 0) return 0;
@@ -302,7 +303,7 @@ export class LoyaltyService {
   }
 
   /** Makes an order's pending points spendable (delivered, or pending for the configured days). */
-  async releaseOrderPoints(tx: Queryable, orderId: string): Promise<void> {
+  async releaseOrderPoints(tx: Tx, orderId: string): Promise<void> {
     const row = await store.findOrderPoints(tx, orderId, true);
     if (!row || row.status !== 'pending') return;
     const points = row.points - row.reversed_points;
@@ -312,9 +313,9 @@ export class LoyaltyService {
     await store.updateOrderPoints(tx, orderId, points > 0 ? 'credited' : 'reversed', row.reversed_points);
   }
 
-  async releaseDuePendingPoints(limit = 100): Promise<number> {
+  async releaseDuePendingPoints(run: Transactions, limit = 100): Promise<number> {
     const due = await store.duePendingOrders(this.db, limit);
-    for (const id of due) await this.db.transaction((tx) => this.releaseOrderPoints(tx, id));
+    for (const id of due) await run((tx) => this.releaseOrderPoints(tx, id));
     return due.length;
   }
 
@@ -323,7 +324,7 @@ export class LoyaltyService {
    * credited ones are debited, at most what the customer still has spendable (the balance never goes
    * below zero, and points already spent stay spent).
    */
-  async reverseOrderPoints(tx: Queryable, orderId: string, fraction: number): Promise<void> {
+  async reverseOrderPoints(tx: Tx, orderId: string, fraction: number): Promise<void> {
     const row = await store.findOrderPoints(tx, orderId, true);
     if (!row) return;
     const target = Math.min(row.points, Math.round(row.points * fraction));
@@ -389,7 +390,7 @@ export class LoyaltyService {
    * Buys a reward with points: stock and balance are both taken in this transaction, so of parallel
    * attempts only as many succeed as points (and stock) allow.
    */
-  async redeem(tx: Queryable, consumer: string, rewardUuid: string, quantity = 1, storeCode?: string, language = 'en') {
+  async redeem(tx: Tx, consumer: string, rewardUuid: string, quantity = 1, storeCode?: string, language = 'en') {
     // Named in the shopper's language: the history shows the reward as they chose it.
     const reward = await store.findReward(tx, rewardUuid, false, language);
     if (!reward || !reward.is_active || reward.kind !== 'reward' || (storeCode && reward.store_code && reward.store_code !== storeCode)) {
@@ -416,7 +417,7 @@ export class LoyaltyService {
    * Applies a campaign to a cart: its points are held (not yet debited) so no other cart of the
    * customer can use them; replaces a campaign the cart already had.
    */
-  async applyCampaignToCart(tx: Queryable, input: { consumer: string; cartId: string; campaignUuid: string; currency: string; storeCode: string }): Promise<AppliedCampaign> {
+  async applyCampaignToCart(tx: Tx, input: { consumer: string; cartId: string; campaignUuid: string; currency: string; storeCode: string }): Promise<AppliedCampaign> {
     const campaign = await store.findReward(tx, input.campaignUuid);
     if (!campaign || !campaign.is_active || campaign.kind !== 'campaign' || (campaign.store_code && campaign.store_code !== input.storeCode)) {
       throw new AppError('ENTITY_NOT_FOUND', 'No data found');
@@ -439,7 +440,7 @@ export class LoyaltyService {
   }
 
   /** Drops the cart's campaign and frees its held points; nothing when none is applied. */
-  async removeCampaignFromCart(tx: Queryable, consumer: string, cartId: string): Promise<void> {
+  async removeCampaignFromCart(tx: Tx, consumer: string, cartId: string): Promise<void> {
     const held = await store.heldCampaign(tx, cartId, true);
     if (!held || held.consumer_uuid !== consumer) return;
     await store.lockAccount(tx, consumer);
@@ -463,7 +464,7 @@ export class LoyaltyService {
    * Called by placeOrder in its transaction: the held points are debited and tied to the order. A
    * failed placement rolls this back with everything else; the hold then stays on the cart.
    */
-  async spendCampaignForOrder(tx: Queryable, cartId: string, orderId: string, orderNumber: string): Promise<AppliedCampaign | null> {
+  async spendCampaignForOrder(tx: Tx, cartId: string, orderId: string, orderNumber: string): Promise<AppliedCampaign | null> {
     const held = await store.heldCampaign(tx, cartId, true);
     if (!held) return null;
     await store.lockAccount(tx, held.consumer_uuid);
@@ -478,7 +479,7 @@ export class LoyaltyService {
   }
 
   /** A cancelled order gives its campaign's points back, once. */
-  async returnCampaign(tx: Queryable, orderId: string): Promise<void> {
+  async returnCampaign(tx: Tx, orderId: string): Promise<void> {
     const spent = await store.campaignForOrder(tx, orderId, true);
     if (!spent || spent.status !== 'spent') return;
     const campaign = await store.findReward(tx, spent.campaign_uuid);
@@ -514,7 +515,7 @@ export class LoyaltyService {
   }
 
   /** Reading an article earns its points once per consumer; reading again changes nothing. */
-  async readArticle(tx: Queryable, consumer: string, articleId: string, language = 'en') {
+  async readArticle(tx: Tx, consumer: string, articleId: string, language = 'en') {
     // The history keeps the title as the reader read it, in their store view's language.
     const a = await store.findArticle(tx, articleId, language);
     if (!a) throw new AppError('ENTITY_NOT_FOUND', 'No data found');
@@ -540,7 +541,7 @@ export class LoyaltyService {
   }
 
   /** Scanning a QR code earns its points once per consumer, only within its validity. */
-  async scanQrCode(tx: Queryable, consumer: string, id: string) {
+  async scanQrCode(tx: Tx, consumer: string, id: string) {
     const q = await store.findQrCode(tx, id);
     if (!q) throw new AppError('ENTITY_NOT_FOUND', 'No data found');
     const now = Date.now();

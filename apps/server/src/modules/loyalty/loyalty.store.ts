@@ -1,4 +1,4 @@
-import type { Queryable } from '../../platform/db.js';
+import type { Queryable, Tx } from '../../platform/db.js';
 
 /** SQL on the loyalty_* tables; nothing else touches them. */
 
@@ -34,7 +34,7 @@ const LEDGER_COLUMNS = `id::text AS id, consumer_uuid::text AS consumer_uuid, po
   coupon_type, order_id, expire_at, created_at`;
 
 /** Appends a ledger row unless its source already moved points; true when written. */
-export async function insertLedger(tx: Queryable, e: LedgerInsert): Promise<boolean> {
+export async function insertLedger(tx: Tx, e: LedgerInsert): Promise<boolean> {
   const r = await tx.query(
     `INSERT INTO loyalty_ledger (consumer_uuid, points, source_type, source_key, event, coupon, coupon_type, order_id, expire_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
@@ -56,7 +56,7 @@ export interface AccountRow {
 }
 
 /** The consumer's balance row, created empty when missing, locked for the transaction when asked. */
-export async function lockAccount(tx: Queryable, consumer: string): Promise<AccountRow> {
+export async function lockAccount(tx: Tx, consumer: string): Promise<AccountRow> {
   await tx.query(`INSERT INTO loyalty_account (consumer_uuid) VALUES ($1) ON CONFLICT DO NOTHING`, [consumer]);
   const { rows } = await tx.query<AccountRow>(
     `SELECT consumer_uuid::text AS consumer_uuid, balance, held FROM loyalty_account WHERE consumer_uuid = $1 FOR UPDATE`,
@@ -73,7 +73,7 @@ export async function findAccount(db: Queryable, consumer: string): Promise<Acco
   return rows[0] ?? null;
 }
 
-export async function addHeld(tx: Queryable, consumer: string, delta: number): Promise<void> {
+export async function addHeld(tx: Tx, consumer: string, delta: number): Promise<void> {
   await tx.query(`UPDATE loyalty_account SET held = held + $2, updated_at = now() WHERE consumer_uuid = $1`, [consumer, delta]);
 }
 
@@ -231,7 +231,7 @@ export interface OrderPointsRow {
 
 const ORDER_POINTS_COLUMNS = `order_id, order_number, consumer_uuid::text AS consumer_uuid, points, status, reversed_points, due_at, created_at`;
 
-export async function insertOrderPoints(tx: Queryable, r: { order_id: string; order_number: string; consumer_uuid: string; points: number; due_at: Date }): Promise<void> {
+export async function insertOrderPoints(tx: Tx, r: { order_id: string; order_number: string; consumer_uuid: string; points: number; due_at: Date }): Promise<void> {
   await tx.query(
     `INSERT INTO loyalty_order_points (order_id, order_number, consumer_uuid, points, due_at) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (order_id) DO NOTHING`,
@@ -255,7 +255,7 @@ export async function findOrderPointsByRef(db: Queryable, consumer: string, ref:
   return rows[0] ?? null;
 }
 
-export async function updateOrderPoints(tx: Queryable, orderId: string, status: OrderPointsRow['status'], reversed: number): Promise<void> {
+export async function updateOrderPoints(tx: Tx, orderId: string, status: OrderPointsRow['status'], reversed: number): Promise<void> {
   await tx.query(
     `UPDATE loyalty_order_points SET status = $2, reversed_points = $3, updated_at = now() WHERE order_id = $1`,
     [orderId, status, reversed],
@@ -326,7 +326,7 @@ export async function insertReward(db: Queryable, r: Omit<RewardRow, 'is_active'
 }
 
 /** Takes quantity from a reward's stock (unlimited when NULL); false when not enough is left. */
-export async function takeRewardStock(tx: Queryable, uuid: string, quantity: number): Promise<boolean> {
+export async function takeRewardStock(tx: Tx, uuid: string, quantity: number): Promise<boolean> {
   const r = await tx.query(
     `UPDATE loyalty_reward SET stock = CASE WHEN stock IS NULL THEN NULL ELSE stock - $2 END
       WHERE uuid = $1 AND (stock IS NULL OR stock >= $2)`,
@@ -335,7 +335,7 @@ export async function takeRewardStock(tx: Queryable, uuid: string, quantity: num
   return r.rowCount === 1;
 }
 
-export async function insertRedemption(tx: Queryable, r: { uuid: string; reward_uuid: string; consumer_uuid: string; quantity: number; points: number; coupon: string }): Promise<void> {
+export async function insertRedemption(tx: Tx, r: { uuid: string; reward_uuid: string; consumer_uuid: string; quantity: number; points: number; coupon: string }): Promise<void> {
   await tx.query(
     `INSERT INTO loyalty_redemption (uuid, reward_uuid, consumer_uuid, quantity, points, coupon) VALUES ($1, $2, $3, $4, $5, $6)`,
     [r.uuid, r.reward_uuid, r.consumer_uuid, r.quantity, r.points, r.coupon],
@@ -372,14 +372,14 @@ export async function campaignForOrder(db: Queryable, orderId: string, lock = fa
   return rows[0] ?? null;
 }
 
-export async function insertCartCampaign(tx: Queryable, r: Omit<CartCampaignRow, 'status' | 'order_id'>): Promise<void> {
+export async function insertCartCampaign(tx: Tx, r: Omit<CartCampaignRow, 'status' | 'order_id'>): Promise<void> {
   await tx.query(
     `INSERT INTO loyalty_cart_campaign (uuid, cart_id, consumer_uuid, campaign_uuid, points, amount, currency) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
     [r.uuid, r.cart_id, r.consumer_uuid, r.campaign_uuid, r.points, r.amount, r.currency],
   );
 }
 
-export async function setCartCampaignStatus(tx: Queryable, uuid: string, status: CartCampaignRow['status'], orderId: string | null): Promise<void> {
+export async function setCartCampaignStatus(tx: Tx, uuid: string, status: CartCampaignRow['status'], orderId: string | null): Promise<void> {
   await tx.query(
     `UPDATE loyalty_cart_campaign SET status = $2, order_id = COALESCE($3, order_id), updated_at = now() WHERE uuid = $1`,
     [uuid, status, orderId],

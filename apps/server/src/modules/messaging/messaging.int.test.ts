@@ -4,6 +4,7 @@ import { startTestServer, testDb, type TestServer } from '../../test/test-app.js
 import type { EmailMessage, EmailSender, SmsMessage, SmsSender } from './messaging.senders.js';
 import { createMessagingService, MessagingService, type MessagingOptions } from './messaging.service.js';
 import { findMessagesFor, listRecentRows } from './messaging.store.js';
+import { inTransaction } from '../../platform/transaction.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -35,7 +36,7 @@ async function rowsFor(recipient: string): Promise<OutboxState[]> {
 
 async function enqueueCode(recipient: string, channel: 'email' | 'sms' = 'email', code = '424242') {
   const db = await testDb();
-  return db.transaction((tx) => server.app.services.messaging.enqueue(tx, { channel, recipient, template: 'verification_code', language: 'en', params: { code, minutes: 10 } }));
+  return inTransaction(db, (tx) => server.app.services.messaging.enqueue(tx, { channel, recipient, template: 'verification_code', language: 'en', params: { code, minutes: 10 } }));
 }
 
 /** Senders that record what they are handed; `failFor` makes deliveries to those recipients fail. */
@@ -70,7 +71,7 @@ describe('messaging: the outbox', () => {
     const db = await testDb();
     const rolledBack = newEmail();
     await expect(
-      db.transaction(async (tx) => {
+      inTransaction(db, async (tx) => {
         await server.app.services.messaging.enqueue(tx, { channel: 'email', recipient: rolledBack, template: 'verification_code', params: { code: '111111', minutes: 10 } });
         throw new Error('the causing change failed');
       }),
@@ -199,8 +200,7 @@ describe('messaging: the dev mailbox', () => {
     const older = '999999999999999';
     const newer = '1000000000000000';
     const rollback = new Error('rollback');
-    const seen = await (await testDb())
-      .transaction(async (tx) => {
+    const seen = await inTransaction((await testDb()), async (tx) => {
         for (const id of [older, newer]) {
           await tx.query(
             `INSERT INTO messaging_outbox (id, channel, recipient, subject, body, template, language)
@@ -235,7 +235,7 @@ describe('messaging: the delivery job', () => {
     const app = await startTestServer({ NODE_ENV: 'development' });
     try {
       const recipient = newEmail();
-      await (await testDb()).transaction((tx) =>
+      await inTransaction((await testDb()), (tx) =>
         app.app.services.messaging.enqueue(tx, { channel: 'email', recipient, template: 'verification_code', params: { code: '555555', minutes: 10 } }),
       );
       const deadline = Date.now() + 10_000;

@@ -1,5 +1,5 @@
+import { MailboxQuerySchema, MailboxResponseSchema, type MailboxMessage } from '@ember/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { restScope } from '../../platform/rest.js';
 import { renderMailboxPage } from './messaging.mailbox.js';
@@ -22,22 +22,7 @@ export function isDeliveryWorkerEnabled(config: Pick<Config, 'NODE_ENV'>): boole
   return config.NODE_ENV !== 'test';
 }
 
-const MailboxQuerySchema = z.strictObject({ recipient: z.string().trim().min(1).max(254).optional() });
-const MailboxMessageSchema = z.object({
-  id: z.string(),
-  created_at: z.string(),
-  sent_at: z.string().nullable(),
-  status: z.enum(['pending', 'sent', 'failed']),
-  channel: z.enum(['email', 'sms']),
-  recipient: z.string(),
-  subject: z.string().nullable(),
-  body: z.string(),
-  template: z.string(),
-  language: z.string(),
-});
-const MailboxResponseSchema = z.object({ messages: z.array(MailboxMessageSchema) });
-
-function toMailboxMessage(row: OutboxRow): z.infer<typeof MailboxMessageSchema> {
+function toMailboxMessage(row: OutboxRow): MailboxMessage {
   return {
     id: row.id,
     created_at: new Date(row.created_at).toISOString(),

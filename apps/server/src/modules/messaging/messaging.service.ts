@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import type { Db, Queryable } from '../../platform/db.js';
+import type { Db, Queryable, Reader, Tx } from '../../platform/db.js';
 import { DevMailboxEmailSender, SmtpEmailSender, TestSmsSender, type EmailSender, type SmsSender } from './messaging.senders.js';
 import { claimDueRows, deleteMessagesFor, findMessagesFor, insertOutboxRow, listRecentRows, markFailed, markSent, type MessageChannel, type OutboxRow } from './messaging.store.js';
 import { isSecretTemplate, renderTemplate, type TemplateCode, type TemplateParams } from './messaging.templates.js';
@@ -51,7 +51,7 @@ export class MessagingService {
   private readonly leaseSeconds: number;
 
   constructor(
-    private readonly db: Db,
+    private readonly db: Reader,
     private readonly opts: MessagingOptions,
   ) {
     this.maxAttempts = opts.maxAttempts ?? 10;
@@ -60,7 +60,7 @@ export class MessagingService {
   }
 
   /** Writes a message in the caller's transaction: it exists exactly when the caller's change commits. */
-  async enqueue<T extends TemplateCode>(tx: Queryable, message: OutgoingMessage<T>): Promise<{ id: string }> {
+  async enqueue<T extends TemplateCode>(tx: Tx, message: OutgoingMessage<T>): Promise<{ id: string }> {
     const recipient = message.recipient.trim();
     if (!recipient || recipient.length > MAX_RECIPIENT || /[\r\n]/.test(recipient)) throw new Error('Invalid message recipient');
     const rendered = renderTemplate(message.template, message.channel, message.language, message.params);
@@ -109,7 +109,7 @@ export class MessagingService {
   }
 
   /** Erases every message to these recipients (account cancellation). */
-  eraseFor(tx: Queryable, recipients: string[]): Promise<number> {
+  eraseFor(tx: Tx, recipients: string[]): Promise<number> {
     return deleteMessagesFor(tx, recipients);
   }
 

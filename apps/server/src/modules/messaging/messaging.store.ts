@@ -1,4 +1,4 @@
-import type { Queryable } from '../../platform/db.js';
+import type { Queryable, Tx } from '../../platform/db.js';
 
 export type MessageChannel = 'email' | 'sms';
 
@@ -30,7 +30,7 @@ export interface OutboxRow {
 // `id` would sort by that text alias, putting 999 after 1000.
 const COLUMNS = `o.id::text AS id, channel, recipient, subject, body, template, language, created_at, sent_at, failed_at, attempts, last_error`;
 
-export async function insertOutboxRow(tx: Queryable, row: NewOutboxRow): Promise<{ id: string }> {
+export async function insertOutboxRow(tx: Tx, row: NewOutboxRow): Promise<{ id: string }> {
   const { rows } = await tx.query<{ id: string }>(
     `INSERT INTO messaging_outbox (channel, recipient, subject, body, template, language)
      VALUES ($1, $2, $3, $4, $5, $6) RETURNING id::text AS id`,
@@ -105,6 +105,6 @@ export async function findMessagesFor(db: Queryable, recipients: string[]) {
   return rows;
 }
 
-export async function deleteMessagesFor(tx: Queryable, recipients: string[]): Promise<number> {
+export async function deleteMessagesFor(tx: Tx, recipients: string[]): Promise<number> {
   return (await tx.query('DELETE FROM messaging_outbox WHERE recipient = ANY($1::text[])', [recipients])).rowCount;
 }

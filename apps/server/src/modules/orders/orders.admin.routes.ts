@@ -1,37 +1,13 @@
+import { OrderNumberParamsSchema as NumberParams, OrderStatusChangeSchema as StatusChangeBody, OrderSummarySchema as OrderSummary } from '@ember/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Db } from '../../platform/db.js';
 import { requireAdmin } from '../../platform/admin.js';
 import { AppError } from '../../platform/errors.js';
 import { restScope } from '../../platform/rest.js';
 import type { Services } from '../../services.js';
+import { inTransaction } from '../../platform/transaction.js';
 
 const tags = ['orders-admin'];
-
-const NumberParams = z.strictObject({ number: z.string().regex(/^[A-Za-z0-9-]{4,64}$/) });
-
-export const StatusChangeBody = z.strictObject({
-  status: z.string().regex(/^[a-z][a-z_]{1,39}$/),
-  reason_code: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/).optional(),
-  comment: z.string().trim().min(1).max(1000).optional(),
-  tracking: z
-    .strictObject({
-      carrier: z.string().trim().min(1).max(80),
-      number: z.string().trim().min(1).max(120),
-      track_url: z.string().max(500).regex(/^https:\/\/[^\s]+$/, 'must be an https:// URL').optional(),
-    })
-    .optional(),
-});
-
-const OrderSummary = z.object({
-  number: z.string(),
-  entity_id: z.string(),
-  status: z.string(),
-  /** The legal texts and versions the buyer accepted at checkout. */
-  accepted_agreements: z.array(z.object({ identifier: z.string(), title: z.string(), version: z.number().int() })),
-  history: z.array(z.object({ from_status: z.string().nullable(), to_status: z.string(), actor: z.string(), reason_code: z.string().nullable(), comment: z.string().nullable(), created_at: z.string() })),
-  shipments: z.array(z.object({ number: z.string(), tracks: z.array(z.object({ carrier: z.string(), number: z.string(), track_url: z.string().nullable() })) })),
-});
 
 /**
  * Operator endpoints at /admin (only when ADMIN_TOKEN is configured): read an order and move it
@@ -64,7 +40,7 @@ export async function ordersAdminRoutes(scope: FastifyInstance, opts: { services
   app.post('/orders/:number/status', { schema: { tags, params: NumberParams, body: StatusChangeBody, response: { 200: OrderSummary } } }, async (request) => {
     requireAdmin(request, opts.token);
     const b = request.body;
-    const row = await opts.db.transaction((tx) =>
+    const row = await inTransaction(opts.db, (tx) =>
       orders.changeStatus(tx, request.params.number, {
         to: b.status,
         actor: 'operator',

@@ -1,4 +1,5 @@
-import type { Queryable } from '../../platform/db.js';
+import type { PostalAddress } from '@ember/contracts';
+import type { Tx } from '../../platform/db.js';
 
 /**
  * The boundary between checkout (the cart side) and orders (the sales side): checkout assembles
@@ -6,21 +7,14 @@ import type { Queryable } from '../../platform/db.js';
  * which writes the order, its items, addresses, totals and history, and queues the confirmation.
  * Money is integer minor units in `currency`; every price includes tax (per store view rates).
  */
-export interface OrderDraftAddress {
-  firstname: string;
-  lastname: string;
-  /** Street as Magento's three-part list: name, number, additional. */
-  street: string[];
-  city: string;
-  postcode: string | null;
-  country_code: string;
-  region: string | null;
-  telephone: string | null;
+
+/** An order's address: the postal Address (street as Magento's three-part list: name, number, additional). */
+export type OrderDraftAddress = PostalAddress & {
   /** Local-detail fields of spec §3 (premise, district, ...), kept as given. */
   extra: Record<string, string>;
   /** Set for a pick-up address: the pick-up store's id and name. */
   pickup: { store_id: string; name: string } | null;
-}
+};
 
 export interface OrderDraftItem {
   sku: string;
@@ -100,7 +94,7 @@ export interface PlacedOrder {
 /** What checkout needs from the orders module, all inside the caller's transaction. */
 export interface OrdersPort {
   /** Writes the order and queues its confirmation e-mail; the caller has already reserved stock. */
-  createOrder(tx: Queryable, draft: OrderDraft): Promise<PlacedOrder>;
+  createOrder(tx: Tx, draft: OrderDraft): Promise<PlacedOrder>;
   /** The order already placed from this cart, if any (a placeOrder retry returns it). */
-  findOrderByCart(tx: Queryable, cartId: string): Promise<PlacedOrder | null>;
+  findOrderByCart(tx: Tx, cartId: string): Promise<PlacedOrder | null>;
 }

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { createCustomer, createProduct, stockOf } from '@ember/test-support';
 import { BANK_TRANSFER_METHOD } from '../payments/payments.methods.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/test-app.js';
-import { draftFor, makeProduct, placeOrder, registerCustomer, stockOf } from '../../test/orders-fixtures.js';
+import { draftFor, placeOrder } from '../../test/orders-fixtures.js';
+import { inTransaction } from '../../platform/transaction.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -51,8 +53,8 @@ const ORDER_FIELDS = `
 
 async function customerWithOrder(quantity = 2) {
   const { app } = server;
-  const product = await makeProduct(app.db, 20);
-  const customer = await registerCustomer(server);
+  const product = await createProduct(app.db, { stock: 20 });
+  const customer = await createCustomer(server);
   const placed = await placeOrder(app, draftFor({ product, customerUuid: customer.uuid, email: customer.email, quantity }));
   return { product, customer, placed };
 }
@@ -109,8 +111,8 @@ describe('customer.orders', () => {
 
   it('filters by number, pages and sorts, and keeps to the store view unless the scope widens it', async () => {
     const { app } = server;
-    const product = await makeProduct(app.db, 20);
-    const customer = await registerCustomer(server);
+    const product = await createProduct(app.db, { stock: 20 });
+    const customer = await createCustomer(server);
     const a = await placeOrder(app, draftFor({ product, customerUuid: customer.uuid, quantity: 1 }));
     const b = await placeOrder(app, draftFor({ product, customerUuid: customer.uuid, quantity: 1 }));
     const de = await placeOrder(app, { ...draftFor({ product, customerUuid: customer.uuid, quantity: 1 }), store_code: 'de', website_code: 'de', currency: 'EUR' });
@@ -132,7 +134,7 @@ describe('customer.orders', () => {
 
   it("answers another customer's order exactly like a missing one", async () => {
     const { placed } = await customerWithOrder();
-    const stranger = await registerCustomer(server);
+    const stranger = await createCustomer(server);
     const single = await gql(`query($n: String!) { customerOrder(number: $n) { number } }`, { n: placed.order_number }, { token: stranger.token });
     expect(single.body.errors?.[0]?.extensions).toEqual({ category: 'graphql-no-such-entity', code: 'ORDER_NOT_FOUND' });
     const missing = await gql(`query($n: String!) { customerOrder(number: $n) { number } }`, { n: 'GB-999999999' }, { token: stranger.token });
@@ -257,8 +259,8 @@ describe('cancelOrder', () => {
   it('refuses to cancel once the order is being processed', async () => {
     const { customer, placed, product } = await customerWithOrder(1);
     const { app } = server;
-    await app.db.transaction((tx) => app.services.orders.markPaid(tx, placed.entity_id, { payment_uuid: randomUUID(), provider_reference: 'ref-1', amount: 1250 - 100 + 399, currency: 'GBP' }));
-    await app.db.transaction((tx) => app.services.orders.changeStatus(tx, placed.order_number, { to: 'processing', actor: 'operator' }));
+    await inTransaction(app.db, (tx) => app.services.orders.markPaid(tx, placed.entity_id, { payment_uuid: randomUUID(), provider_reference: 'ref-1', amount: 1250 - 100 + 399, currency: 'GBP' }));
+    await inTransaction(app.db, (tx) => app.services.orders.changeStatus(tx, placed.order_number, { to: 'processing', actor: 'operator' }));
     const res = await gql(CANCEL, { id: placed.order_number }, { token: customer.token });
     expect(res.body.data.cancelOrder).toMatchObject({ error: expect.any(String), order: { status_code: 'processing' } });
     expect(await stockOf(app.db, product.id)).toBe(19);
@@ -273,7 +275,7 @@ describe('setPaymentMethodOnOrder', () => {
     const { app } = server;
     const early = await gql(SET, { id: placed.entity_id, code: BANK_TRANSFER_METHOD }, { token: customer.token });
     expect(early.body.data.setPaymentMethodOnOrder).toEqual({ success: true, error: null, order: { status_code: 'pending_payment', payment_methods: [{ method_code: BANK_TRANSFER_METHOD }] } });
-    await app.db.transaction((tx) => app.services.orders.markPaymentFailed(tx, placed.entity_id, { code: 'card_declined', message: 'The card was declined' }));
+    await inTransaction(app.db, (tx) => app.services.orders.markPaymentFailed(tx, placed.entity_id, { code: 'card_declined', message: 'The card was declined' }));
     const failed = await gql(`query($n: String!) { customerOrder(number: $n) { status_code status_reason { reason_code reason_message } } }`, { n: placed.order_number }, { token: customer.token });
     expect(failed.body.data.customerOrder).toEqual({ status_code: 'payment_failed', status_reason: { reason_code: 'card_declined', reason_message: 'The card was declined' } });
     const bad = await gql(SET, { id: placed.entity_id, code: 'Not A Code' }, { token: customer.token });
@@ -283,7 +285,7 @@ describe('setPaymentMethodOnOrder', () => {
     expect(unoffered.body.data.setPaymentMethodOnOrder).toMatchObject({ success: false, order: { status_code: 'payment_failed' } });
     const ok = await gql(SET, { id: placed.entity_id, code: BANK_TRANSFER_METHOD }, { token: customer.token });
     expect(ok.body.data.setPaymentMethodOnOrder).toEqual({ success: true, error: null, order: { status_code: 'pending_payment', payment_methods: [{ method_code: BANK_TRANSFER_METHOD }] } });
-    await app.db.transaction((tx) => app.services.orders.markPaid(tx, placed.entity_id, { payment_uuid: randomUUID(), provider_reference: 'ref-2', amount: 1250 - 100 + 399, currency: 'GBP' }));
+    await inTransaction(app.db, (tx) => app.services.orders.markPaid(tx, placed.entity_id, { payment_uuid: randomUUID(), provider_reference: 'ref-2', amount: 1250 - 100 + 399, currency: 'GBP' }));
     const paid = await gql(SET, { id: placed.entity_id, code: 'ember_card' }, { token: customer.token });
     expect(paid.body.data.setPaymentMethodOnOrder).toMatchObject({ success: false, order: { status_code: 'payment_completed', payment_methods: [{ method_code: BANK_TRANSFER_METHOD }] } });
   });

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, createProduct, stockOf } from '@ember/test-support';
 import { startTestServer, type TestServer } from '../../test/test-app.js';
 import { AppError } from '../../platform/errors.js';
-import { draftFor, makeProduct, placeOrder, registerCustomer, stockOf } from '../../test/orders-fixtures.js';
+import { draftFor, placeOrder } from '../../test/orders-fixtures.js';
+import { inTransaction } from '../../platform/transaction.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -15,8 +17,8 @@ afterAll(async () => {
 describe('createOrder (the port checkout calls inside placeOrder)', () => {
   it('writes the order with items, addresses, totals, attributes and history, and queues the confirmation in the same transaction', async () => {
     const { app } = server;
-    const product = await makeProduct(app.db, 10);
-    const customer = await registerCustomer(server);
+    const product = await createProduct(app.db, { stock: 10 });
+    const customer = await createCustomer(server);
     const draft = draftFor({ product, customerUuid: customer.uuid, email: customer.email, quantity: 2 });
     const placed = await placeOrder(app, draft);
 
@@ -54,7 +56,7 @@ describe('createOrder (the port checkout calls inside placeOrder)', () => {
 
   it('numbers orders per store view, one after the other', async () => {
     const { app } = server;
-    const product = await makeProduct(app.db, 10);
+    const product = await createProduct(app.db, { stock: 10 });
     const a = await placeOrder(app, draftFor({ product, customerUuid: null, quantity: 1 }));
     const b = await placeOrder(app, draftFor({ product, customerUuid: null, quantity: 1 }));
     expect(Number(b.order_number.slice(3))).toBeGreaterThan(Number(a.order_number.slice(3)));
@@ -63,7 +65,7 @@ describe('createOrder (the port checkout calls inside placeOrder)', () => {
 
   it('writes the German confirmation for a German store view', async () => {
     const { app } = server;
-    const product = await makeProduct(app.db, 5);
+    const product = await createProduct(app.db, { stock: 5 });
     const email = `kunde+${randomUUID().slice(0, 8)}@example.com`;
     const draft = { ...draftFor({ product, customerUuid: null, email, quantity: 1 }), store_code: 'de', website_code: 'de', currency: 'EUR' };
     const placed = await placeOrder(app, draft);
@@ -74,7 +76,7 @@ describe('createOrder (the port checkout calls inside placeOrder)', () => {
 
   it('keeps one order per cart when the same cart is ordered in parallel, and reserves its stock once', async () => {
     const { app } = server;
-    const product = await makeProduct(app.db, 50);
+    const product = await createProduct(app.db, { stock: 50 });
     const cartId = `cart-${randomUUID()}`;
     const results = await Promise.allSettled(Array.from({ length: 5 }, () => placeOrder(app, draftFor({ product, customerUuid: null, cartId, quantity: 3 }))));
     const won = results.filter((r) => r.status === 'fulfilled');
@@ -84,13 +86,13 @@ describe('createOrder (the port checkout calls inside placeOrder)', () => {
     const { rows } = await app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders_order WHERE cart_id = $1`, [cartId]);
     expect(rows[0]!.n).toBe(1);
     expect(await stockOf(app.db, product.id)).toBe(47);
-    const found = await app.db.transaction((tx) => app.services.orders.findOrderByCart(tx, cartId));
+    const found = await inTransaction(app.db, (tx) => app.services.orders.findOrderByCart(tx, cartId));
     expect(found).toEqual((won[0] as PromiseFulfilledResult<unknown>).value);
   });
 
   it('refuses a second order row for a cart at the database level', async () => {
     const { app } = server;
-    const product = await makeProduct(app.db, 5);
+    const product = await createProduct(app.db, { stock: 5 });
     const placed = await placeOrder(app, draftFor({ product, customerUuid: null, quantity: 1 }));
     const { rows } = await app.db.query<{ cart_id: string }>(`SELECT cart_id FROM orders_order WHERE entity_id = $1`, [placed.entity_id]);
     await expect(
@@ -105,8 +107,8 @@ describe('createOrder (the port checkout calls inside placeOrder)', () => {
 
   it("includes the customer's orders in their data-subject export, and nobody else's", async () => {
     const { app } = server;
-    const product = await makeProduct(app.db, 5);
-    const customer = await registerCustomer(server);
+    const product = await createProduct(app.db, { stock: 5 });
+    const customer = await createCustomer(server);
     const placed = await placeOrder(app, draftFor({ product, customerUuid: customer.uuid, email: customer.email, quantity: 1 }));
     await placeOrder(app, draftFor({ product, customerUuid: null, quantity: 1 }));
     const data = (await app.services.privacy.export(app.db, { uuid: customer.uuid, identifiers: [customer.email] })) as { orders: Awaited<ReturnType<typeof app.services.orders.exportFor>> };
@@ -117,16 +119,16 @@ describe('createOrder (the port checkout calls inside placeOrder)', () => {
 
   it('finds no order for a cart that has none', async () => {
     const { app } = server;
-    expect(await app.db.transaction((tx) => app.services.orders.findOrderByCart(tx, `cart-${randomUUID()}`))).toBeNull();
+    expect(await inTransaction(app.db, (tx) => app.services.orders.findOrderByCart(tx, `cart-${randomUUID()}`))).toBeNull();
   });
 
   it('refuses a draft whose totals do not add up and writes nothing', async () => {
     const { app } = server;
-    const product = await makeProduct(app.db, 5);
+    const product = await createProduct(app.db, { stock: 5 });
     const draft = draftFor({ product, customerUuid: null, quantity: 1 });
     draft.totals.grand_total += 1;
     await expect(placeOrder(app, draft)).rejects.toThrow(/grand_total/);
-    expect(await app.db.transaction((tx) => app.services.orders.findOrderByCart(tx, draft.cart_id))).toBeNull();
+    expect(await inTransaction(app.db, (tx) => app.services.orders.findOrderByCart(tx, draft.cart_id))).toBeNull();
     expect(await stockOf(app.db, product.id)).toBe(5);
   });
 });
@@ -159,11 +161,11 @@ describe('order e-mails', () => {
     { store: 'de', website: 'de', currency: 'EUR', language: 'de' as const },
   ])('print every line and total line of a $store order, adding up to its total, received first and confirmed once paid', async ({ store, website, currency, language }) => {
     const { app } = server;
-    const product = await makeProduct(app.db, 10);
+    const product = await createProduct(app.db, { stock: 10 });
     const email = `mail+${randomUUID().slice(0, 8)}@example.com`;
     const draft = { ...draftFor({ product, customerUuid: null, email, quantity: 3 }), store_code: store, website_code: website, currency };
     const placed = await placeOrder(app, draft);
-    await app.db.transaction((tx) =>
+    await inTransaction(app.db, (tx) =>
       app.services.orders.markPaid(tx, placed.entity_id, { payment_uuid: randomUUID(), provider_reference: 'ref-mail', amount: draft.totals.grand_total, currency }),
     );
     const mails = (await app.services.messaging.listRecent({ recipient: email, limit: 5 })).reverse();
@@ -183,12 +185,12 @@ describe('order e-mails', () => {
 
   it('confirms an order once however often the payment is reported, and confirms an order with nothing to pay at placement', async () => {
     const { app } = server;
-    const product = await makeProduct(app.db, 10);
+    const product = await createProduct(app.db, { stock: 10 });
     const email = `mail+${randomUUID().slice(0, 8)}@example.com`;
     const draft = draftFor({ product, customerUuid: null, email, quantity: 1 });
     const placed = await placeOrder(app, draft);
     const payment = { payment_uuid: randomUUID(), provider_reference: 'ref-once', amount: draft.totals.grand_total, currency: 'GBP' };
-    for (let i = 0; i < 3; i++) await app.db.transaction((tx) => app.services.orders.markPaid(tx, placed.entity_id, payment));
+    for (let i = 0; i < 3; i++) await inTransaction(app.db, (tx) => app.services.orders.markPaid(tx, placed.entity_id, payment));
     expect((await app.services.messaging.listRecent({ recipient: email, limit: 10 })).map((m) => m.template).sort()).toEqual(['order_confirmed', 'order_received']);
 
     const freeEmail = `free+${randomUUID().slice(0, 8)}@example.com`;

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, createProduct } from '@ember/test-support';
 import { startTestServer, type TestServer } from '../../test/test-app.js';
-import { draftFor, makeProduct, placeOrder, registerCustomer } from '../../test/orders-fixtures.js';
+import { draftFor, placeOrder } from '../../test/orders-fixtures.js';
+import { inTransaction } from '../../platform/transaction.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -20,12 +22,12 @@ async function get(path: string, token?: string) {
 
 async function paidOrder(store: 'gb' | 'de' = 'gb') {
   const { app } = server;
-  const product = await makeProduct(app.db, 10);
-  const customer = await registerCustomer(server);
+  const product = await createProduct(app.db, { stock: 10 });
+  const customer = await createCustomer(server);
   const base = draftFor({ product, customerUuid: customer.uuid, email: customer.email, quantity: 2 });
   const draft = store === 'de' ? { ...base, store_code: 'de', website_code: 'de', currency: 'EUR' } : base;
   const placed = await placeOrder(app, draft);
-  await app.db.transaction((tx) =>
+  await inTransaction(app.db, (tx) =>
     app.services.orders.markPaid(tx, placed.entity_id, { payment_uuid: randomUUID(), provider_reference: 'psp', amount: draft.totals.grand_total, currency: draft.currency }),
   );
   return { customer, placed };
@@ -73,7 +75,7 @@ describe('invoice downloads', () => {
 
   it("answers another customer's invoice exactly like a missing one", async () => {
     const { customer, placed } = await paidOrder();
-    const stranger = await registerCustomer(server);
+    const stranger = await createCustomer(server);
     const foreign = await get(`/api/orders/${placed.entity_id}/invoice`, stranger.token);
     const missing = await get(`/api/orders/${randomUUID()}/invoice`, stranger.token);
     expect(foreign.status).toBe(404);
@@ -99,8 +101,8 @@ describe('invoice downloads', () => {
 
   it('has no invoice while the order is unpaid', async () => {
     const { app } = server;
-    const product = await makeProduct(app.db, 5);
-    const customer = await registerCustomer(server);
+    const product = await createProduct(app.db, { stock: 5 });
+    const customer = await createCustomer(server);
     const placed = await placeOrder(app, draftFor({ product, customerUuid: customer.uuid, quantity: 1 }));
     const res = await get(`/api/orders/${placed.entity_id}/invoice`, customer.token);
     expect(res.status).toBe(404);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { runWhileUp } from '../../platform/jobs.js';
+import { transactionsOn } from '../../platform/transaction.js';
 
 /** How often unpaid orders are looked for: one indexed query when none is due. */
 export const ORDERS_JOB_INTERVAL_MS = 5_000;
@@ -15,7 +16,7 @@ export async function runOrderJobs(app: FastifyInstance): Promise<void> {
   if (minutes === 0) return;
   // 0 for guests means "as customers".
   const guestMinutes = app.config.ORDERS_PAYMENT_EXPIRY_GUEST_MINUTES || minutes;
-  const report = await app.services.orders.expireUnpaidOrders({ olderThanMinutes: minutes, guestOlderThanMinutes: guestMinutes });
+  const report = await app.services.orders.expireUnpaidOrders(transactionsOn(app.db), { olderThanMinutes: minutes, guestOlderThanMinutes: guestMinutes });
   if (report.canceled.length) app.log.info({ orders: report.canceled }, 'cancelled orders left unpaid');
   if (report.kept.length) app.log.warn({ orders: report.kept }, 'unpaid orders hold captured money: left for an operator');
   for (const f of report.failed) app.log.error({ err: f.error, order: f.entity_id }, 'cancelling an unpaid order failed');

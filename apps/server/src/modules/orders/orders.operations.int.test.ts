@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, createProduct, stockOf } from '@ember/test-support';
 import { restCall, startTestServer, type TestServer } from '../../test/test-app.js';
-import { draftFor, makeProduct, placeOrder, registerCustomer, stockOf } from '../../test/orders-fixtures.js';
+import { draftFor, placeOrder } from '../../test/orders-fixtures.js';
 import { orderStatusCommand } from '../../cli/order-status.js';
-import type { Queryable } from '../../platform/db.js';
+import type { Tx } from '../../platform/db.js';
+import { inTransaction } from '../../platform/transaction.js';
 
 const ADMIN_TOKEN = `admin-${randomUUID()}-${randomUUID()}`;
 const GRAND = 1250 - 100 + 399;
@@ -17,19 +19,19 @@ afterAll(async () => {
 });
 
 async function guestOrder(quantity = 1, initialStatus: 'pending_payment' | 'pending' = 'pending_payment') {
-  const product = await makeProduct(server.app.db, 10);
+  const product = await createProduct(server.app.db, { stock: 10 });
   const draft = draftFor({ product, customerUuid: null, quantity, initialStatus });
   const placed = await placeOrder(server.app, draft);
   return { product, draft, placed };
 }
 
-const tx = <T>(fn: (tx: Queryable) => Promise<T>) => server.app.db.transaction(fn);
+const tx = <T>(fn: (tx: Tx) => Promise<T>) => inTransaction(server.app.db, fn);
 
 describe('the order side of payments (OrderPaymentPort)', () => {
   it("finds a customer's order only for that customer, and a guest order only by its cart's masked id", async () => {
     const { app } = server;
-    const product = await makeProduct(app.db, 10);
-    const customer = await registerCustomer(server);
+    const product = await createProduct(app.db, { stock: 10 });
+    const customer = await createCustomer(server);
     const mine = await placeOrder(app, draftFor({ product, customerUuid: customer.uuid, quantity: 1 }));
     const orders = app.services.orders;
     expect(await tx((t) => orders.findPayableOrder(t, mine.entity_id, { customerUuid: customer.uuid, cartId: null }))).toMatchObject({
@@ -112,7 +114,7 @@ describe('operator status changes over /admin', () => {
     expect((await admin(`/orders/${placed.order_number}/status`, body, 'short')).status).toBe(401);
     expect((await admin(`/orders/${placed.order_number}`, undefined, 'wrong')).status).toBe(401);
     // A customer's session token is not an operator token.
-    const customer = await registerCustomer(server);
+    const customer = await createCustomer(server);
     expect((await admin(`/orders/${placed.order_number}/status`, body, customer.token)).status).toBe(401);
     expect((await server.app.services.orders.findByRef(server.app.db, placed.entity_id))?.status).toBe('pending_payment');
   });
@@ -209,7 +211,7 @@ describe('operator stock look-up over /admin', () => {
 
   it('refuses callers without the operator token, and answers not found for unknown and malformed SKUs', async () => {
     const { product } = await guestOrder();
-    const customer = await registerCustomer(server);
+    const customer = await createCustomer(server);
     for (const token of [undefined, 'wrong', `${ADMIN_TOKEN}x`, customer.token]) {
       const res = await stock(product.sku, token);
       expect([res.status, res.body.error.code, res.body.quantity]).toEqual([401, 'UNAUTHORISED', undefined]);

@@ -1,10 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProduct, stockOf } from '@ember/test-support';
 import { startTestServer, testDb, type TestServer } from '../../test/test-app.js';
-import { draftFor, makeProduct, placeOrder, stockOf } from '../../test/orders-fixtures.js';
+import { draftFor, placeOrder } from '../../test/orders-fixtures.js';
 import { runPaymentJobs } from '../payments/payments.routes.js';
 import { runOrderJobs } from './orders.jobs.js';
 import type { UnpaidExpiryReport } from './orders.service.js';
+import { inTransaction } from '../../platform/transaction.js';
+import { transactionsOn } from '../../platform/transaction.js';
 
 /** Orders left waiting for payment are cancelled by the expiry sweep (docs/decisions/0019). */
 
@@ -24,12 +27,12 @@ afterAll(async () => {
   await server.close();
 });
 
-const sweep = (on: TestServer = server): Promise<UnpaidExpiryReport> => on.app.services.orders.expireUnpaidOrders({ olderThanMinutes: EXPIRY_MINUTES });
+const sweep = (on: TestServer = server): Promise<UnpaidExpiryReport> => on.app.services.orders.expireUnpaidOrders(transactionsOn(on.app.db), { olderThanMinutes: EXPIRY_MINUTES });
 
 /** A guest order of two units paid by card through the provider, placed as checkout does (stock 10 → 8). */
 async function newOrder() {
   const db = await testDb();
-  const product = await makeProduct(db, STOCK);
+  const product = await createProduct(db, { stock: STOCK });
   const draft = { ...draftFor({ product, customerUuid: null }), payment_method_code: 'ember_card' };
   const placed = await placeOrder(server.app, draft);
   return { ...placed, product, cartId: draft.cart_id, email: draft.email!, total: draft.totals.grand_total };
@@ -108,7 +111,7 @@ describe('unpaid order expiry', () => {
 
   it('also expires an order whose payment failed and was not retried, counting from the failure', async () => {
     const order = await newOrder();
-    await (await testDb()).transaction((tx) => server.app.services.orders.markPaymentFailed(tx, order.entity_id, { code: 'insufficient_funds', message: 'Declined' }));
+    await inTransaction((await testDb()), (tx) => server.app.services.orders.markPaymentFailed(tx, order.entity_id, { code: 'insufficient_funds', message: 'Declined' }));
     await age(order.entity_id);
     expect((await sweep()).canceled).toContain(order.entity_id);
     expect((await orderState(order.entity_id)).history.at(-1)).toEqual({ ...EXPIRED, from: 'payment_failed' });
@@ -148,7 +151,7 @@ describe('unpaid order expiry', () => {
     let locked!: () => void;
     const isLocked = new Promise<void>((resolve) => (locked = resolve));
     // The provider's notification: the order row is locked and paid, but not yet committed.
-    const paying = db.transaction(async (tx) => {
+    const paying = inTransaction(db, async (tx) => {
       await server.app.services.orders.markPaid(tx, order.entity_id, { payment_uuid: randomUUID(), provider_reference: `psp_${randomUUID()}`, amount: order.total, currency: 'GBP' });
       locked();
       await released;
@@ -182,7 +185,7 @@ describe('unpaid order expiry', () => {
     expect(await stockOf(db, order.product.id)).toBe(STOCK - 2);
     expect(await paymentOf(payment.uuid)).toEqual({ status: 'suspicious', commands: [] });
     // The operator decides; then no later sweep meets it again.
-    await db.transaction((tx) => server.app.services.orders.changeStatus(tx, order.entity_id, { to: 'canceled', actor: 'operator' }));
+    await inTransaction(db, (tx) => server.app.services.orders.changeStatus(tx, order.entity_id, { to: 'canceled', actor: 'operator' }));
   });
 
   it('cancels an expired order exactly once when two instances sweep at the same time', async () => {

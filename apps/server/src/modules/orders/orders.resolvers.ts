@@ -2,9 +2,14 @@ import { paymentMethodTitle } from '../payments/payments.methods.js';
 import { AppError } from '../../platform/errors.js';
 import { say } from '../../platform/messages.js';
 import type { GraphQLContext } from '../../graphql/context.js';
+import type {
+  CustomerOrdersArgs, MutationCancelOrderArgs, MutationResolvers, MutationSetPaymentMethodOnOrderArgs, QueryAttributesListArgs,
+  QueryCustomerOrderArgs, QueryExportedOrderArgs, QueryResolvers,
+} from '../../graphql/generated/schema-types.js';
 import { graphqlSession } from '../identity/identity.auth.js';
 import type { OrderView } from './orders.service.js';
 import { attributeMetadata, customerOrder, exportedOrder } from './orders.mapper.js';
+import { inTransaction } from '../../platform/transaction.js';
 
 /** The signed-in customer of the bearer token (the login's magento_token) or the storefront's session cookie. */
 async function customerUuid(ctx: GraphQLContext): Promise<string> {
@@ -25,20 +30,6 @@ async function present(ctx: GraphQLContext, views: OrderView[]) {
   );
 }
 
-interface FilterInput {
-  eq?: string | null;
-  in?: (string | null)[] | null;
-  match?: string | null;
-}
-
-interface OrdersArgs {
-  filter?: { number?: FilterInput | null; order_type?: FilterInput | null } | null;
-  currentPage?: number | null;
-  pageSize?: number | null;
-  sort?: { sort_field: 'NUMBER' | 'CREATED_AT'; sort_direction: 'ASC' | 'DESC' } | null;
-  scope?: 'GLOBAL' | 'WEBSITE' | 'STORE' | null;
-}
-
 function strings(values: (string | null)[] | null | undefined, max: number): string[] | undefined {
   if (!values) return undefined;
   if (values.length > max) throw new AppError('VALIDATION_FAILED', `A filter list may hold at most ${max} values`);
@@ -48,7 +39,7 @@ function strings(values: (string | null)[] | null | undefined, max: number): str
 export const ordersResolvers = {
   Customer: {
     /** Magento's customer.orders: the signed-in customer's orders of the scope (store view by default). */
-    async orders(parent: { uuid: string }, args: OrdersArgs, ctx: GraphQLContext) {
+    async orders(parent: { uuid: string }, args: CustomerOrdersArgs, ctx: GraphQLContext) {
       const max = ctx.config.GRAPHQL_MAX_PAGE_SIZE;
       const pageSize = args.pageSize ?? 20;
       const currentPage = args.currentPage ?? 1;
@@ -90,32 +81,32 @@ export const ordersResolvers = {
       const statuses = await ctx.services.orders.statuses(ctx.store.language);
       return statuses.map((s) => ({ status_value: s.code, status_label: s.label, cancelable: s.cancelable }));
     },
-    async customerOrder(_: unknown, args: { number: string }, ctx: GraphQLContext) {
+    async customerOrder(_: unknown, args: QueryCustomerOrderArgs, ctx: GraphQLContext) {
       const uuid = await customerUuid(ctx);
       return (await present(ctx, [await ctx.services.orders.viewForCustomer(uuid, args.number)]))[0];
     },
-    async exportedOrder(_: unknown, args: { orderNumber: string }, ctx: GraphQLContext) {
+    async exportedOrder(_: unknown, args: QueryExportedOrderArgs, ctx: GraphQLContext) {
       const uuid = await customerUuid(ctx);
       return exportedOrder(await ctx.services.orders.viewForCustomer(uuid, args.orderNumber));
     },
     async orderDeliveryLimits(_: unknown, __: unknown, ctx: GraphQLContext) {
       return ctx.services.orders.deliveryLimits(ctx.store.code);
     },
-    async attributesList(_: unknown, args: { entityType: string }, ctx: GraphQLContext) {
+    async attributesList(_: unknown, args: QueryAttributesListArgs, ctx: GraphQLContext) {
       if (args.entityType !== 'SALES_ORDER') {
         return { items: [], errors: [{ type: 'ENTITY_NOT_FOUND', message: `Entity "${args.entityType}" is not served here.` }] };
       }
       const attributes = await ctx.services.orders.attributes(ctx.store.code);
       return { items: attributes.map(attributeMetadata), errors: [] };
     },
-  },
+  } satisfies QueryResolvers,
   Mutation: {
     /** Magento's cancelOrder; order_id is the order's entity_id, its uid or its number (the spec's cancelorder(orderNumber)). */
-    async cancelOrder(_: unknown, args: { input: { order_id: string; reason: string } }, ctx: GraphQLContext) {
+    async cancelOrder(_: unknown, args: MutationCancelOrderArgs, ctx: GraphQLContext) {
       const uuid = await customerUuid(ctx);
       const reason = args.input.reason.trim().slice(0, 500) || null;
       try {
-        const row = await ctx.db.transaction((tx) => ctx.services.orders.cancelByCustomer(tx, uuid, args.input.order_id, reason));
+        const row = await inTransaction(ctx.db, (tx) => ctx.services.orders.cancelByCustomer(tx, uuid, args.input.order_id, reason));
         return { error: null, order: (await present(ctx, await ctx.services.orders.views(ctx.db, [row])))[0] };
       } catch (err) {
         if (!(err instanceof AppError) || err.code !== 'ORDER_NOT_CANCELABLE') throw err;
@@ -124,10 +115,10 @@ export const ordersResolvers = {
         return { error: say(err, ctx.store), order: (await present(ctx, [view]))[0] };
       }
     },
-    async setPaymentMethodOnOrder(_: unknown, args: { input: { order_id: string; payment_method: { code: string } } }, ctx: GraphQLContext) {
+    async setPaymentMethodOnOrder(_: unknown, args: MutationSetPaymentMethodOnOrderArgs, ctx: GraphQLContext) {
       const uuid = await customerUuid(ctx);
       try {
-        const row = await ctx.db.transaction((tx) => ctx.services.orders.updatePaymentMethod(tx, uuid, args.input.order_id, args.input.payment_method.code));
+        const row = await inTransaction(ctx.db, (tx) => ctx.services.orders.updatePaymentMethod(tx, uuid, args.input.order_id, args.input.payment_method.code));
         return { success: true, error: null, order: (await present(ctx, await ctx.services.orders.views(ctx.db, [row])))[0] };
       } catch (err) {
         if (!(err instanceof AppError) || (err.code !== 'ORDER_NOT_PAYABLE' && err.code !== 'VALIDATION_FAILED')) throw err;
@@ -135,7 +126,7 @@ export const ordersResolvers = {
         return { success: false, error: say(err, ctx.store), order: (await present(ctx, [view]))[0] };
       }
     },
-  },
+  } satisfies MutationResolvers,
   OrderItemInterface: { resolveType: (i: { __typename: string }) => i.__typename },
   AttributeValueInterface: { resolveType: () => 'AttributeValue' },
   CustomAttributeMetadataInterface: { resolveType: () => 'OrderAttributeMetadata' },

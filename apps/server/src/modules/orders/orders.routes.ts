@@ -1,12 +1,10 @@
+import { CustomerOrderInvoiceParamsSchema, OrderInvoiceParamsSchema } from '@ember/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { restScope } from '../../platform/rest.js';
 import type { Services } from '../../services.js';
 import { requireOwner, requireSession } from '../identity/identity.auth.js';
 
 const tags = ['orders'];
-/** An order reference: its entity_id or its number. */
-const OrderRef = z.string().regex(/^[A-Za-z0-9-]{4,64}$/);
 
 async function sendInvoice(services: Services, reply: FastifyReply, customerUuid: string, ref: string) {
   const invoice = await services.orders.invoiceForCustomer(customerUuid, ref);
@@ -29,7 +27,7 @@ export async function orderInvoiceRoutes(scope: FastifyInstance, opts: { service
   const both = (path: string) => (path.endsWith('/') ? [path, path.slice(0, -1)] : [path, `${path}/`]);
 
   if (opts.family === 'api') {
-    const Params = z.strictObject({ ref: OrderRef });
+    const Params = OrderInvoiceParamsSchema;
     for (const path of both('/orders/:ref/invoice')) {
       app.get(path, { schema: { tags, params: Params } }, async (request, reply) => {
         const session = await requireSession(services.identity, request as FastifyRequest);
@@ -38,7 +36,7 @@ export async function orderInvoiceRoutes(scope: FastifyInstance, opts: { service
     }
     return;
   }
-  const Params = z.strictObject({ uuid: z.string().uuid(), ref: OrderRef });
+  const Params = CustomerOrderInvoiceParamsSchema;
   const path = opts.family === 'account' ? '/users/:uuid/orders/:ref/invoice/' : '/orders/:uuid/:ref/invoice/';
   for (const p of both(path)) {
     app.get(p, { schema: { tags, params: Params } }, async (request, reply) => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Db, Queryable } from '../../platform/db.js';
+import type { Queryable, Reader, Tx } from '../../platform/db.js';
+import type { Transactions } from '../../platform/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { faultPoint } from '../../platform/faults.js';
 import { releaseStock } from '../catalog/catalog.inventory.js';
@@ -18,14 +19,14 @@ import type { OrderBuyer, OrderRow } from './orders.store.js';
  * Runs in the cancelling transaction; returns the amount refunded (minor units) when known.
  */
 export interface PaymentRefunds {
-  refundOrVoid(tx: Queryable, entityId: string): Promise<{ refunded: number } | void>;
+  refundOrVoid(tx: Tx, entityId: string): Promise<{ refunded: number } | void>;
   /** Voids the order's open payment (its method changed); a capture that still arrives is refunded. */
-  supersedeOpenPayment(tx: Queryable, entityId: string): Promise<void>;
+  supersedeOpenPayment(tx: Tx, entityId: string): Promise<void>;
   /**
    * Whether the provider took money for the order (paid, under review, being refunded). Asked with the
    * order locked, before an unpaid order is expired: such an order is not abandoned, a person decides.
    */
-  holdsCapturedMoney(tx: Queryable, entityId: string): Promise<boolean>;
+  holdsCapturedMoney(tx: Tx, entityId: string): Promise<boolean>;
 }
 
 /** Whether a payment method may be chosen for an order of a store view (the payments module knows). */
@@ -49,7 +50,7 @@ export interface StatusChange {
  * A subscriber to order events (loyalty, referral). It runs in the delivering transaction and must be
  * idempotent: delivery is at least once.
  */
-export type OrderEventHandler = (tx: Queryable, event: store.OrderEvent) => Promise<void>;
+export type OrderEventHandler = (tx: Tx, event: store.OrderEvent) => Promise<void>;
 
 /** Statuses that count as the order having reached the customer. */
 const DELIVERED_STATUSES = new Set(['delivered', 'complete']);
@@ -93,8 +94,14 @@ const PAYABLE = new Set(['pending_payment', 'payment_failed']);
 const PAYMENT_CODE = /^[a-z][a-z0-9_]{0,63}$/;
 
 /** The order number customers see: the store view's code and its per-store counter, e.g. GB-000000042. */
+/** What an order number of a store view starts with: `GB-`, `GB-TRIAL-`; the database adds the sequence value. */
+export function orderNumberPrefix(storeCode: string): string {
+  return `${storeCode.toUpperCase().replace(/_/g, '-')}-`;
+}
+
+/** The number of the `sequence`-th order of a store view, as insertOrder writes it. */
 export function orderNumberFor(storeCode: string, sequence: number): string {
-  return `${storeCode.toUpperCase().replace(/_/g, '-')}-${String(sequence).padStart(9, '0')}`;
+  return `${orderNumberPrefix(storeCode)}${String(sequence).padStart(9, '0')}`;
 }
 
 /**
@@ -123,7 +130,7 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
   private readonly subscribers = new Map<string, OrderEventHandler>();
 
   constructor(
-    private readonly db: Db,
+    private readonly db: Reader,
     private readonly stores: StoreService,
     private readonly messaging: MessagingService,
   ) {}
@@ -143,11 +150,11 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
    * Delivers waiting order events to every subscriber, each event in its own transaction with its
    * delivery mark, oldest first. Returns how many deliveries were made.
    */
-  async deliverEvents(limit = 100): Promise<number> {
+  async deliverEvents(run: Transactions, limit = 100): Promise<number> {
     let delivered = 0;
     for (const [name, handler] of this.subscribers) {
       for (const event of await store.undeliveredEvents(this.db, name, limit)) {
-        const done = await this.db.transaction(async (tx) => {
+        const done = await run(async (tx) => {
           if (!(await store.claimEvent(tx, name, event.id))) return false;
           await handler(tx, event);
           return true;
@@ -160,20 +167,16 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
 
   // ---------- OrdersPort (checkout) ----------
 
-  async createOrder(tx: Queryable, draft: OrderDraft): Promise<PlacedOrder> {
+  async createOrder(tx: Tx, draft: OrderDraft): Promise<PlacedOrder> {
     const view = await this.stores.resolve(draft.store_code, tx);
     checkDraft(draft, view.website_code, view.base_currency_code);
-    const sequence = await store.nextSequenceValue(tx, view.code);
-    const orderNumber = orderNumberFor(view.code, sequence);
     const entityId = randomUUID();
     const discountTotal = draft.totals.discounts.reduce((s, d) => s + d.amount, 0);
     const taxTotal = draft.totals.taxes.reduce((s, t) => s + t.amount, 0);
     const inserted = await store.insertOrder(tx, {
       entity_id: entityId,
-      order_number: orderNumber,
       store_code: view.code,
       website_code: view.website_code,
-      sequence_value: sequence,
       cart_id: draft.cart_id,
       customer_uuid: draft.customer_uuid,
       email: draft.email.trim().toLowerCase(),
@@ -190,9 +193,10 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
       payment_method_code: draft.payment_method_code,
       coupon_codes: draft.coupon_codes,
       accepted_agreements: draft.accepted_agreements,
-    });
+    }, orderNumberPrefix(view.code));
     // Another transaction placed an order from this cart first: this attempt must roll back (its stock too).
     if (!inserted) throw new AppError('CART_NOT_ACTIVE', 'An order has already been placed from this cart');
+    const orderNumber = inserted.order_number;
     const orderId = inserted.id;
     await store.insertOrderParts(tx, orderId, {
       items: draft.items.map((item) => ({ ...item, uid: randomUUID() })),
@@ -206,10 +210,10 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
       ],
       attributes: draft.additional_attributes,
       history: { to_status: draft.initial_status, actor: 'checkout' },
-    });
-    await store.insertEvent(tx, {
-      order_id: entityId, order_number: orderNumber, customer_uuid: draft.customer_uuid, store_code: view.code, type: 'placed',
-      status: draft.initial_status, grand_total: draft.totals.grand_total, refunded_total: 0, currency: draft.currency,
+      event: {
+        order_id: entityId, order_number: orderNumber, customer_uuid: draft.customer_uuid, store_code: view.code, type: 'placed',
+        status: draft.initial_status, grand_total: draft.totals.grand_total, refunded_total: 0, currency: draft.currency,
+      },
     });
     // A crash-recovery test kills the process here: the order is written, its message not yet queued.
     faultPoint('checkout.before-confirmation');
@@ -229,7 +233,7 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
     return { entity_id: entityId, order_number: orderNumber };
   }
 
-  async findOrderByCart(tx: Queryable, cartId: string): Promise<PlacedOrder | null> {
+  async findOrderByCart(tx: Tx, cartId: string): Promise<PlacedOrder | null> {
     const row = await store.findOrderByCartId(tx, cartId);
     return row ? { entity_id: row.entity_id, order_number: row.order_number } : null;
   }
@@ -239,7 +243,7 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
    * products: placed, not in a final status (canceled, returned), the item neither cancelled nor
    * refunded in full. `lock` first serialises the buyer's placements until the caller commits.
    */
-  async hasLiveOrderOf(tx: Queryable, buyer: OrderBuyer, productIds: number[], opts: { lock?: boolean } = {}): Promise<boolean> {
+  async hasLiveOrderOf(tx: Tx, buyer: OrderBuyer, productIds: number[], opts: { lock?: boolean } = {}): Promise<boolean> {
     if (opts.lock) await store.lockBuyer(tx, buyer);
     if (!productIds.length) return false;
     return store.hasLiveOrderOf(tx, buyer, productIds);
@@ -250,10 +254,10 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
    * delivery address and client address) and answers, per key, how many orders now wait with it,
    * this one included. Keys are locked until the caller commits (docs/decisions/0033).
    */
-  async holdForPayment(tx: Queryable, entityId: string, keys: string[]): Promise<Map<string, number>> {
-    const row = await store.findOrderByEntityId(tx, entityId, false);
-    if (!row) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
-    return store.holdForPayment(tx, row.id, keys);
+  async holdForPayment(tx: Tx, entityId: string, keys: string[]): Promise<Map<string, number>> {
+    const counts = await store.holdForPayment(tx, entityId, keys);
+    if (!counts) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+    return counts;
   }
 
   // ---------- Reading ----------
@@ -365,8 +369,8 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
     return store.listStatuses(this.db, language);
   }
 
-  attributes(storeCode: string): Promise<store.AttributeRow[]> {
-    return store.listAttributes(this.db, storeCode);
+  attributes(storeCode: string, reader: Reader = this.db): Promise<store.AttributeRow[]> {
+    return store.listAttributes(reader, storeCode);
   }
 
   async deliveryLimits(storeCode: string): Promise<{ mode: string | null; limits: { id: string; country_id: string; name: string }[] }> {
@@ -381,7 +385,7 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
    * asked to void or refund, the history records it. The row lock makes a concurrent second cancel
    * wait and then find the order already cancelled, so stock is released exactly once.
    */
-  async cancelByCustomer(tx: Queryable, customerUuid: string, ref: string, reason: string | null): Promise<OrderRow> {
+  async cancelByCustomer(tx: Tx, customerUuid: string, ref: string, reason: string | null): Promise<OrderRow> {
     const order = await this.getForCustomer(tx, customerUuid, ref, true);
     const view = await this.stores.resolve(order.store_code, tx).catch(() => null);
     if (view && !view.order_cancellation_enabled) throw new AppError('ORDER_NOT_CANCELABLE', 'Orders cannot be cancelled in this store');
@@ -397,7 +401,7 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
    * Chooses the payment method of an order still waiting for payment (pending_payment, or
    * payment_failed, which then waits again); the open payment of the old method is voided.
    */
-  async updatePaymentMethod(tx: Queryable, customerUuid: string, ref: string, methodCode: string): Promise<OrderRow> {
+  async updatePaymentMethod(tx: Tx, customerUuid: string, ref: string, methodCode: string): Promise<OrderRow> {
     const order = await this.getForCustomer(tx, customerUuid, ref, true);
     if (!PAYABLE.has(order.status)) throw new AppError('ORDER_NOT_PAYABLE', 'The order is not awaiting payment');
     if (!PAYMENT_CODE.test(methodCode) || !(await this.methods.isAvailable(order.store_code, methodCode))) {
@@ -413,7 +417,7 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
    * Moves an order to another status as an operator: only along the allowed transitions; shipping
    * records a shipment with its tracking; cancelling releases stock and voids or refunds.
    */
-  async changeStatus(tx: Queryable, ref: string, change: StatusChange): Promise<OrderRow> {
+  async changeStatus(tx: Tx, ref: string, change: StatusChange): Promise<OrderRow> {
     const order = await this.findByRef(tx, ref, true);
     if (!order) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
     if (!(await store.isTransitionAllowed(tx, order.status, change.to))) {
@@ -447,7 +451,7 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
    * twice; an order paid meanwhile no longer matches once its row is locked, and one the provider took
    * money for is kept. Handles at most `limit` orders; a failure rolls back that order only.
    */
-  async expireUnpaidOrders(opts: { olderThanMinutes: number; guestOlderThanMinutes?: number; limit?: number }): Promise<UnpaidExpiryReport> {
+  async expireUnpaidOrders(run: Transactions, opts: { olderThanMinutes: number; guestOlderThanMinutes?: number; limit?: number }): Promise<UnpaidExpiryReport> {
     const guestMinutes = Math.min(opts.guestOlderThanMinutes ?? opts.olderThanMinutes, opts.olderThanMinutes);
     const limit = opts.limit ?? 50;
     const report: UnpaidExpiryReport = { canceled: [], kept: [], failed: [] };
@@ -456,7 +460,7 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
       // Set inside the transaction, read after it: which order this round claimed, if any.
       const round: { claimed: string | null } = { claimed: null };
       try {
-        const outcome = await this.db.transaction(async (tx) => {
+        const outcome = await run(async (tx) => {
           round.claimed = null;
           const order = await store.claimUnpaidOrder(tx, { olderThanSeconds: opts.olderThanMinutes * 60, guestOlderThanSeconds: guestMinutes * 60, skip });
           if (!order) return null;
@@ -480,7 +484,7 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
 
   // ---------- OrderPaymentPort (payments) ----------
 
-  async findPayableOrder(tx: Queryable, entityId: string, owner: { customerUuid: string | null; cartId: string | null }): Promise<PayableOrder | null> {
+  async findPayableOrder(tx: Tx, entityId: string, owner: { customerUuid: string | null; cartId: string | null }): Promise<PayableOrder | null> {
     const order = await store.findOrderByEntityId(tx, entityId, true);
     if (!order) return null;
     const mine = order.customer_uuid
@@ -489,12 +493,12 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
     return mine ? payable(order) : null;
   }
 
-  async findOrderForProvider(tx: Queryable, entityId: string): Promise<PayableOrder | null> {
+  async findOrderForProvider(tx: Tx, entityId: string): Promise<PayableOrder | null> {
     const order = await store.findOrderByEntityId(tx, entityId, true);
     return order ? payable(order) : null;
   }
 
-  async markPaid(tx: Queryable, entityId: string, payment: { payment_uuid: string; provider_reference: string; amount: number; currency: string }): Promise<void> {
+  async markPaid(tx: Tx, entityId: string, payment: { payment_uuid: string; provider_reference: string; amount: number; currency: string }): Promise<void> {
     const order = await store.findOrderByEntityId(tx, entityId, true);
     if (!order) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
     // A repeated provider callback for the payment already recorded changes nothing.
@@ -512,7 +516,7 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
     await this.sendOrderMail(tx, 'order_confirmed', await this.storedMailFacts(tx, order));
   }
 
-  async changePaymentMethod(tx: Queryable, entityId: string, methodCode: string): Promise<PayableOrder> {
+  async changePaymentMethod(tx: Tx, entityId: string, methodCode: string): Promise<PayableOrder> {
     const order = await store.findOrderByEntityId(tx, entityId, true);
     if (!order) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
     if (!PAYABLE.has(order.status)) throw new AppError('ORDER_NOT_PAYABLE', 'The order is not awaiting payment');
@@ -521,7 +525,7 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
     return payable((await store.findOrderByEntityId(tx, entityId))!);
   }
 
-  async markPaymentFailed(tx: Queryable, entityId: string, reason: { code: string; message: string }): Promise<void> {
+  async markPaymentFailed(tx: Tx, entityId: string, reason: { code: string; message: string }): Promise<void> {
     const order = await store.findOrderByEntityId(tx, entityId, true);
     if (!order) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
     // Late or repeated failure reports never undo a payment or a later status.
@@ -531,7 +535,7 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
 
   // ---------- internals ----------
 
-  private async moveLocked(tx: Queryable, order: OrderRow, to: string, change: { actor: StatusActor; reason_code?: string | null; comment?: string | null }): Promise<void> {
+  private async moveLocked(tx: Tx, order: OrderRow, to: string, change: { actor: StatusActor; reason_code?: string | null; comment?: string | null }): Promise<void> {
     const reasonMessage = change.comment ? change.comment.slice(0, 500) : null;
     const moved = await store.updateStatus(tx, order.id, order.status, to, { code: change.reason_code ?? null, message: change.reason_code ? reasonMessage : null });
     if (!moved) throw new AppError('ORDER_STATUS_NOT_ALLOWED', 'The order changed meanwhile, try again');
@@ -548,7 +552,7 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
    * window (decision 0019); one still pending keeps its clock (switching methods must not hold stock for
    * ever). Either way the old method's open payment is voided.
    */
-  private async switchMethodLocked(tx: Queryable, order: OrderRow, methodCode: string, actor: 'customer' | 'guest'): Promise<void> {
+  private async switchMethodLocked(tx: Tx, order: OrderRow, methodCode: string, actor: 'customer' | 'guest'): Promise<void> {
     const change = { actor: 'customer' as const, reason_code: 'payment_method_changed', comment: actor === 'guest' ? `${methodCode} (guest)` : methodCode };
     if (order.status === 'payment_failed') {
       await store.setPaymentMethod(tx, order.id, methodCode, { touch: true });
@@ -561,7 +565,7 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
   }
 
   /** The facts of a stored order its e-mail shows, read in the changing transaction. */
-  private async storedMailFacts(tx: Queryable, order: OrderRow): Promise<OrderMailFacts> {
+  private async storedMailFacts(tx: Tx, order: OrderRow): Promise<OrderMailFacts> {
     const [items, lines, addresses] = await Promise.all([store.itemsOf(tx, [order.id]), store.totalLinesOf(tx, [order.id]), store.addressesOf(tx, [order.id])]);
     const view = await this.stores.resolve(order.store_code, tx).catch(() => null);
     const billing = addresses.find((a) => a.kind === 'billing');
@@ -582,7 +586,7 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
    * The order e-mail (received, awaiting payment; or confirmed) with every line and every total line,
    * in the order's language and its store view's money format, written in the changing transaction.
    */
-  private async sendOrderMail(tx: Queryable, template: 'order_received' | 'order_confirmed', order: OrderMailFacts): Promise<void> {
+  private async sendOrderMail(tx: Tx, template: 'order_received' | 'order_confirmed', order: OrderMailFacts): Promise<void> {
     const money = (n: number) => formatMoney(n, order.currency, order.locale);
     await this.messaging.enqueue(tx, {
       channel: 'email',
@@ -602,7 +606,7 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
     });
   }
 
-  private async cancelLocked(tx: Queryable, order: OrderRow, change: { actor: StatusActor; reason_code?: string | null; comment?: string | null }): Promise<void> {
+  private async cancelLocked(tx: Tx, order: OrderRow, change: { actor: StatusActor; reason_code?: string | null; comment?: string | null }): Promise<void> {
     await this.moveLocked(tx, order, 'canceled', change);
     const items = await store.itemsOf(tx, [order.id]);
     await releaseStock(
@@ -617,7 +621,7 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
 
   /** Tells the customer about their order by e-mail, in the order's language, in the changing transaction. */
   private async notify<T extends 'order_shipped' | 'order_canceled'>(
-    tx: Queryable,
+    tx: Tx,
     order: OrderRow,
     template: T,
     params: Omit<TemplateParams<T>, 'order_number' | 'firstname'>,

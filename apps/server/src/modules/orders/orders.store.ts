@@ -1,4 +1,4 @@
-import type { Queryable } from '../../platform/db.js';
+import type { Queryable, Tx } from '../../platform/db.js';
 import type { AcceptedAgreement, OrderDraftAddress, OrderDraftItem } from './orders.contract.js';
 
 /** The only code that runs SQL on orders_* tables. */
@@ -141,17 +141,6 @@ export interface AttributeRow {
   options: { label: string; value: string }[];
 }
 
-/** Takes the next order number of a store view; the row stays locked until the caller commits. */
-export async function nextSequenceValue(tx: Queryable, storeCode: string): Promise<number> {
-  const { rows } = await tx.query<{ v: string }>(
-    `INSERT INTO orders_sequence (store_code, last_value) VALUES ($1, 1)
-     ON CONFLICT (store_code) DO UPDATE SET last_value = orders_sequence.last_value + 1
-     RETURNING last_value::text AS v`,
-    [storeCode],
-  );
-  return Number(rows[0]!.v);
-}
-
 export interface NewOrder {
   entity_id: string;
   order_number: string;
@@ -177,17 +166,32 @@ export interface NewOrder {
 }
 
 /** Inserts the order row; null when the cart already has an order (UNIQUE cart_id). */
-export async function insertOrder(tx: Queryable, o: NewOrder): Promise<{ id: string } | null> {
-  const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO orders_order (entity_id, order_number, store_code, website_code, sequence_value, cart_id, customer_uuid,
+/**
+ * Inserts an order with the next number of its store view, in one statement: the store view's
+ * sequence row is taken (and stays locked until the caller commits) and the number is
+ * `numberPrefix` and the value, at least nine digits. Null when the cart already has an order
+ * (the sequence step is undone with the caller's rollback).
+ */
+export async function insertOrder(
+  tx: Tx, o: Omit<NewOrder, 'order_number' | 'sequence_value'>, numberPrefix: string,
+): Promise<{ id: string; order_number: string } | null> {
+  const { rows } = await tx.query<{ id: string; order_number: string }>(
+    `WITH seq AS (
+       INSERT INTO orders_sequence (store_code, last_value) VALUES ($3, 1)
+       ON CONFLICT (store_code) DO UPDATE SET last_value = orders_sequence.last_value + 1
+       RETURNING last_value::text AS v
+     )
+     INSERT INTO orders_order (entity_id, order_number, store_code, website_code, sequence_value, cart_id, customer_uuid,
        email, language, status, currency, subtotal_incl_tax, subtotal_excl_tax, discount_total, shipping_incl_tax, tax_total,
        grand_total, shipping_carrier_code, shipping_method_code, shipping_carrier_title, shipping_method_title,
        payment_method_code, coupon_codes, accepted_agreements)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24::jsonb)
+     SELECT $1, $2 || CASE WHEN length(seq.v) >= 9 THEN seq.v ELSE lpad(seq.v, 9, '0') END, $3, $4, seq.v::bigint, $5, $6,
+            $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23::jsonb
+       FROM seq
      ON CONFLICT (cart_id) DO NOTHING
-     RETURNING id::text AS id`,
+     RETURNING id::text AS id, order_number`,
     [
-      o.entity_id, o.order_number, o.store_code, o.website_code, o.sequence_value, o.cart_id, o.customer_uuid, o.email,
+      o.entity_id, numberPrefix, o.store_code, o.website_code, o.cart_id, o.customer_uuid, o.email,
       o.language, o.status, o.currency, o.subtotal_incl_tax, o.subtotal_excl_tax, o.discount_total, o.shipping_incl_tax,
       o.tax_total, o.grand_total, o.shipping?.carrier_code ?? null, o.shipping?.method_code ?? null,
       o.shipping?.carrier_title ?? null, o.shipping?.method_title ?? null, o.payment_method_code, o.coupon_codes,
@@ -201,11 +205,11 @@ export interface OrderTotalLine { kind: 'discount' | 'tax'; position: number; la
 
 /**
  * Everything an order holds besides its row, written in one statement: items, addresses, discount
- * and tax lines, order attributes and the first history entry (data-modifying CTEs, so it is one
+ * and tax lines, order attributes, the first history entry and the placed event (data-modifying CTEs, so it is one
  * round trip however many lines the order has).
  */
 export async function insertOrderParts(
-  tx: Queryable,
+  tx: Tx,
   orderId: string,
   parts: {
     items: (OrderDraftItem & { uid: string })[];
@@ -213,8 +217,11 @@ export async function insertOrderParts(
     totalLines: OrderTotalLine[];
     attributes: { code: string; value: string }[];
     history: { to_status: string; actor: string };
+    /** The order's first event (placed), written in the same statement. */
+    event: Omit<OrderEvent, 'id' | 'created_at'>;
   },
 ): Promise<void> {
+  const e = parts.event;
   const items = parts.items.map((i, position) => ({
     uid: i.uid, position, sku: i.sku, product_id: i.product_id, parent_sku: i.parent_sku, name: i.name, product_type: i.product_type,
     qty_ordered: i.quantity, unit_price_incl_tax: i.unit_price_incl_tax, row_total_incl_tax: i.row_total_incl_tax, row_tax: i.row_tax,
@@ -249,15 +256,19 @@ export async function insertOrderParts(
      ), v AS (
        INSERT INTO orders_attribute_value (order_id, position, code, value)
        SELECT $1, x.position, x.code, x.value FROM jsonb_to_recordset($5::jsonb) AS x(position int, code text, value text)
+     ), e AS (
+       INSERT INTO orders_event (order_id, order_number, customer_uuid, store_code, type, status, grand_total, refunded_total, currency)
+       VALUES ($8, $9, $10, $11, $12, $13, $14, $15, $16)
      )
      INSERT INTO orders_status_history (order_id, from_status, to_status, actor) VALUES ($1, NULL, $6, $7)`,
     [orderId, JSON.stringify(items), JSON.stringify(addresses), JSON.stringify(parts.totalLines), JSON.stringify(attributes),
-      parts.history.to_status, parts.history.actor],
+      parts.history.to_status, parts.history.actor,
+      e.order_id, e.order_number, e.customer_uuid, e.store_code, e.type, e.status, e.grand_total, e.refunded_total, e.currency],
   );
 }
 
 export async function insertHistory(
-  tx: Queryable,
+  tx: Tx,
   h: { order_id: string; from_status: string | null; to_status: string; actor: string; reason_code?: string | null; comment?: string | null },
 ): Promise<void> {
   await tx.query(
@@ -273,22 +284,20 @@ export async function findOrderByCartId(db: Queryable, cartId: string): Promise<
 
 /**
  * Records what an order waiting for payment holds stock for and counts, per key, the orders waiting
- * with it (this one included). Each key is locked until the caller commits, so two placements with
- * a key in common never both see the count below the limit. Keys are locked in a fixed order.
+ * with it (this one included); null when no order has this entity_id. One call of
+ * orders_hold_for_payment (db/migrations/0031): it locks each key until the caller commits, in a
+ * fixed order, before it counts, so two placements with a key in common never both see the count
+ * below the limit.
  */
-export async function holdForPayment(tx: Queryable, orderId: string, keys: string[]): Promise<Map<string, number>> {
-  const sorted = [...new Set(keys)].sort();
-  for (const k of sorted) await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`orders:hold:${k}`]);
-  await tx.query('UPDATE orders_order SET hold_keys = $2::text[] WHERE id = $1', [orderId, sorted]);
-  const { rows } = await tx.query<{ key: string; n: number }>(
-    `SELECT k AS key, count(*)::int AS n
-       FROM orders_order o, unnest(o.hold_keys) k
-      WHERE o.hold_keys && $1::text[] AND k = ANY($1::text[])
-        AND o.status IN ('pending_payment', 'payment_failed') AND o.paid_at IS NULL
-      GROUP BY k`,
-    [sorted],
-  );
-  return new Map(rows.map((r) => [r.key, r.n]));
+export async function holdForPayment(tx: Tx, entityId: string, keys: string[]): Promise<Map<string, number> | null> {
+  if (!UUID.test(entityId)) return null;
+  try {
+    const { rows } = await tx.query<{ key: string; n: number }>('SELECT key, n FROM orders_hold_for_payment($1::uuid, $2::text[])', [entityId, keys]);
+    return new Map(rows.map((r) => [r.key, r.n]));
+  } catch (err) {
+    if ((err as { code?: string }).code === 'P0002') return null;
+    throw err;
+  }
 }
 
 /** Who placed orders: a customer, or a guest known by e-mail. */
@@ -299,7 +308,7 @@ function buyerKey(buyer: OrderBuyer): string {
 }
 
 /** Serialises checks of one buyer's orders (e.g. one subscription at a time) until the caller commits. */
-export async function lockBuyer(tx: Queryable, buyer: OrderBuyer): Promise<void> {
+export async function lockBuyer(tx: Tx, buyer: OrderBuyer): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`orders:buyer:${buyerKey(buyer)}`]);
 }
 
@@ -335,7 +344,7 @@ export async function findOrderByEntityId(db: Queryable, entityId: string, lock 
  * both take, the same order; the WHERE is checked again on the locked row.
  */
 export async function claimUnpaidOrder(
-  tx: Queryable, opts: { olderThanSeconds: number; guestOlderThanSeconds?: number; skip: string[] },
+  tx: Tx, opts: { olderThanSeconds: number; guestOlderThanSeconds?: number; skip: string[] },
 ): Promise<OrderRow | null> {
   // A guest's order has its own, shorter window; the index on updated_at still narrows to the longer one first.
   const guest = Math.min(opts.guestOlderThanSeconds ?? opts.olderThanSeconds, opts.olderThanSeconds);
@@ -464,7 +473,7 @@ export async function tracksOf(db: Queryable, orderIds: string[]): Promise<Track
  * The transition trigger refuses any change the transition table does not list.
  */
 export async function updateStatus(
-  tx: Queryable,
+  tx: Tx,
   orderId: string,
   from: string,
   to: string,
@@ -481,7 +490,7 @@ export async function updateStatus(
 }
 
 /** `touch` moves updated_at, the unpaid-order expiry's clock (decision 0019). */
-export async function setPaymentMethod(tx: Queryable, orderId: string, methodCode: string, opts: { touch: boolean }): Promise<void> {
+export async function setPaymentMethod(tx: Tx, orderId: string, methodCode: string, opts: { touch: boolean }): Promise<void> {
   await tx.query(
     `UPDATE orders_order SET payment_method_code = $2, updated_at = CASE WHEN $3::boolean THEN now() ELSE updated_at END WHERE id = $1`,
     [orderId, methodCode, opts.touch],
@@ -489,7 +498,7 @@ export async function setPaymentMethod(tx: Queryable, orderId: string, methodCod
 }
 
 export async function recordPayment(
-  tx: Queryable,
+  tx: Tx,
   orderId: string,
   p: { payment_uuid: string; provider_reference: string; amount: number },
 ): Promise<void> {
@@ -499,17 +508,17 @@ export async function recordPayment(
   );
 }
 
-export async function setRefunded(tx: Queryable, orderId: string, amount: number): Promise<void> {
+export async function setRefunded(tx: Tx, orderId: string, amount: number): Promise<void> {
   await tx.query(`UPDATE orders_order SET refunded_total = $2, updated_at = now() WHERE id = $1`, [orderId, amount]);
 }
 
-export async function cancelItems(tx: Queryable, orderId: string): Promise<void> {
+export async function cancelItems(tx: Tx, orderId: string): Promise<void> {
   await tx.query(`UPDATE orders_item SET qty_canceled = qty_ordered - qty_shipped WHERE order_id = $1`, [orderId]);
 }
 
 /** Records one shipment of everything not yet shipped or cancelled, with its tracking. */
 export async function insertShipment(
-  tx: Queryable,
+  tx: Tx,
   orderId: string,
   s: { uid: string; number: string; track: { carrier: string; number: string; track_url: string | null } | null },
 ): Promise<void> {
@@ -532,7 +541,7 @@ export async function insertShipment(
   }
 }
 
-export async function countShipments(tx: Queryable, orderId: string): Promise<number> {
+export async function countShipments(tx: Tx, orderId: string): Promise<number> {
   const { rows } = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders_shipment WHERE order_id = $1`, [orderId]);
   return rows[0]!.n;
 }
@@ -588,7 +597,7 @@ export interface OrderEvent {
   created_at: Date;
 }
 
-export async function insertEvent(tx: Queryable, e: Omit<OrderEvent, 'id' | 'created_at'>): Promise<void> {
+export async function insertEvent(tx: Tx, e: Omit<OrderEvent, 'id' | 'created_at'>): Promise<void> {
   await tx.query(
     `INSERT INTO orders_event (order_id, order_number, customer_uuid, store_code, type, status, grand_total, refunded_total, currency)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
@@ -613,7 +622,7 @@ export async function undeliveredEvents(db: Queryable, subscriber: string, limit
  * Claims one event for a subscriber inside the handling transaction: false when another run already
  * handled it (the primary key makes a concurrent claim wait, then conflict).
  */
-export async function claimEvent(tx: Queryable, subscriber: string, eventId: string): Promise<boolean> {
+export async function claimEvent(tx: Tx, subscriber: string, eventId: string): Promise<boolean> {
   const r = await tx.query(
     `INSERT INTO orders_event_delivery (event_id, subscriber) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
     [eventId, subscriber],

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, createProduct } from '@ember/test-support';
 import { startTestServer, type TestServer } from '../../test/test-app.js';
-import { draftFor, makeProduct, placeOrder, registerCustomer } from '../../test/orders-fixtures.js';
+import { draftFor, placeOrder } from '../../test/orders-fixtures.js';
 import { gqlAs, newGuestCart } from '../cart/cart.fixtures.js';
 import { DEFAULT_PAYMENT_METHOD } from '../payments/payments.methods.js';
 
@@ -24,8 +25,8 @@ describe('order and payment words per store view', () => {
   });
 
   it('shows an order\'s payment method by its name, not its code', async () => {
-    const product = await makeProduct(server.app.db, 20);
-    const customer = await registerCustomer(server);
+    const product = await createProduct(server.app.db, { stock: 20 });
+    const customer = await createCustomer(server);
     const placed = await placeOrder(server.app, { ...draftFor({ product, customerUuid: customer.uuid, email: customer.email }), payment_method_code: DEFAULT_PAYMENT_METHOD });
     const r = await gqlAs(server, 'query($n: String!) { customerOrder(number: $n) { payment_methods { name type } } }', { n: placed.order_number }, { token: customer.token });
     expect(r.body.data.customerOrder.payment_methods).toEqual([{ name: 'Credit or debit card', type: DEFAULT_PAYMENT_METHOD }]);

@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProduct, type GuestJar, stockOf } from '@ember/test-support';
 import { openDb, type Db } from '../../platform/db.js';
-import { addProducts, gqlAs, makeProduct, newGuestCart, readyForCheckout, stockOf, type GuestJar } from '../cart/cart.fixtures.js';
+import { addProducts, gqlAs, newGuestCart, readyForCheckout } from '../cart/cart.fixtures.js';
 import type { TestServer } from '../../test/test-app.js';
 import { holdKeysOf } from '../../workflows/unpaid-holds.js';
 
@@ -126,7 +127,7 @@ describe('kill -9 in the payment steps', { timeout: 300_000 }, () => {
   beforeAll(async () => stop(await start()), 120_000);
 
   it('loses nothing: after each crash and restart the order, the payment and the stock agree, and the retried key gives one order', async () => {
-    const product = await withDb((db) => makeProduct(db, { stock: 10 }));
+    const product = await withDb((db) => createProduct(db, { stock: 10 }));
 
     // (1) placeOrder commits, and the process dies before answering.
     let child = await start({ EMBER_FAULT: 'checkout.after-commit' });
@@ -209,7 +210,7 @@ describe('kill -9 in the payment steps', { timeout: 300_000 }, () => {
     // One cart per fault point, each of a product of its own, in the order the transaction reaches them:
     // (a) stock taken, (e) order written and its e-mail not queued, (c) every step done and COMMIT next.
     const faults = ['checkout.after-stock', 'checkout.before-confirmation', 'checkout.before-commit'] as const;
-    const products = await withDb((db) => Promise.all(faults.map(() => makeProduct(db, { stock: 10 }))));
+    const products = await withDb((db) => Promise.all(faults.map(() => createProduct(db, { stock: 10 }))));
     const carts: { fault: (typeof faults)[number]; cartId: string; email: string; key: string; productId: number }[] = [];
 
     /** What the placement left in the database for a cart: orders, its product's stock, the buyer's holds and messages. */

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../platform/db.js';
+import type { Queryable, Tx } from '../../platform/db.js';
 
 export type IdempotentOperation = 'placeOrder' | 'payments.generate-token';
 
@@ -18,11 +18,31 @@ interface KeyRef {
 }
 
 /**
+ * Claims a key nobody holds, in one statement of its own (no transaction around it): a new key is
+ * inserted held by `token`, a key past its day is written over as new. True when this request now
+ * holds the key. A key that another request holds or has answered is left as it is (false): the
+ * caller then looks at it with claimKey. The upsert waits for a concurrent claim of the same key
+ * to commit, like claimKey's insert, so two requests never both hold one key.
+ */
+export async function claimFreshKey(db: Queryable, ref: KeyRef, requestHash: string, token: string, ttlSeconds: number): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `INSERT INTO payments_idempotency_key AS k (scope, operation, idempotency_key, request_hash, locked_at, lock_token, expires_at)
+     VALUES ($1, $2, $3, $4, now(), $5::uuid, now() + $6 * interval '1 second')
+     ON CONFLICT (scope, operation, idempotency_key) DO UPDATE
+        SET request_hash = EXCLUDED.request_hash, locked_at = EXCLUDED.locked_at, lock_token = EXCLUDED.lock_token,
+            response_status = NULL, response_body = NULL, created_at = now(), expires_at = EXCLUDED.expires_at
+      WHERE k.expires_at <= now()`,
+    [ref.scope, ref.operation, ref.key, requestHash, token, ttlSeconds],
+  );
+  return rowCount === 1;
+}
+
+/**
  * Claims a key for a request in the caller's transaction: a new (or expired) key is inserted held
  * by `token` and null returned; otherwise the existing row is returned locked. A concurrent insert of
  * the same key waits on the primary key and then finds the row.
  */
-export async function claimKey(tx: Queryable, ref: KeyRef, requestHash: string, token: string, ttlSeconds: number, leaseMs: number): Promise<IdempotencyRow | null> {
+export async function claimKey(tx: Tx, ref: KeyRef, requestHash: string, token: string, ttlSeconds: number, leaseMs: number): Promise<IdempotencyRow | null> {
   await tx.query(
     'DELETE FROM payments_idempotency_key WHERE scope = $1 AND operation = $2 AND idempotency_key = $3 AND expires_at <= now()',
     [ref.scope, ref.operation, ref.key],
@@ -43,7 +63,7 @@ export async function claimKey(tx: Queryable, ref: KeyRef, requestHash: string, 
 }
 
 /** Hands a key whose holder stopped answering to a new request (the row is locked by claimKey). */
-export async function takeOver(tx: Queryable, ref: KeyRef, token: string): Promise<void> {
+export async function takeOver(tx: Tx, ref: KeyRef, token: string): Promise<void> {
   await tx.query(
     'UPDATE payments_idempotency_key SET locked_at = now(), lock_token = $4::uuid WHERE scope = $1 AND operation = $2 AND idempotency_key = $3',
     [ref.scope, ref.operation, ref.key, token],
@@ -77,6 +97,6 @@ export async function pruneExpired(db: Queryable, limit: number): Promise<number
 }
 
 /** Forgets the stored answers of a customer's keys (they repeat order details) when the account is erased. */
-export async function deleteKeysOfCustomer(tx: Queryable, customerUuid: string): Promise<void> {
+export async function deleteKeysOfCustomer(tx: Tx, customerUuid: string): Promise<void> {
   await tx.query('DELETE FROM payments_idempotency_key WHERE scope = $1', [`customer:${customerUuid}`]);
 }

@@ -1,8 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../../platform/db.js';
+import { inTransaction } from '../../platform/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { isPhrase, phrase, type Phrase } from '../../platform/messages.js';
 import type { ErrorCode } from '@ember/contracts';
+import { hashCartId } from './payments.cart-hash.js';
 import * as store from './payments.idempotency.store.js';
 import type { IdempotentOperation } from './payments.idempotency.store.js';
 
@@ -29,7 +31,7 @@ type StoredBody<T> = { result: T } | { error: { code: ErrorCode; message: string
 /** Who a key belongs to: a signed-in customer, else the guest's cart credential (never the raw cart id). */
 export function idempotencyScope(owner: { customerUuid: string | null; cartId: string | null }): string {
   if (owner.customerUuid) return `customer:${owner.customerUuid.toLowerCase()}`;
-  return `cart:${createHash('sha256').update(owner.cartId ?? '', 'utf8').digest('hex')}`;
+  return `cart:${hashCartId(owner.cartId ?? '')}`;
 }
 
 /** A stable hash of parameters: object keys sorted, so the order the client wrote them in does not matter. */
@@ -50,12 +52,13 @@ export function requestHash(params: unknown): string {
  * every instance of the shop sees them.
  */
 export class IdempotencyKeys {
-  constructor(
-    private readonly db: Db,
-    private readonly leaseMs: number,
-  ) {}
+  constructor(private readonly leaseMs: number) {}
 
-  async run<T>(req: IdempotentRequest, work: () => Promise<T>): Promise<T> {
+  /**
+   * Wraps one edge operation: the edge hands its database, since the key is claimed in a short
+   * transaction of its own before the operation's and answered in one statement after it.
+   */
+  async run<T>(db: Db, req: IdempotentRequest, work: () => Promise<T>): Promise<T> {
     const key = req.key;
     // Without a key the operation runs as before; it refuses a retry itself (400), in its own transaction.
     if (key === undefined) return work();
@@ -65,7 +68,10 @@ export class IdempotencyKeys {
     const ref = { scope: req.scope, operation: req.operation, key };
     const hash = requestHash(req.params);
     const token = randomUUID();
-    const found = await this.db.transaction(async (tx) => {
+    // Most keys are new: one statement claims them. Only a key already there (a retry, a request
+    // still running) is read, locked, in a short transaction.
+    const claimed = await store.claimFreshKey(db, ref, hash, token, IDEMPOTENCY_TTL_SECONDS);
+    const found = claimed ? null : await inTransaction(db, async (tx) => {
       const row = await store.claimKey(tx, ref, hash, token, IDEMPOTENCY_TTL_SECONDS, this.leaseMs);
       if (!row) return null;
       if (row.request_hash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED', phrase('idempotency.reused'), { field: 'Idempotency-Key' });
@@ -85,19 +91,19 @@ export class IdempotencyKeys {
       // A refusal is an answer (a retry gets it again); a failure that may pass (busy, rate-limited, a bug) lets the key go.
       if (err instanceof AppError && err.status < 500 && err.code !== 'RATE_LIMITED') {
         const body: StoredBody<T> = { error: { code: err.code, message: err.message, phrase: err.phrase, details: err.details ?? null } };
-        await store.storeAnswer(this.db, ref, token, err.status, body);
+        await store.storeAnswer(db, ref, token, err.status, body);
       } else {
-        await store.releaseKey(this.db, ref, token).catch(() => undefined);
+        await store.releaseKey(db, ref, token).catch(() => undefined);
       }
       throw err;
     }
-    await store.storeAnswer(this.db, ref, token, 200, { result } satisfies StoredBody<T>);
+    await store.storeAnswer(db, ref, token, 200, { result } satisfies StoredBody<T>);
     return result;
   }
 
   /** Removes keys past their day. */
-  prune(limit = 500): Promise<number> {
-    return store.pruneExpired(this.db, limit);
+  prune(db: Db, limit = 500): Promise<number> {
+    return store.pruneExpired(db, limit);
   }
 }
 

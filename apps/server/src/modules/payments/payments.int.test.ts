@@ -6,6 +6,7 @@ import type { ScaMode } from './payments.provider.js';
 import { runPaymentJobs } from './payments.routes.js';
 import { signPayload } from './payments.signature.js';
 import { FakeOrders } from './payments.test-support.js';
+import { inTransaction } from '../../platform/transaction.js';
 
 let server: TestServer;
 let orders: FakeOrders;
@@ -61,18 +62,20 @@ let storeSeq = 0;
 /** A store code of its own with the given SCA mode, so tests never change a shared store's setting. */
 async function storeWith(mode: ScaMode): Promise<string> {
   const code = `t${randomBytes(5).toString('hex')}${++storeSeq}`;
-  await server.app.services.payments.setScaMode(await testDb(), code, mode);
+  await inTransaction(await testDb(), (tx) => server.app.services.payments.setScaMode(tx, code, mode));
   return code;
 }
 
 async function customer() {
   const email = `payer+${randomUUID().slice(0, 8)}@example.com`;
   const identity = server.app.services.identity;
-  const { user_uuid } = await identity.register(
+  const prepared = await identity.prepareRegistration(
     { firstname: 'Ada', lastname: 'Lovelace', date_of_birth: '1990-04-12', strategy: 'email_password', strategy_data: { identifier: email, password: 'Passw0rd-Ember' }, terms_accepted: true } as never,
     { storeCode: 'gb', language: 'en', ip: null, defaultCountry: 'GB' },
   );
-  const login = await identity.login(email, 'Passw0rd-Ember', { ip: '127.0.0.1', userAgent: null });
+  const { user_uuid } = await inTransaction(server.app.db, (tx) => identity.register(tx, prepared));
+  const checked = await identity.checkCredentials(email, 'Passw0rd-Ember');
+  const login = await inTransaction(server.app.db, (tx) => identity.login(tx, checked, { ip: '127.0.0.1', userAgent: null }));
   return { uuid: user_uuid, token: login.token };
 }
 
@@ -416,7 +419,7 @@ describe('payments: notifications out of order', () => {
     const { payment } = await guestPayment();
     const data = await captureData(payment);
     const db = await testDb();
-    await db.transaction((tx) => server.app.services.payments.refundOrVoid(tx, payment.order_id));
+    await inTransaction(db, (tx) => server.app.services.payments.refundOrVoid(tx, payment.order_id));
     await postWebhook(signedEvent({ ...data, amount: 1000 }, { type: 'payment.refunded' }));
     await postWebhook(signedEvent(data));
     expect(await paymentRow(payment.uuid)).toMatchObject({ status: 'refund_pending', refunded_amount: 1000 });
@@ -560,9 +563,9 @@ describe('payments: void and refund on cancellation', () => {
     await waitForStatus(payment.uuid, cart, 'paid');
     const db = await testDb();
     const payments = server.app.services.payments;
-    const first = await db.transaction((tx) => payments.refundOrVoid(tx, order.entity_id));
+    const first = await inTransaction(db, (tx) => payments.refundOrVoid(tx, order.entity_id));
     expect(first).toEqual({ action: 'refund', payment_uuid: payment.uuid, refunded: payment.amount });
-    expect(await db.transaction((tx) => payments.refundOrVoid(tx, order.entity_id))).toEqual({ action: 'refund', payment_uuid: payment.uuid, refunded: payment.amount });
+    expect(await inTransaction(db, (tx) => payments.refundOrVoid(tx, order.entity_id))).toEqual({ action: 'refund', payment_uuid: payment.uuid, refunded: payment.amount });
     await Promise.all([runPaymentJobs(server.app), runPaymentJobs(server.app)]);
     expect((await waitForStatus(payment.uuid, cart, 'refunded')).body.status).toBe('refunded');
     const { rows } = await db.query<{ status: string; refunded_amount: number }>('SELECT status, refunded_amount FROM payments_sandbox_session WHERE merchant_reference = $1', [payment.uuid]);
@@ -574,11 +577,11 @@ describe('payments: void and refund on cancellation', () => {
   it('voids an open payment so its hosted page can no longer take the card', async () => {
     const { payment, order, cart } = await guestPayment();
     const db = await testDb();
-    expect(await db.transaction((tx) => server.app.services.payments.refundOrVoid(tx, order.entity_id))).toEqual({ action: 'void', payment_uuid: payment.uuid, refunded: 0 });
+    expect(await inTransaction(db, (tx) => server.app.services.payments.refundOrVoid(tx, order.entity_id))).toEqual({ action: 'void', payment_uuid: payment.uuid, refunded: 0 });
     await runPaymentJobs(server.app);
     expect((await call('GET', `/api/payments/${payment.uuid}`, undefined, { cart })).body.status).toBe('voided');
     expect((await postForm(payment.redirect_url, card('4111111111111111'))).status).toBe(410);
-    expect(await db.transaction((tx) => server.app.services.payments.refundOrVoid(tx, randomUUID()))).toEqual({ action: 'none', payment_uuid: null, refunded: 0 });
+    expect(await inTransaction(db, (tx) => server.app.services.payments.refundOrVoid(tx, randomUUID()))).toEqual({ action: 'none', payment_uuid: null, refunded: 0 });
   });
 });
 

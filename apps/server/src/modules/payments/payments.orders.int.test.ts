@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, createProduct } from '@ember/test-support';
 import { SANDBOX_TEST_WEBHOOK_SECRET } from '../../config.js';
 import { restCall, startTestServer, testDb, type TestServer } from '../../test/test-app.js';
-import { draftFor, makeProduct, placeOrder, registerCustomer } from '../../test/orders-fixtures.js';
+import { draftFor, placeOrder } from '../../test/orders-fixtures.js';
 import { runPaymentJobs } from './payments.routes.js';
 import { signPayload } from './payments.signature.js';
 import { idempotencyScope, requestHash } from './payments.idempotency.js';
+import { inTransaction } from '../../platform/transaction.js';
 
 /** Payments against real orders (the orders module's port), with the jobs driven by the test. */
 
@@ -20,7 +22,7 @@ afterAll(async () => {
 
 async function newOrder(opts: { customerUuid?: string | null; method?: string } = {}) {
   const db = await testDb();
-  const product = await makeProduct(db, 10);
+  const product = await createProduct(db, { stock: 10 });
   const draft = { ...draftFor({ product, customerUuid: opts.customerUuid ?? null }), payment_method_code: opts.method ?? 'ember_card' };
   const placed = await placeOrder(server.app, draft);
   return { ...placed, cartId: draft.cart_id, total: draft.totals.grand_total };
@@ -56,7 +58,7 @@ async function paymentStatus(uuid: string) {
 
 describe('payments with real orders', () => {
   it('pays a customer’s order by card and moves the order to payment_completed', async () => {
-    const customer = await registerCustomer(server);
+    const customer = await createCustomer(server);
     const order = await newOrder({ customerUuid: customer.uuid });
     const opened = await generate({ customer_uuid: customer.uuid, order_id: order.entity_id }, { token: customer.token });
     expect(opened.status).toBe(200);
@@ -84,7 +86,7 @@ describe('payments with real orders', () => {
   });
 
   it('answers not found for another customer’s real order and for a guest order with the wrong cart', async () => {
-    const [a, b] = [await registerCustomer(server), await registerCustomer(server)];
+    const [a, b] = [await createCustomer(server), await createCustomer(server)];
     const bOrder = await newOrder({ customerUuid: b.uuid });
     const res = await generate({ customer_uuid: a.uuid, order_id: bOrder.entity_id }, { token: a.token });
     expect(res.status).toBe(404);
@@ -146,13 +148,13 @@ describe('payments with real orders', () => {
   });
 
   it('refunds a paid order once when the customer cancels it', async () => {
-    const customer = await registerCustomer(server);
+    const customer = await createCustomer(server);
     const order = await newOrder({ customerUuid: customer.uuid });
     const opened = await generate({ order_id: order.entity_id }, { token: customer.token });
     await submitCard(opened.body.redirect_url, '4111111111111111');
     await runPaymentJobs(server.app);
     const db = await testDb();
-    const cancelled = await db.transaction((tx) => server.app.services.orders.cancelByCustomer(tx, customer.uuid, order.entity_id, 'Changed my mind'));
+    const cancelled = await inTransaction(db, (tx) => server.app.services.orders.cancelByCustomer(tx, customer.uuid, order.entity_id, 'Changed my mind'));
     expect(cancelled.status).toBe('canceled');
     expect(await paymentStatus(opened.body.uuid)).toBe('refund_pending');
     await runPaymentJobs(server.app);
@@ -163,9 +165,9 @@ describe('payments with real orders', () => {
   });
 
   it('refunds a paid order exactly once and puts its stock back once under 10 parallel cancels', async () => {
-    const customer = await registerCustomer(server);
+    const customer = await createCustomer(server);
     const db = await testDb();
-    const product = await makeProduct(db, 10);
+    const product = await createProduct(db, { stock: 10 });
     const draft = { ...draftFor({ product, customerUuid: customer.uuid }), payment_method_code: 'ember_card' };
     const placed = await placeOrder(server.app, draft);
     const opened = await generate({ order_id: placed.entity_id }, { token: customer.token });
@@ -194,13 +196,13 @@ describe('payments with real orders', () => {
   });
 
   it('gives the money back when the shopper pays while the order is being cancelled', async () => {
-    const customer = await registerCustomer(server);
+    const customer = await createCustomer(server);
     const order = await newOrder({ customerUuid: customer.uuid });
     const opened = await generate({ order_id: order.entity_id }, { token: customer.token });
     // The provider captures, but its notification has not arrived when the customer cancels.
     await submitCard(opened.body.redirect_url, '4111111111111111');
     const db = await testDb();
-    await db.transaction((tx) => server.app.services.orders.cancelByCustomer(tx, customer.uuid, order.entity_id, null));
+    await inTransaction(db, (tx) => server.app.services.orders.cancelByCustomer(tx, customer.uuid, order.entity_id, null));
     expect(await paymentStatus(opened.body.uuid)).toBe('voided');
     // The void fails at the provider (already captured); the capture notification turns it into a refund.
     for (let i = 0; i < 3; i++) await runPaymentJobs(server.app);
@@ -259,7 +261,7 @@ describe('reconciliation with the provider', () => {
 
 describe('paying an order again after leaving the payment page', () => {
   it('supersedes the abandoned payment: the old page is cancelled at the provider and the new one pays the order', async () => {
-    const customer = await registerCustomer(server);
+    const customer = await createCustomer(server);
     const order = await newOrder({ customerUuid: customer.uuid });
     const first = await generate({ order_id: order.entity_id }, { token: customer.token });
     await abandon(first.body.uuid);
@@ -332,7 +334,7 @@ describe('paying an order again after leaving the payment page', () => {
   });
 
   it('refunds an abandoned payment captured after it was superseded, and pays and confirms the order once', async () => {
-    const customer = await registerCustomer(server);
+    const customer = await createCustomer(server);
     const order = await newOrder({ customerUuid: customer.uuid });
     const first = await generate({ order_id: order.entity_id }, { token: customer.token });
     // The shopper pays on the old page in another tab; its notification has not arrived yet.

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../platform/db.js';
+import type { Tx } from '../../platform/db.js';
 
 /** A payment method as the payments service lists it (spec §3 "Payment method"). */
 export interface PaymentMethod {
@@ -32,16 +32,16 @@ export interface OrderPaymentPort {
    * by their session's uuid, a guest by the masked id of the cart the order came from. Anything
    * else (unknown id, another customer's order) is null.
    */
-  findPayableOrder(tx: Queryable, entityId: string, owner: { customerUuid: string | null; cartId: string | null }): Promise<PayableOrder | null>;
+  findPayableOrder(tx: Tx, entityId: string, owner: { customerUuid: string | null; cartId: string | null }): Promise<PayableOrder | null>;
   /** The same order for a provider callback, which carries no customer: by entity_id alone. */
-  findOrderForProvider(tx: Queryable, entityId: string): Promise<PayableOrder | null>;
+  findOrderForProvider(tx: Tx, entityId: string): Promise<PayableOrder | null>;
   /** Records that the provider captured exactly the order's amount; moves it on from pending_payment. */
-  markPaid(tx: Queryable, entityId: string, payment: { payment_uuid: string; provider_reference: string; amount: number; currency: string }): Promise<void>;
+  markPaid(tx: Tx, entityId: string, payment: { payment_uuid: string; provider_reference: string; amount: number; currency: string }): Promise<void>;
   /**
    * Switches a locked order still awaiting payment to another payment method (already checked by
    * payments) and answers the order as it is now; a failed order waits for payment again.
    */
-  changePaymentMethod(tx: Queryable, entityId: string, methodCode: string): Promise<PayableOrder>;
+  changePaymentMethod(tx: Tx, entityId: string, methodCode: string): Promise<PayableOrder>;
   /** Records a declined or abandoned payment (status payment_failed, with the reason in its history). */
-  markPaymentFailed(tx: Queryable, entityId: string, reason: { code: string; message: string }): Promise<void>;
+  markPaymentFailed(tx: Tx, entityId: string, reason: { code: string; message: string }): Promise<void>;
 }

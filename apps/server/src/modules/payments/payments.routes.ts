@@ -11,20 +11,21 @@ import { SandboxProvider } from './payments.sandbox.js';
 import { sandboxPagesRoutes } from './payments.sandbox.routes.js';
 import {
   ClientConfigSchema,
-  EmptyQuerySchema,
+  PaymentEmptyQuerySchema as EmptyQuerySchema,
   GenerateTokenBodySchema,
   GUEST_CART_HEADER,
-  LegacyClientQuerySchema,
+  PaymentLegacyClientQuerySchema as LegacyClientQuerySchema,
   LegacyPaymentParamsSchema,
-  MethodParamsSchema,
-  MethodsResponseSchema,
+  PaymentMethodParamsSchema as MethodParamsSchema,
+  PaymentMethodsResponseSchema as MethodsResponseSchema,
   OrderPaymentSchema,
   PaymentParamsSchema,
   WebhookResponseSchema,
   type OrderPayment,
-} from './payments.schemas.js';
+} from '@ember/contracts';
 import type { PaymentOwner, PaymentRow } from './payments.service.js';
 import { runWhileUp } from '../../platform/jobs.js';
+import { inTransaction, transactionsOn } from '../../platform/transaction.js';
 
 const TAG = ['payments'];
 const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -86,8 +87,9 @@ async function paymentRoutes(app: FastifyInstance): Promise<void> {
     // replayed, a new key supersedes the open payment; without a key only a first request is taken.
     const key = request.headers[IDEMPOTENCY_HEADER];
     return payments.idempotency.run(
+      app.db,
       { scope: idempotencyScope(owner), operation: 'payments.generate-token', key, params: body },
-      async () => toOrderPayment(await payments.generateToken(owner, {
+      async () => toOrderPayment(await payments.generateToken(transactionsOn(app.db), owner, {
         orderId: body.order_id, tokenize: body.tokenize, returnUrl: body.return_url ?? null, methodCode: body.payment_method ?? null,
         attemptKey: typeof key === 'string' ? key : null,
       })),
@@ -162,7 +164,7 @@ async function webhookRoutes(app: FastifyInstance): Promise<void> {
         if (err.reason === 'wrong_account') throw new AppError('BAD_REQUEST', 'The notification is for another merchant account');
         throw new AppError('UNAUTHORISED', 'The notification signature is not valid');
       }
-      const result = await payments.handleEvent(event);
+      const result = await inTransaction(app.db, (tx) => payments.handleEvent(tx, event));
       if (result.outcome === 'suspicious') request.log.warn({ event_id: event.id, payment_uuid: result.payment_uuid, detail: result.detail }, 'payment put under review');
       return { received: true as const, duplicate: result.outcome === 'duplicate' };
     },
@@ -188,6 +190,7 @@ export async function paymentsPlugin(app: FastifyInstance): Promise<void> {
   if (sandbox) {
     await app.register(sandboxPagesRoutes, {
       provider: sandbox,
+      db: app.db,
       audienceOf: async (code) => {
         const view = (await services.stores.list()).find((v) => v.code === code);
         return view ? { language: view.language === 'de' ? 'de' : 'en', locale: view.locale } : null;
@@ -202,7 +205,8 @@ export async function paymentsPlugin(app: FastifyInstance): Promise<void> {
 export async function runPaymentJobs(app: FastifyInstance): Promise<void> {
   const payments = app.services.payments;
   if (payments.provider instanceof SandboxProvider) {
-    await payments.provider.expireAbandoned();
+    const sandbox = payments.provider;
+    await inTransaction(app.db, (tx) => sandbox.expireAbandoned(tx));
     const url = `/api/payments/webhooks/${payments.provider.code}`;
     await payments.provider.deliverDue(async (body, signature) => {
       // Through the full HTTP pipeline (parsers, route, signature check), as the provider's POST would arrive.
@@ -210,7 +214,8 @@ export async function runPaymentJobs(app: FastifyInstance): Promise<void> {
       return res.statusCode;
     });
   }
-  await payments.runProviderCommands();
-  await payments.reconcile();
-  await payments.idempotency.prune();
+  const run = transactionsOn(app.db);
+  await payments.runProviderCommands(run);
+  await payments.reconcile(run);
+  await payments.idempotency.prune(app.db);
 }

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { CardFormSchema, DecisionFormSchema, SANDBOX_PREFIX, type HostedStep, type SandboxProvider } from './payments.sandbox.js';
 import { fillInText, PAGE_ENGLISH, renderBankPage, renderCardPage, renderChallengePage, renderGonePage, type PageAudience } from './payments.sandbox.pages.js';
 import type { SandboxSessionRow } from './payments.sandbox.store.js';
+import type { Db } from '../../platform/db.js';
+import { inTransaction } from '../../platform/transaction.js';
 
 const TokenSchema = z.string().regex(/^sbx_ses_[A-Za-z0-9_-]{32,64}$/);
 
@@ -13,9 +15,9 @@ const TokenSchema = z.string().regex(/^sbx_ses_[A-Za-z0-9_-]{32,64}$/);
  */
 export async function sandboxPagesRoutes(
   app: FastifyInstance,
-  opts: { provider: SandboxProvider; audienceOf?: (storeCode: string) => Promise<PageAudience | null> },
+  opts: { provider: SandboxProvider; db: Db; audienceOf?: (storeCode: string) => Promise<PageAudience | null> },
 ): Promise<void> {
-  const { provider } = opts;
+  const { provider, db } = opts;
   /**
    * A provider's page speaks the shopper's language: here the language of the shop's store view the
    * return URL leads back to (`/de/checkout/success` → German), else English.
@@ -56,7 +58,7 @@ export async function sandboxPagesRoutes(
     const form = CardFormSchema.safeParse(request.body);
     const a = await audience(s);
     if (!form.success) return html(reply, 422, renderCardPage(s, fillInText(a), a));
-    return step(reply, await provider.submitCard(s.token, form.data), (message) => renderCardPage(s, message, a));
+    return step(reply, await inTransaction(db, (tx) => provider.submitCard(tx, s.token, form.data)), (message) => renderCardPage(s, message, a));
   });
 
   app.get<{ Params: { token: string } }>(`${SANDBOX_PREFIX}/challenge/:token`, { schema: { hide: true } }, async (request, reply) => {
@@ -70,7 +72,7 @@ export async function sandboxPagesRoutes(
     if (!s) return gone(reply);
     const a = await audience(s);
     if (!form.success) return html(reply, 422, renderChallengePage(s, a));
-    return step(reply, await provider.completeChallenge(s.token, form.data.decision), () => renderChallengePage(s, a));
+    return step(reply, await inTransaction(db, (tx) => provider.completeChallenge(tx, s.token, form.data.decision)), () => renderChallengePage(s, a));
   });
 
   app.get<{ Params: { token: string } }>(`${SANDBOX_PREFIX}/bank/:token`, { schema: { hide: true } }, async (request, reply) => {
@@ -84,6 +86,6 @@ export async function sandboxPagesRoutes(
     if (!s) return gone(reply);
     const a = await audience(s);
     if (!form.success) return html(reply, 422, renderBankPage(s, a));
-    return step(reply, await provider.completeBankTransfer(s.token, form.data.decision), () => renderBankPage(s, a));
+    return step(reply, await inTransaction(db, (tx) => provider.completeBankTransfer(tx, s.token, form.data.decision)), () => renderBankPage(s, a));
   });
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../platform/db.js';
+import type { Queryable, Tx } from '../../platform/db.js';
 import type { MethodKind } from './payments.methods.js';
 import type { ScaMode } from './payments.provider.js';
 
@@ -82,14 +82,14 @@ export async function findSessionByMerchantReference(db: Queryable, merchantAcco
   return rows[0] ?? null;
 }
 
-export async function findSessionByReference(tx: Queryable, pspReference: string): Promise<SandboxSessionRow | null> {
+export async function findSessionByReference(tx: Tx, pspReference: string): Promise<SandboxSessionRow | null> {
   const { rows } = await tx.query<SandboxSessionRow>(`SELECT ${COLUMNS} FROM payments_sandbox_session WHERE psp_reference = $1 FOR UPDATE`, [pspReference]);
   return rows[0] ?? null;
 }
 
 /** Keeps the tokenised card (never its number) and what the issuer will answer. */
 export async function saveCard(
-  tx: Queryable,
+  tx: Tx,
   token: string,
   card: { card_token: string; brand: string; last4: string; exp_month: number; exp_year: number; outcome: CardOutcome },
 ): Promise<void> {
@@ -101,17 +101,17 @@ export async function saveCard(
   );
 }
 
-export async function setStatus(tx: Queryable, token: string, status: SandboxStatus, refusalReason: string | null = null): Promise<void> {
+export async function setStatus(tx: Tx, token: string, status: SandboxStatus, refusalReason: string | null = null): Promise<void> {
   await tx.query('UPDATE payments_sandbox_session SET status = $2, refusal_reason = COALESCE($3, refusal_reason) WHERE token = $1', [token, status, refusalReason]);
 }
 
 /** Counts an invalid card form submission; returns the count so far. */
-export async function countFormError(tx: Queryable, token: string): Promise<number> {
+export async function countFormError(tx: Tx, token: string): Promise<number> {
   const { rows } = await tx.query<{ form_errors: number }>('UPDATE payments_sandbox_session SET form_errors = form_errors + 1 WHERE token = $1 RETURNING form_errors', [token]);
   return rows[0]!.form_errors;
 }
 
-export async function addRefund(tx: Queryable, token: string, amount: number): Promise<void> {
+export async function addRefund(tx: Tx, token: string, amount: number): Promise<void> {
   await tx.query(
     `UPDATE payments_sandbox_session
         SET refunded_amount = refunded_amount + $2,
@@ -122,7 +122,7 @@ export async function addRefund(tx: Queryable, token: string, amount: number): P
 }
 
 /** Records an operation under the merchant's idempotency key; false when the key was used before. */
-export async function recordOperation(tx: Queryable, op: { idempotency_key: string; psp_reference: string; kind: 'capture' | 'void' | 'refund'; amount: number }): Promise<boolean> {
+export async function recordOperation(tx: Tx, op: { idempotency_key: string; psp_reference: string; kind: 'capture' | 'void' | 'refund'; amount: number }): Promise<boolean> {
   const { rowCount } = await tx.query(
     `INSERT INTO payments_sandbox_operation (idempotency_key, psp_reference, kind, amount) VALUES ($1, $2, $3, $4)
      ON CONFLICT (idempotency_key) DO NOTHING`,
@@ -132,7 +132,7 @@ export async function recordOperation(tx: Queryable, op: { idempotency_key: stri
 }
 
 /** Queues a notification to be sent `delayMs` after the change commits. */
-export async function enqueueEvent(tx: Queryable, e: { id: string; merchant_account: string; body: string; delayMs: number }): Promise<void> {
+export async function enqueueEvent(tx: Tx, e: { id: string; merchant_account: string; body: string; delayMs: number }): Promise<void> {
   await tx.query(
     `INSERT INTO payments_sandbox_event (id, merchant_account, body, next_attempt_at) VALUES ($1, $2, $3, now() + $4 * interval '1 millisecond')`,
     [e.id, e.merchant_account, e.body, e.delayMs],

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { Db, Queryable } from '../../platform/db.js';
+import type { Queryable, Tx } from '../../platform/db.js';
+import { requireTx, type Transactions } from '../../platform/transaction.js';
 import type {
   ClientConfig,
   CreateSessionInput,
@@ -83,8 +84,14 @@ const EventSchema = z.object({
 export class SandboxProvider implements PaymentProvider {
   readonly code = 'sandbox';
 
+  /**
+   * `db` and `run` stand for the provider's own system: its session, capture, void and refund calls
+   * are remote calls to the shop, so they keep their statements and transactions apart from any
+   * transaction of the shop's. Its hosted pages and sweep are the shop's edges and take theirs.
+   */
   constructor(
-    private readonly db: Db,
+    private readonly db: Queryable,
+    private readonly run: Transactions,
     private readonly opts: { secret: string; toleranceSeconds: number; notifyDelayMs: number; merchantAccount: string },
   ) {}
 
@@ -113,7 +120,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async capture(providerReference: string, amount: number, idempotencyKey: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await this.run(async (tx) => {
       const s = await sbx.findSessionByReference(tx, providerReference);
       if (!s) throw new Error('sandbox: unknown payment');
       if (!(await sbx.recordOperation(tx, { idempotency_key: idempotencyKey, psp_reference: providerReference, kind: 'capture', amount }))) return;
@@ -125,7 +132,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async void(providerReference: string, idempotencyKey: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await this.run(async (tx) => {
       const s = await sbx.findSessionByReference(tx, providerReference);
       if (!s) throw new Error('sandbox: unknown payment');
       if (!(await sbx.recordOperation(tx, { idempotency_key: idempotencyKey, psp_reference: providerReference, kind: 'void', amount: 0 }))) return;
@@ -137,7 +144,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async refund(providerReference: string, amount: number, idempotencyKey: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    await this.run(async (tx) => {
       const s = await sbx.findSessionByReference(tx, providerReference);
       if (!s) throw new Error('sandbox: unknown payment');
       if (!(await sbx.recordOperation(tx, { idempotency_key: idempotencyKey, psp_reference: providerReference, kind: 'refund', amount }))) return;
@@ -187,55 +194,51 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   /** The card form: tokenises the card, then challenges, authorises or declines it per test card and SCA mode. */
-  async submitCard(token: string, form: CardForm): Promise<HostedStep> {
-    return this.db.transaction(async (tx) => {
-      const s = await sbx.findSession(tx, token, true);
-      if (!s || s.kind !== 'card' || s.status !== 'open' || s.is_expired) return { next: 'gone' };
-      const problem = checkCard(form);
-      if (typeof problem === 'string') {
-        if ((await sbx.countFormError(tx, token)) >= MAX_FORM_ERRORS) return this.refuse(tx, s, 'too_many_attempts');
-        return { next: 'error', message: problem, session: s };
-      }
-      const { number, month, year, card } = problem;
-      // Tokenise: from here on the sandbox knows the card only by token, brand, last four digits and expiry.
-      await sbx.saveCard(tx, token, { card_token: `tok_sbx_${random(18)}`, brand: card.brand, last4: number.slice(-4), exp_month: month, exp_year: year, outcome: card.outcome });
-      const challenge = s.sca_mode === 'SCA_ALWAYS' || (s.sca_mode === 'SCA_WHEN_REQUIRED' && card.challenge);
-      if (challenge) {
-        await sbx.setStatus(tx, token, 'challenge');
-        return { next: 'redirect', url: `${SANDBOX_PREFIX}/challenge/${token}` };
-      }
-      const fresh = (await sbx.findSession(tx, token))!;
-      return this.authorise(tx, fresh, card.outcome);
-    });
+  async submitCard(tx: Tx, token: string, form: CardForm): Promise<HostedStep> {
+    requireTx(tx);
+    const s = await sbx.findSession(tx, token, true);
+    if (!s || s.kind !== 'card' || s.status !== 'open' || s.is_expired) return { next: 'gone' };
+    const problem = checkCard(form);
+    if (typeof problem === 'string') {
+      if ((await sbx.countFormError(tx, token)) >= MAX_FORM_ERRORS) return this.refuse(tx, s, 'too_many_attempts');
+      return { next: 'error', message: problem, session: s };
+    }
+    const { number, month, year, card } = problem;
+    // Tokenise: from here on the sandbox knows the card only by token, brand, last four digits and expiry.
+    await sbx.saveCard(tx, token, { card_token: `tok_sbx_${random(18)}`, brand: card.brand, last4: number.slice(-4), exp_month: month, exp_year: year, outcome: card.outcome });
+    const challenge = s.sca_mode === 'SCA_ALWAYS' || (s.sca_mode === 'SCA_WHEN_REQUIRED' && card.challenge);
+    if (challenge) {
+      await sbx.setStatus(tx, token, 'challenge');
+      return { next: 'redirect', url: `${SANDBOX_PREFIX}/challenge/${token}` };
+    }
+    const fresh = (await sbx.findSession(tx, token))!;
+    return this.authorise(tx, fresh, card.outcome);
   }
 
   /** The challenge page's answer: approve authorises the card as its test number says, fail refuses it. */
-  async completeChallenge(token: string, decision: 'approve' | 'fail'): Promise<HostedStep> {
-    return this.db.transaction(async (tx) => {
-      const s = await sbx.findSession(tx, token, true);
-      if (!s || s.status !== 'challenge' || s.is_expired || !s.card_outcome) return { next: 'gone' };
-      if (decision === 'fail') return this.refuse(tx, s, 'authentication_failed');
-      return this.authorise(tx, s, s.card_outcome);
-    });
+  async completeChallenge(tx: Tx, token: string, decision: 'approve' | 'fail'): Promise<HostedStep> {
+    requireTx(tx);
+    const s = await sbx.findSession(tx, token, true);
+    if (!s || s.status !== 'challenge' || s.is_expired || !s.card_outcome) return { next: 'gone' };
+    if (decision === 'fail') return this.refuse(tx, s, 'authentication_failed');
+    return this.authorise(tx, s, s.card_outcome);
   }
 
   /** The bank's approval page of an online transfer. */
-  async completeBankTransfer(token: string, decision: 'approve' | 'fail'): Promise<HostedStep> {
-    return this.db.transaction(async (tx) => {
-      const s = await sbx.findSession(tx, token, true);
-      if (!s || s.kind !== 'bank_transfer' || s.status !== 'open' || s.is_expired) return { next: 'gone' };
-      if (decision === 'fail') return this.refuse(tx, s, 'cancelled_by_shopper');
-      return this.authorise(tx, s, 'success');
-    });
+  async completeBankTransfer(tx: Tx, token: string, decision: 'approve' | 'fail'): Promise<HostedStep> {
+    requireTx(tx);
+    const s = await sbx.findSession(tx, token, true);
+    if (!s || s.kind !== 'bank_transfer' || s.status !== 'open' || s.is_expired) return { next: 'gone' };
+    if (decision === 'fail') return this.refuse(tx, s, 'cancelled_by_shopper');
+    return this.authorise(tx, s, 'success');
   }
 
   /** Refuses sessions the shopper abandoned (status expired), telling the shop as a real provider would. */
-  async expireAbandoned(limit = 50): Promise<number> {
-    return this.db.transaction(async (tx) => {
-      const expired = await sbx.expireAbandoned(tx, this.opts.merchantAccount, limit);
-      for (const s of expired) await this.notify(tx, s, 'payment.refused', 'expired');
-      return expired.length;
-    });
+  async expireAbandoned(tx: Tx, limit = 50): Promise<number> {
+    requireTx(tx);
+    const expired = await sbx.expireAbandoned(tx, this.opts.merchantAccount, limit);
+    for (const s of expired) await this.notify(tx, s, 'payment.refused', 'expired');
+    return expired.length;
   }
 
   /** Sends due notifications through `send` (signed now, per attempt); retries until the shop answers 2xx. */
@@ -259,7 +262,7 @@ export class SandboxProvider implements PaymentProvider {
     return delivered;
   }
 
-  private async authorise(tx: Queryable, s: sbx.SandboxSessionRow, outcome: sbx.CardOutcome): Promise<HostedStep> {
+  private async authorise(tx: Tx, s: sbx.SandboxSessionRow, outcome: sbx.CardOutcome): Promise<HostedStep> {
     if (outcome !== 'success') return this.refuse(tx, s, outcome);
     // Auto-capture: the sandbox captures at authorisation, as the shop asks of every session.
     await sbx.setStatus(tx, s.token, 'captured');
@@ -267,13 +270,13 @@ export class SandboxProvider implements PaymentProvider {
     return { next: 'redirect', url: returnUrlFor(s) };
   }
 
-  private async refuse(tx: Queryable, s: sbx.SandboxSessionRow, reason: string): Promise<HostedStep> {
+  private async refuse(tx: Tx, s: sbx.SandboxSessionRow, reason: string): Promise<HostedStep> {
     await sbx.setStatus(tx, s.token, 'refused', reason);
     await this.notify(tx, s, 'payment.refused', reason);
     return { next: 'redirect', url: returnUrlFor(s) };
   }
 
-  private async notify(tx: Queryable, s: sbx.SandboxSessionRow, type: ProviderEventType, reason: string | null): Promise<void> {
+  private async notify(tx: Tx, s: sbx.SandboxSessionRow, type: ProviderEventType, reason: string | null): Promise<void> {
     const fresh = (await sbx.findSession(tx, s.token))!;
     const event: ProviderEvent & { merchant_account: string } = {
       id: `evt_${random(18)}`,

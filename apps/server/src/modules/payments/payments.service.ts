@@ -1,5 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto';
-import type { Db, Queryable } from '../../platform/db.js';
+import { randomUUID } from 'node:crypto';
+import type { Reader, Tx } from '../../platform/db.js';
+import { requireTx, type Transactions } from '../../platform/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { faultPoint } from '../../platform/faults.js';
 import { phrase } from '../../platform/messages.js';
@@ -9,6 +10,7 @@ import type { OrderPaymentPort, PayableOrder, PaymentMethod } from './payments.p
 import type { ClientConfig, PaymentProvider, ProviderEvent, ScaMode } from './payments.provider.js';
 import * as store from './payments.store.js';
 import type { PaymentRow } from './payments.store.js';
+import { hashCartId } from './payments.cart-hash.js';
 
 export type { PaymentRow } from './payments.store.js';
 
@@ -43,8 +45,6 @@ const SESSION_REUSE_MS = 50 * 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_COMMAND_ATTEMPTS = 8;
 
-export const hashCartId = (cartId: string) => createHash('sha256').update(cartId, 'utf8').digest('hex');
-
 /** The payments domain: sessions with the provider, owner-checked lookups, notifications, void and refund. */
 export class PaymentsService {
   /** Idempotency-Key answers of placeOrder and the payment calls (payments_idempotency_key). */
@@ -52,13 +52,14 @@ export class PaymentsService {
   private readonly reconcileAfterSeconds: number;
 
   constructor(
-    private readonly db: Db,
+    /** Plain reads outside a transaction; writes take the caller's transaction or Transactions. */
+    private readonly db: Reader,
     readonly provider: PaymentProvider,
     /** Implemented by the orders module; wired once when the services are built. */
     public orders: OrderPaymentPort,
     opts: { idempotencyLeaseMs?: number; reconcileAfterSeconds?: number } = {},
   ) {
-    this.idempotency = new IdempotencyKeys(db, opts.idempotencyLeaseMs ?? 30_000);
+    this.idempotency = new IdempotencyKeys(opts.idempotencyLeaseMs ?? 30_000);
     this.reconcileAfterSeconds = opts.reconcileAfterSeconds ?? 120;
   }
 
@@ -83,7 +84,7 @@ export class PaymentsService {
     return store.scaModeFor(this.db, storeCode);
   }
 
-  setScaMode(tx: Queryable, storeCode: string, mode: ScaMode): Promise<void> {
+  setScaMode(tx: Tx, storeCode: string, mode: ScaMode): Promise<void> {
     return store.setScaMode(tx, storeCode, mode);
   }
 
@@ -93,10 +94,11 @@ export class PaymentsService {
    * the payment uuid as idempotency key, so concurrent or retried calls share one session.
    */
   async generateToken(
+    run: Transactions,
     owner: PaymentOwner,
     input: { orderId: string; tokenize: boolean; returnUrl: string | null; methodCode?: string | null; attemptKey?: string | null },
   ): Promise<PaymentRow> {
-    const prepared = await this.db.transaction(async (tx) => {
+    const prepared = await run(async (tx) => {
       let order = await this.orders.findPayableOrder(tx, input.orderId, owner);
       if (!order) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
       // Paying again with a chosen method (another, or the same after a refusal, which gives the order a
@@ -149,7 +151,7 @@ export class PaymentsService {
 
     const { payment } = prepared;
     if (payment.provider_reference) return payment;
-    await this.openSession(payment, prepared.kind, prepared.scaMode);
+    await this.openSession(run, payment, prepared.kind, prepared.scaMode);
     return (await store.findPayment(this.db, payment.uuid))!;
   }
 
@@ -157,7 +159,7 @@ export class PaymentsService {
    * Opens the provider's session of a payment and records it. The provider dedupes on the payment's
    * key, so calling again after a crash between its answer and the record gets the same session.
    */
-  private async openSession(payment: PaymentRow, kind: NonNullable<ReturnType<typeof methodKind>>, scaMode: ScaMode): Promise<void> {
+  private async openSession(run: Transactions, payment: PaymentRow, kind: NonNullable<ReturnType<typeof methodKind>>, scaMode: ScaMode): Promise<void> {
     const session = await this.provider.createSession({
       idempotencyKey: `${payment.uuid}:session`,
       merchantReference: payment.uuid,
@@ -170,7 +172,7 @@ export class PaymentsService {
       returnUrl: payment.return_url,
     });
     faultPoint('payments.after-provider');
-    await this.db.transaction((tx) =>
+    await run((tx) =>
       store.attachSession(tx, payment.uuid, { provider_reference: session.providerReference, payment_token: session.sessionToken, redirect_url: session.redirectUrl }),
     );
   }
@@ -187,10 +189,11 @@ export class PaymentsService {
    * replay does nothing), and the order is marked paid only when the provider's amount, currency and
    * references match both the payment and the order; anything else puts the payment under review.
    */
-  async handleEvent(event: ProviderEvent): Promise<{ outcome: WebhookOutcome; payment_uuid: string; detail: string | null }> {
+  async handleEvent(tx: Tx, event: ProviderEvent): Promise<{ outcome: WebhookOutcome; payment_uuid: string; detail: string | null }> {
+    requireTx(tx);
     const uuid = event.data.merchant_reference;
     if (!UUID.test(uuid)) throw new AppError('NOT_FOUND', 'Payment not found');
-    return this.db.transaction(async (tx) => {
+    {
       const peek = await store.findPayment(tx, uuid);
       if (!peek || peek.provider !== this.provider.code) throw new AppError('NOT_FOUND', 'Payment not found');
       // The order is locked before the payment, in the same order as cancellation (refundOrVoid).
@@ -203,14 +206,14 @@ export class PaymentsService {
       faultPoint('payments.before-order-update');
       await store.setWebhookOutcome(tx, this.provider.code, event.id, result.outcome);
       return { ...result, payment_uuid: uuid };
-    });
+    }
   }
 
   /**
    * Settles the payment of an order being cancelled, inside the caller's transaction: an open one is
    * voided, a paid one refunded in full (the provider calls run after commit, once per idempotency key).
    */
-  async refundOrVoid(tx: Queryable, entityId: string): Promise<RefundOrVoidResult> {
+  async refundOrVoid(tx: Tx, entityId: string): Promise<RefundOrVoidResult> {
     const payment = await store.findLivePayment(tx, entityId);
     if (!payment) return { action: 'none', payment_uuid: null, refunded: 0 };
     if (payment.status === 'created') {
@@ -227,7 +230,7 @@ export class PaymentsService {
   }
 
   /** Whether the provider took money for the order (paid, under review, being refunded), read in the caller's transaction. */
-  async holdsCapturedMoney(tx: Queryable, entityId: string): Promise<boolean> {
+  async holdsCapturedMoney(tx: Tx, entityId: string): Promise<boolean> {
     return store.holdsMoney(tx, entityId);
   }
 
@@ -235,14 +238,14 @@ export class PaymentsService {
    * Voids the order's open payment, if any, in the caller's transaction (the order's method changed):
    * the provider call runs after commit, and a capture that still arrives for it is refunded.
    */
-  async supersedeOpenPayment(tx: Queryable, entityId: string): Promise<void> {
+  async supersedeOpenPayment(tx: Tx, entityId: string): Promise<void> {
     const payment = await store.findLivePayment(tx, entityId);
     if (payment?.status === 'created') await this.voidOpen(tx, payment);
   }
 
   /** Runs due void and refund calls against the provider; each is retried with backoff until it succeeds. */
-  async runProviderCommands(limit = 20): Promise<number> {
-    const due = await store.claimDueCommands(this.db, limit, 60);
+  async runProviderCommands(run: Transactions, limit = 20): Promise<number> {
+    const due = await run((tx) => store.claimDueCommands(tx, limit, 60));
     let done = 0;
     for (const c of due) {
       try {
@@ -252,13 +255,13 @@ export class PaymentsService {
           if (c.kind === 'void') await this.provider.void(c.provider_reference, c.idempotency_key);
           else await this.provider.refund(c.provider_reference, c.amount, c.idempotency_key);
         }
-        await this.db.transaction(async (tx) => {
+        await run(async (tx) => {
           await store.markCommandDone(tx, c.id);
           if (c.kind === 'refund') await store.transition(tx, c.payment_uuid, ['refund_pending'], 'refunded');
         });
         done++;
       } catch (err) {
-        await store.markCommandFailed(this.db, c.id, String((err as Error).message ?? err), Math.min(5 * 2 ** c.attempts, 3600), MAX_COMMAND_ATTEMPTS);
+        await run((tx) => store.markCommandFailed(tx, c.id, String((err as Error).message ?? err), Math.min(5 * 2 ** c.attempts, 3600), MAX_COMMAND_ATTEMPTS));
       }
     }
     return done;
@@ -270,8 +273,8 @@ export class PaymentsService {
    * record) is recorded; a capture or refusal whose notification did not arrive is applied as
    * that notification would be, under an event id of its own, so a late real one changes nothing twice.
    */
-  async reconcile(limit = 20): Promise<number> {
-    const due = await this.db.transaction(async (tx) => {
+  async reconcile(run: Transactions, limit = 20): Promise<number> {
+    const due = await run(async (tx) => {
       const rows = await store.findUnsettled(tx, this.reconcileAfterSeconds, limit);
       // Asked now: the next run (here or on another instance) waits another period.
       for (const p of rows) await store.touch(tx, p.uuid);
@@ -282,7 +285,7 @@ export class PaymentsService {
       const state = await this.provider.lookup(p.uuid);
       if (!state) continue;
       if (!p.provider_reference) {
-        await this.db.transaction((tx) =>
+        await run((tx) =>
           store.attachSession(tx, p.uuid, { provider_reference: state.providerReference, payment_token: state.sessionToken, redirect_url: state.redirectUrl }),
         );
       }
@@ -293,7 +296,7 @@ export class PaymentsService {
       };
       const type = state.status === 'captured' ? 'payment.captured' : 'payment.refused';
       // Refunds are not replayed from here: their own notifications (retried by the provider) count them.
-      await this.handleEvent({ id: `reconcile:${state.providerReference}:${type}`, type, created: Math.floor(Date.now() / 1000), data });
+      await run((tx) => this.handleEvent(tx, { id: `reconcile:${state.providerReference}:${type}`, type, created: Math.floor(Date.now() / 1000), data }));
       settled++;
     }
     return settled;
@@ -312,13 +315,13 @@ export class PaymentsService {
     );
   }
 
-  private async voidOpen(tx: Queryable, payment: PaymentRow): Promise<void> {
+  private async voidOpen(tx: Tx, payment: PaymentRow): Promise<void> {
     await store.transition(tx, payment.uuid, ['created'], 'voided');
     if (payment.provider_reference) await store.enqueueCommand(tx, { payment_uuid: payment.uuid, kind: 'void', amount: payment.amount, idempotency_key: `${payment.uuid}:void` });
   }
 
   /** Gives back what the provider still holds of a payment (refunds it already reported are not asked twice). */
-  private async startRefund(tx: Queryable, payment: PaymentRow, from: store.PaymentStatus[]): Promise<void> {
+  private async startRefund(tx: Tx, payment: PaymentRow, from: store.PaymentStatus[]): Promise<void> {
     const remaining = payment.amount - payment.refunded_amount;
     if (remaining <= 0) {
       await store.transition(tx, payment.uuid, from, 'refunded');
@@ -332,13 +335,13 @@ export class PaymentsService {
    * Refund notifications that overtook this payment's capture (parked) are counted now that the
    * capture is: the payment's refunded amount never exceeds what was captured. Returns the payment as it is now.
    */
-  private async applyParkedRefunds(tx: Queryable, payment: PaymentRow): Promise<PaymentRow> {
+  private async applyParkedRefunds(tx: Tx, payment: PaymentRow): Promise<PaymentRow> {
     const parked = await store.takeParkedRefunds(tx, this.provider.code, payment.uuid);
     if (parked > 0) await store.addRefunded(tx, payment.uuid, Math.min(parked, payment.amount - payment.refunded_amount));
     return (await store.findPayment(tx, payment.uuid))!;
   }
 
-  private async applyEvent(tx: Queryable, event: ProviderEvent, paymentAsRead: PaymentRow, order: PayableOrder | null): Promise<{ outcome: WebhookOutcome; detail: string | null }> {
+  private async applyEvent(tx: Tx, event: ProviderEvent, paymentAsRead: PaymentRow, order: PayableOrder | null): Promise<{ outcome: WebhookOutcome; detail: string | null }> {
     const d = event.data;
     let payment = paymentAsRead;
     switch (event.type) {

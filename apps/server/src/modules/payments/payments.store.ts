@@ -1,4 +1,4 @@
-import type { Queryable } from '../../platform/db.js';
+import type { Queryable, Tx } from '../../platform/db.js';
 import type { ScaMode } from './payments.provider.js';
 
 /**
@@ -47,7 +47,7 @@ export async function scaModeFor(db: Queryable, storeCode: string): Promise<ScaM
   return rows[0]?.sca_mode ?? 'SCA_WHEN_REQUIRED';
 }
 
-export async function setScaMode(tx: Queryable, storeCode: string, mode: ScaMode): Promise<void> {
+export async function setScaMode(tx: Tx, storeCode: string, mode: ScaMode): Promise<void> {
   await tx.query(
     `INSERT INTO payments_store_setting (store_code, sca_mode) VALUES ($1, $2)
      ON CONFLICT (store_code) DO UPDATE SET sca_mode = EXCLUDED.sca_mode`,
@@ -74,7 +74,7 @@ export interface NewPayment {
  * Inserts the order's live payment, or returns null when a concurrent request inserted one first (the
  * partial unique index decides; ON CONFLICT waits for that transaction and then does nothing).
  */
-export async function insertPayment(tx: Queryable, p: NewPayment): Promise<PaymentRow | null> {
+export async function insertPayment(tx: Tx, p: NewPayment): Promise<PaymentRow | null> {
   const { rows } = await tx.query<PaymentRow>(
     `INSERT INTO payments_payment (uuid, order_id, store_code, customer_uuid, cart_id_hash, method_code, provider, amount, currency, tokenize, return_url, attempt_key)
      VALUES ($1::uuid, $2, $3, $4::uuid, $5, $6, $7, $8, $9, $10, $11, $12)
@@ -95,7 +95,7 @@ export async function findPayment(db: Queryable, uuid: string, lock = false): Pr
  * by the partial unique index), else its own paid payment being refunded (cancellation asked before).
  * A superseded payment refunded after a late capture was never the order's and is not returned.
  */
-export async function findLivePayment(tx: Queryable, orderId: string): Promise<PaymentRow | null> {
+export async function findLivePayment(tx: Tx, orderId: string): Promise<PaymentRow | null> {
   const { rows } = await tx.query<PaymentRow>(
     `SELECT ${COLUMNS} FROM payments_payment
       WHERE order_id = $1 AND (status IN ('created', 'paid', 'suspicious') OR (status = 'refund_pending' AND paid_at IS NOT NULL))
@@ -106,7 +106,7 @@ export async function findLivePayment(tx: Queryable, orderId: string): Promise<P
 }
 
 /** Whether any payment of the order holds money the provider took (paid, under review, being refunded). */
-export async function holdsMoney(tx: Queryable, orderId: string): Promise<boolean> {
+export async function holdsMoney(tx: Tx, orderId: string): Promise<boolean> {
   const { rows } = await tx.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM payments_payment WHERE order_id = $1 AND status IN ('paid', 'suspicious', 'refund_pending')`,
     [orderId],
@@ -115,7 +115,7 @@ export async function holdsMoney(tx: Queryable, orderId: string): Promise<boolea
 }
 
 /** Records the provider's session on a payment once; a concurrent second writer of the same session is a no-op. */
-export async function attachSession(tx: Queryable, uuid: string, s: { provider_reference: string; payment_token: string; redirect_url: string }): Promise<void> {
+export async function attachSession(tx: Tx, uuid: string, s: { provider_reference: string; payment_token: string; redirect_url: string }): Promise<void> {
   await tx.query(
     `UPDATE payments_payment SET provider_reference = $2, payment_token = $3, redirect_url = $4, updated_at = now()
       WHERE uuid = $1::uuid AND provider_reference IS NULL`,
@@ -125,7 +125,7 @@ export async function attachSession(tx: Queryable, uuid: string, s: { provider_r
 
 /** Moves a payment on from one status to another; false when it was no longer in `from`. */
 export async function transition(
-  tx: Queryable,
+  tx: Tx,
   uuid: string,
   from: PaymentStatus[],
   to: PaymentStatus,
@@ -146,7 +146,7 @@ export async function transition(
 }
 
 /** Records a notification by its provider event id; false when it was recorded before (a replay). */
-export async function recordWebhookEvent(tx: Queryable, e: { provider: string; event_id: string; type: string; payment_uuid: string; amount: number }): Promise<boolean> {
+export async function recordWebhookEvent(tx: Tx, e: { provider: string; event_id: string; type: string; payment_uuid: string; amount: number }): Promise<boolean> {
   const { rowCount } = await tx.query(
     `INSERT INTO payments_webhook_event (provider, event_id, type, payment_uuid, outcome, amount) VALUES ($1, $2, $3, $4::uuid, 'received', $5)
      ON CONFLICT (provider, event_id) DO NOTHING`,
@@ -156,7 +156,7 @@ export async function recordWebhookEvent(tx: Queryable, e: { provider: string; e
 }
 
 /** The refunds parked for a payment (they overtook its capture), marked applied; their total. */
-export async function takeParkedRefunds(tx: Queryable, provider: string, paymentUuid: string): Promise<number> {
+export async function takeParkedRefunds(tx: Tx, provider: string, paymentUuid: string): Promise<number> {
   const { rows } = await tx.query<{ amount: number }>(
     `UPDATE payments_webhook_event SET outcome = 'applied'
       WHERE provider = $1 AND payment_uuid = $2::uuid AND type = 'payment.refunded' AND outcome = 'parked'
@@ -167,13 +167,13 @@ export async function takeParkedRefunds(tx: Queryable, provider: string, payment
 }
 
 /** Counts money the provider reported giving back. */
-export async function addRefunded(tx: Queryable, uuid: string, amount: number): Promise<void> {
+export async function addRefunded(tx: Tx, uuid: string, amount: number): Promise<void> {
   if (amount <= 0) return;
   await tx.query('UPDATE payments_payment SET refunded_amount = refunded_amount + $2, updated_at = now() WHERE uuid = $1::uuid', [uuid, amount]);
 }
 
 /** Whether any payment was ever started for the order (a request without a key is then a retry). */
-export async function hasPayment(tx: Queryable, orderId: string): Promise<boolean> {
+export async function hasPayment(tx: Tx, orderId: string): Promise<boolean> {
   const { rows } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM payments_payment WHERE order_id = $1', [orderId]);
   return (rows[0]?.n ?? 0) > 0;
 }
@@ -182,7 +182,7 @@ export async function hasPayment(tx: Queryable, orderId: string): Promise<boolea
  * Payments the provider has not reported on for a while (open at the shop, older than the given
  * seconds): reconciliation asks the provider about them. Locked, skipping those another instance holds.
  */
-export async function findUnsettled(tx: Queryable, olderThanSeconds: number, limit: number): Promise<PaymentRow[]> {
+export async function findUnsettled(tx: Tx, olderThanSeconds: number, limit: number): Promise<PaymentRow[]> {
   const { rows } = await tx.query<PaymentRow>(
     `SELECT ${COLUMNS} FROM payments_payment
       WHERE status = 'created' AND updated_at < now() - $1 * interval '1 second'
@@ -193,15 +193,15 @@ export async function findUnsettled(tx: Queryable, olderThanSeconds: number, lim
 }
 
 /** Pushes a payment back in the reconciliation queue (asked now; ask again later). */
-export async function touch(tx: Queryable, uuid: string): Promise<void> {
+export async function touch(tx: Tx, uuid: string): Promise<void> {
   await tx.query('UPDATE payments_payment SET updated_at = now() WHERE uuid = $1::uuid', [uuid]);
 }
 
-export async function setWebhookOutcome(tx: Queryable, provider: string, eventId: string, outcome: string): Promise<void> {
+export async function setWebhookOutcome(tx: Tx, provider: string, eventId: string, outcome: string): Promise<void> {
   await tx.query('UPDATE payments_webhook_event SET outcome = $3 WHERE provider = $1 AND event_id = $2', [provider, eventId, outcome]);
 }
 
-export async function saveCard(tx: Queryable, c: { id: string; customer_uuid: string; provider: string; token: string; brand: string; last4: string; exp_month: number; exp_year: number }): Promise<void> {
+export async function saveCard(tx: Tx, c: { id: string; customer_uuid: string; provider: string; token: string; brand: string; last4: string; exp_month: number; exp_year: number }): Promise<void> {
   await tx.query(
     `INSERT INTO payments_saved_card (id, customer_uuid, provider, token, brand, last4, exp_month, exp_year)
      VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6, $7, $8) ON CONFLICT (customer_uuid, provider, token) DO NOTHING`,
@@ -217,7 +217,7 @@ export async function savedCardsOf(db: Queryable, customerUuid: string) {
   return rows;
 }
 
-export async function enqueueCommand(tx: Queryable, c: { payment_uuid: string; kind: 'void' | 'refund'; amount: number; idempotency_key: string }): Promise<void> {
+export async function enqueueCommand(tx: Tx, c: { payment_uuid: string; kind: 'void' | 'refund'; amount: number; idempotency_key: string }): Promise<void> {
   await tx.query(
     `INSERT INTO payments_provider_command (payment_uuid, kind, amount, idempotency_key) VALUES ($1::uuid, $2, $3, $4)
      ON CONFLICT (idempotency_key) DO NOTHING`,
@@ -254,7 +254,7 @@ export async function claimDueCommands(db: Queryable, limit: number, leaseSecond
   return rows;
 }
 
-export async function markCommandDone(tx: Queryable, id: string): Promise<void> {
+export async function markCommandDone(tx: Tx, id: string): Promise<void> {
   await tx.query('UPDATE payments_provider_command SET done_at = now(), last_error = NULL WHERE id = $1::bigint', [id]);
 }
 
@@ -279,6 +279,6 @@ export async function paymentsForExport(db: Queryable, customerUuid: string) {
 }
 
 /** Forgets the customer's saved cards: the provider's tokens are no use to anyone else. */
-export async function deleteSavedCards(tx: Queryable, customerUuid: string): Promise<number> {
+export async function deleteSavedCards(tx: Tx, customerUuid: string): Promise<number> {
   return (await tx.query('DELETE FROM payments_saved_card WHERE customer_uuid = $1::uuid', [customerUuid])).rowCount;
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, createProduct, PASSWORD } from '@ember/test-support';
 import { restCall, startTestServer, type TestServer } from '../../test/test-app.js';
-import { draftFor, makeProduct, PASSWORD, placeOrder, registerCustomer } from '../../test/orders-fixtures.js';
+import { draftFor, placeOrder } from '../../test/orders-fixtures.js';
 import { advanceOrder, drainOrderEvents, expectLedgerInvariants, TO_DELIVERED } from '../../test/loyalty-fixtures.js';
 
 let server: TestServer;
@@ -45,20 +46,20 @@ async function codeOf(c: { uuid: string; token: string }): Promise<string> {
 
 describe('referral', () => {
   it('gives each customer a code that verifies, and refuses a stranger reading it', async () => {
-    const a = await registerCustomer(server);
+    const a = await createCustomer(server);
     const code = await codeOf(a);
     expect(code).toMatch(/^[A-Z0-9]{8}$/);
     expect((await call('POST', '/referral/verify', { code: code.toLowerCase() })).body).toEqual({ is_valid: true });
     expect((await call('POST', '/referral/verify', { code: 'NOSUCH99' })).body).toEqual({ is_valid: false });
     expect((await call('POST', '/referral/verify', { code }, a.token)).body).toEqual({ is_valid: false });
-    const b = await registerCustomer(server);
+    const b = await createCustomer(server);
     expect((await call('GET', `/referral/customer/${a.uuid}`, undefined, b.token)).status).toBe(404);
     expect((await call('GET', `/referral/referrer/${a.uuid}/stats`)).status).toBe(401);
     expect((await call('GET', '/referral/status')).body).toMatchObject({ enabled: true, points_per_referral: 200 });
   });
 
   it('sets parent_code at registration and refuses an unknown code without creating the account', async () => {
-    const referrer = await registerCustomer(server);
+    const referrer = await createCustomer(server);
     const code = await codeOf(referrer);
     const { reg, email } = await registerWith(code);
     expect(reg.status).toBe(201);
@@ -72,9 +73,9 @@ describe('referral', () => {
   });
 
   it('refuses self-referral, loops and a second parent code', async () => {
-    const a = await registerCustomer(server);
-    const b = await registerCustomer(server);
-    const c = await registerCustomer(server);
+    const a = await createCustomer(server);
+    const b = await createCustomer(server);
+    const c = await createCustomer(server);
     const codeA = await codeOf(a);
     const codeB = await codeOf(b);
     const codeC = await codeOf(c);
@@ -112,7 +113,7 @@ describe('referral', () => {
     }
     // A second account under another address but the referrer's verified phone is the referrer too.
     const phone = '+447700900' + String(Math.floor(Math.random() * 900) + 100);
-    const second = await registerCustomer(server);
+    const second = await createCustomer(server);
     await server.app.db.query('UPDATE identity_user SET telephone = $2, telephone_verified_at = now() WHERE uuid = ANY($1::uuid[])', [[referrer.uuid, second.uuid], phone]);
     const samePhone = await call('PUT', '/referral/customer', { uuid: second.uuid, referral_code: code }, second.token);
     expect([samePhone.status, samePhone.body.error?.code]).toEqual([409, 'REFERRAL_NOT_ALLOWED']);
@@ -122,13 +123,13 @@ describe('referral', () => {
   });
 
   it("credits the referrer once for the referee's first delivered order and counts it in the stats", async () => {
-    const referrer = await registerCustomer(server);
+    const referrer = await createCustomer(server);
     const code = await codeOf(referrer);
     const { email } = await registerWith(code);
     const friend = await login(email);
     let stats = await call('GET', `/referral/referrer/${referrer.uuid}/stats`, undefined, referrer.token);
     expect(stats.body).toEqual({ earned_points: 0, referees_count: 1, completed_first_order_count: 0 });
-    const product = await makeProduct(server.app.db, 10);
+    const product = await createProduct(server.app.db, { stock: 10 });
     const first = await placeOrder(server.app, draftFor({ product, customerUuid: friend.uuid, email }));
     const second = await placeOrder(server.app, draftFor({ product, customerUuid: friend.uuid, email }));
     await drainOrderEvents(server.app);
@@ -144,17 +145,17 @@ describe('referral', () => {
     const me = await call('GET', `/referral/customer/${friend.uuid}`, undefined, friend.token);
     expect(me.body.has_first_purchase).toBe(true);
     // After the first purchase no parent code can be set any more.
-    const other = await registerCustomer(server);
+    const other = await createCustomer(server);
     const late = await call('PUT', '/referral/customer', { uuid: friend.uuid, referral_code: await codeOf(other) }, friend.token);
     expect(late.body.error.code).toBe('REFERRAL_NOT_ALLOWED');
     await expectLedgerInvariants(server.app, [referrer.uuid, friend.uuid]);
   });
 
   it("takes the referrer's reward back when the referee's first order is returned", async () => {
-    const referrer = await registerCustomer(server);
+    const referrer = await createCustomer(server);
     const { email } = await registerWith(await codeOf(referrer));
     const friend = await login(email);
-    const product = await makeProduct(server.app.db, 10);
+    const product = await createProduct(server.app.db, { stock: 10 });
     const first = await placeOrder(server.app, draftFor({ product, customerUuid: friend.uuid, email }));
     await advanceOrder(server.app, first.order_number, TO_DELIVERED);
     expect((await call('GET', `/api/loyalty/consumers/${referrer.uuid}`, undefined, referrer.token)).body.points).toBe(200);
@@ -165,7 +166,7 @@ describe('referral', () => {
   });
 
   it('limits how often one customer may try referral codes', async () => {
-    const c = await registerCustomer(server);
+    const c = await createCustomer(server);
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) statuses.push((await call('POST', '/referral/verify', { code: `GUESS${String(i).padStart(3, '0')}` }, c.token)).status);
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);

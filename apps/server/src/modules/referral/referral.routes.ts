@@ -1,13 +1,12 @@
+import { IdParamsSchema as Id, ReferralSetParentBodySchema, ReferralVerifyBodySchema } from '@ember/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { enforce } from '../../platform/rate-limit.js';
 import { clientIp, restScope } from '../../platform/rest.js';
 import type { Services } from '../../services.js';
 import { requireOwner, sessionToken } from '../identity/identity.auth.js';
+import { inTransaction } from '../../platform/transaction.js';
 
 const tags = ['referral'];
-const Id = z.strictObject({ id: z.string().uuid() });
-const Code = z.string().trim().min(1).max(32);
 
 /** `/referral` (spec §7): status, the customer's code, verify, the referrer's stats, and setting parent_code. */
 export async function referralRoutes(scope: FastifyInstance, opts: { services: Services }) {
@@ -18,9 +17,9 @@ export async function referralRoutes(scope: FastifyInstance, opts: { services: S
   app.get('/status', { schema: { tags } }, async () => referral.status());
   app.get('/customer/:id', { schema: { tags, params: Id } }, async (request) => {
     await requireOwner(identity, request, request.params.id);
-    return referral.customer(request.params.id);
+    return inTransaction(app.db, (tx) => referral.customer(tx, request.params.id));
   });
-  app.post('/verify', { schema: { tags, body: z.strictObject({ code: Code }) } }, async (request) => {
+  app.post('/verify', { schema: { tags, body: ReferralVerifyBodySchema } }, async (request) => {
     const session = await identity.sessionFor(sessionToken(request));
     // Codes must not be guessable by trying: per client address, and per customer when signed in.
     await enforce(limiter, [
@@ -31,11 +30,11 @@ export async function referralRoutes(scope: FastifyInstance, opts: { services: S
   });
   app.get('/referrer/:id/stats', { schema: { tags, params: Id } }, async (request) => {
     await requireOwner(identity, request, request.params.id);
-    return referral.stats(request.params.id);
+    return inTransaction(app.db, (tx) => referral.stats(tx, request.params.id));
   });
-  app.put('/customer', { schema: { tags, body: z.strictObject({ uuid: z.string().uuid(), referral_code: Code }) } }, async (request) => {
+  app.put('/customer', { schema: { tags, body: ReferralSetParentBodySchema } }, async (request) => {
     await requireOwner(identity, request, request.body.uuid);
     await enforce(limiter, [{ key: `referral:set:user:${request.body.uuid}`, limit: 10, windowMs: 10 * 60_000 }]);
-    return app.db.transaction((tx) => referral.setParent(tx, request.body.uuid, request.body.referral_code));
+    return inTransaction(app.db, (tx) => referral.setParent(tx, request.body.uuid, request.body.referral_code));
   });
 }

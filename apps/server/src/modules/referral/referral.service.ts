@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import type { Db, Queryable } from '../../platform/db.js';
+import type { Queryable, Reader, Tx } from '../../platform/db.js';
+import { requireTx } from '../../platform/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { phrase } from '../../platform/messages.js';
 import { sharesContact } from '../identity/identity.canonical.js';
@@ -28,7 +29,7 @@ export function normaliseCode(code: string): string {
  */
 export class ReferralService {
   constructor(
-    private readonly db: Db,
+    private readonly db: Reader,
     private readonly loyalty: LoyaltyService,
     /** The keys identifying an account's person (canonical e-mail, verified phone), from identity. */
     private readonly contactKeys: (db: Queryable, uuid: string) => Promise<string[]>,
@@ -36,7 +37,7 @@ export class ReferralService {
   ) {}
 
   /** The customer's referral record, created with a fresh code on first use. */
-  async ensureCustomer(tx: Queryable, uuid: string): Promise<store.ReferralCustomerRow> {
+  async ensureCustomer(tx: Tx, uuid: string): Promise<store.ReferralCustomerRow> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const outcome = await store.insertCustomer(tx, uuid, newCode(), this.tenantCode);
       if (outcome !== 'code_taken') return (await store.findByUuid(tx, uuid))!;
@@ -44,8 +45,9 @@ export class ReferralService {
     throw new Error('Could not allocate a referral code');
   }
 
-  async customer(uuid: string) {
-    const row = await this.db.transaction((tx) => this.ensureCustomer(tx, uuid));
+  async customer(tx: Tx, uuid: string) {
+    requireTx(tx);
+    const row = await this.ensureCustomer(tx, uuid);
     return view(row);
   }
 
@@ -61,7 +63,7 @@ export class ReferralService {
    * Sets who referred the customer: refused for an unknown code, the customer's own code, a code
    * whose chain leads back to the customer (a loop), a parent already set, or after a first purchase.
    */
-  async setParent(tx: Queryable, uuid: string, code: string) {
+  async setParent(tx: Tx, uuid: string, code: string) {
     const normalised = normaliseCode(code);
     await this.ensureCustomer(tx, uuid);
     const me = (await store.findByUuid(tx, uuid, true))!;
@@ -78,13 +80,14 @@ export class ReferralService {
   }
 
   /** A second account of the referrer (an alias of the same mailbox, the same verified phone) is the referrer. */
-  private async samePerson(tx: Queryable, a: string, b: string): Promise<boolean> {
-    return sharesContact(await this.contactKeys(tx, a), await this.contactKeys(tx, b));
+  private async samePerson(reader: Reader, a: string, b: string): Promise<boolean> {
+    return sharesContact(await this.contactKeys(reader, a), await this.contactKeys(reader, b));
   }
 
-  async stats(uuid: string) {
-    const me = await this.db.transaction((tx) => this.ensureCustomer(tx, uuid));
-    return store.stats(this.db, uuid, me.code);
+  async stats(tx: Tx, uuid: string) {
+    requireTx(tx);
+    const me = await this.ensureCustomer(tx, uuid);
+    return store.stats(tx, uuid, me.code);
   }
 
   async status() {
@@ -93,7 +96,7 @@ export class ReferralService {
   }
 
   /** The order-event subscriber: a referee's first delivered order credits their referrer, once. */
-  async onOrderEvent(tx: Queryable, e: OrderEvent): Promise<void> {
+  async onOrderEvent(tx: Tx, e: OrderEvent): Promise<void> {
     if (e.type === 'refunded' && e.customer_uuid) return this.onFirstOrderReturned(tx, e.customer_uuid, e.order_id);
     if (e.type !== 'delivered' || !e.customer_uuid) return;
     const me = await store.findByUuid(tx, e.customer_uuid, true);
@@ -103,7 +106,7 @@ export class ReferralService {
   }
 
   /** A returned first order takes the referrer's reward back (what is still spendable), once. */
-  private async onFirstOrderReturned(tx: Queryable, uuid: string, orderId: string): Promise<void> {
+  private async onFirstOrderReturned(tx: Tx, uuid: string, orderId: string): Promise<void> {
     const me = await store.findByUuid(tx, uuid);
     if (!me || me.first_order_id !== orderId) return;
     const reward = await store.findReward(tx, uuid);
@@ -112,14 +115,14 @@ export class ReferralService {
   }
 
   /** Credits the referrer of a customer whose first order completed, if not yet done (idempotent). */
-  async replayReferrerCredit(tx: Queryable, uuid: string): Promise<{ credited: boolean; referrer_rewarded: boolean }> {
+  async replayReferrerCredit(tx: Tx, uuid: string): Promise<{ credited: boolean; referrer_rewarded: boolean }> {
     const me = await store.findByUuid(tx, uuid, true);
     if (!me || !me.has_first_purchase || !me.parent_code) return { credited: false, referrer_rewarded: Boolean(me && (await store.findReward(tx, uuid))) };
     const credited = await this.creditReferrer(tx, me);
     return { credited, referrer_rewarded: true };
   }
 
-  private async creditReferrer(tx: Queryable, me: store.ReferralCustomerRow): Promise<boolean> {
+  private async creditReferrer(tx: Tx, me: store.ReferralCustomerRow): Promise<boolean> {
     if (!me.parent_code || !me.first_order_id) return false;
     const referrer = await store.findByCode(tx, me.parent_code);
     if (!referrer || referrer.uuid === me.uuid) return false;

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../platform/db.js';
+import type { Queryable, Tx } from '../../platform/db.js';
 
 /** SQL on the referral_* tables; nothing else touches them. */
 
@@ -13,7 +13,7 @@ export interface ReferralCustomerRow {
 
 const COLUMNS = `uuid::text AS uuid, code, parent_code, tenant_code, has_first_purchase, first_order_id`;
 
-export async function insertCustomer(tx: Queryable, uuid: string, code: string, tenantCode: string): Promise<'inserted' | 'exists' | 'code_taken'> {
+export async function insertCustomer(tx: Tx, uuid: string, code: string, tenantCode: string): Promise<'inserted' | 'exists' | 'code_taken'> {
   const r = await tx.query(
     `INSERT INTO referral_customer (uuid, code, tenant_code) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
     [uuid, code, tenantCode],
@@ -32,7 +32,7 @@ export async function findByCode(db: Queryable, code: string): Promise<ReferralC
   return rows[0] ?? null;
 }
 
-export async function setParent(tx: Queryable, uuid: string, parentCode: string): Promise<boolean> {
+export async function setParent(tx: Tx, uuid: string, parentCode: string): Promise<boolean> {
   const r = await tx.query(
     `UPDATE referral_customer SET parent_code = $2, parent_set_at = now() WHERE uuid = $1 AND parent_code IS NULL AND NOT has_first_purchase`,
     [uuid, parentCode],
@@ -40,7 +40,7 @@ export async function setParent(tx: Queryable, uuid: string, parentCode: string)
   return r.rowCount === 1;
 }
 
-export async function markFirstPurchase(tx: Queryable, uuid: string, orderId: string): Promise<boolean> {
+export async function markFirstPurchase(tx: Tx, uuid: string, orderId: string): Promise<boolean> {
   const r = await tx.query(
     `UPDATE referral_customer SET has_first_purchase = true, first_order_id = $2 WHERE uuid = $1 AND NOT has_first_purchase`,
     [uuid, orderId],
@@ -48,7 +48,7 @@ export async function markFirstPurchase(tx: Queryable, uuid: string, orderId: st
   return r.rowCount === 1;
 }
 
-export async function insertReward(tx: Queryable, r: { referee_uuid: string; referrer_uuid: string; order_id: string; points: number }): Promise<boolean> {
+export async function insertReward(tx: Tx, r: { referee_uuid: string; referrer_uuid: string; order_id: string; points: number }): Promise<boolean> {
   const res = await tx.query(
     `INSERT INTO referral_reward (referee_uuid, referrer_uuid, order_id, points) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
     [r.referee_uuid, r.referrer_uuid, r.order_id, r.points],

@@ -1,4 +1,5 @@
 import type { GraphQLContext } from '../../graphql/context.js';
+import type { QueryAvailableStoresArgs, QueryResolvers } from '../../graphql/generated/schema-types.js';
 import type { StoreView } from './store.service.js';
 
 /** Magento's StoreConfig shape plus the spec's store-config fields. */
@@ -53,10 +54,10 @@ export function toStoreConfig(v: StoreView, storeMode: string) {
 export const storeResolvers = {
   Query: {
     storeConfig: (_: unknown, __: unknown, ctx: GraphQLContext) => toStoreConfig(ctx.store, ctx.config.STORE_MODE),
-    availableStores: async (_: unknown, args: { useCurrentGroup?: boolean | null }, ctx: GraphQLContext) => {
+    availableStores: async (_: unknown, args: QueryAvailableStoresArgs, ctx: GraphQLContext) => {
       const views = await ctx.services.stores.list();
       const chosen = args.useCurrentGroup ? views.filter((v) => v.group_code === ctx.store.group_code) : views;
       return chosen.map((v) => toStoreConfig(v, ctx.config.STORE_MODE));
     },
-  },
+  } satisfies QueryResolvers,
 };

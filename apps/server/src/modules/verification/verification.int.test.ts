@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RateLimiter } from '../../platform/rate-limit.js';
 import { startTestServer, testDb, type TestServer } from '../../test/test-app.js';
 import { ACTION_PURPOSE, VerificationService } from './verification.service.js';
+import { inTransaction } from '../../platform/transaction.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -166,8 +167,8 @@ describe('verification: sending and checking codes', () => {
     const service = new VerificationService(server.app.services.messaging, allowAll);
     const db = await testDb();
     const input = { channel: 'email' as const, identifier: newEmail(), purpose: ACTION_PURPOSE, language: 'en', ip: null };
-    const first = await db.transaction((tx) => service.createItem(tx, input));
-    const second = await db.transaction((tx) => service.createItem(tx, input));
+    const first = await inTransaction(db, (tx) => service.createItem(tx, input));
+    const second = await inTransaction(db, (tx) => service.createItem(tx, input));
     expect((await itemRow(first.uuid)).status).toBe('expired');
     expect((await itemRow(second.uuid)).status).toBe('pending');
   });
@@ -185,8 +186,8 @@ describe('verification: caps per client address grow with RATE_LIMIT_IP_FACTOR',
     };
     const service = new VerificationService(server.app.services.messaging, recording, 20);
     const db = await testDb();
-    const item = await db.transaction((tx) => service.createItem(tx, { channel: 'email', identifier: newEmail(), purpose: ACTION_PURPOSE, language: 'en', ip: '198.51.100.7' }));
-    await db.transaction((tx) => service.verifyItem(tx, item.uuid, '000000', { ip: '198.51.100.7' }));
+    const item = await inTransaction(db, (tx) => service.createItem(tx, { channel: 'email', identifier: newEmail(), purpose: ACTION_PURPOSE, language: 'en', ip: '198.51.100.7' }));
+    await inTransaction(db, (tx) => service.verifyItem(tx, item.uuid, '000000', { ip: '198.51.100.7' }));
     const limitOf = (prefix: string) => seen.find((s) => s.key.startsWith(prefix))?.limit;
     expect(limitOf('verification:send:ip:')).toBe(400);
     expect(limitOf('verification:verify:ip:')).toBe(600);
@@ -200,7 +201,7 @@ describe('verification: single use by later steps', () => {
     const { uuid, code, phone } = await createSms();
     const { db, services } = server.app;
     const consume = (expect: Parameters<typeof services.verification.consumeValidated>[2]) =>
-      db.transaction((tx) => services.verification.consumeValidated(tx, uuid, expect));
+      inTransaction(db, (tx) => services.verification.consumeValidated(tx, uuid, expect));
     const target = { channel: 'sms' as const, identifier: phone, purpose: ACTION_PURPOSE };
 
     expect(await consume(target)).toBe(false); // still pending
@@ -220,7 +221,7 @@ describe('verification: single use by later steps', () => {
     await call('PATCH', `/api/action-verifications/items/${uuid}/verify`, { code });
     const db = await testDb();
     await db.query(`UPDATE verification_item SET validated_at = now() - interval '31 minutes' WHERE uuid = $1`, [uuid]);
-    const ok = await db.transaction((tx) =>
+    const ok = await inTransaction(db, (tx) =>
       server.app.services.verification.consumeValidated(tx, uuid, { channel: 'sms', identifier: phone, purpose: ACTION_PURPOSE }),
     );
     expect(ok).toBe(false);

@@ -3,10 +3,10 @@ import { clientIp, restScope } from '../../platform/rest.js';
 import { sessionToken } from '../identity/identity.auth.js';
 import { ACTION_PURPOSE, type VerificationChannel } from './verification.service.js';
 import {
-  CreateItemBodySchema,
-  CreatedItemSchema,
-  ItemParamsSchema,
-  ItemStatusSchema,
+  VerificationCreateItemBodySchema as CreateItemBodySchema,
+  VerificationCreatedItemSchema as CreatedItemSchema,
+  VerificationItemParamsSchema as ItemParamsSchema,
+  VerificationItemStatusSchema as ItemStatusSchema,
   LegacyInitPhoneBodySchema,
   LegacyInitResponseSchema,
   LegacyStatusParamsSchema,
@@ -14,8 +14,9 @@ import {
   LegacyVerifyParamsSchema,
   SendEmailOtcBodySchema,
   SendOtcBodySchema,
-  VerifyBodySchema,
-} from './verification.schemas.js';
+  VerificationCodeBodySchema as VerifyBodySchema,
+} from '@ember/contracts';
+import { inTransaction } from '../../platform/transaction.js';
 
 const TAG = ['verification'];
 const LEGACY_TAG = ['verification (legacy)'];
@@ -32,7 +33,7 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
     const view = await storeOf(request);
     // Asked signed in (a contact change), the code serves only that account (checklist 16).
     const session = await services.identity.sessionFor(sessionToken(request));
-    const item = await db.transaction((tx) =>
+    const item = await inTransaction(db, (tx) =>
       services.verification.createItem(tx, {
         channel,
         identifier,
@@ -47,7 +48,7 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
   }
 
   async function verify(request: FastifyRequest, uuid: string, code: string) {
-    const result = await db.transaction((tx) => services.verification.verifyItem(tx, uuid, code, { ip: clientIp(request) }));
+    const result = await inTransaction(db, (tx) => services.verification.verifyItem(tx, uuid, code, { ip: clientIp(request) }));
     // Thrown only now, after the counted attempt has committed.
     if (result.refusal) throw result.refusal;
     return { uuid: result.uuid, status: result.status };

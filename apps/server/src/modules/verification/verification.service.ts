@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
-import type { Queryable } from '../../platform/db.js';
+import type { Queryable, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { enforce, type Budget, type RateLimiter } from '../../platform/rate-limit.js';
 import type { MessagingService, OutgoingMessage } from '../messaging/messaging.service.js';
@@ -149,11 +149,11 @@ export class VerificationService {
   }
 
   /** Erases every item for these identifiers (account cancellation). */
-  eraseFor(tx: Queryable, identifiers: string[]): Promise<number> {
+  eraseFor(tx: Tx, identifiers: string[]): Promise<number> {
     return deleteItemsFor(tx, identifiers);
   }
 
-  async createItem(tx: Queryable, input: CreateItemInput): Promise<CreatedItem> {
+  async createItem(tx: Tx, input: CreateItemInput): Promise<CreatedItem> {
     if (!PURPOSE.test(input.purpose)) throw new Error(`Invalid verification purpose: ${input.purpose}`);
     const identifier = normaliseIdentifier(input.channel, input.identifier, input.defaultCountry);
     const target = targetKey(input.channel, identifier);
@@ -207,7 +207,7 @@ export class VerificationService {
    * guesses get five comparisons in total; the fifth wrong one locks the item, and a locked, expired
    * or already validated item refuses every code, the right one included.
    */
-  async verifyItem(tx: Queryable, uuid: string, code: string, opts: { ip?: string } = {}): Promise<VerifyResult> {
+  async verifyItem(tx: Tx, uuid: string, code: string, opts: { ip?: string } = {}): Promise<VerifyResult> {
     if (opts.ip) await enforce(this.limiter, [{ key: `verification:verify:ip:${opts.ip}`, ...this.perIp(VERIFY_BUDGET_PER_IP) }]);
     const item = UUID.test(uuid) ? await findItem(tx, uuid.toLowerCase()) : null;
     if (!item) throw notFound();
@@ -235,7 +235,7 @@ export class VerificationService {
    * the first call, within 30 minutes of validation, when channel, target and purpose all match.
    */
   async consumeValidated(
-    tx: Queryable,
+    tx: Tx,
     uuid: string,
     expect: { channel: VerificationChannel; identifier: string; purpose: string; defaultCountry?: string; userUuid?: string },
   ): Promise<boolean> {
@@ -256,7 +256,7 @@ export class VerificationService {
     });
   }
 
-  private async refuse(tx: Queryable, uuid: string, status: VerificationStatus): Promise<VerifyResult> {
+  private async refuse(tx: Tx, uuid: string, status: VerificationStatus): Promise<VerifyResult> {
     if (status === 'expired') await markExpired(tx, uuid);
     return { uuid, status, refusal: refusalFor(status) };
   }

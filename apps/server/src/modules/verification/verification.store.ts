@@ -1,4 +1,4 @@
-import type { Queryable } from '../../platform/db.js';
+import type { Queryable, Tx } from '../../platform/db.js';
 import type { VerificationChannel } from './verification.codes.js';
 
 export type VerificationStatus = 'pending' | 'validated' | 'expired' | 'locked';
@@ -30,7 +30,7 @@ export interface NewVerificationItem {
   userUuid: string | null;
 }
 
-export async function insertItem(tx: Queryable, item: NewVerificationItem): Promise<{ expires_at: Date }> {
+export async function insertItem(tx: Tx, item: NewVerificationItem): Promise<{ expires_at: Date }> {
   const { rows } = await tx.query<{ expires_at: Date }>(
     `INSERT INTO verification_item (uuid, channel, identifier, code_hash, purpose, language, ip, expires_at, user_uuid)
      VALUES ($1::uuid, $2, $3, $4, $5, $6, $7::inet, now() + $8 * interval '1 second', $9::uuid)
@@ -41,7 +41,7 @@ export async function insertItem(tx: Queryable, item: NewVerificationItem): Prom
 }
 
 /** Retires the open items for a target and purpose, so only the newest code sent to it works. */
-export async function expirePendingFor(tx: Queryable, target: { channel: VerificationChannel; identifier: string; purpose: string }): Promise<void> {
+export async function expirePendingFor(tx: Tx, target: { channel: VerificationChannel; identifier: string; purpose: string }): Promise<void> {
   await tx.query(
     `UPDATE verification_item SET status = 'expired'
       WHERE channel = $1 AND identifier = $2 AND purpose = $3 AND status = 'pending'`,
@@ -63,7 +63,7 @@ export async function findItem(db: Queryable, uuid: string): Promise<Verificatio
  * Counts one attempt before the code is compared, guarded so that concurrent guesses can never take
  * more than `maxAttempts`: a row is returned only while the item is pending, unexpired and has one left.
  */
-export async function reserveAttempt(tx: Queryable, uuid: string, maxAttempts: number): Promise<{ attempts: number } | null> {
+export async function reserveAttempt(tx: Tx, uuid: string, maxAttempts: number): Promise<{ attempts: number } | null> {
   const { rows } = await tx.query<{ attempts: number }>(
     `UPDATE verification_item SET attempts = attempts + 1
       WHERE uuid = $1::uuid AND status = 'pending' AND attempts < $2 AND expires_at > now()
@@ -74,7 +74,7 @@ export async function reserveAttempt(tx: Queryable, uuid: string, maxAttempts: n
 }
 
 /** Marks an item validated and gives back the attempt the right code used: only wrong codes stay counted. */
-export async function markValidated(tx: Queryable, uuid: string): Promise<boolean> {
+export async function markValidated(tx: Tx, uuid: string): Promise<boolean> {
   const { rowCount } = await tx.query(
     `UPDATE verification_item SET status = 'validated', validated_at = now(), attempts = attempts - 1
       WHERE uuid = $1::uuid AND status = 'pending'`,
@@ -83,17 +83,17 @@ export async function markValidated(tx: Queryable, uuid: string): Promise<boolea
   return rowCount === 1;
 }
 
-export async function markLocked(tx: Queryable, uuid: string): Promise<void> {
+export async function markLocked(tx: Tx, uuid: string): Promise<void> {
   await tx.query(`UPDATE verification_item SET status = 'locked' WHERE uuid = $1::uuid AND status = 'pending'`, [uuid]);
 }
 
-export async function markExpired(tx: Queryable, uuid: string): Promise<void> {
+export async function markExpired(tx: Tx, uuid: string): Promise<void> {
   await tx.query(`UPDATE verification_item SET status = 'expired' WHERE uuid = $1::uuid AND status = 'pending' AND expires_at <= now()`, [uuid]);
 }
 
 /** Uses a validated item once: one guarded UPDATE, so two concurrent consumers cannot both succeed. */
 export async function consumeItem(
-  tx: Queryable,
+  tx: Tx,
   match: { uuid: string; channel: VerificationChannel; identifier: string; purpose: string; windowSeconds: number; userUuid: string | null },
 ): Promise<boolean> {
   // An item asked for by one account is never used for another; one asked for signed out binds to nobody.
@@ -132,6 +132,6 @@ export async function findItemsFor(db: Queryable, identifiers: string[]) {
   return rows;
 }
 
-export async function deleteItemsFor(tx: Queryable, identifiers: string[]): Promise<number> {
+export async function deleteItemsFor(tx: Tx, identifiers: string[]): Promise<number> {
   return (await tx.query('DELETE FROM verification_item WHERE identifier = ANY($1::text[])', [identifiers])).rowCount;
 }

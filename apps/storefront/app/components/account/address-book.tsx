@@ -1,4 +1,4 @@
-import type { Address } from '@ember/contracts';
+import type { Address, SavedAddress } from '@ember/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { refreshAddresses, storeAddresses, useAddresses, useCountries } from '../../lib/account/account-queries';
@@ -52,10 +52,10 @@ export function AddressBook({ store, user }: { store: StoreView; user: SessionUs
     }
   }
 
-  const makeDefault = (address: Address, kind: 'billing' | 'shipping') =>
+  const makeDefault = (address: SavedAddress, kind: 'billing' | 'shipping') =>
     run(async () => storeAddresses(user.uuid, await setDefaultAddress(code, user.uuid, address.id, kind)), `account.addresses.${kind}Set`);
 
-  const remove = (address: Address) =>
+  const remove = (address: SavedAddress) =>
     run(async () => {
       await deleteAddress(code, user.uuid, address.id);
       setConfirmDelete(null);
@@ -68,7 +68,7 @@ export function AddressBook({ store, user }: { store: StoreView; user: SessionUs
     await refreshAddresses(user.uuid);
   };
 
-  const form = (address?: Address) => (
+  const form = (address?: SavedAddress) => (
     <AddressForm
       key={address?.id ?? 'new'}
       store={code}

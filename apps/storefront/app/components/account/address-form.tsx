@@ -1,4 +1,4 @@
-import type { Address, AddressInput } from '@ember/contracts';
+import type { SavedAddress, AddressInput } from '@ember/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -25,15 +25,15 @@ interface AddressFormProps {
   store: string;
   uuid: string;
   /** The address to edit; a new one otherwise. */
-  address?: Address;
+  address?: SavedAddress;
   /** Names and country for a new address. */
   defaults: { firstname: string; lastname: string; country_code: string };
   countries: ShippingCountry[];
-  onSaved: (address: Address) => void;
+  onSaved: (address: SavedAddress) => void;
   onCancel: () => void;
 }
 
-function valuesOf(address: Address | undefined, defaults: AddressFormProps['defaults']): AddressFormValues {
+function valuesOf(address: SavedAddress | undefined, defaults: AddressFormProps['defaults']): AddressFormValues {
   return {
     firstname: address?.firstname ?? defaults.firstname,
     lastname: address?.lastname ?? defaults.lastname,

@@ -10,6 +10,7 @@ import { bundleChoiceText, optionsNotInName } from '../../lib/cart/cart-lines';
 import { dateFormat } from '../../lib/locale';
 import { formatDeduction, formatMoney } from '../../lib/money';
 import { storePath } from '../../lib/store-paths';
+import { addressLine, fromGraphQLAddress } from '../../lib/api/address';
 import { PayAgain } from '../payments/pay-again';
 import { AccountView } from './account-view';
 
@@ -120,7 +121,7 @@ function OrderBody({ store, user, order }: { store: StoreView; user: SessionUser
         {address && (
           <div>
             <dt>{address.pickup_location_name ? t('account.orders.pickup') : t('account.orders.address')}</dt>
-            <dd>{address.pickup_location_name ?? [`${address.firstname} ${address.lastname}`, ...address.street.filter(Boolean), [address.postcode, address.city].filter(Boolean).join(' ')].join(', ')}</dd>
+            <dd>{address.pickup_location_name ?? addressLine(fromGraphQLAddress(address))}</dd>
           </div>
         )}
         {order.accepted_agreements.length > 0 && (

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { addProductsToCart, cartClient, cartErrorCode, firstServerMessage } from '../../lib/api/cart.api';
-import type { ProductDetail, Variant } from '../../lib/api/catalog.types';
+import type { ProductDetail, Variant } from '../../lib/api/catalog.api';
 import { missingBundleItems, soldOutChoice, type BundleChoice } from '../../lib/catalog/bundle-choice';
 import { cartItemFor } from '../../lib/cart/cart-items';
 import { cartErrorText, type CartErrorContext } from '../../lib/cart/cart-errors';
@@ -88,7 +88,7 @@ export function AddToCart({ store, product, variant, bundle }: AddToCartProps) {
       }
       const price = (variant?.price_range ?? product.price_range).minimum_price.final_price;
       pushEcommerceEvent(addToCartEvent({
-        sku: item.sku, name: variant?.name ?? product.name, price: price.value, currency: price.currency, quantity: parsed, category: product.product_kind,
+        sku: item.sku, name: variant?.name ?? product.name ?? '', price: price.value, currency: price.currency, quantity: parsed, category: product.product_kind,
       }));
       setOutcome({ kind: 'added', quantity: parsed });
     } catch (error) {

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyCampaign, cartClient, firstServerMessage, removeCampaign } from '../../lib/api/cart.api';
-import type { Cart } from '../../lib/api/cart.types';
+import type { Cart } from '../../lib/api/cart.api';
 import { fetchRewards } from '../../lib/api/loyalty.api';
 import { useCartUpdate } from '../../lib/cart/cart-state';
 import { usePoints } from '../../lib/loyalty/loyalty-state';

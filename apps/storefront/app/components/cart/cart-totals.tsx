@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Cart } from '../../lib/api/cart.types';
+import type { Cart } from '../../lib/api/cart.api';
 import { formatDeduction, formatMoney } from '../../lib/money';
 
 /**

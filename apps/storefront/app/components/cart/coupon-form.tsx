@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyCoupon, cartClient, firstServerMessage, partialCart, removeCoupon } from '../../lib/api/cart.api';
-import type { Cart } from '../../lib/api/cart.types';
+import type { Cart } from '../../lib/api/cart.api';
 import { getBrowserQueryClient } from '../../lib/api/query-client';
 import { useCartUpdate, useStoreCart } from '../../lib/cart/cart-state';
 

@@ -2,7 +2,7 @@ import { ShoppingBag, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import type { CartItem } from '../../lib/api/cart.types';
+import type { CartItem } from '../../lib/api/cart.api';
 import { cartCount, useCart } from '../../lib/cart/cart-state';
 import { cartLines, lineImage, lineOptions } from '../../lib/cart/cart-lines';
 import { formatMoney } from '../../lib/money';

@@ -1,10 +1,11 @@
-import type { Address } from '@ember/contracts';
+import type { Address, SavedAddress } from '@ember/contracts';
+import { fromGraphQLAddress, toGraphQLAddressInput } from '../../lib/api/address';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAddresses } from '../../lib/account/account-queries';
 import { cartClient, firstServerMessage, setBillingAddress, setGuestEmail, setShippingAddress } from '../../lib/api/cart.api';
-import type { AddressInput, Cart, CartAddress, SavedAddressRef } from '../../lib/api/cart.types';
+import type { AddressInput, Cart, CartAddress, SavedAddressRef } from '../../lib/api/cart.api';
 import type { ShippingCountry } from '../../lib/api/directory.api';
 import type { CheckoutConfig } from '../../lib/api/store.api';
 import { useCartUpdate } from '../../lib/cart/cart-state';
@@ -29,7 +30,8 @@ interface AddressStepProps {
   onSaved: (address: AddressInput) => void;
 }
 
-function valuesFrom(address: CartAddress | null | undefined, email: string | null, defaults: AddressStepProps['defaults'], country: string): CheckoutAddressValues {
+function valuesFrom(onCart: CartAddress | null | undefined, email: string | null, defaults: AddressStepProps['defaults'], country: string): CheckoutAddressValues {
+  const address = onCart ? fromGraphQLAddress(onCart, country) : null;
   return {
     email: email ?? defaults.email,
     firstname: address?.firstname ?? defaults.firstname,
@@ -37,18 +39,14 @@ function valuesFrom(address: CartAddress | null | undefined, email: string | nul
     street: [address?.street[0] ?? '', address?.street[1] ?? ''],
     city: address?.city ?? '',
     postcode: address?.postcode ?? '',
-    country_code: address?.country.code ?? country,
+    country_code: address?.country_code ?? country,
     telephone: address?.telephone ?? '',
   };
 }
 
 /** A book entry as the cart address it stands for (for the delivery step's pick-up and back). */
 function fromBook(a: Address): AddressInput {
-  return {
-    firstname: a.firstname, lastname: a.lastname, street: a.street, city: a.city, country_code: a.country_code,
-    ...(a.postcode ? { postcode: a.postcode } : {}), ...(a.telephone ? { telephone: a.telephone } : {}),
-    save_in_address_book: false,
-  };
+  return toGraphQLAddressInput(a, false);
 }
 
 const same = (x: string | null | undefined, y: string | null | undefined) => (x ?? '').replace(/\s+/g, '').toLowerCase() === (y ?? '').replace(/\s+/g, '').toLowerCase();
@@ -57,7 +55,7 @@ const same = (x: string | null | undefined, y: string | null | undefined) => (x 
  * Which entry of the book is chosen when the step opens: the one the cart already holds (a reload
  * resumes), else none when the cart holds a typed address, else the default delivery address.
  */
-function initialChoice(book: Address[], onCart: CartAddress | null): number | 'new' {
+function initialChoice(book: SavedAddress[], onCart: CartAddress | null): number | 'new' {
   if (onCart) {
     const match = book.find((a) => same(a.street[0], onCart.street[0]) && same(a.postcode, onCart.postcode) && same(a.city, onCart.city) && a.country_code === onCart.country.code && same(a.lastname, onCart.lastname));
     return match?.id ?? 'new';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import {
   cartClient, firstServerMessage, listPickupLocations, setShippingAddress, setShippingMethod,
 } from '../../lib/api/cart.api';
-import type { AddressInput, Cart, CartShippingMethod } from '../../lib/api/cart.types';
+import type { AddressInput, Cart, CartShippingMethod } from '../../lib/api/cart.api';
 import { sortShippingMethods } from '../../lib/cart/cart-lines';
 import { useCartUpdate } from '../../lib/cart/cart-state';
 import { methodKey } from '../../lib/cart/shipping';

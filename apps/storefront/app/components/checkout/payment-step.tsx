@@ -6,7 +6,7 @@ import {
   acceptAgreements, cartClient, firstServerMessage, listCheckoutAgreements, placeOrder, PlaceOrderError, setPaymentMethod,
 } from '../../lib/api/cart.api';
 import { TermsCheckbox } from '../legal/terms-checkbox';
-import type { Cart } from '../../lib/api/cart.types';
+import type { Cart } from '../../lib/api/cart.api';
 import { endPlaceOrderAttempt, needsProvider, newAttemptKey, placeOrderKey, startPayment } from '../../lib/api/payments.api';
 import { useSession } from '../../lib/account/session';
 import { forgetCart, useCartUpdate } from '../../lib/cart/cart-state';

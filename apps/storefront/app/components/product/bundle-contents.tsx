@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ProductDetail } from '../../lib/api/catalog.types';
+import type { ProductDetail } from '../../lib/api/catalog.api';
 import { chosenBundleOptions, type BundleChoice } from '../../lib/catalog/bundle-choice';
 
 /** What the box will hold: every option the shopper has chosen, with its quantity. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ProductDetail } from '../../lib/api/catalog.types';
+import type { ProductDetail } from '../../lib/api/catalog.api';
 import { formatMoney } from '../../lib/money';
 import { bundleItems, takesMany, type BundleChoice } from '../../lib/catalog/bundle-choice';
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MediaItem } from '../../lib/api/catalog.types';
+import type { MediaItem } from '../../lib/api/catalog.api';
 
 /**
  * Main image with thumbnails; reset it (a new `key`) when the images change. The thumbnails are

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, Link, useSubmit } from 'react-router';
-import type { Facet, ListingFilters as Filters, ListingSort } from '../../lib/api/catalog.types';
+import type { Facet, ListingFilters as Filters, ListingSort } from '../../lib/api/catalog.api';
 import { FACET_PARAMS, LISTING_SORTS, listingSearch, tidyListingSearch, type FacetParam } from '../../lib/catalog/listing-params';
 
 interface ListingFiltersProps {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { TierPrice } from '../../lib/api/catalog.types';
+import type { TierPrice } from '../../lib/api/catalog.api';
 import { numberFormat } from '../../lib/locale';
 import { formatMoney } from '../../lib/money';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PriceRange } from '../../lib/api/catalog.types';
+import type { PriceRange } from '../../lib/api/catalog.api';
 import { formatMoney, isReduced } from '../../lib/money';
 
 interface PriceProps {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ProductSummary } from '../../lib/api/catalog.types';
+import type { ProductSummary } from '../../lib/api/catalog.api';
 import { storePath } from '../../lib/store-paths';
 import { Price } from './price';
 

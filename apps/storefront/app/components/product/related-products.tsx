@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ProductSummary } from '../../lib/api/catalog.types';
+import type { ProductSummary } from '../../lib/api/catalog.api';
 import { ProductCard } from './product-card';
 
 /** "You may also like": the product's related products (Magento's related_products) as tiles. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { StockStatus as Status } from '../../lib/api/catalog.types';
+import type { StockStatus as Status } from '../../lib/api/catalog.api';
 
 /** Stock as text (never colour alone); a polite live region, so a variant change is announced. */
 export function StockStatus({ status, onlyLeft }: { status: Status | null; onlyLeft?: number | null }) {

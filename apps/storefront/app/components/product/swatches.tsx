@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ConfigurableOption, ProductDetail } from '../../lib/api/catalog.types';
+import type { ConfigurableOption, ProductDetail } from '../../lib/api/catalog.api';
 import { swatchColour, variantFor, type Selection } from '../../lib/variants';
 
 interface SwatchesProps {

@@ -1,4 +1,4 @@
-import type { Address, Profile } from '@ember/contracts';
+import type { SavedAddress, Profile } from '@ember/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchProfile, listAddresses, listConsentPurposes, listConsents, type UserConsent } from '../api/account.api';
 import { browserClient } from '../api/clients';
@@ -55,7 +55,7 @@ export function storeProfile(profile: Profile): void {
   queryClient.setQueryData(SESSION_QUERY_KEY, toSessionUser(profile, previous?.consentRenewalRequired));
 }
 
-export function storeAddresses(uuid: string, addresses: Address[]): void {
+export function storeAddresses(uuid: string, addresses: SavedAddress[]): void {
   getBrowserQueryClient().setQueryData(addressesQueryKey(uuid), addresses);
 }
 

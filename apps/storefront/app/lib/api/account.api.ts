@@ -1,21 +1,20 @@
 import {
-  isErrorCode,
-  type Address, type AddressInput, type ErrorBody, type ErrorCode, type LoginResponse, type Profile,
-  type ProfileUpdate, type RegisterRequest, type RegisterResponseSchema, type UserConfiguration,
+  isErrorCode, type SavedAddress, type AddressInput, type ConsentCategory, type ConsentPurpose, type ErrorCode, type LoginResponse, type Profile,
+  type ProfileUpdate, type RegisterRequest, type RegisterResponse, type UserConfiguration, type UserConsent,
 } from '@ember/contracts';
+import { contract, restCall, type ContractSource, type RestCallOptions, type RestService } from './rest';
 
 /**
  * The account services (`/account/users/...`, `/profile/...`, and the one-time codes of
  * `/api/action-verifications` they rely on): the only code that calls them.
  * In the browser every call is same-origin and the session travels in the httpOnly
  * `ember_session` cookie the login sets; tokens in response bodies are never kept in script.
- * Responses are not re-validated here: the server serialises them through the same contract
- * schemas the types come from.
+ * Answers are checked against the contract schemas the types come from (`./rest`).
  */
 
 const TIMEOUT_MS = 10_000;
 
-export type RegisterResponse = ReturnType<typeof RegisterResponseSchema.parse>;
+export type { RegisterResponse };
 
 /** A failed account call: the server's error code, or SERVICE_UNAVAILABLE when it was not reached. */
 export class AccountApiError extends Error {
@@ -36,49 +35,24 @@ export function isAccountApiError(error: unknown, code?: ErrorCode): error is Ac
   return error instanceof AccountApiError && (code === undefined || error.code === code);
 }
 
-interface CallOptions {
-  /** Store view code, sent as the `Store` header like GraphQL calls. */
-  store: string;
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  /** Absolute origin for server-side calls; empty in the browser (same origin). */
-  baseUrl?: string;
-}
+type CallOptions = Pick<RestCallOptions<unknown>, 'store' | 'method' | 'body' | 'baseUrl'>;
 
-export async function call<T>(path: string, { store, method = 'GET', body, baseUrl = '' }: CallOptions): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (store) headers.store = store;
-  // Only with a body: Fastify refuses an empty body declared as JSON.
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'same-origin',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch {
-    throw new AccountApiError('The account service could not be reached', 0, 'SERVICE_UNAVAILABLE');
-  }
-  if (response.status === 204) return undefined as T;
-  const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw toError(response, payload);
-  return payload as T;
-}
+const ACCOUNT: RestService = {
+  name: 'account',
+  timeoutMs: () => TIMEOUT_MS,
+  fail: ({ status, code, message, details, retryAfterSeconds }) =>
+    new AccountApiError(
+      message,
+      status,
+      status === 0 ? 'SERVICE_UNAVAILABLE' : isErrorCode(code) ? code : status >= 500 ? 'INTERNAL' : 'BAD_REQUEST',
+      details,
+      retryAfterSeconds,
+    ),
+};
 
-function toError(response: Response, payload: unknown): AccountApiError {
-  const error = (payload as Partial<ErrorBody> | undefined)?.error;
-  const code: ErrorCode = isErrorCode(error?.code) ? error.code : response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
-  const retryAfter = Number(response.headers.get('retry-after'));
-  return new AccountApiError(
-    error?.message ?? `The account service answered ${response.status}`,
-    response.status,
-    code,
-    error?.details,
-    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
-  );
+/** Calls an account-side service; the answer is checked against `schema` when one is given. */
+export function call<T>(path: string, options: CallOptions & { schema?: ContractSource<T> }): Promise<T> {
+  return restCall(ACCOUNT, path, options);
 }
 
 const users = (uuid: string) => `/account/users/${encodeURIComponent(uuid)}`;
@@ -87,17 +61,17 @@ const users = (uuid: string) => `/account/users/${encodeURIComponent(uuid)}`;
 
 /** Password rules and sign-in strategies; public, so server-side loaders may read it too. */
 export function fetchUserConfiguration(store: string, baseUrl?: string): Promise<UserConfiguration> {
-  return call('/account/users/configuration', { store, baseUrl });
+  return call('/account/users/configuration', { store, baseUrl, schema: contract('UserConfigurationSchema') });
 }
 
 /** Creates the account; the answer names the code e-mailed to confirm the address, unless sending it was throttled. */
 export function registerCustomer(store: string, request: RegisterRequest): Promise<RegisterResponse> {
-  return call('/account/users/register', { store, method: 'POST', body: request });
+  return call('/account/users/register', { store, method: 'POST', body: request, schema: contract('RegisterResponseSchema') });
 }
 
 /** Checks a one-time code. VERIFICATION_CODE_INVALID (with remaining attempts), _EXPIRED or _LOCKED otherwise. */
 export function verifyCode(store: string, verificationUuid: string, code: string): Promise<{ uuid: string; status: string }> {
-  return call(`/api/action-verifications/items/${encodeURIComponent(verificationUuid)}/verify`, { store, method: 'PATCH', body: { code } });
+  return call(`/api/action-verifications/items/${encodeURIComponent(verificationUuid)}/verify`, { store, method: 'PATCH', body: { code }, schema: contract('VerificationItemStatusSchema') });
 }
 
 export interface VerificationItem {
@@ -109,12 +83,12 @@ export interface VerificationItem {
 
 /** Texts a one-time code to a phone number, as typed; the server normalises it with the store's country. */
 export function requestPhoneCode(store: string, phone: string): Promise<VerificationItem> {
-  return call('/api/action-verifications/items', { store, method: 'POST', body: { channel: 'sms', identifier: phone } });
+  return call('/api/action-verifications/items', { store, method: 'POST', body: { channel: 'sms', identifier: phone }, schema: contract('VerificationCreatedItemSchema') });
 }
 
 /** E-mails a new registration code to the address waiting for confirmation; earlier codes stop working. RATE_LIMITED carries Retry-After. */
 export function resendRegistrationCode(store: string, userUuid: string): Promise<{ email_verification_uuid: string; expires_at: string }> {
-  return call('/account/users/register/resend-email-code', { store, method: 'POST', body: { user_uuid: userUuid } });
+  return call('/account/users/register/resend-email-code', { store, method: 'POST', body: { user_uuid: userUuid }, schema: contract('RegisterResendResponseSchema') });
 }
 
 /** Confirms a new customer's e-mail address with the verified registration code. */
@@ -134,25 +108,28 @@ export function logIn(store: string, email: string, password: string): Promise<L
     store,
     method: 'POST',
     body: { strategy: 'email_password', strategy_data: { identifier: email, password } },
+    schema: contract('LoginResponseSchema'),
   });
 }
 
 /** The uuid of the customer the session cookie belongs to, or null without a live session. */
 export async function validateSession(store: string): Promise<string | null> {
-  const result = await call<{ valid: boolean; user_uuid?: string }>('/account/users/authentication/sessions/validate', {
+  const result = await call('/account/users/authentication/sessions/validate', {
     store,
     method: 'POST',
     body: {},
+    schema: contract('SessionValidateResponseSchema'),
   });
   return result.valid && result.user_uuid ? result.user_uuid : null;
 }
 
 /** The session's customer and whether a consent they gave must be renewed (spec §3 session user). */
 export async function validateSessionDetails(store: string): Promise<{ uuid: string; consentRenewalRequired: boolean } | null> {
-  const result = await call<{ valid: boolean; user_uuid?: string; consent_renewal_required?: boolean }>('/account/users/authentication/sessions/validate', {
+  const result = await call('/account/users/authentication/sessions/validate', {
     store,
     method: 'POST',
     body: {},
+    schema: contract('SessionValidateResponseSchema'),
   });
   return result.valid && result.user_uuid ? { uuid: result.user_uuid, consentRenewalRequired: result.consent_renewal_required === true } : null;
 }
@@ -183,7 +160,7 @@ export function resetPassword(store: string, token: string, password: string, co
  * export and the account's cancellation accept the new session for a few minutes afterwards.
  */
 export function reauthenticate(store: string, uuid: string, password: string): Promise<{ valid_until: string }> {
-  return call(`${users(uuid)}/reauthenticate`, { store, method: 'POST', body: { password } });
+  return call(`${users(uuid)}/reauthenticate`, { store, method: 'POST', body: { password }, schema: contract('ReauthResponseSchema') });
 }
 
 /** Everything the shop holds about the signed-in customer, as a JSON file to save (after `reauthenticate`). */
@@ -207,11 +184,11 @@ export function changePassword(
 // Profile
 
 export function fetchProfile(store: string, uuid: string): Promise<Profile> {
-  return call(`${users(uuid)}/profile`, { store });
+  return call(`${users(uuid)}/profile`, { store, schema: contract('ProfileSchema') });
 }
 
 export function updateProfile(store: string, uuid: string, patch: ProfileUpdate): Promise<Profile> {
-  return call(`${users(uuid)}/profile`, { store, method: 'PATCH', body: patch });
+  return call(`${users(uuid)}/profile`, { store, method: 'PATCH', body: patch, schema: contract('ProfileSchema') });
 }
 
 /**
@@ -220,59 +197,40 @@ export function updateProfile(store: string, uuid: string, patch: ProfileUpdate)
  * verified for that number; VALIDATION_FAILED (field current_password) when the password is wrong.
  */
 export function updatePhone(store: string, uuid: string, phone: string, verificationUuid: string, currentPassword: string): Promise<Profile> {
-  return call(`${users(uuid)}/profile/phone`, { store, method: 'PATCH', body: { phone, pvs_uuid: verificationUuid, current_password: currentPassword } });
+  return call(`${users(uuid)}/profile/phone`, { store, method: 'PATCH', body: { phone, pvs_uuid: verificationUuid, current_password: currentPassword }, schema: contract('ProfileSchema') });
 }
 
 // Consents
 
-export type ConsentCategory = 'email' | 'sms' | 'post' | 'survey' | 'additional' | 'GDPR';
-
-/** Something the customer may agree to, named in the requested language. */
-export interface ConsentPurpose {
-  id: string;
-  name: string;
-  description: string;
-  category: ConsentCategory;
-  section: { id: string; name: string; description: string };
-  mandatory: boolean;
-  steps: string[];
-}
-
-export interface UserConsent {
-  purpose_id: string;
-  granted: boolean;
-  updated_at: string;
-  /** Granted to an older text of the purpose: to be renewed. */
-  renewal_required?: boolean;
-}
+export type { ConsentCategory, ConsentPurpose, UserConsent };
 
 /** The purposes the account offers, in the server's category order (e-mail, SMS, post, survey, additional, GDPR). */
 export function listConsentPurposes(store: string, language: string, step = 'account'): Promise<ConsentPurpose[]> {
   const query = new URLSearchParams({ language, ...(step ? { step } : {}) });
-  return call(`/consent/purposes?${query}`, { store });
+  return call(`/consent/purposes?${query}`, { store, schema: contract('ConsentPurposesSchema') });
 }
 
 export function listConsents(store: string, uuid: string): Promise<UserConsent[]> {
-  return call(`${users(uuid)}/consents`, { store });
+  return call(`${users(uuid)}/consents`, { store, schema: contract('UserConsentsSchema') });
 }
 
 /** Grants or withdraws purposes in one change; answers the whole list. Withdrawing a mandatory purpose is refused. */
 export function updateConsents(store: string, uuid: string, consents: { purpose_id: string; granted: boolean }[]): Promise<UserConsent[]> {
-  return call(`${users(uuid)}/consents`, { store, method: 'PATCH', body: { consents } });
+  return call(`${users(uuid)}/consents`, { store, method: 'PATCH', body: { consents }, schema: contract('UserConsentsSchema') });
 }
 
 // Addresses
 
-export function listAddresses(store: string, uuid: string): Promise<Address[]> {
-  return call(`${users(uuid)}/addresses`, { store });
+export function listAddresses(store: string, uuid: string): Promise<SavedAddress[]> {
+  return call(`${users(uuid)}/addresses`, { store, schema: contract('AddressBookSchema') });
 }
 
-export function addAddress(store: string, uuid: string, address: AddressInput): Promise<Address> {
-  return call(`${users(uuid)}/addresses`, { store, method: 'POST', body: address });
+export function addAddress(store: string, uuid: string, address: AddressInput): Promise<SavedAddress> {
+  return call(`${users(uuid)}/addresses`, { store, method: 'POST', body: address, schema: contract('SavedAddressSchema') });
 }
 
-export function updateAddress(store: string, uuid: string, id: number, address: AddressInput): Promise<Address> {
-  return call(`${users(uuid)}/addresses/${id}`, { store, method: 'PUT', body: address });
+export function updateAddress(store: string, uuid: string, id: number, address: AddressInput): Promise<SavedAddress> {
+  return call(`${users(uuid)}/addresses/${id}`, { store, method: 'PUT', body: address, schema: contract('SavedAddressSchema') });
 }
 
 export function deleteAddress(store: string, uuid: string, id: number): Promise<void> {
@@ -280,6 +238,6 @@ export function deleteAddress(store: string, uuid: string, id: number): Promise<
 }
 
 /** Makes one address the default billing or shipping address; answers the whole list. */
-export function setDefaultAddress(store: string, uuid: string, id: number, kind: 'billing' | 'shipping'): Promise<Address[]> {
-  return call(`${users(uuid)}/addresses/${kind}/${id}`, { store, method: 'PUT' });
+export function setDefaultAddress(store: string, uuid: string, id: number, kind: 'billing' | 'shipping'): Promise<SavedAddress[]> {
+  return call(`${users(uuid)}/addresses/${kind}/${id}`, { store, method: 'PUT', schema: contract('AddressBookSchema') });
 }

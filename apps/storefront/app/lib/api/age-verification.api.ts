@@ -1,4 +1,5 @@
 import { call } from './account.api';
+import { contract } from './rest';
 
 /**
  * The age-verification service (spec §7, `/age-verification`): the only code that calls it. Same
@@ -39,20 +40,20 @@ export interface AccountAge {
 }
 
 export function fetchAgeVerificationMethods(store: string, country: string): Promise<AgeVerificationMethods> {
-  return call(`/age-verification/available-methods/${encodeURIComponent(country)}`, { store });
+  return call(`/age-verification/available-methods/${encodeURIComponent(country)}`, { store, schema: contract('AgeVerificationMethodsResponseSchema') });
 }
 
 export function fetchAccountAge(store: string): Promise<AccountAge> {
-  return call('/age-verification/status', { store });
+  return call('/age-verification/status', { store, schema: contract('AccountAgeSchema') });
 }
 
 export function fetchAgeVerification(store: string, uuid: string): Promise<AgeVerification> {
-  return call(`/age-verification/verifications/${encodeURIComponent(uuid)}`, { store });
+  return call(`/age-verification/verifications/${encodeURIComponent(uuid)}`, { store, schema: contract('AgeVerificationSchema') });
 }
 
 /** Runs a synchronous method (database or hidden check) with the account's own details. */
 export function verifyAge(store: string, method: AgeVerificationMethod, country: string): Promise<AgeVerification> {
-  return call('/age-verification/verify', { store, method: 'POST', body: { method_code: method.code, country_code: country } });
+  return call('/age-verification/verify', { store, method: 'POST', body: { method_code: method.code, country_code: country }, schema: contract('AgeVerificationSchema') });
 }
 
 /** Opens the provider's workflow; the provider sends the customer back to `callback` with `?verification=`. */
@@ -70,5 +71,6 @@ export function initAsyncAgeVerification(
       callback: input.callback,
       ...(input.method.workflow_name ? { workflow_name: input.method.workflow_name } : {}),
     },
+    schema: contract('AgeVerificationInitAsyncResponseSchema'),
   });
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { cartErrorCode, firstServerMessage, isCartGone, partialCart, placeOrder, PlaceOrderError } from './cart.api';
-import { createGraphqlClient, GraphqlRequestError } from './client';
+import { createGraphqlClient, GraphqlRequestError, type Variables } from './client';
+import type { TypedDocument } from './gql';
 import { endPlaceOrderAttempt, placeOrderKey } from './payments.api';
+
+/** A document outside the generated operations, typed loosely for these transport tests. */
+const document = (text: string) => text as TypedDocument<unknown, Variables>;
 
 function fakeFetch(status: number, body: unknown, seen: { url?: string; init?: RequestInit } = {}): typeof fetch {
   return (async (url: string, init?: RequestInit) => {
@@ -15,7 +19,7 @@ describe('the cart client', () => {
   it('posts the document and variables as JSON with the Store header and the session cookie', async () => {
     const seen: { url?: string; init?: RequestInit } = {};
     const client = createGraphqlClient({ endpoint: '/graphql', store: 'de', method: 'POST', fetch: fakeFetch(200, { data: { cart: { id: 'c' } } }, seen) });
-    await expect(client.request('query Cart($cartId: String!) {\n  cart(cart_id: $cartId) { id }\n}', { cartId: 'c' })).resolves.toEqual({ cart: { id: 'c' } });
+    await expect(client.request(document('query Cart($cartId: String!) {\n  cart(cart_id: $cartId) { id }\n}'), { cartId: 'c' })).resolves.toEqual({ cart: { id: 'c' } });
     expect(seen.url).toBe('/graphql');
     expect(seen.init?.method).toBe('POST');
     expect(seen.init?.credentials).toBe('same-origin');
@@ -31,7 +35,7 @@ describe('the cart client', () => {
         errors: [{ message: 'Only 1 left', extensions: { category: 'graphql-input', code: 'INSUFFICIENT_STOCK' } }],
       }),
     });
-    const error = await client.request('mutation { x }').catch((e: unknown) => e);
+    const error = await client.request(document('mutation { x }')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GraphqlRequestError);
     expect(cartErrorCode(error)).toBe('INSUFFICIENT_STOCK');
     expect(firstServerMessage(error)).toBe('Only 1 left');

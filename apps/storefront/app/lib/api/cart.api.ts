@@ -1,10 +1,62 @@
 import { createGraphqlClient, GraphqlRequestError, type GraphqlClient } from './client';
 import type {
-  AddressInput, Cart, CartItemInput, CartUserError, PickupLocation, PlacedOrder, SavedAddressRef,
-} from './cart.types';
-import { gql, withFragments } from './gql';
+  AddProductsToCartMutation, CartAddressInput, CartFieldsFragment, CartItemInput as CartItemInputType,
+  CheckoutAgreementsQuery, MergeCartsMutation, PickupLocationsQuery, ShippingAddressInput,
+} from './graphql.generated';
+import { gql, operation, withFragments } from './gql';
 
-export type * from './cart.types';
+// The shapes below are the generated result types of this file's documents (graphql.generated.ts).
+
+type Item = NonNullable<NonNullable<CartFieldsFragment['itemsV2']>['items'][number]>;
+type ConfigurableItem = Extract<Item, { __typename: 'ConfigurableCartItem' }>;
+type BundleItem = Extract<Item, { __typename: 'BundleCartItem' }>;
+
+/**
+ * A cart line. The document selects the chosen options on configurable lines and the bundle's
+ * choices on bundle lines only; on other lines they are absent.
+ */
+export type CartItem = Item
+  & Partial<Pick<ConfigurableItem, 'configurable_options' | 'configured_variant'>>
+  & Partial<Pick<BundleItem, 'bundle_options'>>;
+
+export type CartItemError = NonNullable<NonNullable<Item['errors']>[number]>;
+
+/** The free-gift offers a line's product unlocks. */
+export type FreeGiftOffer = NonNullable<Item['free_gifts']>[number];
+
+/** A cart as every cart document selects it (`CartFields`). */
+export type Cart = Omit<CartFieldsFragment, 'itemsV2'> & {
+  itemsV2: { total_count: number; items: (CartItem | null)[] } | null;
+};
+
+export type ShippingAddress = NonNullable<Cart['shipping_addresses'][number]>;
+export type CartShippingMethod = NonNullable<NonNullable<ShippingAddress['available_shipping_methods']>[number]>;
+export type CartAddress = NonNullable<Cart['billing_address']>;
+
+/** A pick-up store a shopper can collect an order from. */
+export type PickupLocation = NonNullable<NonNullable<NonNullable<PickupLocationsQuery['pickupLocations']>['items']>[number]>;
+
+/** What the shopper chose on the product page, as addProductsToCart takes it. */
+export type CartItemInput = CartItemInputType;
+
+export type CartUserError = NonNullable<NonNullable<AddProductsToCartMutation['addProductsToCart']>['user_errors'][number]>;
+
+export interface PlacedOrder {
+  number: string;
+  /** The order's opaque entity id (`CustomerOrder.entity_id`): what payments and cancellation take. */
+  id: string | null;
+}
+
+/**
+ * A typed address (Magento's CartAddressInput). A signed-in customer's typed address joins their
+ * address book with the order unless `save_in_address_book` is false.
+ */
+export type AddressInput = CartAddressInput;
+
+/** An entry of the signed-in customer's address book, used as a cart address (Magento's `customer_address_id`). */
+export interface SavedAddressRef {
+  customer_address_id: NonNullable<ShippingAddressInput['customer_address_id']>;
+}
 
 /**
  * The commerce cart and checkout (Magento 2.4's cart mutations): the only code that calls them.
@@ -45,36 +97,37 @@ export function partialCart(error: unknown, field: string): Cart | null {
   return out?.cart ?? null;
 }
 
+/** The cart a cart mutation answered with (the schema lets payload and cart be null; the server answers both). */
+function cartFrom(field: string, payload: { cart: Cart | null } | null): Cart {
+  if (!payload?.cart) throw new Error(`${field} answered without a cart`);
+  return payload.cart;
+}
+
 export async function createEmptyCart(client: GraphqlClient): Promise<string> {
-  const data = await client.request<{ createEmptyCart: string | null }>(CREATE_EMPTY_CART_MUTATION);
+  const data = await client.request(CREATE_EMPTY_CART_MUTATION);
   if (!data.createEmptyCart) throw new Error('createEmptyCart answered without a cart id');
   return data.createEmptyCart;
 }
 
 export async function fetchCart(client: GraphqlClient, cartId: string): Promise<Cart> {
-  const data = await client.request<{ cart: Cart | null }>(CART_QUERY, { cartId });
+  const data = await client.request(CART_QUERY, { cartId });
   if (!data.cart) throw new GraphqlRequestError('The cart was not found', 404, [{ message: 'The cart was not found', extensions: { category: 'graphql-no-such-entity' } }]);
   return data.cart;
 }
 
 /** The signed-in customer's cart; the server creates one when they have none. */
 export async function fetchCustomerCart(client: GraphqlClient): Promise<Cart> {
-  const data = await client.request<{ customerCart: Cart }>(CUSTOMER_CART_QUERY);
+  const data = await client.request(CUSTOMER_CART_QUERY);
   return data.customerCart;
 }
 
 /** Moves the guest cart's lines into the customer's cart; the guest cart ends. */
 /** A coupon or loyalty campaign a merge did not keep, and why (the server's reason code). */
-export interface MergeDrop {
-  type: 'COUPON' | 'CAMPAIGN';
-  code: string;
-  reason: string;
-  message: string;
-}
+export type MergeDrop = NonNullable<NonNullable<MergeCartsMutation['mergeCarts']>['dropped_on_merge']>[number];
 
 /** Merges a guest cart into the customer's; the answer names the coupons and campaign it dropped. */
 export async function mergeCarts(client: GraphqlClient, sourceCartId: string, destinationCartId: string): Promise<{ cart: Cart; dropped: MergeDrop[] }> {
-  const data = await client.request<{ mergeCarts: Cart & { dropped_on_merge: MergeDrop[] | null } }>(
+  const data = await client.request(
     MERGE_CARTS_MUTATION, { source: sourceCartId, destination: destinationCartId },
   );
   const { dropped_on_merge: dropped, ...cart } = data.mergeCarts;
@@ -85,48 +138,48 @@ export async function mergeCarts(client: GraphqlClient, sourceCartId: string, de
 export async function addProductsToCart(
   client: GraphqlClient, cartId: string, items: CartItemInput[],
 ): Promise<{ cart: Cart; userErrors: CartUserError[] }> {
-  const data = await client.request<{ addProductsToCart: { cart: Cart; user_errors: (CartUserError | null)[] } }>(
+  const data = await client.request(
     ADD_PRODUCTS_MUTATION, { cartId, items },
   );
   return {
-    cart: data.addProductsToCart.cart,
-    userErrors: data.addProductsToCart.user_errors.filter((e): e is CartUserError => e !== null),
+    cart: cartFrom('addProductsToCart', data.addProductsToCart),
+    userErrors: (data.addProductsToCart?.user_errors ?? []).filter((e): e is CartUserError => e !== null),
   };
 }
 
 export async function updateCartItem(client: GraphqlClient, cartId: string, uid: string, quantity: number): Promise<Cart> {
-  const data = await client.request<{ updateCartItems: { cart: Cart } }>(UPDATE_ITEMS_MUTATION, { cartId, uid, quantity });
-  return data.updateCartItems.cart;
+  const data = await client.request(UPDATE_ITEMS_MUTATION, { cartId, uid, quantity });
+  return cartFrom('updateCartItems', data.updateCartItems);
 }
 
 export async function removeCartItem(client: GraphqlClient, cartId: string, uid: string): Promise<Cart> {
-  const data = await client.request<{ removeItemFromCart: { cart: Cart } }>(REMOVE_ITEM_MUTATION, { cartId, uid });
-  return data.removeItemFromCart.cart;
+  const data = await client.request(REMOVE_ITEM_MUTATION, { cartId, uid });
+  return cartFrom('removeItemFromCart', data.removeItemFromCart);
 }
 
 export async function applyCoupon(client: GraphqlClient, cartId: string, code: string): Promise<Cart> {
-  const data = await client.request<{ applyCouponToCart: { cart: Cart } }>(APPLY_COUPON_MUTATION, { cartId, code });
-  return data.applyCouponToCart.cart;
+  const data = await client.request(APPLY_COUPON_MUTATION, { cartId, code });
+  return cartFrom('applyCouponToCart', data.applyCouponToCart);
 }
 
 export async function applyCampaign(client: GraphqlClient, cartId: string, campaignUuid: string): Promise<Cart> {
-  const data = await client.request<{ applyCampaignToCart: { cart: Cart } }>(APPLY_CAMPAIGN_MUTATION, { cartId, campaignUuid });
-  return data.applyCampaignToCart.cart;
+  const data = await client.request(APPLY_CAMPAIGN_MUTATION, { cartId, campaignUuid });
+  return cartFrom('applyCampaignToCart', data.applyCampaignToCart);
 }
 
 export async function removeCampaign(client: GraphqlClient, cartId: string): Promise<Cart> {
-  const data = await client.request<{ removeCampaignFromCart: { cart: Cart } }>(REMOVE_CAMPAIGN_MUTATION, { cartId });
-  return data.removeCampaignFromCart.cart;
+  const data = await client.request(REMOVE_CAMPAIGN_MUTATION, { cartId });
+  return cartFrom('removeCampaignFromCart', data.removeCampaignFromCart);
 }
 
 export async function removeCoupon(client: GraphqlClient, cartId: string): Promise<Cart> {
-  const data = await client.request<{ removeCouponFromCart: { cart: Cart | null } }>(REMOVE_COUPON_MUTATION, { cartId });
-  return data.removeCouponFromCart.cart ?? fetchCart(client, cartId);
+  const data = await client.request(REMOVE_COUPON_MUTATION, { cartId });
+  return data.removeCouponFromCart?.cart ?? fetchCart(client, cartId);
 }
 
 export async function setGuestEmail(client: GraphqlClient, cartId: string, email: string): Promise<Cart> {
-  const data = await client.request<{ setGuestEmailOnCart: { cart: Cart } }>(SET_GUEST_EMAIL_MUTATION, { cartId, email });
-  return data.setGuestEmailOnCart.cart;
+  const data = await client.request(SET_GUEST_EMAIL_MUTATION, { cartId, email });
+  return cartFrom('setGuestEmailOnCart', data.setGuestEmailOnCart);
 }
 
 /**
@@ -137,50 +190,46 @@ export async function setShippingAddress(
   client: GraphqlClient, cartId: string, address: AddressInput | SavedAddressRef, pickupLocationCode: string | null = null,
 ): Promise<Cart> {
   const source = 'customer_address_id' in address ? { customer_address_id: address.customer_address_id } : { address };
-  const data = await client.request<{ setShippingAddressesOnCart: { cart: Cart } }>(SET_SHIPPING_ADDRESS_MUTATION, {
+  const data = await client.request(SET_SHIPPING_ADDRESS_MUTATION, {
     cartId,
     addresses: [{ ...source, ...(pickupLocationCode ? { pickup_location_code: pickupLocationCode } : {}) }],
   });
-  return data.setShippingAddressesOnCart.cart;
+  return cartFrom('setShippingAddressesOnCart', data.setShippingAddressesOnCart);
 }
 
 /** Billing: the shipping address again, its own address, or an entry of the customer's address book. */
 export async function setBillingAddress(
   client: GraphqlClient, cartId: string, billing: { same_as_shipping: true } | { address: AddressInput } | SavedAddressRef,
 ): Promise<Cart> {
-  const data = await client.request<{ setBillingAddressOnCart: { cart: Cart } }>(SET_BILLING_ADDRESS_MUTATION, { cartId, billing });
-  return data.setBillingAddressOnCart.cart;
+  const data = await client.request(SET_BILLING_ADDRESS_MUTATION, { cartId, billing });
+  return cartFrom('setBillingAddressOnCart', data.setBillingAddressOnCart);
 }
 
 export async function setShippingMethod(client: GraphqlClient, cartId: string, carrierCode: string, methodCode: string): Promise<Cart> {
-  const data = await client.request<{ setShippingMethodsOnCart: { cart: Cart } }>(SET_SHIPPING_METHOD_MUTATION, {
+  const data = await client.request(SET_SHIPPING_METHOD_MUTATION, {
     cartId, methods: [{ carrier_code: carrierCode, method_code: methodCode }],
   });
-  return data.setShippingMethodsOnCart.cart;
+  return cartFrom('setShippingMethodsOnCart', data.setShippingMethodsOnCart);
 }
 
 export async function setPaymentMethod(client: GraphqlClient, cartId: string, code: string): Promise<Cart> {
-  const data = await client.request<{ setPaymentMethodOnCart: { cart: Cart } }>(SET_PAYMENT_METHOD_MUTATION, { cartId, code });
-  return data.setPaymentMethodOnCart.cart;
+  const data = await client.request(SET_PAYMENT_METHOD_MUTATION, { cartId, code });
+  return cartFrom('setPaymentMethodOnCart', data.setPaymentMethodOnCart);
 }
 
 /** A checkout agreement the shopper must tick before "Place order" (Magento's CheckoutAgreement). */
-export interface CheckoutAgreement {
-  agreement_id: number;
-  name: string;
-  mode: string;
-}
+export type CheckoutAgreement = NonNullable<NonNullable<CheckoutAgreementsQuery['checkoutAgreements']>[number]>;
 
 /** The store view's checkout agreements (the current terms and privacy policy); none when it has no terms. */
 export async function listCheckoutAgreements(client: GraphqlClient): Promise<CheckoutAgreement[]> {
-  const data = await client.request<{ checkoutAgreements: (CheckoutAgreement | null)[] | null }>(CHECKOUT_AGREEMENTS_QUERY);
+  const data = await client.request(CHECKOUT_AGREEMENTS_QUERY);
   return (data.checkoutAgreements ?? []).filter((a): a is CheckoutAgreement => a !== null);
 }
 
 /** Keeps the chosen payment method and records the ticked agreements on the cart; placeOrder checks them. */
 export async function acceptAgreements(client: GraphqlClient, cartId: string, code: string, agreementIds: number[]): Promise<Cart> {
-  const data = await client.request<{ setPaymentMethodOnCart: { cart: Cart } }>(SET_PAYMENT_AGREEMENTS_MUTATION, { cartId, code, agreementIds });
-  return data.setPaymentMethodOnCart.cart;
+  const data = await client.request(SET_PAYMENT_AGREEMENTS_MUTATION, { cartId, code, agreementIds });
+  return cartFrom('setPaymentMethodOnCart', data.setPaymentMethodOnCart);
 }
 
 /** A refusal of placeOrder: Magento's PlaceOrderErrorCodes value and the server's words. */
@@ -196,9 +245,7 @@ export class PlaceOrderError extends Error {
  * answer), the server answers what it answered the first time instead of ordering twice.
  */
 export async function placeOrder(client: GraphqlClient, cartId: string, idempotencyKey?: string): Promise<PlacedOrder> {
-  const data = await client.request<{
-    placeOrder: { order: { order_number: string; entity_id: string } | null; errors: ({ code: string; message: string } | null)[] } | null;
-  }>(PLACE_ORDER_MUTATION, { cartId }, idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : {});
+  const data = await client.request(PLACE_ORDER_MUTATION, { cartId }, idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : {});
   const out = data.placeOrder;
   const refusal = out?.errors.find((e) => e !== null);
   if (refusal) throw new PlaceOrderError(refusal.code, refusal.message);
@@ -208,7 +255,7 @@ export async function placeOrder(client: GraphqlClient, cartId: string, idempote
 
 /** The stores a shopper can collect from in this store view's countries. */
 export async function listPickupLocations(client: GraphqlClient): Promise<PickupLocation[]> {
-  const data = await client.request<{ pickupLocations: { items: (PickupLocation | null)[] | null } | null }>(PICKUP_LOCATIONS_QUERY);
+  const data = await client.request(PICKUP_LOCATIONS_QUERY);
   return (data.pickupLocations?.items ?? []).filter((l): l is PickupLocation => !!l?.pickup_location_code);
 }
 
@@ -348,29 +395,29 @@ export const CART_FRAGMENT = gql`
   }
 `;
 
-export const CREATE_EMPTY_CART_MUTATION = gql`
+export const CREATE_EMPTY_CART_MUTATION = operation('CreateEmptyCart', gql`
   mutation CreateEmptyCart {
     createEmptyCart
   }
-`;
+`);
 
-export const CART_QUERY = withFragments(gql`
+export const CART_QUERY = operation('Cart', withFragments(gql`
   query Cart($cartId: String!) {
     cart(cart_id: $cartId) {
       ...CartFields
     }
   }
-`, CART_FRAGMENT);
+`, CART_FRAGMENT));
 
-export const CUSTOMER_CART_QUERY = withFragments(gql`
+export const CUSTOMER_CART_QUERY = operation('CustomerCart', withFragments(gql`
   query CustomerCart {
     customerCart {
       ...CartFields
     }
   }
-`, CART_FRAGMENT);
+`, CART_FRAGMENT));
 
-export const MERGE_CARTS_MUTATION = withFragments(gql`
+export const MERGE_CARTS_MUTATION = operation('MergeCarts', withFragments(gql`
   mutation MergeCarts($source: String!, $destination: String) {
     mergeCarts(source_cart_id: $source, destination_cart_id: $destination) {
       ...CartFields
@@ -382,9 +429,9 @@ export const MERGE_CARTS_MUTATION = withFragments(gql`
       }
     }
   }
-`, CART_FRAGMENT);
+`, CART_FRAGMENT));
 
-export const ADD_PRODUCTS_MUTATION = withFragments(gql`
+export const ADD_PRODUCTS_MUTATION = operation('AddProductsToCart', withFragments(gql`
   mutation AddProductsToCart($cartId: String!, $items: [CartItemInput!]!) {
     addProductsToCart(cartId: $cartId, cartItems: $items) {
       cart {
@@ -396,9 +443,9 @@ export const ADD_PRODUCTS_MUTATION = withFragments(gql`
       }
     }
   }
-`, CART_FRAGMENT);
+`, CART_FRAGMENT));
 
-export const UPDATE_ITEMS_MUTATION = withFragments(gql`
+export const UPDATE_ITEMS_MUTATION = operation('UpdateCartItems', withFragments(gql`
   mutation UpdateCartItems($cartId: String!, $uid: ID!, $quantity: Float!) {
     updateCartItems(input: { cart_id: $cartId, cart_items: [{ cart_item_uid: $uid, quantity: $quantity }] }) {
       cart {
@@ -406,9 +453,9 @@ export const UPDATE_ITEMS_MUTATION = withFragments(gql`
       }
     }
   }
-`, CART_FRAGMENT);
+`, CART_FRAGMENT));
 
-export const REMOVE_ITEM_MUTATION = withFragments(gql`
+export const REMOVE_ITEM_MUTATION = operation('RemoveItemFromCart', withFragments(gql`
   mutation RemoveItemFromCart($cartId: String!, $uid: ID!) {
     removeItemFromCart(input: { cart_id: $cartId, cart_item_uid: $uid }) {
       cart {
@@ -416,9 +463,9 @@ export const REMOVE_ITEM_MUTATION = withFragments(gql`
       }
     }
   }
-`, CART_FRAGMENT);
+`, CART_FRAGMENT));
 
-export const APPLY_CAMPAIGN_MUTATION = withFragments(gql`
+export const APPLY_CAMPAIGN_MUTATION = operation('ApplyCampaignToCart', withFragments(gql`
   mutation ApplyCampaignToCart($cartId: String!, $campaignUuid: String!) {
     applyCampaignToCart(input: { cart_id: $cartId, campaign_uuid: $campaignUuid }) {
       cart {
@@ -426,9 +473,9 @@ export const APPLY_CAMPAIGN_MUTATION = withFragments(gql`
       }
     }
   }
-`, CART_FRAGMENT);
+`, CART_FRAGMENT));
 
-export const REMOVE_CAMPAIGN_MUTATION = withFragments(gql`
+export const REMOVE_CAMPAIGN_MUTATION = operation('RemoveCampaignFromCart', withFragments(gql`
   mutation RemoveCampaignFromCart($cartId: String!) {
     removeCampaignFromCart(input: { cart_id: $cartId }) {
       cart {
@@ -436,9 +483,9 @@ export const REMOVE_CAMPAIGN_MUTATION = withFragments(gql`
       }
     }
   }
-`, CART_FRAGMENT);
+`, CART_FRAGMENT));
 
-export const APPLY_COUPON_MUTATION = withFragments(gql`
+export const APPLY_COUPON_MUTATION = operation('ApplyCouponToCart', withFragments(gql`
   mutation ApplyCouponToCart($cartId: String!, $code: String!) {
     applyCouponToCart(input: { cart_id: $cartId, coupon_code: $code }) {
       cart {
@@ -446,9 +493,9 @@ export const APPLY_COUPON_MUTATION = withFragments(gql`
       }
     }
   }
-`, CART_FRAGMENT);
+`, CART_FRAGMENT));
 
-export const REMOVE_COUPON_MUTATION = withFragments(gql`
+export const REMOVE_COUPON_MUTATION = operation('RemoveCouponFromCart', withFragments(gql`
   mutation RemoveCouponFromCart($cartId: String!) {
     removeCouponFromCart(input: { cart_id: $cartId }) {
       cart {
@@ -456,9 +503,9 @@ export const REMOVE_COUPON_MUTATION = withFragments(gql`
       }
     }
   }
-`, CART_FRAGMENT);
+`, CART_FRAGMENT));
 
-export const SET_GUEST_EMAIL_MUTATION = withFragments(gql`
+export const SET_GUEST_EMAIL_MUTATION = operation('SetGuestEmailOnCart', withFragments(gql`
   mutation SetGuestEmailOnCart($cartId: String!, $email: String!) {
     setGuestEmailOnCart(input: { cart_id: $cartId, email: $email }) {
       cart {
@@ -466,9 +513,9 @@ export const SET_GUEST_EMAIL_MUTATION = withFragments(gql`
       }
     }
   }
-`, CART_FRAGMENT);
+`, CART_FRAGMENT));
 
-export const SET_SHIPPING_ADDRESS_MUTATION = withFragments(gql`
+export const SET_SHIPPING_ADDRESS_MUTATION = operation('SetShippingAddressesOnCart', withFragments(gql`
   mutation SetShippingAddressesOnCart($cartId: String!, $addresses: [ShippingAddressInput]!) {
     setShippingAddressesOnCart(input: { cart_id: $cartId, shipping_addresses: $addresses }) {
       cart {
@@ -476,9 +523,9 @@ export const SET_SHIPPING_ADDRESS_MUTATION = withFragments(gql`
       }
     }
   }
-`, CART_FRAGMENT);
+`, CART_FRAGMENT));
 
-export const SET_BILLING_ADDRESS_MUTATION = withFragments(gql`
+export const SET_BILLING_ADDRESS_MUTATION = operation('SetBillingAddressOnCart', withFragments(gql`
   mutation SetBillingAddressOnCart($cartId: String!, $billing: BillingAddressInput!) {
     setBillingAddressOnCart(input: { cart_id: $cartId, billing_address: $billing }) {
       cart {
@@ -486,9 +533,9 @@ export const SET_BILLING_ADDRESS_MUTATION = withFragments(gql`
       }
     }
   }
-`, CART_FRAGMENT);
+`, CART_FRAGMENT));
 
-export const SET_SHIPPING_METHOD_MUTATION = withFragments(gql`
+export const SET_SHIPPING_METHOD_MUTATION = operation('SetShippingMethodsOnCart', withFragments(gql`
   mutation SetShippingMethodsOnCart($cartId: String!, $methods: [ShippingMethodInput]!) {
     setShippingMethodsOnCart(input: { cart_id: $cartId, shipping_methods: $methods }) {
       cart {
@@ -496,9 +543,9 @@ export const SET_SHIPPING_METHOD_MUTATION = withFragments(gql`
       }
     }
   }
-`, CART_FRAGMENT);
+`, CART_FRAGMENT));
 
-export const SET_PAYMENT_METHOD_MUTATION = withFragments(gql`
+export const SET_PAYMENT_METHOD_MUTATION = operation('SetPaymentMethodOnCart', withFragments(gql`
   mutation SetPaymentMethodOnCart($cartId: String!, $code: String!) {
     setPaymentMethodOnCart(input: { cart_id: $cartId, payment_method: { code: $code } }) {
       cart {
@@ -506,9 +553,9 @@ export const SET_PAYMENT_METHOD_MUTATION = withFragments(gql`
       }
     }
   }
-`, CART_FRAGMENT);
+`, CART_FRAGMENT));
 
-export const CHECKOUT_AGREEMENTS_QUERY = gql`
+export const CHECKOUT_AGREEMENTS_QUERY = operation('CheckoutAgreements', gql`
   query CheckoutAgreements {
     checkoutAgreements {
       agreement_id
@@ -516,9 +563,9 @@ export const CHECKOUT_AGREEMENTS_QUERY = gql`
       mode
     }
   }
-`;
+`);
 
-export const SET_PAYMENT_AGREEMENTS_MUTATION = withFragments(gql`
+export const SET_PAYMENT_AGREEMENTS_MUTATION = operation('SetPaymentMethodAndAgreementsOnCart', withFragments(gql`
   mutation SetPaymentMethodAndAgreementsOnCart($cartId: String!, $code: String!, $agreementIds: [Int!]!) {
     setPaymentMethodOnCart(input: { cart_id: $cartId, payment_method: { code: $code, agreement_ids: $agreementIds } }) {
       cart {
@@ -526,9 +573,9 @@ export const SET_PAYMENT_AGREEMENTS_MUTATION = withFragments(gql`
       }
     }
   }
-`, CART_FRAGMENT);
+`, CART_FRAGMENT));
 
-export const PLACE_ORDER_MUTATION = gql`
+export const PLACE_ORDER_MUTATION = operation('PlaceOrder', gql`
   mutation PlaceOrder($cartId: String!) {
     placeOrder(input: { cart_id: $cartId }) {
       order {
@@ -541,9 +588,9 @@ export const PLACE_ORDER_MUTATION = gql`
       }
     }
   }
-`;
+`);
 
-export const PICKUP_LOCATIONS_QUERY = gql`
+export const PICKUP_LOCATIONS_QUERY = operation('PickupLocations', gql`
   query PickupLocations {
     pickupLocations(pageSize: 50) {
       items {
@@ -557,4 +604,4 @@ export const PICKUP_LOCATIONS_QUERY = gql`
       }
     }
   }
-`;
+`);

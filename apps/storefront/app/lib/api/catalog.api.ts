@@ -1,22 +1,71 @@
 import type { GraphqlClient } from './client';
 import type {
-  Facet, ListingCategory, ListingFilters, ListingSort, ProductDetail, ProductPage, ProductSummary,
-} from './catalog.types';
-import { gql, withFragments } from './gql';
+  CategoryByUrlKeyQuery, PriceRangePartsFragment, ProductAttributeFilterInput, ProductAttributeSortInput,
+  ProductDetailQuery, ProductListQuery, ProductStockStatus, ProductSummaryFragment, TierPartsFragment,
+} from './graphql.generated';
+import { compact, type Compact } from './compact';
+import { gql, operation, withFragments } from './gql';
 
-export type * from './catalog.types';
+// The shapes below are the generated result types of this file's documents (graphql.generated.ts).
 
-interface ProductsData<T> {
-  products: {
-    total_count: number | null;
-    page_info: { current_page: number | null; page_size: number | null; total_pages: number | null } | null;
-    items: (T | null)[] | null;
-    aggregations?: ({ attribute_code: string; label: string | null; options: ({ value: string; label: string | null; count: number | null } | null)[] | null } | null)[] | null;
-  } | null;
+/** An amount as a document selects it (`{ value currency }`). */
+export type Money = PriceRangePartsFragment['minimum_price']['final_price'];
+export type PriceRange = PriceRangePartsFragment;
+export type TierPrice = TierPartsFragment;
+export type StockStatus = ProductStockStatus;
+
+/** What a product tile shows. */
+export type ProductSummary = ProductSummaryFragment;
+export type ProductTypename = ProductSummary['__typename'];
+
+type DetailItem = NonNullable<NonNullable<NonNullable<ProductDetailQuery['products']>['items']>[number]>;
+type ConfigurableDetail = Extract<DetailItem, { __typename: 'ConfigurableProduct' }>;
+type BundleDetail = Extract<DetailItem, { __typename: 'BundleProduct' }>;
+
+/**
+ * Everything the product details page shows. The document selects options and variants on
+ * configurable products and items on bundles only; on other products they are absent.
+ */
+export type ProductDetail = Compact<DetailItem
+  & Partial<Pick<ConfigurableDetail, 'configurable_options' | 'variants'>>
+  & Partial<Pick<BundleDetail, 'items'>>>;
+
+export type MediaItem = NonNullable<ProductDetail['media_gallery']>[number];
+export type ConfigurableOption = NonNullable<ProductDetail['configurable_options']>[number];
+export type Variant = NonNullable<ProductDetail['variants']>[number];
+export type BundleItem = NonNullable<ProductDetail['items']>[number];
+export type BundleOption = NonNullable<BundleItem['options']>[number];
+
+type Aggregation = NonNullable<NonNullable<NonNullable<ProductListQuery['products']>['aggregations']>[number]>;
+
+/** One facet of a listing (Magento's Aggregation) with its options and how many products each shows. */
+export type Facet = Omit<Aggregation, 'options'> & { options: NonNullable<NonNullable<Aggregation['options']>[number]>[] };
+
+export interface ProductPage {
+  items: ProductSummary[];
+  totalCount: number;
+  currentPage: number;
+  totalPages: number;
+  /** Layered navigation of the listing (flavour, intensity, colour), labelled in the store's language. */
+  facets: Facet[];
 }
 
+/** The order of a listing, as the URL names it (`?sort=price_asc`). */
+export type ListingSort = 'position' | 'price_asc' | 'price_desc' | 'name_asc' | 'name_desc' | 'newest';
+
+/** What a listing shows: facet values by attribute code and a price range in major units. */
+export interface ListingFilters {
+  flavor: string[];
+  intensity: string[];
+  color: string[];
+  priceFrom: number | null;
+  priceTo: number | null;
+}
+
+export type ListingCategory = NonNullable<NonNullable<NonNullable<CategoryByUrlKeyQuery['categories']>['items']>[number]>;
+
 /** Magento's sort input for a listing order. */
-const SORT_INPUT: Record<ListingSort, Record<string, 'ASC' | 'DESC'>> = {
+const SORT_INPUT: Record<ListingSort, ProductAttributeSortInput> = {
   position: { position: 'ASC' },
   price_asc: { price: 'ASC' },
   price_desc: { price: 'DESC' },
@@ -28,8 +77,8 @@ const SORT_INPUT: Record<ListingSort, Record<string, 'ASC' | 'DESC'>> = {
 const NO_FILTERS: ListingFilters = { flavor: [], intensity: [], color: [], priceFrom: null, priceTo: null };
 
 /** The filter input of a listing: its categories plus the shopper's facet values and price range. */
-function filterInput(categoryUids: string[], f: ListingFilters): Record<string, unknown> {
-  const filter: Record<string, unknown> = { category_uid: { in: categoryUids } };
+function filterInput(categoryUids: string[], f: ListingFilters): ProductAttributeFilterInput {
+  const filter: ProductAttributeFilterInput = { category_uid: { in: categoryUids } };
   if (f.flavor.length) filter.flavor = { in: f.flavor };
   if (f.intensity.length) filter.intensity = { in: f.intensity };
   if (f.color.length) filter.color = { in: f.color };
@@ -55,7 +104,7 @@ export async function listProductsInCategories(
   options: { sort?: ListingSort; filters?: ListingFilters; facets?: boolean } = {},
 ): Promise<ProductPage> {
   if (!categoryUids.length) return { items: [], totalCount: 0, currentPage: 1, totalPages: 0, facets: [] };
-  const data = await client.request<ProductsData<ProductSummary>>(PRODUCT_LIST_QUERY, {
+  const data = await client.request(PRODUCT_LIST_QUERY, {
     filter: filterInput(categoryUids, options.filters ?? NO_FILTERS),
     sort: SORT_INPUT[options.sort ?? 'position'],
     pageSize,
@@ -81,7 +130,7 @@ export async function listProductsInCategories(
 /** Product tiles by SKU, in the order asked for; SKUs not sold in the store are left out. */
 export async function findProductsBySkus(client: GraphqlClient, skus: string[]): Promise<ProductSummary[]> {
   if (!skus.length) return [];
-  const data = await client.request<ProductsData<ProductSummary>>(PRODUCTS_BY_SKU_QUERY, {
+  const data = await client.request(PRODUCTS_BY_SKU_QUERY, {
     skus,
     pageSize: skus.length,
   });
@@ -91,7 +140,7 @@ export async function findProductsBySkus(client: GraphqlClient, skus: string[]):
 
 /** The category a listing URL names, or null when the store has none with that URL key. */
 export async function findCategory(client: GraphqlClient, urlKey: string): Promise<ListingCategory | null> {
-  const data = await client.request<{ categories: { items: (ListingCategory | null)[] | null } | null }>(
+  const data = await client.request(
     CATEGORY_QUERY,
     { urlKey },
   );
@@ -102,12 +151,10 @@ export async function findCategory(client: GraphqlClient, urlKey: string): Promi
 export async function findProductPage(
   client: GraphqlClient, urlKey: string,
 ): Promise<{ product: ProductDetail; marketingSlug: string | null } | null> {
-  const data = await client.request<
-    ProductsData<ProductDetail> & { marketingPage: { slug: string } | null }
-  >(PRODUCT_DETAIL_QUERY, { urlKey }, { nullable: ['marketingPage'] });
+  const data = await client.request(PRODUCT_DETAIL_QUERY, { urlKey }, { nullable: ['marketingPage'] });
   const product = present(data.products?.items).find((p) => p.url_key === urlKey);
   if (!product) return null;
-  return { product, marketingSlug: data.marketingPage?.slug ?? null };
+  return { product: compact(product), marketingSlug: data.marketingPage?.slug ?? null };
 }
 
 export const PRODUCT_SUMMARY_FRAGMENT = gql`
@@ -137,7 +184,7 @@ export const PRODUCT_SUMMARY_FRAGMENT = gql`
   }
 `;
 
-export const PRODUCT_LIST_QUERY = withFragments(gql`
+export const PRODUCT_LIST_QUERY = operation('ProductList', withFragments(gql`
   query ProductList(
     $filter: ProductAttributeFilterInput!, $sort: ProductAttributeSortInput, $pageSize: Int!, $currentPage: Int!, $withFacets: Boolean!
   ) {
@@ -162,9 +209,9 @@ export const PRODUCT_LIST_QUERY = withFragments(gql`
       }
     }
   }
-`, PRODUCT_SUMMARY_FRAGMENT);
+`, PRODUCT_SUMMARY_FRAGMENT));
 
-export const PRODUCTS_BY_SKU_QUERY = withFragments(gql`
+export const PRODUCTS_BY_SKU_QUERY = operation('ProductsBySku', withFragments(gql`
   query ProductsBySku($skus: [String], $pageSize: Int!) {
     products(filter: { sku: { in: $skus } }, pageSize: $pageSize) {
       total_count
@@ -178,9 +225,9 @@ export const PRODUCTS_BY_SKU_QUERY = withFragments(gql`
       }
     }
   }
-`, PRODUCT_SUMMARY_FRAGMENT);
+`, PRODUCT_SUMMARY_FRAGMENT));
 
-export const CATEGORY_QUERY = gql`
+export const CATEGORY_QUERY = operation('CategoryByUrlKey', gql`
   query CategoryByUrlKey($urlKey: String!) {
     categories(filters: { url_key: { eq: $urlKey } }) {
       items {
@@ -193,9 +240,9 @@ export const CATEGORY_QUERY = gql`
       }
     }
   }
-`;
+`);
 
-export const PRODUCT_DETAIL_QUERY = withFragments(gql`
+export const PRODUCT_DETAIL_QUERY = operation('ProductDetail', withFragments(gql`
   query ProductDetail($urlKey: String!) {
     products(filter: { url_key: { eq: $urlKey } }, pageSize: 1) {
       total_count
@@ -341,4 +388,4 @@ export const PRODUCT_DETAIL_QUERY = withFragments(gql`
     final_price { value currency }
     discount { amount_off percent_off }
   }
-`, PRODUCT_SUMMARY_FRAGMENT);
+`, PRODUCT_SUMMARY_FRAGMENT));

@@ -1,10 +1,20 @@
+import type { TypedDocument } from './gql';
+
 /** Variables of a GraphQL operation, sent as URL-encoded JSON. */
 export type Variables = Record<string, unknown>;
 
-/** The store-scoped GraphQL client every loader and query goes through. */
+/** What follows a document: its variables (optional when the operation takes none) and the options. */
+export type RequestArgs<TVariables> = Record<string, never> extends TVariables
+  ? [variables?: TVariables, options?: RequestOptions]
+  : [variables: TVariables, options?: RequestOptions];
+
+/**
+ * The store-scoped GraphQL client every loader and query goes through. A request takes a typed
+ * document (`operation` in gql.ts): its variables and its answer are the generated types.
+ */
 export interface GraphqlClient {
   readonly store: string;
-  request<T>(document: string, variables?: Variables, options?: RequestOptions): Promise<T>;
+  request<TResult, TVariables>(document: TypedDocument<TResult, TVariables>, ...args: RequestArgs<TVariables>): Promise<TResult>;
 }
 
 export interface RequestOptions {
@@ -73,7 +83,8 @@ export function createGraphqlClient(options: GraphqlClientOptions): GraphqlClien
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   return {
     store: options.store ?? '',
-    async request<T>(document: string, variables: Variables = {}, requestOptions: RequestOptions = {}): Promise<T> {
+    async request<T, V>(document: TypedDocument<T, V>, ...[variablesArg, requestOptions = {}]: RequestArgs<V>): Promise<T> {
+      const variables = (variablesArg ?? {}) as Variables;
       const query = document.replace(/\s+/g, ' ').trim();
       const headers: Record<string, string> = { accept: 'application/json' };
       if (options.store) headers.store = options.store;

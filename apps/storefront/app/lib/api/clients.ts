@@ -1,5 +1,6 @@
 import type { AppLoadContext } from 'react-router';
-import { createGraphqlClient, type GraphqlClient, type RequestOptions, type Variables } from './client';
+import { createGraphqlClient, type GraphqlClient, type RequestArgs } from './client';
+import type { TypedDocument } from './gql';
 import { graphqlUrlFrom } from './load-context';
 import { getBrowserQueryClient } from './query-client';
 
@@ -19,12 +20,13 @@ export function cachedServerClient(context: AppLoadContext, store?: string): Gra
   const base = serverClient(context, store);
   return {
     store: base.store,
-    request<T>(document: string, variables?: Variables, options?: RequestOptions): Promise<T> {
+    request<T, V>(document: TypedDocument<T, V>, ...args: RequestArgs<V>): Promise<T> {
+      const [variables] = args;
       const key = `${base.store}\n${document}\n${JSON.stringify(variables ?? {})}`;
       const now = Date.now();
       const hit = shellCache.get(key);
       if (hit && hit.expires > now) return hit.value as Promise<T>;
-      const value = base.request<T>(document, variables, options);
+      const value = base.request(document, ...args);
       shellCache.set(key, { expires: now + SHELL_TTL_MS, value });
       value.catch(() => shellCache.delete(key));
       return value;
@@ -37,10 +39,11 @@ export function browserClient(store?: string): GraphqlClient {
   const base = createGraphqlClient({ endpoint: '/graphql', store });
   return {
     store: base.store,
-    request<T>(document: string, variables: Variables = {}, options?: RequestOptions): Promise<T> {
+    request<T, V>(document: TypedDocument<T, V>, ...args: RequestArgs<V>): Promise<T> {
+      const [variables = {}] = args;
       return getBrowserQueryClient().fetchQuery({
         queryKey: ['graphql', base.store, document, variables],
-        queryFn: () => base.request<T>(document, variables, options),
+        queryFn: () => base.request(document, ...args),
       });
     },
   };

@@ -1,30 +1,24 @@
 import type { GraphqlClient } from './client';
-import { gql } from './gql';
+import type { CmsPageQuery, FaqsQuery, MarketingPageQuery } from './graphql.generated';
+import { gql, operation } from './gql';
 
-export interface FaqEntry {
-  id: string;
-  topic: string;
-  question: string;
-  answer: string;
-  position: number;
-}
+export type FaqEntry = NonNullable<NonNullable<FaqsQuery['faqs']>[number]>;
 
 export interface FaqTopic {
   topic: string;
   entries: FaqEntry[];
 }
 
-export interface MarketingPage {
-  slug: string;
-  title: string;
-  headline: string;
-  product_sku: string;
-  sections: { heading: string; body: string; image: string | null }[];
-}
+type MarketingPageAnswer = NonNullable<MarketingPageQuery['marketingPage']>;
+
+/** A product marketing page with its sections (null entries left out). */
+export type MarketingPage = Omit<MarketingPageAnswer, 'sections'> & {
+  sections: NonNullable<MarketingPageAnswer['sections'][number]>[];
+};
 
 /** The store language's FAQ entries grouped by topic, topics in order of their first entry. */
 export async function listFaqTopics(client: GraphqlClient): Promise<FaqTopic[]> {
-  const data = await client.request<{ faqs: (FaqEntry | null)[] | null }>(FAQ_QUERY);
+  const data = await client.request(FAQ_QUERY);
   const entries = (data.faqs ?? [])
     .filter((e): e is FaqEntry => e !== null)
     .sort((a, b) => a.position - b.position);
@@ -35,15 +29,13 @@ export async function listFaqTopics(client: GraphqlClient): Promise<FaqTopic[]> 
 
 /** A product marketing page by slug, or null when the store's language has none. */
 export async function findMarketingPage(client: GraphqlClient, slug: string): Promise<MarketingPage | null> {
-  const data = await client.request<{ marketingPage: (Omit<MarketingPage, 'sections'> & {
-    sections: (MarketingPage['sections'][number] | null)[];
-  }) | null }>(MARKETING_PAGE_QUERY, { slug }, { nullable: ['marketingPage'] });
+  const data = await client.request(MARKETING_PAGE_QUERY, { slug }, { nullable: ['marketingPage'] });
   const page = data.marketingPage;
   if (!page) return null;
   return { ...page, sections: page.sections.filter((s) => s !== null) };
 }
 
-export const FAQ_QUERY = gql`
+export const FAQ_QUERY = operation('Faqs', gql`
   query Faqs {
     faqs {
       id
@@ -53,9 +45,9 @@ export const FAQ_QUERY = gql`
       position
     }
   }
-`;
+`);
 
-export const MARKETING_PAGE_QUERY = gql`
+export const MARKETING_PAGE_QUERY = operation('MarketingPage', gql`
   query MarketingPage($slug: String!) {
     marketingPage(slug: $slug) {
       slug
@@ -69,7 +61,7 @@ export const MARKETING_PAGE_QUERY = gql`
       }
     }
   }
-`;
+`);
 
 /** A legal page as the footer lists it. */
 export interface LegalPageLink {
@@ -78,22 +70,19 @@ export interface LegalPageLink {
 }
 
 /** A legal page's current version; `content` is markdown without HTML. */
-export interface LegalPage extends LegalPageLink {
-  content: string;
-  meta_description: string | null;
-  version: number | null;
-  published_at: string | null;
-}
+export type LegalPage = LegalPageLink
+  & Pick<NonNullable<CmsPageQuery['cmsPage']>, 'meta_description' | 'version' | 'published_at'>
+  & { content: string };
 
 /** The store view's legal pages in the footer's order (the imprint only where the market has one). */
 export async function listLegalPages(client: GraphqlClient): Promise<LegalPageLink[]> {
-  const data = await client.request<{ legalPages: LegalPageLink[] }>(LEGAL_PAGES_QUERY);
-  return data.legalPages.map(({ identifier, title }) => ({ identifier, title }));
+  const data = await client.request(LEGAL_PAGES_QUERY);
+  return data.legalPages.map(({ identifier, title }) => ({ identifier: identifier ?? '', title: title ?? '' }));
 }
 
 /** A legal page by identifier (`terms`, `privacy`, ...), or null when the store view has none. */
 export async function findLegalPage(client: GraphqlClient, identifier: string): Promise<LegalPage | null> {
-  const data = await client.request<{ cmsPage: (Omit<LegalPage, 'identifier' | 'title' | 'content'> & { identifier: string | null; title: string | null; content: string | null }) | null }>(
+  const data = await client.request(
     CMS_PAGE_QUERY, { identifier }, { nullable: ['cmsPage'] },
   );
   const page = data.cmsPage;
@@ -101,16 +90,16 @@ export async function findLegalPage(client: GraphqlClient, identifier: string): 
   return { ...page, identifier: page.identifier, title: page.title ?? '', content: page.content ?? '' };
 }
 
-export const LEGAL_PAGES_QUERY = gql`
+export const LEGAL_PAGES_QUERY = operation('LegalPages', gql`
   query LegalPages {
     legalPages {
       identifier
       title
     }
   }
-`;
+`);
 
-export const CMS_PAGE_QUERY = gql`
+export const CMS_PAGE_QUERY = operation('CmsPage', gql`
   query CmsPage($identifier: String!) {
     cmsPage(identifier: $identifier) {
       identifier
@@ -121,4 +110,4 @@ export const CMS_PAGE_QUERY = gql`
       published_at
     }
   }
-`;
+`);

@@ -1,5 +1,5 @@
 import type { GraphqlClient } from './client';
-import { gql } from './gql';
+import { gql, operation } from './gql';
 import { compareNames } from '../locale';
 
 /** A country a store view ships to, named in the store's language. */
@@ -11,7 +11,7 @@ export interface ShippingCountry {
 /** The store view's allowed countries (Magento's `countries` answers only those), sorted by name. */
 export async function listCountries(client: GraphqlClient, locale: string): Promise<ShippingCountry[]> {
   const byName = compareNames(locale);
-  const data = await client.request<{ countries: ({ id: string | null; full_name_locale: string | null; full_name_english: string | null } | null)[] | null }>(
+  const data = await client.request(
     COUNTRIES_QUERY,
   );
   return (data.countries ?? [])
@@ -20,7 +20,7 @@ export async function listCountries(client: GraphqlClient, locale: string): Prom
     .sort((a, b) => byName(a.name, b.name));
 }
 
-const COUNTRIES_QUERY = gql`
+const COUNTRIES_QUERY = operation('StoreCountries', gql`
   query StoreCountries {
     countries {
       id
@@ -28,4 +28,4 @@ const COUNTRIES_QUERY = gql`
       full_name_english
     }
   }
-`;
+`);

@@ -1,13 +1,9 @@
-import type { ContactForm } from '@ember/contracts';
+import type { ContactForm, FormSubmission } from '@ember/contracts';
 import { call } from './account.api';
+import { contract } from './rest';
 
 /** A stored form submission: its reference is what the customer quotes when writing back. */
-export interface FormSubmission {
-  uuid: string;
-  reference: string;
-  type: string;
-  created_at: string;
-}
+export type { FormSubmission };
 
 /** Sends the contact form as a CONTACT submission; the server acknowledges it by e-mail. */
 export function submitContactForm(store: string, form: ContactForm): Promise<FormSubmission> {
@@ -20,5 +16,6 @@ export function submitContactForm(store: string, form: ContactForm): Promise<For
       payload: { message: form.message, ...(form.order_number ? { order_number: form.order_number } : {}) },
       data_subject: { email: form.email, first_name: form.firstname, last_name: form.lastname },
     },
+    schema: contract('FormSubmissionSchema'),
   });
 }

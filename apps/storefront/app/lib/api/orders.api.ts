@@ -1,6 +1,6 @@
 import type { GraphqlClient } from './client';
-import type { Money } from './catalog.types';
-import { gql } from './gql';
+import type { CustomerOrderQuery, CustomerOrdersQuery } from './graphql.generated';
+import { gql, operation } from './gql';
 
 /**
  * The signed-in customer's orders over the commerce GraphQL (Magento's `customer.orders`, the
@@ -8,50 +8,17 @@ import { gql } from './gql';
  * them. Use the cart client (POST with the session cookie): orders are never read from a cache.
  */
 
-export interface OrderSummary {
-  number: string;
-  entity_id: string;
-  order_date: string;
-  status: string;
-  status_code: string;
-  is_cancelable: boolean;
-  total: { grand_total: Money } | null;
-}
+/** An order as the customer's order list shows it. */
+export type OrderSummary = NonNullable<NonNullable<NonNullable<CustomerOrdersQuery['customer']>['orders']>['items'][number]>;
 
-export interface OrderDetail extends OrderSummary {
-  email: string | null;
-  carrier: string | null;
-  shipping_method: string | null;
-  items: ({
-    id: string;
-    product_name: string | null;
-    product_sku: string;
-    quantity_ordered: number | null;
-    product_sale_price_including_tax: Money | null;
-    row_total_including_tax: Money | null;
-    selected_options: ({ label: string; value: string } | null)[] | null;
-    /** A bundle's chosen products (BundleOrderItem). */
-    bundle_options?: ({ label: string; values: ({ product_name: string; quantity: number } | null)[] | null } | null)[] | null;
-  } | null)[] | null;
-  total: {
-    grand_total: Money;
-    subtotal_including_tax: Money | null;
-    total_shipping: Money;
-    discounts: ({ label: string; amount: Money } | null)[] | null;
-    taxes: ({ title: string; amount: Money } | null)[] | null;
-  } | null;
-  shipping_address: {
-    firstname: string;
-    lastname: string;
-    street: (string | null)[];
-    city: string;
-    postcode: string | null;
-    pickup_location_name: string | null;
-  } | null;
-  payment_methods: ({ name: string; method_code: string | null } | null)[] | null;
-  /** The legal texts and versions accepted when the order was placed. */
-  accepted_agreements: { identifier: string; title: string; version: number }[];
-}
+type Order = NonNullable<CustomerOrderQuery['customerOrder']>;
+type Item = NonNullable<NonNullable<Order['items']>[number]>;
+
+/** An ordered line; a bundle's line names its chosen products (the document asks BundleOrderItem only). */
+export type OrderItem = Item & Partial<Pick<Extract<Item, { bundle_options: unknown }>, 'bundle_options'>>;
+
+/** Everything the order page shows. */
+export type OrderDetail = Omit<Order, 'items'> & { items: (OrderItem | null)[] | null };
 
 export interface OrdersPage {
   items: OrderSummary[];
@@ -63,9 +30,7 @@ export interface OrdersPage {
 export const PAYABLE_STATUSES = ['pending_payment', 'payment_failed'] as const;
 
 export async function listOrders(client: GraphqlClient, page: number, pageSize = 10): Promise<OrdersPage> {
-  const data = await client.request<{
-    customer: { orders: { total_count: number | null; page_info: { total_pages: number | null } | null; items: (OrderSummary | null)[] } | null } | null;
-  }>(CUSTOMER_ORDERS_QUERY, { pageSize, currentPage: page });
+  const data = await client.request(CUSTOMER_ORDERS_QUERY, { pageSize, currentPage: page });
   const orders = data.customer?.orders;
   return {
     items: (orders?.items ?? []).filter((o): o is OrderSummary => o !== null),
@@ -76,25 +41,25 @@ export async function listOrders(client: GraphqlClient, page: number, pageSize =
 
 /** One of the customer's orders; null when they have none with this number (ORDER_NOT_FOUND). */
 export async function findOrder(client: GraphqlClient, number: string): Promise<OrderDetail | null> {
-  const data = await client.request<{ customerOrder: OrderDetail | null }>(CUSTOMER_ORDER_QUERY, { number }, { nullable: ['customerOrder'] });
+  const data = await client.request(CUSTOMER_ORDER_QUERY, { number }, { nullable: ['customerOrder'] });
   return data.customerOrder;
 }
 
 /** Cancels an order; a refusal (already shipped, ...) comes back as the server's words. */
 export async function cancelOrder(client: GraphqlClient, entityId: string, reason: string): Promise<{ error: string | null }> {
-  const data = await client.request<{ cancelOrder: { error: string | null } | null }>(CANCEL_ORDER_MUTATION, { id: entityId, reason });
+  const data = await client.request(CANCEL_ORDER_MUTATION, { id: entityId, reason });
   return { error: data.cancelOrder?.error ?? null };
 }
 
 /** Chooses the method to pay a failed order with again; the payment itself starts at the provider. */
 export async function setPaymentMethodOnOrder(client: GraphqlClient, entityId: string, code: string): Promise<{ success: boolean; error: string | null }> {
-  const data = await client.request<{ setPaymentMethodOnOrder: { success: boolean; error: string | null } | null }>(
+  const data = await client.request(
     SET_PAYMENT_METHOD_ON_ORDER_MUTATION, { id: entityId, code },
   );
   return { success: data.setPaymentMethodOnOrder?.success ?? false, error: data.setPaymentMethodOnOrder?.error ?? null };
 }
 
-export const CUSTOMER_ORDERS_QUERY = gql`
+export const CUSTOMER_ORDERS_QUERY = operation('CustomerOrders', gql`
   query CustomerOrders($pageSize: Int!, $currentPage: Int!) {
     customer {
       orders(pageSize: $pageSize, currentPage: $currentPage, sort: { sort_field: CREATED_AT, sort_direction: DESC }, scope: WEBSITE) {
@@ -116,9 +81,9 @@ export const CUSTOMER_ORDERS_QUERY = gql`
       }
     }
   }
-`;
+`);
 
-export const CUSTOMER_ORDER_QUERY = gql`
+export const CUSTOMER_ORDER_QUERY = operation('CustomerOrder', gql`
   query CustomerOrder($number: String!) {
     customerOrder(number: $number) {
       number
@@ -183,9 +148,9 @@ export const CUSTOMER_ORDER_QUERY = gql`
       }
     }
   }
-`;
+`);
 
-export const CANCEL_ORDER_MUTATION = gql`
+export const CANCEL_ORDER_MUTATION = operation('CancelOrder', gql`
   mutation CancelOrder($id: ID!, $reason: String!) {
     cancelOrder(input: { order_id: $id, reason: $reason }) {
       error
@@ -197,9 +162,9 @@ export const CANCEL_ORDER_MUTATION = gql`
       }
     }
   }
-`;
+`);
 
-export const SET_PAYMENT_METHOD_ON_ORDER_MUTATION = gql`
+export const SET_PAYMENT_METHOD_ON_ORDER_MUTATION = operation('SetPaymentMethodOnOrder', gql`
   mutation SetPaymentMethodOnOrder($id: ID!, $code: String!) {
     setPaymentMethodOnOrder(input: { order_id: $id, payment_method: { code: $code } }) {
       success
@@ -210,4 +175,4 @@ export const SET_PAYMENT_METHOD_ON_ORDER_MUTATION = gql`
       }
     }
   }
-`;
+`);

@@ -1,3 +1,6 @@
+import type { OrderPayment } from '@ember/contracts';
+import { contract, restCall, type ContractSource, type RestService } from './rest';
+
 /**
  * The payments service (`/api/payments`): the only code that calls it. Same-origin JSON with the
  * session cookie; a guest proves the order is theirs with the masked id of the cart it came from.
@@ -42,20 +45,10 @@ export function needsProvider(code: string | null | undefined): boolean {
   return (PROVIDER_PAYMENT_METHODS as readonly string[]).includes(code ?? '');
 }
 
-export type PaymentStatus = 'created' | 'paid' | 'failed' | 'under_review' | 'voided' | 'refund_pending' | 'refunded';
+export type PaymentStatus = OrderPayment['status'];
 
 /** Spec §3 "Order payment", with where to send the shopper while it waits for them. */
-export interface OrderPayment {
-  uuid: string;
-  status: PaymentStatus;
-  order_id: string;
-  currency: string;
-  amount: number;
-  payment_method: string;
-  title: string;
-  redirect_url: string | null;
-  failure_code: string | null;
-}
+export type { OrderPayment };
 
 /** A failed payments call: the service's error code, or SERVICE_UNAVAILABLE when it was not reached. */
 export class PaymentsApiError extends Error {
@@ -65,30 +58,16 @@ export class PaymentsApiError extends Error {
   }
 }
 
-async function call<T>(
-  path: string, store: string, init: { method?: 'GET' | 'PUT'; body?: unknown; cartId?: string | null; idempotencyKey?: string } = {},
+const PAYMENTS: RestService = {
+  name: 'payments',
+  timeoutMs: () => TIMEOUT_MS,
+  fail: ({ status, code, message }) => new PaymentsApiError(message, status, code ?? 'INTERNAL'),
+};
+
+function call<T>(
+  path: string, store: string, schema: ContractSource<T>, init: { method?: 'GET' | 'PUT'; body?: unknown; cartId?: string | null; idempotencyKey?: string } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', store };
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  if (init.cartId) headers['x-cart-id'] = init.cartId;
-  if (init.idempotencyKey) headers['idempotency-key'] = init.idempotencyKey;
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: init.method ?? 'GET',
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      credentials: 'same-origin',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch {
-    throw new PaymentsApiError('The payments service could not be reached', 0, 'SERVICE_UNAVAILABLE');
-  }
-  const payload = (await response.json().catch(() => undefined)) as { error?: { code?: string; message?: string } } | undefined;
-  if (!response.ok) {
-    throw new PaymentsApiError(payload?.error?.message ?? `The payments service answered ${response.status}`, response.status, payload?.error?.code ?? 'INTERNAL');
-  }
-  return payload as T;
+  return restCall(PAYMENTS, path, { store, schema, ...init });
 }
 
 /**
@@ -101,7 +80,7 @@ export function startPayment(
   store: string,
   input: { orderId: string; cartId: string | null; customerUuid: string | null; returnUrl: string; paymentMethod?: string; attemptKey?: string },
 ): Promise<OrderPayment> {
-  return call('/api/payments/generate-token', store, {
+  return call('/api/payments/generate-token', store, contract('OrderPaymentSchema'), {
     method: 'PUT',
     // A new key is a new attempt: the server voids an abandoned payment instead of sending the shopper back to it.
     idempotencyKey: input.attemptKey,
@@ -119,5 +98,5 @@ export function startPayment(
 
 /** A payment's status; the owner only (a guest by the order's cart id). */
 export function fetchPayment(store: string, uuid: string, cartId: string | null): Promise<OrderPayment> {
-  return call(`/api/payments/${encodeURIComponent(uuid)}`, store, { cartId });
+  return call(`/api/payments/${encodeURIComponent(uuid)}`, store, contract('OrderPaymentSchema'), { cartId });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CartItem } from '../api/cart.types';
+import type { CartItem } from '../api/cart.api';
 import { giftInput, giftParentSku, openOffers } from './cart-gifts';
 
 const offer = { code: 'P', type: 'free_gift_fixed' as const, allowed_qty: 1, remaining_qty: 1, products: [{ sku: 'G', name: 'Gift', is_eligible: true, eligibility_description: null }] };

@@ -1,4 +1,4 @@
-import type { CartItem, CartItemInput, FreeGiftOffer } from '../api/cart.types';
+import type { CartItem, CartItemInput, FreeGiftOffer } from '../api/cart.api';
 
 /** The add-to-cart entry for a free gift of the line selling `parentSku` (spec §3: entered options is_gift, parent_gift_sku). */
 export function giftInput(sku: string, parentSku: string): CartItemInput {
@@ -7,7 +7,7 @@ export function giftInput(sku: string, parentSku: string): CartItemInput {
 
 /** The sku a line's gifts name as their parent: the configurable parent's sku for a variant, else the line's. */
 export function giftParentSku(line: CartItem): string {
-  return line.product.sku;
+  return line.product.sku ?? '';
 }
 
 /** Offers with at least one gift the shopper may still add. */

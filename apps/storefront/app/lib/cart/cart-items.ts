@@ -1,5 +1,5 @@
-import type { CartItemInput } from '../api/cart.types';
-import type { ProductDetail, Variant } from '../api/catalog.types';
+import type { CartItemInput } from '../api/cart.api';
+import type { ProductDetail, Variant } from '../api/catalog.api';
 import { initialBundleChoice, type BundleChoice } from '../catalog/bundle-choice';
 
 type VariantProduct = NonNullable<Variant['product']>;
@@ -10,8 +10,9 @@ type VariantProduct = NonNullable<Variant['product']>;
  * without a choice, the defaults the page opens with), anything else by SKU.
  */
 export function cartItemFor(product: ProductDetail, variant: VariantProduct | null, quantity: number, bundle?: BundleChoice): CartItemInput | null {
+  if (!product.sku) return null;
   if (product.__typename === 'ConfigurableProduct') {
-    return variant ? { sku: variant.sku, parent_sku: product.sku, quantity } : null;
+    return variant?.sku ? { sku: variant.sku, parent_sku: product.sku, quantity } : null;
   }
   if (product.__typename === 'BundleProduct') {
     const choice = bundle ?? initialBundleChoice(product);

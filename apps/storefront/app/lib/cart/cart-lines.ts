@@ -1,4 +1,4 @@
-import type { Cart, CartItem } from '../api/cart.types';
+import type { Cart, CartItem } from '../api/cart.api';
 import type { CartErrorContext } from './cart-errors';
 
 /** The cart's lines, without the nulls the schema allows. */

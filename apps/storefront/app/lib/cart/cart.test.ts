@@ -1,7 +1,8 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import type { Cart, CartItem } from '../api/cart.types';
-import type { ProductDetail } from '../api/catalog.types';
+import type { Cart, CartItem } from '../api/cart.api';
+import type { CurrencyEnum } from '../api/graphql.generated';
+import type { ProductDetail } from '../api/catalog.api';
 import type { CheckoutConfig } from '../api/store.api';
 import { cartErrorText, normaliseCartErrorCode } from './cart-errors';
 import { cartItemFor } from './cart-items';
@@ -122,7 +123,7 @@ describe('cartErrorText', () => {
   });
 });
 
-const money = (value: number, currency = 'GBP') => ({ value, currency });
+const money = (value: number, currency: CurrencyEnum = 'GBP') => ({ value, currency });
 
 const device = {
   __typename: 'ConfigurableProduct', sku: 'EMBER-ONE', name: 'Ember One',
@@ -168,14 +169,15 @@ describe('shipping methods', () => {
   });
 });
 
-const line = (over: Partial<CartItem>): CartItem => ({
+// A line with the fields these tests read; the other selected fields are left out.
+const line = (over: Partial<CartItem>): CartItem => (<CartItem>{
   __typename: 'SimpleCartItem',
   uid: 'u1',
   quantity: 2,
   is_available: true,
   errors: [],
   prices: { price_including_tax: money(10), row_total_including_tax: money(20), total_item_discount: money(0) },
-  product: { uid: 'p', sku: 'STK-AMBER-CARTON', name: 'Amber Carton', url_key: 'amber', stock_status: 'IN_STOCK', product_kind: 'sticks_carton', small_image: null },
+  product: { uid: 'p', sku: 'STK-AMBER-CARTON', name: 'Amber Carton', url_key: 'amber', stock_status: 'IN_STOCK', product_kind: 'sticks_carton', is_age_restricted: null, small_image: null },
   ...over,
 });
 
@@ -185,13 +187,14 @@ const cart: Cart = {
   total_quantity: 3,
   is_virtual: false,
   applied_coupons: [{ code: 'WELCOME10' }],
+  applied_campaign: null,
   itemsV2: {
     total_count: 2,
     items: [
       line({}),
       line({
         uid: 'u2', quantity: 1, __typename: 'ConfigurableCartItem',
-        product: { uid: 'q', sku: 'EMBER-ONE', name: 'Ember One', url_key: 'ember-one', stock_status: 'IN_STOCK', product_kind: 'device', small_image: null },
+        product: { uid: 'q', sku: 'EMBER-ONE', name: 'Ember One', url_key: 'ember-one', stock_status: 'IN_STOCK', product_kind: 'device', is_age_restricted: null, small_image: null },
         prices: { price_including_tax: money(49), row_total_including_tax: money(49), total_item_discount: null },
         configurable_options: [{ option_label: 'Colour', value_label: 'Sage' }],
         configured_variant: { sku: 'EMBER-ONE-SAGE', small_image: null },

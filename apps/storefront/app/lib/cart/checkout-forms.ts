@@ -1,6 +1,7 @@
-import { EmailSchema } from '@ember/contracts';
+import { EmailSchema, type Address } from '@ember/contracts';
 import { AddressFormSchema, type AddressFormValues } from '../account/account-forms';
-import type { AddressInput } from '../api/cart.types';
+import type { AddressInput } from '../api/cart.api';
+import { toGraphQLAddressInput } from '../api/address';
 import type { CheckoutConfig } from '../api/store.api';
 import { CUSTOM_ISSUE, schemaResolver } from '../forms/schema-resolver';
 
@@ -63,7 +64,7 @@ export function checkoutAddressResolver(config: CheckoutConfig | null, options: 
 
 /** The cart address Magento takes, from the checked form values. */
 export function toCartAddress(values: CheckoutAddressOutput): AddressInput {
-  return {
+  const address: Address = {
     firstname: values.firstname ?? '',
     lastname: values.lastname,
     street: values.street,
@@ -72,4 +73,5 @@ export function toCartAddress(values: CheckoutAddressOutput): AddressInput {
     country_code: values.country_code,
     ...(values.telephone ? { telephone: values.telephone } : {}),
   };
+  return toGraphQLAddressInput(address);
 }

@@ -1,4 +1,4 @@
-import type { Cart } from '../api/cart.types';
+import type { Cart } from '../api/cart.api';
 
 /**
  * The order the shopper has just placed, kept in sessionStorage for the confirmation page: it

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductDetail } from '../api/catalog.types';
+import type { ProductDetail } from '../api/catalog.api';
 import { bundleMedia, bundlePriceFor, chooseBundleOption, chosenBundleOptions, initialBundleChoice, missingBundleItems } from './bundle-choice';
 
 const option = (uid: string, position: number, is_default: boolean, stock: 'IN_STOCK' | 'OUT_OF_STOCK' = 'IN_STOCK') =>

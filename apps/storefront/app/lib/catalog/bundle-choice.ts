@@ -1,4 +1,4 @@
-import type { BundleItem, BundleOption, MediaItem, PriceRange, ProductDetail } from '../api/catalog.types';
+import type { BundleItem, BundleOption, MediaItem, Money, PriceRange, ProductDetail } from '../api/catalog.api';
 
 /** The options a shopper chose for a bundle: item uid → option uids (one for radio and select items). */
 export type BundleChoice = Record<string, string[]>;
@@ -82,7 +82,7 @@ export function bundlePriceFor(product: Pick<ProductDetail, 'items' | 'price_ran
   const chosen = chosenBundleOptions(product, choice).reduce((sum, { option }) => sum + extra(option), 0);
   const delta = chosen - cheapest;
   const min = product.price_range.minimum_price;
-  const add = (m: { value: number | null; currency: string | null }) => ({ ...m, value: m.value === null ? null : cents(m.value + delta) });
+  const add = (m: Money) => ({ ...m, value: m.value === null ? null : cents(m.value + delta) });
   const price = { ...min, regular_price: add(min.regular_price), final_price: add(min.final_price) };
   return { minimum_price: price, maximum_price: { final_price: price.final_price } };
 }

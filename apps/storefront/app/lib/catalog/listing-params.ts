@@ -1,4 +1,4 @@
-import type { ListingFilters, ListingSort } from '../api/catalog.types';
+import type { ListingFilters, ListingSort } from '../api/catalog.api';
 
 /** The orders a listing offers, as the URL names them (`?sort=price_asc`); `position` is the shop's own order. */
 export const LISTING_SORTS: readonly ListingSort[] = ['position', 'price_asc', 'price_desc', 'name_asc', 'name_desc', 'newest'];

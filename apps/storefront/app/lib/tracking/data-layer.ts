@@ -1,6 +1,6 @@
 import { normalisePageName, type PageName } from '@ember/contracts';
-import type { Cart, CartItem } from '../api/cart.types';
-import type { ProductSummary } from '../api/catalog.types';
+import type { Cart, CartItem } from '../api/cart.api';
+import type { ProductSummary } from '../api/catalog.api';
 import type { StoreView } from '../api/store.api';
 
 declare global {
@@ -78,8 +78,8 @@ export function onLoadEvent(pageName: string, section: string, store: StoreView,
 export function toEcommerceItem(product: ProductSummary, index?: number): EcommerceItem {
   const price = product.price_range.minimum_price.final_price;
   return {
-    item_id: product.sku,
-    item_name: product.name,
+    item_id: product.sku ?? '',
+    item_name: product.name ?? '',
     ...(price.value !== null ? { price: price.value } : {}),
     ...(price.currency ? { currency: price.currency } : {}),
     ...(index !== undefined ? { index } : {}),
@@ -118,8 +118,8 @@ export function pushEcommerceEvent(event: EcommerceEvent | null): void {
 export function cartLineItem(item: CartItem, index?: number): EcommerceItem {
   const price = item.prices?.price_including_tax;
   return {
-    item_id: item.configured_variant?.sku ?? item.product.sku,
-    item_name: item.product.name ?? item.product.sku,
+    item_id: item.configured_variant?.sku ?? item.product.sku ?? '',
+    item_name: item.product.name ?? item.product.sku ?? '',
     ...(price?.value != null ? { price: price.value } : {}),
     ...(price?.currency ? { currency: price.currency } : {}),
     ...(index !== undefined ? { index } : {}),

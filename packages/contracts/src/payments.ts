@@ -24,9 +24,9 @@ export const GenerateTokenBodySchema = z.strictObject({
 
 export const PaymentParamsSchema = z.strictObject({ uuid: z.string().min(1).max(64) });
 export const LegacyPaymentParamsSchema = z.strictObject({ id: z.string().min(1).max(64) });
-export const MethodParamsSchema = z.strictObject({ code: z.string().min(1).max(64) });
-export const LegacyClientQuerySchema = z.strictObject({ code: z.string().min(1).max(64).optional() });
-export const EmptyQuerySchema = z.strictObject({});
+export const PaymentMethodParamsSchema = z.strictObject({ code: z.string().min(1).max(64) });
+export const PaymentLegacyClientQuerySchema = z.strictObject({ code: z.string().min(1).max(64).optional() });
+export const PaymentEmptyQuerySchema = z.strictObject({});
 
 export const PaymentMethodSchema = z.object({
   code: z.string(),
@@ -35,7 +35,7 @@ export const PaymentMethodSchema = z.object({
   icon: z.string(),
   tokenizable: z.boolean(),
 });
-export const MethodsResponseSchema = z.object({ methods: z.array(PaymentMethodSchema) });
+export const PaymentMethodsResponseSchema = z.object({ methods: z.array(PaymentMethodSchema) });
 
 export const ClientConfigSchema = z.object({
   code: z.string(),

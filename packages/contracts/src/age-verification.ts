@@ -7,13 +7,13 @@ const methodCode = z.string().regex(/^[a-z][a-z0-9_]{1,39}$/);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected YYYY-MM-DD').refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Not a date');
 const name = z.string().trim().min(1).max(100);
 
-export const StatusSchema = z.enum(['pending', 'verified', 'rejected', 'needs_review', 'expired']);
+export const AgeVerificationStatusSchema = z.enum(['pending', 'verified', 'rejected', 'needs_review', 'expired']);
 
-export const CountryParamsSchema = z.strictObject({ country });
-export const HiddenQuerySchema = z.strictObject({ country: country.optional() });
-export const UuidParamsSchema = z.strictObject({ uuid: z.string().uuid() });
-export const ReferenceParamsSchema = z.strictObject({ reference: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
-export const ProviderParamsSchema = z.strictObject({ provider: z.string().regex(/^[A-Z][A-Z0-9_]{1,19}$/) });
+export const AgeVerificationCountryParamsSchema = z.strictObject({ country });
+export const AgeVerificationHiddenQuerySchema = z.strictObject({ country: country.optional() });
+export const AgeVerificationUuidParamsSchema = z.strictObject({ uuid: z.string().uuid() });
+export const AgeVerificationReferenceParamsSchema = z.strictObject({ reference: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
+export const AgeVerificationProviderParamsSchema = z.strictObject({ provider: z.string().regex(/^[A-Z][A-Z0-9_]{1,19}$/) });
 
 const start = {
   method_code: methodCode,
@@ -24,15 +24,15 @@ const start = {
   dateOfBirth: isoDate.optional(),
 };
 
-export const VerifyBodySchema = z.strictObject(start);
-export const InitAsyncBodySchema = z.strictObject({
+export const AgeVerifyBodySchema = z.strictObject(start);
+export const AgeVerificationInitAsyncBodySchema = z.strictObject({
   ...start,
   callback: z.string().max(300).optional(),
   workflow_name: z.string().regex(/^[a-z][a-z0-9_]{1,39}$/).optional(),
   identity_verification_id: z.string().uuid().optional(),
 });
 
-export const MethodSchema = z.object({
+export const AgeVerificationMethodSchema = z.object({
   code: z.string(),
   kind: z.enum(['document', 'bank', 'database', 'hidden']),
   provider: z.string(),
@@ -40,11 +40,11 @@ export const MethodSchema = z.object({
   is_hidden: z.boolean(),
   workflow_name: z.string().nullable(),
 });
-export const MethodsResponseSchema = z.object({ country_code: z.string(), minimum_age: z.number().int(), methods: z.array(MethodSchema) });
+export const AgeVerificationMethodsResponseSchema = z.object({ country_code: z.string(), minimum_age: z.number().int(), methods: z.array(AgeVerificationMethodSchema) });
 
-export const VerificationSchema = z.object({
+export const AgeVerificationSchema = z.object({
   identity_verification_id: z.string().uuid(),
-  status: StatusSchema,
+  status: AgeVerificationStatusSchema,
   reason: z.string().nullable(),
   method_code: z.string(),
   country_code: z.string(),
@@ -54,15 +54,15 @@ export const VerificationSchema = z.object({
   expires_at: z.string(),
   completed_at: z.string().nullable(),
 });
-export const InitAsyncResponseSchema = VerificationSchema.extend({ workflow_url: z.string() });
-export const AccountAgeSchema = z.object({ is_age_verified: z.boolean(), verification: VerificationSchema.nullable() });
+export const AgeVerificationInitAsyncResponseSchema = AgeVerificationSchema.extend({ workflow_url: z.string() });
+export const AccountAgeSchema = z.object({ is_age_verified: z.boolean(), verification: AgeVerificationSchema.nullable() });
 
 /** Linking a verification to the profile: the profile service names it either way (spec §7). */
-export const AttachBodySchema = z
+export const AgeVerificationAttachBodySchema = z
   .strictObject({ age_verification_uuid: z.string().uuid().optional(), avp_uuid: z.string().uuid().optional() })
   .refine((b) => Boolean(b.age_verification_uuid ?? b.avp_uuid), 'age_verification_uuid or avp_uuid is required');
 
-export const CallbackBodySchema = z.strictObject({
+export const AgeVerificationCallbackBodySchema = z.strictObject({
   event_id: z.string().min(8).max(100),
   reference: z.string().min(16).max(100),
   outcome: z.enum(['verified', 'rejected', 'needs_review']),
@@ -70,4 +70,4 @@ export const CallbackBodySchema = z.strictObject({
   reason: z.string().max(100).nullable(),
 });
 
-export const WorkflowSubmitSchema = z.strictObject({ identity: z.enum(['adult', 'minor', 'review', 'timeout']) });
+export const AgeVerificationWorkflowSubmitSchema = z.strictObject({ identity: z.enum(['adult', 'minor', 'review', 'timeout']) });

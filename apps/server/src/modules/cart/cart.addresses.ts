@@ -1,0 +1,109 @@
+import type { Address } from '@ember/contracts';
+import { phrase } from '../../platform/messages.js';
+import type { Tx } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import type { StoreView } from '../store/store.service.js';
+import type { AddressInput, CheckoutService } from '../checkout/checkout.service.js';
+import { paymentMethodsFor } from '../payments/payments.methods.js';
+import type { PricingLoader } from './cart.inputs.js';
+import { priceCart, type ComputedCart } from './cart.pricer.js';
+import * as store from './cart.store.js';
+import type { CartAddressRow, CartRow } from './cart.store.js';
+
+/** The checkout fields of a cart: e-mail, addresses, shipping and payment methods. */
+
+/** An address as setShippingAddressesOnCart / setBillingAddressOnCart send it. */
+export interface CartAddressInput {
+  address?: AddressInput | null;
+  customer_address_id?: number | null;
+  pickup_location_code?: string | null;
+}
+
+/** An entry of the customer's own address book (read by the caller before the cart's transaction). */
+export type BookAddress = Address & { id: number };
+
+export async function setEmail(tx: Tx, cart: CartRow, email: string): Promise<void> {
+  const e = email.trim().toLowerCase();
+  if (e.length > 254 || !/^[^\s@<>()]+@[^\s@<>()]+\.[^\s@<>()]+$/.test(e)) throw new AppError('VALIDATION_FAILED', phrase('checkout.emailInvalid'));
+  await store.updateCart(tx, cart.id, { email: e });
+}
+
+/**
+ * An address row from typed input or the customer's own book entry, checked by the store view's
+ * rules. A pick-up location sends the parcel to the store: its address replaces the street part,
+ * the customer's names stay (and its postcode rules do not apply). A typed address of a signed-in
+ * customer (`customerUuid`) joins their book with the order unless they say otherwise (Magento's default).
+ */
+export async function addressRow(
+  tx: Tx, checkout: CheckoutService, storeView: StoreView, customerUuid: string | null, kind: CartAddressRow['kind'],
+  input: CartAddressInput, book: BookAddress | null,
+): Promise<CartAddressRow> {
+  let source: AddressInput;
+  if (book) source = { ...book, street: book.street };
+  else if (input.address) source = input.address;
+  else throw new AppError('VALIDATION_FAILED', 'The address or customer_address_id must be given.');
+  const pickupCode = input.pickup_location_code?.trim() || null;
+  if (pickupCode) {
+    const pickup = (await checkout.pickupStores(tx, storeView)).find((s) => s.code === pickupCode);
+    if (!pickup) throw new AppError('VALIDATION_FAILED', `The pick-up location "${pickupCode.slice(0, 40)}" is not available.`);
+    source = { ...source, street: [pickup.street], city: pickup.city, postcode: pickup.postcode, country_code: pickup.country_code, region: null };
+  }
+  const clean = await checkout.cleanAddress(tx, storeView, source, { skipPostcode: Boolean(pickupCode) });
+  const customerAddressId = book?.id ?? null;
+  return {
+    kind, ...clean,
+    customer_address_id: customerAddressId,
+    save_in_address_book: Boolean(customerUuid && !customerAddressId && (input.address?.save_in_address_book ?? true)),
+    pickup_location_code: pickupCode,
+  };
+}
+
+/** setShippingAddressesOnCart: the one delivery address (or pick-up store). */
+export async function setShippingAddress(
+  tx: Tx, checkout: CheckoutService, storeView: StoreView, cart: CartRow, customerUuid: string | null, input: CartAddressInput, book: BookAddress | null,
+): Promise<void> {
+  await store.upsertAddress(tx, cart.id, await addressRow(tx, checkout, storeView, customerUuid, 'shipping', input, book));
+}
+
+/**
+ * setBillingAddressOnCart: typed, from the book, or `same_as_shipping` (a copy of the delivery
+ * address, which must be set and not a pick-up store); `use_for_shipping` / `same_as_shipping`
+ * make it the delivery address too.
+ */
+export async function setBillingAddress(
+  tx: Tx, checkout: CheckoutService, storeView: StoreView, cart: CartRow, customerUuid: string | null,
+  input: CartAddressInput & { same_as_shipping?: boolean | null; use_for_shipping?: boolean | null }, book: BookAddress | null,
+): Promise<void> {
+  let row: CartAddressRow;
+  if (input.same_as_shipping && !input.address && input.customer_address_id == null) {
+    const shipping = await store.findAddress(tx, cart.id, 'shipping');
+    if (!shipping) throw new AppError('VALIDATION_FAILED', 'Could not use the "same_as_shipping" option, because the shipping address has not been set.');
+    if (shipping.pickup_location_code) throw new AppError('VALIDATION_FAILED', 'A pick-up store cannot be the billing address.');
+    row = { ...shipping, kind: 'billing', pickup_location_code: null };
+  } else {
+    row = await addressRow(tx, checkout, storeView, customerUuid, 'billing', input, book);
+  }
+  await store.upsertAddress(tx, cart.id, row);
+  if (input.use_for_shipping || input.same_as_shipping) await store.upsertAddress(tx, cart.id, { ...row, kind: 'shipping', pickup_location_code: null });
+}
+
+/** Chooses the shipping method among those priced for the cart; answers the cart priced with it. */
+export async function setShippingMethod(
+  tx: Tx, loader: PricingLoader, storeView: StoreView, cart: CartRow, carrier: string, method: string,
+): Promise<ComputedCart> {
+  const inputs = await loader.load(tx, storeView, cart);
+  const view = priceCart(inputs, inputs.lines);
+  if (!view.shipping) throw new AppError('VALIDATION_FAILED', phrase('checkout.shippingAddressMissing'));
+  const m = view.methods.find((x) => x.row.carrier_code === carrier && x.row.method_code === method);
+  if (!m) throw new AppError('VALIDATION_FAILED', 'Carrier with such method not found: ' + `${carrier.slice(0, 40)}, ${method.slice(0, 40)}`);
+  if (!m.available) throw new AppError('VALIDATION_FAILED', m.error_message ?? 'This shipping method is not available.');
+  const patch = { shipping_carrier_code: carrier, shipping_method_code: method };
+  await store.updateCart(tx, cart.id, patch);
+  return priceCart({ ...inputs, cart: { ...inputs.cart, ...patch } }, inputs.lines);
+}
+
+/** Chooses the payment method; `agreementIds` (already checked against the store's agreements) replaces the ticked ones when given. */
+export async function setPaymentMethod(tx: Tx, storeView: StoreView, cart: CartRow, code: string, agreementIds?: number[]): Promise<void> {
+  if (!paymentMethodsFor(storeView.code).some((m) => m.code === code)) throw new AppError('VALIDATION_FAILED', phrase('checkout.paymentMethodUnavailable'));
+  await store.updateCart(tx, cart.id, { payment_method_code: code, ...(agreementIds ? { agreement_ids: agreementIds } : {}) });
+}

@@ -1,0 +1,140 @@
+import { inTransaction } from '../../platform/transaction.js';
+import type { GraphQLContext } from '../../graphql/context.js';
+import type { Tx } from '../../platform/db.js';
+import { AppError } from '../../platform/errors.js';
+import { enforce } from '../../platform/rate-limit.js';
+import { clientIp } from '../../platform/rest.js';
+import { decodeUid } from '../catalog/catalog.mapper.js';
+import { graphqlSession } from '../identity/identity.auth.js';
+import type { AddRequest, Caller, ComputedCart, UserError } from './cart.service.js';
+import type { CartRow } from './cart.store.js';
+import type { BookAddress } from './cart.addresses.js';
+import { cartView } from './cart.view.js';
+import { guestKeyOf, issueGuestKey } from './cart.guest-key.js';
+import type { BundleOptionInput, CartItemInput } from '../../graphql/generated/schema-types.js';
+
+/**
+ * The GraphQL edge of the cart (cart.resolvers.ts): who is asking, input checks, rate limits, the
+ * one transaction a mutation runs in and the Magento shape of the cart it answers with.
+ */
+
+export const COUPON_WINDOW_MS = 10 * 60_000;
+
+/** How many codes an applyCouponToCart input tries: its distinct comma-separated codes, at least one, at most what may be applied. */
+export function couponGuesses(input: string): number {
+  const codes = new Set(String(input).slice(0, 300).split(',').map((c) => c.trim().toUpperCase()).filter(Boolean));
+  return Math.min(Math.max(codes.size, 1), 5);
+}
+const NEW_CART_WINDOW_MS = 10 * 60_000;
+
+/** New guest carts cost a row each: per client address, a shopper's handful and a shared address's many pass, a script does not. */
+export function limitNewGuestCarts(ctx: GraphQLContext): Promise<void> {
+  return enforce(ctx.services.limiter, [
+    { key: `new-cart:ip:${clientIp(ctx.request)}`, limit: Math.round(120 * ctx.config.RATE_LIMIT_IP_FACTOR), windowMs: NEW_CART_WINDOW_MS },
+  ]);
+}
+
+/**
+ * The caller: store view, the customer of the bearer token or the storefront's session cookie, and
+ * the digest of the guest cart credential cookie. `claim` (a call that gives a guest cart personal
+ * data) issues a credential to a browser without one, so a cart made before credentials existed can
+ * be bound to it.
+ */
+export async function callerOf(ctx: GraphQLContext, opts: { claim?: boolean } = {}): Promise<Caller> {
+  const session = await graphqlSession(ctx.services.identity, ctx.request);
+  let guestKey = guestKeyOf(ctx.request, ctx.config);
+  if (!guestKey && opts.claim && !session) guestKey = issueGuestKey(ctx.request, ctx.reply, ctx.config);
+  return { store: ctx.store, customerUuid: session?.uuid ?? null, guestKey };
+}
+
+export async function requireCustomer(ctx: GraphQLContext): Promise<Caller & { customerUuid: string }> {
+  const caller = await callerOf(ctx);
+  if (!caller.customerUuid) throw new AppError('UNAUTHORISED', "The current customer isn't authorized.");
+  return caller as Caller & { customerUuid: string };
+}
+
+/** The Magento Cart of a cart row, read in the caller's transaction. */
+export async function render(tx: Tx, ctx: GraphQLContext, cart: CartRow, known?: ComputedCart) {
+  // compute reads the cart row afresh, so changes made by the mutation show; a mutation that
+  // priced the cart as its last step hands that over instead.
+  const computed = known ?? (await ctx.services.cart.compute(tx, ctx.store, cart));
+  const categories = await ctx.services.catalog.categories(ctx.store, tx);
+  // Country names are needed only for the addresses the cart has.
+  const countries = computed.shipping || computed.billing ? await ctx.services.checkout.countries(tx, ctx.store) : [];
+  return cartView(computed, { categories, countries: new Map(countries.map((c) => [c.id, c.full_name_locale])), store: ctx.store });
+}
+
+/** Runs a cart mutation in one transaction on the locked cart and answers with the cart after it. */
+export async function onCart<T>(
+  ctx: GraphQLContext, cartId: string, fn: (tx: Tx, cart: CartRow, caller: Caller) => Promise<T>,
+  computedOf?: (result: T) => ComputedCart, opts: { claim?: boolean } = {},
+) {
+  const caller = await callerOf(ctx, opts);
+  return inTransaction(ctx.db, async (tx) => {
+    const cart = await ctx.services.cart.access(tx, caller, cartId, { lock: true, claim: opts.claim });
+    const result = await fn(tx, cart, caller);
+    return { result, cart: await render(tx, ctx, cart, computedOf?.(result)) };
+  });
+}
+
+/**
+ * Adds entries to a cart in one transaction: the user errors, and the cart as the additions left
+ * it. `strict` (the older add mutations) turns the first user error into an error that undoes all.
+ */
+export function addToCart(ctx: GraphQLContext, cartId: string, requests: AddRequest[], strict: boolean) {
+  return onCart(ctx, cartId, async (tx, c) => {
+    const r = await ctx.services.cart.addItems(tx, ctx.store, c, requests);
+    if (strict) throwFirst(r.errors);
+    return r;
+  }, (r) => r.computed);
+}
+
+const MAX_ENTRIES = 50;
+
+/** One request may touch at most MAX_ENTRIES lines: each entry costs a priced check of the cart. */
+export function bounded<T>(list: (T | null)[]): T[] {
+  if (list.length > MAX_ENTRIES) throw new AppError('VALIDATION_FAILED', `At most ${MAX_ENTRIES} items can be sent at once.`);
+  return list.filter((x): x is T => x != null);
+}
+
+export function throwFirst(errors: UserError[]): void {
+  if (errors.length) throw new AppError(errors[0]!.code as never, errors[0]!.phrase ?? errors[0]!.message);
+}
+
+export function itemId(uid: string | null | undefined, id: number | null | undefined): string {
+  const raw = uid != null ? decodeUid(String(uid)) : id != null ? String(id) : '';
+  if (!/^\d{1,18}$/.test(raw)) throw new AppError('VALIDATION_FAILED', 'Required parameter "cart_item_uid" is missing or invalid.');
+  return raw;
+}
+
+/**
+ * A mutation's `input`. The GraphQL edge refuses a missing one whose type has required fields before
+ * the resolver runs (requireInputObjects); this answers the same for a direct call.
+ */
+export function given<T>(input: T | null | undefined): T {
+  if (input == null) throw new AppError('BAD_REQUEST', 'Required parameter "input" is missing');
+  return input;
+}
+
+const present = <T>(list: (T | null | undefined)[] | null | undefined): T[] | null | undefined => list?.filter((x): x is T => x != null);
+
+/** The add request of a schema cart entry (`CartItemInput`): its lists without empty entries. */
+export function addRequest(data: CartItemInput, more: Partial<Pick<AddRequest, 'sku' | 'parent_sku'>> & { bundle_options?: (BundleOptionInput | null)[] } = {}): AddRequest {
+  return {
+    sku: more.sku ?? data.sku,
+    quantity: data.quantity,
+    parent_sku: more.parent_sku !== undefined ? more.parent_sku : data.parent_sku,
+    selected_options: present(data.selected_options),
+    entered_options: present(data.entered_options),
+    ...(more.bundle_options ? { bundle_options: more.bundle_options.filter((o): o is BundleOptionInput => o != null).map((o) => ({ ...o, value: present(o.value) ?? [] })) } : {}),
+  };
+}
+
+/** The customer's own address-book entry, read before the cart transaction opens (identity owns its connection). */
+export async function customerAddress(ctx: GraphQLContext, caller: Caller, id: number | null | undefined): Promise<BookAddress | null> {
+  if (id == null) return null;
+  if (!caller.customerUuid) throw new AppError('UNAUTHORISED', 'The current customer isn\'t authorized.');
+  const found = (await ctx.services.identity.addresses(caller.customerUuid)).find((a) => a.id === id);
+  if (!found) throw new AppError('ENTITY_NOT_FOUND', `Could not find a address with ID "${id}"`);
+  return found;
+}

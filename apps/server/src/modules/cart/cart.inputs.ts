@@ -1,0 +1,115 @@
+import type { Reader, Tx } from '../../platform/db.js';
+import type { StoreView } from '../store/store.service.js';
+import type { CatalogService, ProductDoc } from '../catalog/catalog.service.js';
+import type { SaleFactsRow } from '../catalog/catalog.store.js';
+import type { CheckoutService } from '../checkout/checkout.service.js';
+import { buyerFacts, type CartOrdersPort } from './cart.rules.js';
+import { customerKey, giftSkusOf, type AppliedCampaign, type PricingInputs, type PricingLine } from './cart.pricer.js';
+import * as store from './cart.store.js';
+import type { CartItemRow, CartRow } from './cart.store.js';
+
+/** What the cart asks of loyalty: the campaign applied to a customer's cart, and holding or releasing one. */
+export interface CartLoyaltyPort {
+  appliedCampaign(q: Reader, cartMaskedId: string, language?: string): Promise<AppliedCampaign | null>;
+  applyCampaignToCart(tx: Tx, input: { consumer: string; cartId: string; campaignUuid: string; currency: string; storeCode: string }): Promise<{ loyalty_discount_amount: number }>;
+  removeCampaignFromCart(tx: Tx, consumer: string, cartId: string): Promise<unknown>;
+}
+
+/** The services the cart reads through, wired once (services.ts). */
+export interface CartDeps {
+  catalog: CatalogService;
+  checkout: CheckoutService;
+  loyalty: CartLoyaltyPort | null;
+  orders: CartOrdersPort | null;
+}
+
+/** A cart line as the pricer takes it: its id is its key. */
+export function pricingLine(row: Omit<CartItemRow, 'cart_id'>): PricingLine {
+  return {
+    key: row.id, product_id: row.product_id, parent_product_id: row.parent_product_id, sku: row.sku, quantity: row.quantity,
+    is_gift: row.is_gift, parent_gift_sku: row.parent_gift_sku, bundle_selections: row.bundle_selections,
+  };
+}
+
+/** The products lines name: the sold product and a configurable parent. */
+function lineProductIds(rows: { product_id: number; parent_product_id: number | null }[]): number[] {
+  return [...new Set(rows.flatMap((r) => (r.parent_product_id ? [r.product_id, r.parent_product_id] : [r.product_id])))];
+}
+
+type ProductMemo = { byId: Map<number, ProductDoc | null>; bySku: Map<string, ProductDoc | null> };
+
+/** Reads what carts are priced from; products read in a transaction are kept for the rest of it. */
+export class PricingLoader {
+  private readonly perTx = new WeakMap<Reader, ProductMemo>();
+
+  constructor(private readonly deps: CartDeps) {}
+
+  /**
+   * Products as sold now (CatalogService.productsForSale), by id and by sku (configurable children
+   * included). Facts read with the cart are used when they cover everything asked for; otherwise
+   * the facts are read in one statement.
+   */
+  async products(q: Reader, storeView: StoreView, ids: number[], skus: string[], facts?: SaleFactsRow[]): Promise<PricingInputs['products']> {
+    let memo = this.perTx.get(q);
+    if (!memo) this.perTx.set(q, (memo = { byId: new Map(), bySku: new Map() }));
+    const { byId, bySku } = memo;
+    const newIds = [...new Set(ids)].filter((id) => !byId.has(id));
+    const newSkus = [...new Set(skus)].filter((sku) => !bySku.has(sku));
+    if (newIds.length || newSkus.length) {
+      for (const id of newIds) byId.set(id, null);
+      for (const sku of newSkus) bySku.set(sku, null);
+      const have = facts?.filter((f) => newIds.includes(f.id) || newSkus.includes(f.sku)) ?? [];
+      const covered = newIds.every((id) => have.some((f) => f.id === id)) && newSkus.every((sku) => have.some((f) => f.sku === sku));
+      for (const d of await this.deps.catalog.productsForSale(q, storeView, { ids: newIds, skus: newSkus, known: facts && covered ? have : undefined })) {
+        byId.set(d.id, d);
+        bySku.set(d.sku, d);
+      }
+    }
+    // Everything this transaction read so far is priced from.
+    const known = <K,>(from: Map<K, ProductDoc | null>) => new Map([...from].flatMap(([k, d]) => (d ? [[k, d] as const] : [])));
+    return { byId: known(byId), bySku: known(bySku) };
+  }
+
+  /**
+   * Everything a cart's price depends on, read once in the caller's transaction: the cart's row,
+   * lines, addresses, coupons, tax rate and running promotions in one statement with the lines'
+   * sale facts (and those of `askedSkus`, products about to be added); then only what the cart
+   * needs: the buyer's coupon uses for limited coupons, the applied campaign of a customer's cart,
+   * the buyer's live subscription when a subscription is among the products, and the shipping
+   * methods and pick-up stores (kept per process) once there is a delivery address.
+   */
+  async load(q: Reader, storeView: StoreView, given: CartRow, askedSkus: string[] = []): Promise<PricingInputs> {
+    const state = await store.loadCartState(q, given.id, storeView.code, askedSkus);
+    const cart = state.cart ?? given;
+    let products = await this.products(q, storeView, lineProductIds(state.items), [...giftSkusOf(state.promotions), ...askedSkus], state.facts);
+    // A configurable asked for is added as one of its children: those are priced as sold now too.
+    const children = askedSkus.flatMap((sku) => products.bySku.get(sku)?.children.map((c) => c.id) ?? []).filter((id) => !products.byId.has(id));
+    if (children.length) products = await this.products(q, storeView, children, []);
+    const key = customerKey(cart);
+    const limited = state.rules.filter((r) => r.uses_per_customer !== null).map((r) => r.id);
+    const customerUses = key ? (limited.length ? await store.customerUsesOf(q, limited, key) : new Map<number, number>()) : null;
+    const { loyalty, orders, catalog, checkout } = this.deps;
+    const campaign = cart.customer_uuid && loyalty ? await loyalty.appliedCampaign(q, cart.masked_id, storeView.language) : null;
+    const subscriptions = [...products.byId.values()].some((p) => p.is_subscription);
+    const buyer = await buyerFacts(q, { orders, catalog }, cart, subscriptions);
+    const shipping = state.addresses.find((a) => a.kind === 'shipping') ?? null;
+    const billing = state.addresses.find((a) => a.kind === 'billing') ?? null;
+    return {
+      store: storeView,
+      now: Date.now(),
+      cart,
+      lines: state.items.map(pricingLine),
+      products,
+      promotions: state.promotions,
+      rules: state.rules,
+      customerUses,
+      campaign,
+      tax: state.tax,
+      shipping,
+      billing,
+      pickupStores: shipping?.pickup_location_code ? await checkout.pickupStores(q, storeView) : [],
+      shippingMethods: shipping ? await checkout.shippingMethods(q, storeView) : [],
+      buyer,
+    };
+  }
+}

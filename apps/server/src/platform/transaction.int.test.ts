@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { serveForSuite, type TestServer } from '../test/test-app.js';
+import type { Db, Tx } from './db.js';
+import { inTransaction, NOT_A_TRANSACTION, onRollback, OUTSIDE_TRANSACTION, type RollbackEvent } from './transaction.js';
+
+let server: TestServer;
+let db: Db;
+serveForSuite((s, d) => {
+  server = s;
+  db = d;
+});
+
+describe('the one transaction rule, on PGlite and on PostgreSQL alike', () => {
+  it('fails a query made through the database while the same code path holds a transaction, at once, and allows it after', async () => {
+    const started = Date.now();
+    let later: Promise<unknown> = Promise.resolve();
+    await expect(
+      inTransaction(db, async (tx) => {
+        await tx.query('SELECT 1');
+        // A timer started here runs after the transaction ends and may use the database normally.
+        later = new Promise((resolve) => setTimeout(() => resolve(db.query('SELECT 2 AS two')), 20));
+        await db.query('SELECT 1');
+      }),
+    ).rejects.toThrow(OUTSIDE_TRANSACTION);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(((await later) as { rows: { two: number }[] }).rows[0]!.two).toBe(2);
+    // A transaction opened inside another on the same path is refused the same way.
+    await expect(inTransaction(db, () => inTransaction(db, async () => 1))).rejects.toThrow(OUTSIDE_TRANSACTION);
+    expect((await db.query<{ one: number }>('SELECT 1 AS one')).rows[0]!.one).toBe(1);
+  });
+
+  it('refuses a service given the database, or a transaction that has ended, where it needs the caller’s transaction', async () => {
+    const uuid = randomUUID();
+    // @ts-expect-error the database is not a transaction, and TypeScript says so
+    await expect(server.app.services.referral.customer(db, uuid)).rejects.toThrow(NOT_A_TRANSACTION);
+    let ended: Tx | null = null;
+    await inTransaction(db, async (tx) => {
+      ended = tx;
+    });
+    await expect(server.app.services.referral.customer(ended!, uuid)).rejects.toThrow(NOT_A_TRANSACTION);
+    await expect(server.app.services.identity.deactivate(db as unknown as Tx, uuid, 'no')).rejects.toThrow(NOT_A_TRANSACTION);
+    expect((await db.query('SELECT 1 FROM referral_customer WHERE uuid = $1', [uuid])).rowCount).toBe(0);
+    // Given one, the same call works.
+    expect(await inTransaction(db, (tx) => server.app.services.referral.customer(tx, uuid))).toBeTruthy();
+  });
+
+  it('runs again after a serialization failure or a deadlock, and reports each rollback by its code alone', async () => {
+    const events: RollbackEvent[] = [];
+    const previous = onRollback((e) => events.push(e));
+    try {
+      let runs = 0;
+      const result = await inTransaction(db, async (tx) => {
+        await tx.query('SELECT 1');
+        runs++;
+        if (runs === 1) throw Object.assign(new Error('could not serialize access for ada@example.com'), { code: '40001' });
+        if (runs === 2) throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+        return 'done';
+      });
+      expect(result).toBe('done');
+      expect(runs).toBe(3);
+      await expect(inTransaction(db, async () => {
+        throw new Error('a fault naming ada@example.com');
+      })).rejects.toThrow('a fault');
+      expect(events).toEqual([
+        { code: '40001', attempt: 1, retrying: true, expected: false },
+        { code: '40P01', attempt: 2, retrying: true, expected: false },
+        { code: 'Error', attempt: 1, retrying: false, expected: false },
+      ]);
+      expect(JSON.stringify(events)).not.toContain('ada@');
+    } finally {
+      onRollback(previous);
+    }
+  });
+
+  it('rolls back everything a transaction wrote when it throws', async () => {
+    const uuid = randomUUID();
+    await expect(inTransaction(db, async (tx) => {
+      await server.app.services.referral.customer(tx, uuid);
+      throw new Error('stop');
+    })).rejects.toThrow('stop');
+    expect((await db.query('SELECT 1 FROM referral_customer WHERE uuid = $1', [uuid])).rowCount).toBe(0);
+  });
+});

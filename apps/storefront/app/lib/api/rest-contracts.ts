@@ -1,0 +1,38 @@
+/**
+ * The contract schemas the REST client checks answers with. Loaded on the first call that needs
+ * one (`contract` in ./rest), so zod stays out of the first page load.
+ */
+export {
+  AccountAgeSchema,
+  AddressBookSchema,
+  SavedAddressSchema,
+  AgeVerificationInitAsyncResponseSchema,
+  AgeVerificationMethodsResponseSchema,
+  AgeVerificationSchema,
+  ConsentPurposesSchema,
+  FormSubmissionSchema,
+  LoginResponseSchema,
+  LoyaltyArticleReadSchema,
+  LoyaltyArticleSchema,
+  LoyaltyArticlesSchema,
+  LoyaltyConfigurationSchema,
+  LoyaltyHistoryPageSchema,
+  LoyaltyPointsSummarySchema,
+  LoyaltyProductPointsListSchema,
+  LoyaltyRedemptionSchema,
+  LoyaltyRewardsSchema,
+  LoyaltyTierListSchema,
+  OrderPaymentSchema,
+  ProfileSchema,
+  ReauthResponseSchema,
+  ReferralCustomerSchema,
+  ReferralStatsSchema,
+  ReferralVerifyResultSchema,
+  RegisterResendResponseSchema,
+  RegisterResponseSchema,
+  SessionValidateResponseSchema,
+  UserConfigurationSchema,
+  UserConsentsSchema,
+  VerificationCreatedItemSchema,
+  VerificationItemStatusSchema,
+} from '@ember/contracts';

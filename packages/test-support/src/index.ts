@@ -1,0 +1,4 @@
+export * from './client.js';
+export * from './customer.js';
+export * from './product.js';
+export * from './order.js';
