@@ -203,14 +203,14 @@ async function placeOrderOnce(
       // Everything below reads and writes through this one transaction: a failure anywhere rolls all of it back.
       const customerEmail = caller.customerUuid ? await services.identity.activeEmail(tx, caller.customerUuid) : null;
       const definitions = await services.orders.attributes(caller.store.code, tx);
-      const cart = await services.cart.access(tx, caller, maskedId, { lock: true, allowInactive: true });
+      const { cart, state } = await services.cart.accessWithState(tx, caller, maskedId, { allowInactive: true });
       if (cart.status === 'ordered') {
         const placed = await services.orders.findOrderByCart(tx, cart.masked_id);
         if (placed && !keyed) throw new AppError('IDEMPOTENCY_KEY_REQUIRED', phrase('idempotency.placeOrderRetried'));
         if (placed) return placed;
       }
       if (cart.status !== 'active') throw new AppError('CART_NOT_ACTIVE', phrase('cart.notActive'));
-      const computed = services.cart.price(await services.cart.loadPricingInputs(tx, caller.store as StoreView, cart));
+      const computed = services.cart.price(await services.cart.loadPricingInputs(tx, caller.store as StoreView, cart, [], state));
       // A store view with guest checkout off sells only to signed-in customers (Magento's guest_checkout option).
       if (!cart.customer_uuid && !(caller.store as StoreView).is_guest_checkout_enabled) {
         fail('PERMISSION_DENIED', GUEST_CHECKOUT_REFUSED);
@@ -233,6 +233,7 @@ async function placeOrderOnce(
         email,
         items: draft.items.map((i) => ({ sku: i.sku, quantity: i.quantity })),
         reference: `order:${cart.masked_id}`,
+        restriction: new Map(computed.lines.map((l) => [l.product.sku, l.product.is_age_restricted])),
       });
       const couponProblem = await services.cart.countCouponUses(tx, cart, computed.rules, cart.customer_uuid ?? `email:${email}`);
       if (couponProblem) fail('UNABLE_TO_PLACE_ORDER', couponProblem);

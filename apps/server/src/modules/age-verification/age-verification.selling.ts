@@ -18,6 +18,11 @@ export interface SaleCheck {
    * caller's transaction, once per reference; omitted, the rule only checks (e.g. before payment).
    */
   reference?: string;
+  /**
+   * Whether each sku is age-restricted, as the caller read it in this transaction (placeOrder's priced
+   * lines carry it from the catalogue's sale facts); a sku missing here is read from the catalogue.
+   */
+  restriction?: Map<string, boolean>;
 }
 
 interface Deps {
@@ -37,7 +42,7 @@ const DENIED_UNVERIFIED = 'Verify your age before buying age-restricted products
  */
 export async function assertMaySell(deps: Deps, tx: Tx, check: SaleCheck): Promise<void> {
   const items = check.items.filter((i) => i.quantity > 0);
-  const restricted = await deps.catalog.ageRestrictedSkus(tx, [...new Set(items.map((i) => i.sku))]);
+  const restricted = await deps.catalog.ageRestrictedSkus(tx, [...new Set(items.map((i) => i.sku))], check.restriction);
   const units = items.filter((i) => restricted.has(i.sku)).reduce((sum, i) => sum + i.quantity, 0);
   if (units === 0) return;
   const country = check.store.default_country;

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import type { StoreView } from '../store/store.service.js';
 import type { UnpaidLimits } from '../../workflows/unpaid-holds.js';
 import * as store from './cart.store.js';
-import type { CartRow } from './cart.store.js';
+import type { CartAccessRow, CartRow, CartState } from './cart.store.js';
 
 const MASKED_ID = /^[A-Za-z0-9_-]{32}$/;
 
@@ -48,6 +48,25 @@ export async function access(
   q: Reader, caller: Caller, maskedId: string, opts: { lock: boolean; allowInactive?: boolean; claim?: boolean },
 ): Promise<CartRow> {
   const found = MASKED_ID.test(maskedId ?? '') ? await store.findCart(q, maskedId, opts.lock) : null;
+  return admit(q, caller, maskedId, found, opts);
+}
+
+/**
+ * A locking access that also reads the cart's state in the same statement (store.lockCartWithState):
+ * for a mutation that prices the cart, one round trip fewer than locking and then reading.
+ */
+export async function accessWithState(
+  tx: Tx, caller: Caller, maskedId: string, opts: { allowInactive?: boolean; claim?: boolean; askedSkus?: string[] } = {},
+): Promise<{ cart: CartRow; state: CartState }> {
+  const found = MASKED_ID.test(maskedId ?? '') ? await store.lockCartWithState(tx, maskedId, caller.store.code, opts.askedSkus) : null;
+  const cart = await admit(tx, caller, maskedId, found?.access ?? null, { ...opts, lock: true });
+  return { cart, state: found!.state };
+}
+
+/** The rules of `access` on a found (or missing) cart row. */
+async function admit(
+  q: Reader, caller: Caller, maskedId: string, found: CartAccessRow | null, opts: { lock: boolean; allowInactive?: boolean; claim?: boolean },
+): Promise<CartRow> {
   const notFound = () => new AppError('CART_NOT_FOUND', `Could not find a cart with ID "${String(maskedId).slice(0, 40)}"`);
   // A merged cart is gone: its id grants nothing any more (decision 0033).
   if (!found || found.store_code !== caller.store.code || found.status === 'merged' || (found.customer_uuid !== null && found.customer_uuid !== caller.customerUuid)) {

@@ -5,10 +5,10 @@ import { AppError } from '../../platform/errors.js';
 import type { StoreView } from '../store/store.service.js';
 import type { AddressInput, CheckoutService } from '../checkout/checkout.service.js';
 import { paymentMethodsFor } from '../payments/payments.methods.js';
-import type { PricingLoader } from './cart.inputs.js';
+import type { PricingLoader, StateSource } from './cart.inputs.js';
 import { priceCart, type ComputedCart } from './cart.pricer.js';
 import * as store from './cart.store.js';
-import type { CartAddressRow, CartRow } from './cart.store.js';
+import type { CartAddressRow, CartRow, CartState } from './cart.store.js';
 
 /** The checkout fields of a cart: e-mail, addresses, shipping and payment methods. */
 
@@ -22,10 +22,20 @@ export interface CartAddressInput {
 /** An entry of the customer's own address book (read by the caller before the cart's transaction). */
 export type BookAddress = Address & { id: number };
 
-export async function setEmail(tx: Tx, cart: CartRow, email: string): Promise<void> {
+/**
+ * The cart priced after a write of its own fields or addresses: from the state read with the lock
+ * and what was written (`patch`), or read afresh without one.
+ */
+async function pricedAfter(tx: Tx, loader: PricingLoader, storeView: StoreView, cart: CartRow, state: CartState | undefined, patch: StateSource['patch']): Promise<ComputedCart> {
+  const inputs = await loader.load(tx, storeView, cart, [], state && { state, patch });
+  return priceCart(inputs, inputs.lines);
+}
+
+export async function setEmail(tx: Tx, loader: PricingLoader, storeView: StoreView, cart: CartRow, email: string, state?: CartState): Promise<ComputedCart> {
   const e = email.trim().toLowerCase();
   if (e.length > 254 || !/^[^\s@<>()]+@[^\s@<>()]+\.[^\s@<>()]+$/.test(e)) throw new AppError('VALIDATION_FAILED', phrase('checkout.emailInvalid'));
   await store.updateCart(tx, cart.id, { email: e });
+  return pricedAfter(tx, loader, storeView, cart, state, { cart: { email: e } });
 }
 
 /**
@@ -60,9 +70,12 @@ export async function addressRow(
 
 /** setShippingAddressesOnCart: the one delivery address (or pick-up store). */
 export async function setShippingAddress(
-  tx: Tx, checkout: CheckoutService, storeView: StoreView, cart: CartRow, customerUuid: string | null, input: CartAddressInput, book: BookAddress | null,
-): Promise<void> {
-  await store.upsertAddress(tx, cart.id, await addressRow(tx, checkout, storeView, customerUuid, 'shipping', input, book));
+  tx: Tx, deps: { checkout: CheckoutService; loader: PricingLoader }, storeView: StoreView, cart: CartRow, customerUuid: string | null,
+  input: CartAddressInput, book: BookAddress | null, state?: CartState,
+): Promise<ComputedCart> {
+  const row = await addressRow(tx, deps.checkout, storeView, customerUuid, 'shipping', input, book);
+  await store.upsertAddress(tx, cart.id, row);
+  return pricedAfter(tx, deps.loader, storeView, cart, state, { addresses: [row] });
 }
 
 /**
@@ -71,27 +84,33 @@ export async function setShippingAddress(
  * make it the delivery address too.
  */
 export async function setBillingAddress(
-  tx: Tx, checkout: CheckoutService, storeView: StoreView, cart: CartRow, customerUuid: string | null,
-  input: CartAddressInput & { same_as_shipping?: boolean | null; use_for_shipping?: boolean | null }, book: BookAddress | null,
-): Promise<void> {
+  tx: Tx, deps: { checkout: CheckoutService; loader: PricingLoader }, storeView: StoreView, cart: CartRow, customerUuid: string | null,
+  input: CartAddressInput & { same_as_shipping?: boolean | null; use_for_shipping?: boolean | null }, book: BookAddress | null, state?: CartState,
+): Promise<ComputedCart> {
   let row: CartAddressRow;
   if (input.same_as_shipping && !input.address && input.customer_address_id == null) {
-    const shipping = await store.findAddress(tx, cart.id, 'shipping');
+    const shipping = state ? (state.addresses.find((a) => a.kind === 'shipping') ?? null) : await store.findAddress(tx, cart.id, 'shipping');
     if (!shipping) throw new AppError('VALIDATION_FAILED', 'Could not use the "same_as_shipping" option, because the shipping address has not been set.');
     if (shipping.pickup_location_code) throw new AppError('VALIDATION_FAILED', 'A pick-up store cannot be the billing address.');
     row = { ...shipping, kind: 'billing', pickup_location_code: null };
   } else {
-    row = await addressRow(tx, checkout, storeView, customerUuid, 'billing', input, book);
+    row = await addressRow(tx, deps.checkout, storeView, customerUuid, 'billing', input, book);
   }
   await store.upsertAddress(tx, cart.id, row);
-  if (input.use_for_shipping || input.same_as_shipping) await store.upsertAddress(tx, cart.id, { ...row, kind: 'shipping', pickup_location_code: null });
+  const written = [row];
+  if (input.use_for_shipping || input.same_as_shipping) {
+    const shipping: CartAddressRow = { ...row, kind: 'shipping', pickup_location_code: null };
+    await store.upsertAddress(tx, cart.id, shipping);
+    written.push(shipping);
+  }
+  return pricedAfter(tx, deps.loader, storeView, cart, state, { addresses: written });
 }
 
 /** Chooses the shipping method among those priced for the cart; answers the cart priced with it. */
 export async function setShippingMethod(
-  tx: Tx, loader: PricingLoader, storeView: StoreView, cart: CartRow, carrier: string, method: string,
+  tx: Tx, loader: PricingLoader, storeView: StoreView, cart: CartRow, carrier: string, method: string, state?: CartState,
 ): Promise<ComputedCart> {
-  const inputs = await loader.load(tx, storeView, cart);
+  const inputs = await loader.load(tx, storeView, cart, [], state && { state });
   const view = priceCart(inputs, inputs.lines);
   if (!view.shipping) throw new AppError('VALIDATION_FAILED', phrase('checkout.shippingAddressMissing'));
   const m = view.methods.find((x) => x.row.carrier_code === carrier && x.row.method_code === method);
@@ -103,7 +122,11 @@ export async function setShippingMethod(
 }
 
 /** Chooses the payment method; `agreementIds` (already checked against the store's agreements) replaces the ticked ones when given. */
-export async function setPaymentMethod(tx: Tx, storeView: StoreView, cart: CartRow, code: string, agreementIds?: number[]): Promise<void> {
+export async function setPaymentMethod(
+  tx: Tx, loader: PricingLoader, storeView: StoreView, cart: CartRow, code: string, agreementIds?: number[], state?: CartState,
+): Promise<ComputedCart> {
   if (!paymentMethodsFor(storeView.code).some((m) => m.code === code)) throw new AppError('VALIDATION_FAILED', phrase('checkout.paymentMethodUnavailable'));
-  await store.updateCart(tx, cart.id, { payment_method_code: code, ...(agreementIds ? { agreement_ids: agreementIds } : {}) });
+  const patch = { payment_method_code: code, ...(agreementIds ? { agreement_ids: agreementIds } : {}) };
+  await store.updateCart(tx, cart.id, patch);
+  return pricedAfter(tx, loader, storeView, cart, state, { cart: patch });
 }

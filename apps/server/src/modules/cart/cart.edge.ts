@@ -7,7 +7,8 @@ import { clientIp } from '../../platform/rest.js';
 import { decodeUid } from '../catalog/catalog.mapper.js';
 import { graphqlSession } from '../identity/identity.auth.js';
 import type { AddRequest, Caller, ComputedCart, UserError } from './cart.service.js';
-import type { CartRow } from './cart.store.js';
+import type { CartRow, CartState } from './cart.store.js';
+import { askedSkus } from './cart.add.js';
 import type { BookAddress } from './cart.addresses.js';
 import { cartView } from './cart.view.js';
 import { guestKeyOf, issueGuestKey } from './cart.guest-key.js';
@@ -64,17 +65,31 @@ export async function render(tx: Tx, ctx: GraphQLContext, cart: CartRow, known?:
   return cartView(computed, { categories, countries: new Map(countries.map((c) => [c.id, c.full_name_locale])), store: ctx.store });
 }
 
-/** Runs a cart mutation in one transaction on the locked cart and answers with the cart after it. */
+/**
+ * Runs a cart mutation in one transaction on the locked cart and answers with the cart after it.
+ * `withState` reads the cart's state with the lock, in the same statement, and hands it to the
+ * mutation (which then prices from it); `askedSkus` are products about to be added, read with it.
+ */
 export async function onCart<T>(
-  ctx: GraphQLContext, cartId: string, fn: (tx: Tx, cart: CartRow, caller: Caller) => Promise<T>,
-  computedOf?: (result: T) => ComputedCart, opts: { claim?: boolean } = {},
+  ctx: GraphQLContext, cartId: string, fn: (tx: Tx, cart: CartRow, caller: Caller, state: CartState | undefined) => Promise<T>,
+  computedOf?: (result: T) => ComputedCart, opts: { claim?: boolean; withState?: boolean; askedSkus?: string[] } = {},
 ) {
   const caller = await callerOf(ctx, opts);
   return inTransaction(ctx.db, async (tx) => {
-    const cart = await ctx.services.cart.access(tx, caller, cartId, { lock: true, claim: opts.claim });
-    const result = await fn(tx, cart, caller);
+    const { cart, state } = opts.withState
+      ? await ctx.services.cart.accessWithState(tx, caller, cartId, { claim: opts.claim, askedSkus: opts.askedSkus })
+      : { cart: await ctx.services.cart.access(tx, caller, cartId, { lock: true, claim: opts.claim }), state: undefined };
+    const result = await fn(tx, cart, caller, state);
     return { result, cart: await render(tx, ctx, cart, computedOf?.(result)) };
   });
+}
+
+/** A mutation that answers the cart priced after it, on the state read with the cart's lock. */
+export function onCartPriced(
+  ctx: GraphQLContext, cartId: string, fn: (tx: Tx, cart: CartRow, caller: Caller, state: CartState | undefined) => Promise<ComputedCart>,
+  opts: { claim?: boolean } = {},
+) {
+  return onCart(ctx, cartId, fn, (computed) => computed, { ...opts, withState: true });
 }
 
 /**
@@ -82,11 +97,11 @@ export async function onCart<T>(
  * it. `strict` (the older add mutations) turns the first user error into an error that undoes all.
  */
 export function addToCart(ctx: GraphQLContext, cartId: string, requests: AddRequest[], strict: boolean) {
-  return onCart(ctx, cartId, async (tx, c) => {
-    const r = await ctx.services.cart.addItems(tx, ctx.store, c, requests);
+  return onCart(ctx, cartId, async (tx, c, _caller, state) => {
+    const r = await ctx.services.cart.addItems(tx, ctx.store, c, requests, state);
     if (strict) throwFirst(r.errors);
     return r;
-  }, (r) => r.computed);
+  }, (r) => r.computed, { withState: true, askedSkus: askedSkus(requests) });
 }
 
 const MAX_ENTRIES = 50;

@@ -6,7 +6,7 @@ import type { CheckoutService } from '../checkout/checkout.service.js';
 import { buyerFacts, type CartOrdersPort } from './cart.rules.js';
 import { customerKey, giftSkusOf, type AppliedCampaign, type PricingInputs, type PricingLine } from './cart.pricer.js';
 import * as store from './cart.store.js';
-import type { CartItemRow, CartRow } from './cart.store.js';
+import type { CartAddressRow, CartItemRow, CartRow, CartState } from './cart.store.js';
 
 /** What the cart asks of loyalty: the campaign applied to a customer's cart, and holding or releasing one. */
 export interface CartLoyaltyPort {
@@ -21,6 +21,25 @@ export interface CartDeps {
   checkout: CheckoutService;
   loyalty: CartLoyaltyPort | null;
   orders: CartOrdersPort | null;
+}
+
+/**
+ * The state a mutation read with its lock (access.accessWithState) and what it wrote since: the
+ * cart's own fields and the addresses it set. A mutation that writes anything else reads afresh.
+ */
+export interface StateSource {
+  state: CartState;
+  patch?: { cart?: Partial<CartRow>; addresses?: CartAddressRow[] };
+}
+
+function patched(state: CartState, patch: StateSource['patch']): CartState {
+  if (!patch) return state;
+  const kinds = new Set(patch.addresses?.map((a) => a.kind));
+  return {
+    ...state,
+    cart: state.cart && { ...state.cart, ...patch.cart },
+    addresses: [...state.addresses.filter((a) => !kinds.has(a.kind)), ...(patch.addresses ?? [])],
+  };
 }
 
 /** A cart line as the pricer takes it: its id is its key. */
@@ -78,8 +97,8 @@ export class PricingLoader {
    * the buyer's live subscription when a subscription is among the products, and the shipping
    * methods and pick-up stores (kept per process) once there is a delivery address.
    */
-  async load(q: Reader, storeView: StoreView, given: CartRow, askedSkus: string[] = []): Promise<PricingInputs> {
-    const state = await store.loadCartState(q, given.id, storeView.code, askedSkus);
+  async load(q: Reader, storeView: StoreView, given: CartRow, askedSkus: string[] = [], from?: StateSource): Promise<PricingInputs> {
+    const state = from ? patched(from.state, from.patch) : await store.loadCartState(q, given.id, storeView.code, askedSkus);
     const cart = state.cart ?? given;
     let products = await this.products(q, storeView, lineProductIds(state.items), [...giftSkusOf(state.promotions), ...askedSkus], state.facts);
     // A configurable asked for is added as one of its children: those are priced as sold now too.

@@ -8,7 +8,7 @@ import { lineIdentity } from './cart.lines.js';
 import { campaignAboveItems, couponRefusal, customerKey, orphanGifts, priceCart, problemBrought, type ComputedCart, type PricingInputs, type PricingLine } from './cart.pricer.js';
 import * as store from './cart.store.js';
 import type { CartLoyaltyPort } from './cart.inputs.js';
-import type { CartRow, CartRuleRow } from './cart.store.js';
+import type { CartRow, CartRuleRow, CartState } from './cart.store.js';
 
 /** How many coupons a cart holds at most. */
 export const MAX_COUPONS = 5;
@@ -33,11 +33,11 @@ function present(c: ComputedCart): PricingLine[] {
  * Gift entries with quantity ≤ 0 are skipped (spec §5). Answers the errors and the priced cart.
  */
 export async function addItems(
-  tx: Tx, loader: PricingLoader, storeView: StoreView, cart: CartRow, requests: AddRequest[],
+  tx: Tx, loader: PricingLoader, storeView: StoreView, cart: CartRow, requests: AddRequest[], state?: CartState,
 ): Promise<{ errors: UserError[]; computed: ComputedCart }> {
   const errors: UserError[] = [];
-  // The products asked for are read with the cart itself, in one statement.
-  const inputs = await loader.load(tx, storeView, cart, askedSkus(requests));
+  // The products asked for are read with the cart itself, in one statement (or were, with its lock).
+  const inputs = await loader.load(tx, storeView, cart, askedSkus(requests), state && { state });
   let lines = inputs.lines;
   let current = priceCart(inputs, lines);
   for (const req of requests) {

@@ -9,7 +9,7 @@ import { GUEST_CHECKOUT_REFUSED, type AddRequest, type Caller } from './cart.ser
 import { cartItemPointsResolvers } from './cart.points.js';
 import { issueGuestKey } from './cart.guest-key.js';
 import {
-  addToCart, bounded, callerOf, COUPON_WINDOW_MS, couponGuesses, customerAddress, itemId, limitNewGuestCarts, onCart, render, requireCustomer,
+  addToCart, bounded, callerOf, COUPON_WINDOW_MS, couponGuesses, customerAddress, itemId, limitNewGuestCarts, onCart, onCartPriced, render, requireCustomer,
   addRequest, given,
 } from './cart.edge.js';
 import type {
@@ -45,7 +45,8 @@ export const cartResolvers = {
     /** A customer's cart carries the account e-mail (read after the cart transaction, from identity). */
     async email(cart: { email: string | null; customer_uuid: string | null }, _: unknown, ctx: GraphQLContext) {
       if (cart.email || !cart.customer_uuid) return cart.email;
-      return (await ctx.services.identity.profile(cart.customer_uuid)).personalInfo.email;
+      // The account's e-mail alone (one indexed read), not the whole profile.
+      return ctx.services.identity.activeEmail(ctx.db, cart.customer_uuid);
     },
     itemsV2(cart: { items: unknown[] }, args: Partial<CartItemsV2Args>) {
       const pageSize = args.pageSize ?? 20;
@@ -176,11 +177,11 @@ export const cartResolvers = {
     },
     async setGuestEmailOnCart(_: unknown, args: MutationSetGuestEmailOnCartArgs, ctx: GraphQLContext) {
       const input = given(args.input);
-      const { cart } = await onCart(ctx, input.cart_id, async (tx, c) => {
+      const { cart } = await onCartPriced(ctx, input.cart_id, async (tx, c, _caller, state) => {
         if (c.customer_uuid) throw new AppError('VALIDATION_FAILED', 'The request is not allowed for logged in customers');
         if (!ctx.store.is_guest_checkout_enabled) throw new AppError('PERMISSION_DENIED', GUEST_CHECKOUT_REFUSED);
-        await ctx.services.cart.setEmail(tx, c, input.email);
-      }, undefined, { claim: true });
+        return ctx.services.cart.setEmail(tx, ctx.store, c, input.email, state);
+      }, { claim: true });
       return { cart };
     },
     async setShippingAddressesOnCart(
@@ -192,7 +193,7 @@ export const cartResolvers = {
       const list = input.shipping_addresses.filter(Boolean);
       if (list.length !== 1) throw new AppError('VALIDATION_FAILED', 'You cannot specify multiple shipping addresses.');
       const book = await customerAddress(ctx, await callerOf(ctx), list[0]!.customer_address_id);
-      const { cart } = await onCart(ctx, input.cart_id, (tx, c, caller) => ctx.services.cart.setShippingAddress(tx, ctx.store, c, caller, list[0]!, book), undefined, { claim: true });
+      const { cart } = await onCartPriced(ctx, input.cart_id, (tx, c, caller, state) => ctx.services.cart.setShippingAddress(tx, ctx.store, c, caller, list[0]!, book, state), { claim: true });
       return { cart };
     },
     async setBillingAddressOnCart(
@@ -203,20 +204,20 @@ export const cartResolvers = {
       const input = given(args.input);
       const b = input.billing_address;
       const book = await customerAddress(ctx, await callerOf(ctx), b.customer_address_id);
-      const { cart } = await onCart(ctx, input.cart_id, (tx, c, caller) => ctx.services.cart.setBillingAddress(tx, ctx.store, c, caller, b, book), undefined, { claim: true });
+      const { cart } = await onCartPriced(ctx, input.cart_id, (tx, c, caller, state) => ctx.services.cart.setBillingAddress(tx, ctx.store, c, caller, b, book, state), { claim: true });
       return { cart };
     },
     async setShippingMethodsOnCart(_: unknown, args: MutationSetShippingMethodsOnCartArgs, ctx: GraphQLContext) {
       const input = given(args.input);
       const list = input.shipping_methods.filter(Boolean);
       if (list.length !== 1) throw new AppError('VALIDATION_FAILED', 'You cannot specify multiple shipping methods.');
-      const { cart } = await onCart(ctx, input.cart_id, (tx, c) => ctx.services.cart.setShippingMethod(tx, ctx.store, c, list[0]!.carrier_code, list[0]!.method_code), (computed) => computed);
+      const { cart } = await onCartPriced(ctx, input.cart_id, (tx, c, _caller, state) => ctx.services.cart.setShippingMethod(tx, ctx.store, c, list[0]!.carrier_code, list[0]!.method_code, state));
       return { cart };
     },
     async setPaymentMethodOnCart(_: unknown, args: MutationSetPaymentMethodOnCartArgs, ctx: GraphQLContext) {
       const input = given(args.input);
       const ids = input.payment_method.agreement_ids;
-      const { cart } = await onCart(ctx, input.cart_id, async (tx, c) => {
+      const { cart } = await onCartPriced(ctx, input.cart_id, async (tx, c, _caller, state) => {
         let agreementIds: number[] | undefined;
         if (ids) {
           // Only the store view's current agreements can be ticked: a stale id means the terms changed since the page loaded.
@@ -226,7 +227,7 @@ export const cartResolvers = {
           }
           agreementIds = [...new Set(ids)];
         }
-        await ctx.services.cart.setPaymentMethod(tx, ctx.store, c, input.payment_method.code, agreementIds);
+        return ctx.services.cart.setPaymentMethod(tx, ctx.store, c, input.payment_method.code, agreementIds, state);
       });
       return { cart };
     },

@@ -18,7 +18,7 @@ import type { Line } from './cart.lines.js';
 import { customerKey, priceCart, type ComputedCart, type PricingInputs, type PricingLine } from './cart.pricer.js';
 import { buyerFacts, isSubscriptionLine, type CartOrdersPort } from './cart.rules.js';
 import * as store from './cart.store.js';
-import type { CartRow, CartRuleRow } from './cart.store.js';
+import type { CartRow, CartRuleRow, CartState } from './cart.store.js';
 
 export { newMaskedId, type Caller } from './cart.access.js';
 export type { AddRequest, UserError } from './cart.add.js';
@@ -61,6 +61,11 @@ export class CartService {
     return access.access(q, caller, maskedId, opts);
   }
 
+  /** A locking access that reads the cart's state with the lock, for a mutation that prices the cart (`askedSkus`: products about to be added). */
+  accessWithState(tx: Tx, caller: Caller, maskedId: string, opts: { allowInactive?: boolean; claim?: boolean; askedSkus?: string[] } = {}): Promise<{ cart: CartRow; state: CartState }> {
+    return access.accessWithState(tx, caller, maskedId, opts);
+  }
+
   /** One INSERT, atomic on its own: on the database or in the caller's transaction. */
   createGuestCart(q: Queryable, storeView: StoreView, guestKey: Buffer | null = null): Promise<CartRow> {
     return access.createGuestCart(q, storeView, guestKey);
@@ -78,8 +83,8 @@ export class CartService {
   // ---------- pricing ----------
 
   /** Everything a cart's price depends on, read once in the caller's transaction (`askedSkus`: products about to be added). */
-  loadPricingInputs(q: Reader, storeView: StoreView, cart: CartRow, askedSkus: string[] = []): Promise<PricingInputs> {
-    return this.loader.load(q, storeView, cart, askedSkus);
+  loadPricingInputs(q: Reader, storeView: StoreView, cart: CartRow, askedSkus: string[] = [], state?: CartState): Promise<PricingInputs> {
+    return this.loader.load(q, storeView, cart, askedSkus, state && { state });
   }
 
   /** Prices `lines` (the cart's own by default) with `inputs`: pure (cart.pricer.ts). */
@@ -99,8 +104,8 @@ export class CartService {
 
   // ---------- lines ----------
 
-  addItems(tx: Tx, storeView: StoreView, cart: CartRow, requests: AddRequest[]): Promise<{ errors: UserError[]; computed: ComputedCart }> {
-    return items.addItems(tx, this.loader, storeView, cart, requests);
+  addItems(tx: Tx, storeView: StoreView, cart: CartRow, requests: AddRequest[], state?: CartState): Promise<{ errors: UserError[]; computed: ComputedCart }> {
+    return items.addItems(tx, this.loader, storeView, cart, requests, state);
   }
 
   updateItems(tx: Tx, storeView: StoreView, cart: CartRow, updates: { itemId: string; quantity: number }[]): Promise<void> {
@@ -141,27 +146,35 @@ export class CartService {
 
   // ---------- checkout fields ----------
 
-  setEmail(tx: Tx, cart: CartRow, email: string): Promise<void> {
-    return addresses.setEmail(tx, cart, email);
+  // Each answers the cart priced after it; `state` is the one read with the cart's lock (accessWithState).
+
+  setEmail(tx: Tx, storeView: StoreView, cart: CartRow, email: string, state?: CartState): Promise<ComputedCart> {
+    return addresses.setEmail(tx, this.loader, storeView, cart, email, state);
   }
 
-  setShippingAddress(tx: Tx, storeView: StoreView, cart: CartRow, caller: Caller, input: CartAddressInput, book: BookAddress | null): Promise<void> {
-    return addresses.setShippingAddress(tx, this.deps.checkout, storeView, cart, caller.customerUuid, input, book);
+  setShippingAddress(
+    tx: Tx, storeView: StoreView, cart: CartRow, caller: Caller, input: CartAddressInput, book: BookAddress | null, state?: CartState,
+  ): Promise<ComputedCart> {
+    return addresses.setShippingAddress(tx, this.addressDeps(), storeView, cart, caller.customerUuid, input, book, state);
   }
 
   setBillingAddress(
     tx: Tx, storeView: StoreView, cart: CartRow, caller: Caller,
-    input: CartAddressInput & { same_as_shipping?: boolean | null; use_for_shipping?: boolean | null }, book: BookAddress | null,
-  ): Promise<void> {
-    return addresses.setBillingAddress(tx, this.deps.checkout, storeView, cart, caller.customerUuid, input, book);
+    input: CartAddressInput & { same_as_shipping?: boolean | null; use_for_shipping?: boolean | null }, book: BookAddress | null, state?: CartState,
+  ): Promise<ComputedCart> {
+    return addresses.setBillingAddress(tx, this.addressDeps(), storeView, cart, caller.customerUuid, input, book, state);
   }
 
-  setShippingMethod(tx: Tx, storeView: StoreView, cart: CartRow, carrier: string, method: string): Promise<ComputedCart> {
-    return addresses.setShippingMethod(tx, this.loader, storeView, cart, carrier, method);
+  setShippingMethod(tx: Tx, storeView: StoreView, cart: CartRow, carrier: string, method: string, state?: CartState): Promise<ComputedCart> {
+    return addresses.setShippingMethod(tx, this.loader, storeView, cart, carrier, method, state);
   }
 
-  setPaymentMethod(tx: Tx, storeView: StoreView, cart: CartRow, code: string, agreementIds?: number[]): Promise<void> {
-    return addresses.setPaymentMethod(tx, storeView, cart, code, agreementIds);
+  setPaymentMethod(tx: Tx, storeView: StoreView, cart: CartRow, code: string, agreementIds?: number[], state?: CartState): Promise<ComputedCart> {
+    return addresses.setPaymentMethod(tx, this.loader, storeView, cart, code, agreementIds, state);
+  }
+
+  private addressDeps() {
+    return { checkout: this.deps.checkout, loader: this.loader };
   }
 
   // ---------- ordering ----------

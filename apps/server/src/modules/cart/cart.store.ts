@@ -1,9 +1,9 @@
 import type { Queryable, Reader, Tx } from '../../platform/db.js';
 import type { CleanAddress } from '../checkout/checkout.service.js';
-import { SALE_FACTS_COLUMNS, type SaleFactsRow } from '../catalog/catalog.store.js';
-import { RULE_COLUMNS, type CartRuleRow } from './cart.store.coupons.js';
+import { ADDRESS_COLUMNS, CART_COLUMNS, ITEM_COLUMNS } from './cart.store.columns.js';
 
 export * from './cart.store.coupons.js';
+export * from './cart.store.read.js';
 
 export interface CartRow {
   id: string;
@@ -42,9 +42,6 @@ export interface CartAddressRow extends CleanAddress {
 }
 
 
-const CART_COLUMNS = `id::text AS id, masked_id, store_code, customer_uuid::text AS customer_uuid, status, email,
-  shipping_carrier_code, shipping_method_code, payment_method_code, agreement_ids`;
-
 /** One INSERT, atomic on its own: on the database (a new guest cart) or in the caller's transaction. */
 export async function insertCart(
   q: Queryable, c: { masked_id: string; store_code: string; customer_uuid: string | null; guest_key_hash?: Buffer | null },
@@ -71,25 +68,6 @@ export async function ensureCustomerCart(tx: Tx, uuid: string, store: string, ma
 }
 
 /** A cart row with what deciding access needs: the guest credential's digest and whether it holds personal data. */
-export interface CartAccessRow extends CartRow {
-  guest_key_hash: Buffer | null;
-  /** An e-mail or an address (names, street, phone) is on the cart. */
-  personal: boolean;
-}
-
-export async function findCart(q: Reader, maskedId: string, lock: boolean): Promise<CartAccessRow | null> {
-  const { rows } = await q.query<CartAccessRow>(
-    `SELECT ${CART_COLUMNS}, guest_key_hash,
-            (email IS NOT NULL OR EXISTS (SELECT 1 FROM cart_address a WHERE a.cart_id = cart_cart.id)) AS personal
-       FROM cart_cart WHERE masked_id = $1${lock ? ' FOR UPDATE' : ''}`,
-    [maskedId],
-  );
-  const row = rows[0];
-  if (!row) return null;
-  // PGlite and node-postgres both answer bytea as bytes; normalise to a Buffer.
-  return { ...row, guest_key_hash: row.guest_key_hash ? Buffer.from(row.guest_key_hash) : null };
-}
-
 /** Binds a guest cart made before guest credentials existed to one; a cart already bound keeps its own. */
 export async function bindGuestKey(tx: Tx, cartId: string, keyHash: Buffer): Promise<boolean> {
   const r = await tx.query('UPDATE cart_cart SET guest_key_hash = $2 WHERE id = $1 AND guest_key_hash IS NULL AND customer_uuid IS NULL', [cartId, keyHash]);
@@ -108,67 +86,6 @@ export async function updateCart(
   }
   if (patch.status === 'ordered') sets.push('ordered_at = now()');
   await tx.query(`UPDATE cart_cart SET ${sets.join(', ')} WHERE id = $1`, params);
-}
-
-/** Everything a priced cart is built from, as of now in the caller's transaction. */
-export interface CartState {
-  cart: CartRow | null;
-  items: CartItemRow[];
-  addresses: CartAddressRow[];
-  rules: CartRuleRow[];
-  tax: { title: string; rate_bp: number };
-  promotions: PromotionRow[];
-  /**
-   * Fresh sale facts (the catalogue's `catalog_sale_facts`) of the lines' products and parents, the
-   * running promotions' gifts and the extra skus asked for: a product sold in the store view is here.
-   */
-  facts: SaleFactsRow[];
-}
-
-/** The promotions running now in store view $2: active and inside their date range. */
-const RUNNING_PROMOTION = 'store_code = $2 AND is_active AND (from_at IS NULL OR from_at <= now()) AND (to_at IS NULL OR to_at > now())';
-
-const ITEM_COLUMNS = 'id::text AS id, cart_id::text AS cart_id, product_id, parent_product_id, sku, quantity, is_gift, parent_gift_sku, bundle_selections';
-const ADDRESS_COLUMNS = `kind, firstname, lastname, company, street, city, postcode, country_code::text AS country_code, region, telephone,
-  extra, customer_address_id, save_in_address_book, pickup_location_code`;
-
-/**
- * The cart row, its lines, addresses and coupons, and the store view's tax rate and running
- * promotions, in one statement: a cart is priced on every call, so this is the cart's hot path.
- */
-export async function loadCartState(q: Reader, cartId: string, storeCode: string, extraSkus: string[] = []): Promise<CartState> {
-  const { rows } = await q.query<{ cart: CartRow | null; items: CartItemRow[]; addresses: CartAddressRow[]; rules: (Omit<CartRuleRow, 'from_at' | 'to_at'> & { from_at: string | null; to_at: string | null })[]; tax: { title: string; rate_bp: number } | null; promotions: PromotionRow[]; facts: SaleFactsRow[] }>(
-    `SELECT
-       (SELECT row_to_json(c) FROM (SELECT ${CART_COLUMNS} FROM cart_cart WHERE id = $1) c) AS cart,
-       COALESCE((SELECT json_agg(i ORDER BY i.id::bigint) FROM (SELECT ${ITEM_COLUMNS} FROM cart_item WHERE cart_id = $1) i), '[]'::json) AS items,
-       COALESCE((SELECT json_agg(a) FROM (SELECT ${ADDRESS_COLUMNS} FROM cart_address WHERE cart_id = $1) a), '[]'::json) AS addresses,
-       COALESCE((SELECT json_agg(r ORDER BY r.position, r.id) FROM (
-          SELECT ${RULE_COLUMNS.split(', ').map((c) => `r.${c.trim()}`).join(', ')}, cc.position
-            FROM cart_coupon cc JOIN cart_rule r ON r.id = cc.rule_id WHERE cc.cart_id = $1) r), '[]'::json) AS rules,
-       (SELECT row_to_json(t) FROM (SELECT title, rate_bp FROM cart_tax_rate WHERE store_code = $2) t) AS tax,
-       COALESCE((SELECT json_agg(p ORDER BY p.id) FROM (
-          SELECT ${PROMOTION_COLUMNS} FROM cart_promotion WHERE ${RUNNING_PROMOTION}) p), '[]'::json) AS promotions,
-       COALESCE((SELECT json_agg(f) FROM (
-          SELECT ${SALE_FACTS_COLUMNS} FROM catalog_sale_facts
-           WHERE store_code = $2 AND (
-             id IN (SELECT product_id FROM cart_item WHERE cart_id = $1
-                    UNION ALL SELECT parent_product_id FROM cart_item WHERE cart_id = $1 AND parent_product_id IS NOT NULL)
-             OR sku IN (SELECT unnest(skus) FROM cart_promotion WHERE ${RUNNING_PROMOTION} AND type IN ('free_gift_fixed', 'free_gift_flexible'))
-             OR sku = ANY($3::text[]))) f), '[]'::json) AS facts`,
-    [cartId, storeCode, extraSkus],
-  );
-  const r = rows[0]!;
-  return {
-    cart: r.cart,
-    items: r.items,
-    addresses: r.addresses,
-    rules: r.rules.map(({ position: _position, ...rule }: typeof r.rules[number] & { position?: number }) => ({
-      ...rule, from_at: rule.from_at ? new Date(rule.from_at) : null, to_at: rule.to_at ? new Date(rule.to_at) : null,
-    })),
-    tax: r.tax ?? { title: 'Tax', rate_bp: 0 },
-    promotions: r.promotions,
-    facts: r.facts,
-  };
 }
 
 /**
@@ -195,22 +112,20 @@ export async function listItems(q: Reader, cartId: string): Promise<CartItemRow[
   return rows;
 }
 
-/** Adds a line and touches the cart's updated_at, in one statement. */
+/** Adds a line (a trigger touches the cart's row, migration 0032). */
 export async function insertItem(tx: Tx, cartId: string, i: Omit<CartItemRow, 'id' | 'cart_id'>): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
-    `WITH touched AS (UPDATE cart_cart SET updated_at = now() WHERE id = $1)
-     INSERT INTO cart_item (cart_id, product_id, parent_product_id, sku, quantity, is_gift, parent_gift_sku, bundle_selections)
+    `INSERT INTO cart_item (cart_id, product_id, parent_product_id, sku, quantity, is_gift, parent_gift_sku, bundle_selections)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb) RETURNING id::text AS id`,
     [cartId, i.product_id, i.parent_product_id, i.sku, i.quantity, i.is_gift, i.parent_gift_sku, JSON.stringify(i.bundle_selections)],
   );
   return rows[0]!.id;
 }
 
-/** Sets a line's quantity and touches the cart's updated_at, in one statement. */
+/** Sets a line's quantity. */
 export async function setItemQuantity(tx: Tx, cartId: string, itemId: string, quantity: number): Promise<void> {
   await tx.query(
-    `WITH touched AS (UPDATE cart_cart SET updated_at = now() WHERE id = $1)
-     UPDATE cart_item SET quantity = $3 WHERE cart_id = $1 AND id = $2`,
+    `UPDATE cart_item SET quantity = $3 WHERE cart_id = $1 AND id = $2`,
     [cartId, itemId, quantity],
   );
 }
@@ -225,11 +140,10 @@ export async function deleteItems(tx: Tx, cartId: string, itemIds: string[]): Pr
   if (itemIds.length) await tx.query('DELETE FROM cart_item WHERE cart_id = $1 AND id = ANY($2::bigint[])', [cartId, itemIds]);
 }
 
-/** Sets the cart's address of a kind and touches the cart's updated_at, in one statement. */
+/** Sets the cart's address of a kind. */
 export async function upsertAddress(tx: Tx, cartId: string, a: CartAddressRow): Promise<void> {
   await tx.query(
-    `WITH touched AS (UPDATE cart_cart SET updated_at = now() WHERE id = $1)
-     INSERT INTO cart_address (cart_id, kind, firstname, lastname, company, street, city, postcode, country_code, region, telephone,
+    `INSERT INTO cart_address (cart_id, kind, firstname, lastname, company, street, city, postcode, country_code, region, telephone,
                                extra, customer_address_id, save_in_address_book, pickup_location_code)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15)
      ON CONFLICT (cart_id, kind) DO UPDATE SET
@@ -263,7 +177,6 @@ export interface PromotionRow {
   texts: Record<string, PromotionTexts>;
 }
 
-const PROMOTION_COLUMNS = 'id, code, store_code, type, trigger_skus, min_qty, min_subtotal_minor, skus, allowed_qty, texts';
 
 export async function insertPromotion(
   tx: Tx,

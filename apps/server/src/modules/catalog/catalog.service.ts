@@ -176,9 +176,13 @@ export class CatalogService {
     return out;
   }
 
-  /** The skus only verified adults may buy; an sku the catalogue does not know counts as restricted. */
-  async ageRestrictedSkus(db: Queryable, skus: string[]): Promise<Set<string>> {
-    const known = await findAgeRestriction(db, skus);
+  /**
+   * The skus only verified adults may buy; an sku the catalogue does not know counts as restricted.
+   * `given` holds what the caller already read in its transaction; the rest is read here.
+   */
+  async ageRestrictedSkus(db: Queryable, skus: string[], given?: Map<string, boolean>): Promise<Set<string>> {
+    const missing = skus.filter((sku) => !given?.has(sku));
+    const known = new Map([...(given ?? []), ...(missing.length ? await findAgeRestriction(db, missing) : [])]);
     return new Set(skus.filter((sku) => known.get(sku) !== false));
   }
 

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { createProduct } from '@ember/test-support';
+import { serveForSuite, type TestServer } from '../../test/test-app.js';
+import type { Db, Tx } from '../../platform/db.js';
+import { inTransaction } from '../../platform/transaction.js';
+import { addProducts, newGuestCart } from './cart.fixtures.js';
+import { lockCartWithState, type CartState } from './cart.store.js';
+
+let server: TestServer;
+let db: Db;
+serveForSuite((s, d) => {
+  server = s;
+  db = d;
+});
+
+/** Resolves when `promise` settles, or with 'waiting' after `ms`. */
+function settledWithin<T>(promise: Promise<T>, ms: number): Promise<T | 'waiting'> {
+  return Promise.race([promise, new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), ms))]);
+}
+
+/**
+ * A cart mutation locks the cart and reads its contents in one statement (decision 0041). The lock
+ * waits for another transaction holding the cart; the contents must then be those that transaction
+ * committed, not those the statement saw when it started. Only PostgreSQL runs two transactions at once.
+ */
+describe.runIf(Boolean(process.env.DATABASE_URL))('the cart locked with its state, while another transaction changes it', () => {
+  async function whileHeld(change: (tx: Tx, cartId: string) => Promise<void>): Promise<{ state: CartState; cartId: string }> {
+    const product = await createProduct(db);
+    const masked = await newGuestCart(server);
+    await addProducts(server, masked, [{ sku: product.sku, quantity: 1 }]);
+    const cartId = (await db.query<{ id: string }>('SELECT id::text AS id FROM cart_cart WHERE masked_id = $1', [masked])).rows[0]!.id;
+
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    const writer = inTransaction(db, async (tx) => {
+      await tx.query('SELECT 1 FROM cart_cart WHERE id = $1 FOR UPDATE', [cartId]);
+      await change(tx, cartId);
+      held();
+      await released;
+    });
+    await holding;
+    const reader = inTransaction(db, (tx) => lockCartWithState(tx, masked, 'gb'));
+    // The reader waits for the writer's lock.
+    expect(await settledWithin(reader, 300)).toBe('waiting');
+    release();
+    await writer;
+    const found = await reader;
+    expect(found).not.toBeNull();
+    return { state: found!.state, cartId };
+  }
+
+  it('sees a line another transaction added while it waited', async () => {
+    const second = await createProduct(db);
+    const { state } = await whileHeld(async (tx, cartId) => {
+      await tx.query('INSERT INTO cart_item (cart_id, product_id, sku, quantity) VALUES ($1, $2, $3, 2)', [cartId, second.id, second.sku]);
+    });
+    expect(state.items.map((i) => [i.sku, i.quantity])).toContainEqual([second.sku, 2]);
+    expect(state.items).toHaveLength(2);
+    expect(state.facts.map((f) => f.sku)).toContain(second.sku);
+  });
+
+  it('sees a quantity changed and an address set by another transaction while it waited', async () => {
+    const { state } = await whileHeld(async (tx, cartId) => {
+      await tx.query('UPDATE cart_item SET quantity = 3 WHERE cart_id = $1', [cartId]);
+      await tx.query(
+        `INSERT INTO cart_address (cart_id, kind, firstname, lastname, street, city, postcode, country_code, telephone)
+         VALUES ($1, 'shipping', 'Ada', 'Lovelace', ARRAY['Baker Street 1'], 'London', 'NW1 6XE', 'GB', '+447900000000')`,
+        [cartId],
+      );
+    });
+    expect(state.items.map((i) => i.quantity)).toEqual([3]);
+    expect(state.addresses.map((a) => a.kind)).toEqual(['shipping']);
+  });
+
+  it('sees a line another transaction removed while it waited', async () => {
+    const { state } = await whileHeld(async (tx, cartId) => {
+      await tx.query('DELETE FROM cart_item WHERE cart_id = $1', [cartId]);
+    });
+    expect(state.items).toEqual([]);
+  });
+});
+
+describe('the cart locked with its state', () => {
+  it('answers null for an unknown cart, and the row and contents of a known one', async () => {
+    const product = await createProduct(db);
+    const masked = await newGuestCart(server);
+    await addProducts(server, masked, [{ sku: product.sku, quantity: 2 }]);
+    const found = await inTransaction(db, (tx) => lockCartWithState(tx, masked, 'gb', [product.sku]));
+    expect(found?.access.masked_id).toBe(masked);
+    expect(found?.access.personal).toBe(false);
+    expect(found?.state.cart?.masked_id).toBe(masked);
+    expect(found?.state.items.map((i) => [i.sku, i.quantity])).toEqual([[product.sku, 2]]);
+    expect(await inTransaction(db, (tx) => lockCartWithState(tx, 'x'.repeat(32), 'gb'))).toBeNull();
+  });
+});

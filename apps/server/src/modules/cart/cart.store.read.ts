@@ -1,0 +1,134 @@
+import type { Reader, Tx } from '../../platform/db.js';
+import { SALE_FACTS_COLUMNS, type SaleFactsRow } from '../catalog/catalog.store.js';
+import { ADDRESS_COLUMNS, CART_COLUMNS, ITEM_COLUMNS, PROMOTION_COLUMNS, RUNNING_PROMOTION } from './cart.store.columns.js';
+import { RULE_COLUMNS, type CartRuleRow } from './cart.store.coupons.js';
+import type { CartAddressRow, CartItemRow, CartRow, PromotionRow } from './cart.store.js';
+
+/** The reads a cart is accessed and priced by: the row a caller is admitted on, and its state. */
+
+export interface CartAccessRow extends CartRow {
+  guest_key_hash: Buffer | null;
+  /** An e-mail or an address (names, street, phone) is on the cart. */
+  personal: boolean;
+}
+
+export async function findCart(q: Reader, maskedId: string, lock: boolean): Promise<CartAccessRow | null> {
+  const { rows } = await q.query<CartAccessRow>(
+    `SELECT ${CART_COLUMNS}, guest_key_hash,
+            (email IS NOT NULL OR EXISTS (SELECT 1 FROM cart_address a WHERE a.cart_id = cart_cart.id)) AS personal
+       FROM cart_cart WHERE masked_id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [maskedId],
+  );
+  return rows[0] ? accessRow(rows[0]) : null;
+}
+
+/** PGlite and node-postgres both answer bytea as bytes; normalised to a Buffer. */
+function accessRow(row: CartAccessRow): CartAccessRow {
+  return { ...row, guest_key_hash: row.guest_key_hash ? Buffer.from(row.guest_key_hash) : null };
+}
+
+/** Everything a priced cart is built from, as of now in the caller's transaction. */
+export interface CartState {
+  cart: CartRow | null;
+  items: CartItemRow[];
+  addresses: CartAddressRow[];
+  rules: CartRuleRow[];
+  tax: { title: string; rate_bp: number };
+  promotions: PromotionRow[];
+  /**
+   * Fresh sale facts (the catalogue's `catalog_sale_facts`) of the lines' products and parents, the
+   * running promotions' gifts and the extra skus asked for: a product sold in the store view is here.
+   */
+  facts: SaleFactsRow[];
+}
+
+
+
+/**
+ * The select list of a cart's state: its lines, addresses and coupons, the store view's ($2) tax
+ * rate and running promotions, and the sale facts of the lines' products, the promotions' gifts and
+ * the skus in $3; `cartId` is the SQL that names the cart's id.
+ */
+function stateColumns(cartId: string): string {
+  return `COALESCE((SELECT json_agg(i ORDER BY i.id::bigint) FROM (SELECT ${ITEM_COLUMNS} FROM cart_item WHERE cart_id = ${cartId}) i), '[]'::json) AS items,
+       COALESCE((SELECT json_agg(a) FROM (SELECT ${ADDRESS_COLUMNS} FROM cart_address WHERE cart_id = ${cartId}) a), '[]'::json) AS addresses,
+       COALESCE((SELECT json_agg(r ORDER BY r.position, r.id) FROM (
+          SELECT ${RULE_COLUMNS.split(', ').map((c) => `r.${c.trim()}`).join(', ')}, cc.position
+            FROM cart_coupon cc JOIN cart_rule r ON r.id = cc.rule_id WHERE cc.cart_id = ${cartId}) r), '[]'::json) AS rules,
+       (SELECT row_to_json(t) FROM (SELECT title, rate_bp FROM cart_tax_rate WHERE store_code = $2) t) AS tax,
+       COALESCE((SELECT json_agg(p ORDER BY p.id) FROM (
+          SELECT ${PROMOTION_COLUMNS} FROM cart_promotion WHERE ${RUNNING_PROMOTION}) p), '[]'::json) AS promotions,
+       COALESCE((SELECT json_agg(f) FROM (
+          SELECT ${SALE_FACTS_COLUMNS} FROM catalog_sale_facts
+           WHERE store_code = $2 AND (
+             id IN (SELECT product_id FROM cart_item WHERE cart_id = ${cartId}
+                    UNION ALL SELECT parent_product_id FROM cart_item WHERE cart_id = ${cartId} AND parent_product_id IS NOT NULL)
+             OR sku IN (SELECT unnest(skus) FROM cart_promotion WHERE ${RUNNING_PROMOTION} AND type IN ('free_gift_fixed', 'free_gift_flexible'))
+             OR sku = ANY($3::text[]))) f), '[]'::json) AS facts`;
+}
+
+type StateRow = {
+  items: CartItemRow[]; addresses: CartAddressRow[];
+  rules: (Omit<CartRuleRow, 'from_at' | 'to_at'> & { from_at: string | null; to_at: string | null; position?: number })[];
+  tax: { title: string; rate_bp: number } | null; promotions: PromotionRow[]; facts: SaleFactsRow[];
+};
+
+function stateOf(cart: CartRow | null, r: StateRow): CartState {
+  return {
+    cart,
+    items: r.items,
+    addresses: r.addresses,
+    rules: r.rules.map(({ position: _position, ...rule }) => ({
+      ...rule, from_at: rule.from_at ? new Date(rule.from_at) : null, to_at: rule.to_at ? new Date(rule.to_at) : null,
+    })),
+    tax: r.tax ?? { title: 'Tax', rate_bp: 0 },
+    promotions: r.promotions,
+    facts: r.facts,
+  };
+}
+
+/**
+ * The cart row and everything of its state (stateColumns) in one statement: a cart is priced on
+ * every call, so this is the cart's hot path.
+ */
+export async function loadCartState(q: Reader, cartId: string, storeCode: string, extraSkus: string[] = []): Promise<CartState> {
+  const { rows } = await q.query<StateRow & { cart: CartRow | null }>(
+    `SELECT (SELECT row_to_json(c) FROM (SELECT ${CART_COLUMNS} FROM cart_cart WHERE id = $1) c) AS cart,
+       ${stateColumns('$1')}`,
+    [cartId, storeCode, extraSkus],
+  );
+  const r = rows[0]!;
+  return stateOf(r.cart, r);
+}
+
+/**
+ * Locks the cart of a masked id and reads it with its state (stateColumns), in one statement; null
+ * when there is no such cart. A statement reads the contents as of its start, while the lock waits
+ * for a transaction holding the cart and then takes the row's newest version: when that version is
+ * not the one the statement started with, a transaction that committed meanwhile changed the cart
+ * (every change to its contents writes the row, migration 0032), and the row and state are read
+ * again, under the lock now held, in two more statements (docs/decisions/0041).
+ */
+export async function lockCartWithState(
+  tx: Tx, maskedId: string, storeCode: string, extraSkus: string[] = [],
+): Promise<{ access: CartAccessRow; state: CartState } | null> {
+  const { rows } = await tx.query<StateRow & CartAccessRow & { fresh: boolean }>(
+    `SELECT ${CART_COLUMNS}, guest_key_hash,
+            (email IS NOT NULL OR EXISTS (SELECT 1 FROM cart_address a WHERE a.cart_id = c.id)) AS personal,
+            (c.xmin = (SELECT s.xmin FROM cart_cart s WHERE s.id = c.id)) AS fresh,
+            ${stateColumns('c.id')}
+       FROM cart_cart c WHERE c.masked_id = $1 FOR UPDATE OF c`,
+    [maskedId, storeCode, extraSkus],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  if (!r.fresh) {
+    const access = await findCart(tx, maskedId, true);
+    return access ? { access, state: await loadCartState(tx, access.id, storeCode, extraSkus) } : null;
+  }
+  const { items: _i, addresses: _a, rules: _r, tax: _t, promotions: _p, facts: _f, fresh: _fresh, ...row } = r;
+  const access = accessRow(row);
+  const { guest_key_hash: _k, personal: _personal, ...cart } = access;
+  return { access, state: stateOf(cart, r) };
+}
+
