@@ -10,7 +10,7 @@ const failures = [];
 
 /** The first lines of a failure message, without terminal colours. */
 function firstLines(text, lines = 6) {
-  return String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').slice(0, lines).join('\n    ');
+  return String(text ?? '').replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '').split('\n').slice(0, lines).join('\n    ');
 }
 
 function playwrightFailures(suite, run, trail = []) {
