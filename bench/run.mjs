@@ -306,7 +306,7 @@ async function main() {
   await admin.query(`CREATE DATABASE ${DB_NAME}`);
   // A connection to the bench's own database, for scenario setup only.
   const bench = new pg.Client({ connectionString: `postgres://postgres@${HOST}:5432/${DB_NAME}` });
-  const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+  const server = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), path.join(root, 'apps/server/dist/server.js')], {
     cwd: root,
     // All load comes from one address: per-IP limits are scaled up, per-account limits stay.
     env: { ...process.env, NODE_ENV: 'production', HOST, PORT: String(PORT), LOG_LEVEL: 'warn', RATE_LIMIT_IP_FACTOR: '1000', DATABASE_URL: `postgres://postgres@${HOST}:5432/${DB_NAME}` },

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
+import type { QueryResult } from 'pg';
 import { fileURLToPath } from 'node:url';
 import { inTransaction, refuseInsideTransaction } from './transaction.js';
 
@@ -76,7 +78,9 @@ function statementNamer() {
 async function openPostgres(url: string, poolSize: number): Promise<Db> {
   const { default: pg } = await import('pg');
   const statement = statementNamer();
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+  // Pipeline mode (node-postgres ≥ 8.20) writes a statement without waiting for the answer to the one
+  // before: a transaction's BEGIN goes out with its first statement instead of as a round trip of its own.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000, pipeline: true });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const flight = inFlight();
@@ -98,15 +102,32 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
     attempt: (fn) =>
       flight.track(async () => {
         const client = await pool.connect();
+        // BEGIN is written with the transaction's first statement (see the pool); a transaction that
+        // runs no statement sends nothing.
+        let begun: Promise<unknown> | null = null;
         try {
-          await client.query('BEGIN');
           // One connection runs one statement at a time: statements a caller starts together
           // (Promise.all) are queued here, in the order they were started.
           let queue: Promise<unknown> = Promise.resolve();
           const tx: Queryable = {
             query: (sql, params) => {
               const run = queue.then(async () => {
-                const r = await client.query(statement(sql, params));
+                let answer: Promise<QueryResult>;
+                if (!begun) {
+                  // Both in one write to the socket: corked, the stream sends them together.
+                  const socket = (client as unknown as { connection: { stream: Writable } }).connection.stream;
+                  socket.cork();
+                  try {
+                    begun = client.query('BEGIN');
+                    answer = client.query(statement(sql, params));
+                  } finally {
+                    socket.uncork();
+                  }
+                } else {
+                  answer = client.query(statement(sql, params));
+                }
+                // A failed BEGIN fails the statement sent behind it too.
+                const [, r] = await Promise.all([begun, answer]);
                 return { rows: r.rows, rowCount: r.rowCount ?? 0 };
               });
               queue = run.catch(() => undefined);
@@ -114,10 +135,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
             },
           };
           const result = await fn(tx);
-          await client.query('COMMIT');
+          if (begun) await client.query('COMMIT');
           return result;
         } catch (err) {
-          await client.query('ROLLBACK').catch(() => undefined);
+          if (begun) await client.query('ROLLBACK').catch(() => undefined);
           throw err;
         } finally {
           client.release();

@@ -81,4 +81,24 @@ describe('the one transaction rule, on PGlite and on PostgreSQL alike', () => {
     })).rejects.toThrow('stop');
     expect((await db.query('SELECT 1 FROM referral_customer WHERE uuid = $1', [uuid])).rowCount).toBe(0);
   });
+
+  it('runs the first statement inside the transaction although BEGIN is written with it, and leaves every connection clean', async () => {
+    const uuid = randomUUID();
+    // The first statement writes: a rollback takes it back only if BEGIN came before it.
+    await expect(inTransaction(db, async (tx) => {
+      await tx.query("INSERT INTO referral_customer (uuid, code, tenant_code) VALUES ($1, $2, 'gb')", [uuid, `T${uuid.slice(0, 8).toUpperCase()}`]);
+      throw new Error('stop');
+    })).rejects.toThrow('stop');
+    expect((await db.query('SELECT 1 FROM referral_customer WHERE uuid = $1', [uuid])).rowCount).toBe(0);
+    // A first statement that fails fails the transaction, and nothing of it stays.
+    await expect(inTransaction(db, (tx) => tx.query('SELECT no_such_column FROM referral_customer'))).rejects.toThrow();
+    // A transaction that runs no statement commits nothing and answers its value.
+    expect(await inTransaction(db, async () => 'nothing')).toBe('nothing');
+    // A SAVEPOINT works only inside a transaction block: as the first statement it proves BEGIN went first.
+    const firsts = await Promise.all(Array.from({ length: 6 }, () => inTransaction(db, async (tx) => (await tx.query('SAVEPOINT probe')).rowCount)));
+    expect(firsts).toHaveLength(6);
+    // Afterwards no pooled connection is left inside a block: the same statement is refused on each.
+    const after = await Promise.allSettled(Array.from({ length: 6 }, () => db.query('SAVEPOINT probe')));
+    expect(after.every((r) => r.status === 'rejected' && /transaction block/i.test(String((r.reason as Error).message)))).toBe(true);
+  });
 });
