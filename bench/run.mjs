@@ -3,7 +3,8 @@
 // time per request (read from /proc for the server process). Results go to bench/results/.
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -300,16 +301,70 @@ async function waitReady(timeoutMs = 120_000) {
   throw new Error('server did not become ready');
 }
 
+const HEAP_FILE = path.join(tmpdir(), `ember-bench-heap-${process.pid}.json`);
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
+const SOAK_NAME = 'pages: soak of server-rendered pages';
+/** The public pages the soak renders, in every store view. */
+const SOAK_PAGES = ['gb', 'de', 'ch'].flatMap((s) => [`/${s}/`, `/${s}/shop`, `/${s}/p/ember-one`, `/${s}/faq`]);
+
+/** The server's heap after two full collections (bench/heap-probe.mjs), in MB, and its resident size. */
+async function heapAfterGc(server) {
+  const before = existsSync(HEAP_FILE) ? JSON.parse(readFileSync(HEAP_FILE, 'utf8')).seq : 0;
+  server.kill('SIGUSR2');
+  for (let i = 0; i < 100; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    if (!existsSync(HEAP_FILE)) continue;
+    const probe = JSON.parse(readFileSync(HEAP_FILE, 'utf8'));
+    if (probe.seq > before) return { heap_mb: Math.round(probe.heapUsed / 1e5) / 10, rss_mb: Math.round(probe.rss / 1e5) / 10 };
+  }
+  throw new Error('the server did not answer the heap probe');
+}
+
+/**
+ * Renders public pages for BENCH_SOAK_SECONDS (default 600) with 50 connections and compares the
+ * heap left after full collections before and after: memory must stay flat under page load.
+ */
+async function soak(server) {
+  for (const page of SOAK_PAGES) {
+    const res = await fetch(base + page);
+    if (res.status !== 200) throw new Error(`${SOAK_NAME}: ${page} answered ${res.status}`);
+    await res.arrayBuffer();
+  }
+  const requests = SOAK_PAGES.map((p) => ({ method: 'GET', path: p }));
+  await autocannon({ url: base, connections: 10, duration: 10, requests });
+  const start = await heapAfterGc(server);
+  const cpuBefore = cpuMs(server.pid);
+  const r = await autocannon({ url: base, connections: CONNECTIONS, duration: SOAK_SECONDS, requests });
+  const cpu = cpuMs(server.pid) - cpuBefore;
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  const end = await heapAfterGc(server);
+  const row = {
+    scenario: SOAK_NAME, connections: CONNECTIONS, duration_s: SOAK_SECONDS, requests: r.requests.total,
+    req_per_s: Math.round(r.requests.average), p50_ms: r.latency.p50, p99_ms: r.latency.p99, errors: r.errors + r.non2xx,
+    server_cpu_ms_per_req: r.requests.total ? Math.round((cpu / r.requests.total) * 1000) / 1000 : null,
+    heap_start_mb: start.heap_mb, heap_end_mb: end.heap_mb, heap_growth_mb: Math.round((end.heap_mb - start.heap_mb) * 10) / 10,
+    rss_start_mb: start.rss_mb, rss_end_mb: end.rss_mb,
+  };
+  console.log(`${SOAK_NAME}: ${row.req_per_s} pages/s for ${SOAK_SECONDS} s, p50 ${row.p50_ms} ms, p99 ${row.p99_ms} ms, ` +
+    `server CPU ${row.server_cpu_ms_per_req} ms/page, ${row.errors} errors; heap after full GC ${row.heap_start_mb} MB → ${row.heap_end_mb} MB ` +
+    `(growth ${row.heap_growth_mb} MB, goal ≤ 50 MB), resident ${row.rss_start_mb} MB → ${row.rss_end_mb} MB`);
+  return row;
+}
+
 async function main() {
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${DB_NAME}`);
   // A connection to the bench's own database, for scenario setup only.
   const bench = new pg.Client({ connectionString: `postgres://postgres@${HOST}:5432/${DB_NAME}` });
-  const server = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), path.join(root, 'apps/server/dist/server.js')], {
+  const flags = ['--expose-gc', '--import', path.join(root, 'bench/heap-probe.mjs'), ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : [])];
+  const server = spawn(process.execPath, [...flags, path.join(root, 'apps/server/dist/server.js')], {
     cwd: root,
     // All load comes from one address: per-IP limits are scaled up, per-account limits stay.
-    env: { ...process.env, NODE_ENV: 'production', HOST, PORT: String(PORT), LOG_LEVEL: 'warn', RATE_LIMIT_IP_FACTOR: '1000', DATABASE_URL: `postgres://postgres@${HOST}:5432/${DB_NAME}` },
+    env: {
+      ...process.env, NODE_ENV: 'production', HOST, PORT: String(PORT), LOG_LEVEL: 'warn', RATE_LIMIT_IP_FACTOR: '1000',
+      DATABASE_URL: `postgres://postgres@${HOST}:5432/${DB_NAME}`, HEAP_PROBE_FILE: HEAP_FILE,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const results = [];
@@ -369,6 +424,7 @@ async function main() {
           `server CPU ${row.server_cpu_ms_per_checkout} ms/checkout, database CPU ${row.db_cpu_ms_per_checkout} ms/checkout, ${row.failed_checkouts} failed`);
       }
     }
+    if (!ONLY || SOAK_NAME.includes(ONLY)) results.push(await soak(server));
   } finally {
     await bench.end().catch(() => undefined);
     server.kill('SIGTERM');

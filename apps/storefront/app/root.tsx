@@ -41,7 +41,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   // The server renders each request with its own cache; the browser keeps one for the session.
-  const [queryClient] = useState(() => (typeof window === 'undefined' ? createQueryClient() : getBrowserQueryClient()));
+  const [queryClient] = useState(() => (typeof window === 'undefined' ? createQueryClient({ forServer: true }) : getBrowserQueryClient()));
   return (
     <QueryClientProvider client={queryClient}>
       <Outlet />
