@@ -36,6 +36,7 @@ function counting(db) {
         return fn({ query: (sql, params) => (note(sql), tx.query(sql, params)) });
       }),
     exec: (sql) => db.exec(sql),
+    listen: (channel, onMessage, onGap) => db.listen(channel, onMessage, onGap),
     close: () => db.close(),
   };
   return { db: counted, tally };

@@ -35,6 +35,9 @@ import { ordersJobsPlugin } from './modules/orders/orders.jobs.js';
 import { cartJobsPlugin } from './modules/cart/cart.jobs.js';
 import { referralRoutes } from './modules/referral/referral.routes.js';
 import { buildServices, type Services } from './services.js';
+import { Changes } from './platform/changes.js';
+import { PageCache } from './storefront/page-cache.js';
+import type { StorefrontPluginOptions } from './storefront/storefront.plugin.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const STOREFRONT_BUILD = path.resolve(here, '../../storefront/build');
@@ -46,6 +49,8 @@ declare module 'fastify' {
     config: Config;
     /** Set on SIGTERM: readiness fails so the balancer stops sending traffic. */
     draining: boolean;
+    /** The cache of anonymous public pages; undefined when PAGE_CACHE_MB is 0. */
+    pageCache: PageCache | undefined;
   }
 }
 
@@ -83,6 +88,23 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // The demo customers come with the demo brand, in TEST mode only (docs/decisions/0029).
   if (seeded) await seedDemoCustomers(db, services, config);
   app.addHook('onClose', async () => services.close());
+
+  // What the database announces as changed drops this process's copies of it (docs/decisions/0042).
+  const changes = new Changes();
+  const pageCache = config.PAGE_CACHE_MB > 0
+    ? new PageCache({ maxBytes: config.PAGE_CACHE_MB * 1024 * 1024, freshMs: config.PAGE_CACHE_FRESH_S * 1000, staleMs: config.PAGE_CACHE_STALE_S * 1000 })
+    : undefined;
+  changes.on((tags) => {
+    if (tags.has('catalog') || tags.has('stock')) services.catalog.invalidate();
+    if (tags.has('config')) {
+      services.stores.invalidate();
+      services.checkout.invalidate();
+    }
+    pageCache?.invalidate(tags);
+  });
+  await changes.start(db);
+  app.addHook('onClose', async () => changes.close());
+  app.decorate('pageCache', pageCache);
 
   // The one place a rolled-back transaction is logged: its code and attempt, never its data (platform/transaction.ts).
   onRollback((event) => (event.expected ? app.log.debug({ transaction: event }, 'transaction rolled back') : app.log.warn({ transaction: event }, 'transaction rolled back')));
@@ -149,8 +171,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (existsSync(path.join(buildDir, 'server/index.js'))) {
     // Loaded only when a storefront build exists, so the API runs without one.
     const pluginModule: string = './storefront/storefront.plugin.js';
-    const { default: storefrontPlugin } = (await import(pluginModule)) as { default: (app: FastifyInstance, o: { buildDir: string; graphqlUrl?: string }) => Promise<void> };
-    await app.register(storefrontPlugin, { buildDir, graphqlUrl: config.PUBLIC_GRAPHQL_URL });
+    const { default: storefrontPlugin } = (await import(pluginModule)) as { default: (app: FastifyInstance, o: StorefrontPluginOptions) => Promise<void> };
+    await app.register(storefrontPlugin, { buildDir, graphqlUrl: config.PUBLIC_GRAPHQL_URL, pageCache });
   }
   return app;
 }

@@ -30,6 +30,11 @@ export const ConfigSchema = z.object({
   GRAPHQL_MAX_PAGE_SIZE: z.coerce.number().int().min(1).max(1000).default(300),
   GRAPHQL_INTROSPECTION: bool.optional(),
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  // The cache of anonymous public pages (docs/decisions/0042): its size (0 turns it off), how long a
+  // page is served as it is, and how long after that it is served while it is rendered again.
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  PAGE_CACHE_FRESH_S: z.coerce.number().int().min(1).max(86_400).default(60),
+  PAGE_CACHE_STALE_S: z.coerce.number().int().min(0).max(86_400).default(600),
   // After SIGTERM, readiness fails at once but the server keeps serving this long so a load balancer
   // stops routing to it before connections close.
   SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),

@@ -8,8 +8,8 @@ import { NonceContext } from './lib/nonce';
 export const streamTimeout = 5_000;
 
 /**
- * React Router's default Node entry plus two things: the request's CSP nonce on every inline
- * script, and a charset on the content type.
+ * React Router's default Node entry plus three things: the request's CSP nonce on every inline
+ * script, a charset on the content type, and whole documents for the server's page cache.
  */
 export default function handleRequest(
   request: Request,
@@ -28,8 +28,9 @@ export default function handleRequest(
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
     // Crawlers get the whole document at once; browsers get the shell as soon as it is ready.
+    // So does a page the server keeps for everyone (loadContext.wholeDocument).
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || loadContext.wholeDocument ? 'onAllReady' : 'onShellReady';
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
@@ -57,6 +58,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
+          loadContext.onRenderError?.();
           if (shellRendered) console.error(error);
         },
       },

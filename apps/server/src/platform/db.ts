@@ -24,6 +24,11 @@ export interface Db extends Queryable {
   track<T>(run: () => Promise<T>): Promise<T>;
   /** Runs a multi-statement script (migrations, seeds). */
   exec(sql: string): Promise<void>;
+  /**
+   * Hears NOTIFY on a channel: `onMessage` gets each payload; `onGap` is called when messages may
+   * have been missed (the listening connection was lost and is back). Answers a function that stops.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -144,12 +149,60 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
           client.release();
         }
       }),
+    listen: (channel, onMessage, onGap) => listenPostgres(pg, url, channel, onMessage, onGap),
     close: async () => {
       await flight.drained(10_000);
       await pool.end();
     },
   };
   return db;
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other work). When it is lost,
+ * it reconnects after a growing pause (up to 10 s) and reports the gap, since a NOTIFY sent while
+ * nobody listened is gone.
+ */
+async function listenPostgres(
+  pg: typeof import('pg').default, url: string, channel: string, onMessage: (payload: string) => void, onGap?: () => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+  let client: InstanceType<typeof pg.Client> | null = null;
+  let stopped = false;
+  let pause = 250;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (m) => {
+      if (m.channel === channel) onMessage(m.payload ?? '');
+    });
+    c.on('error', () => undefined);
+    c.on('end', () => {
+      if (stopped || client !== c) return;
+      client = null;
+      setTimeout(() => void retry(), pause).unref();
+    });
+    await c.connect();
+    await c.query(`LISTEN ${channel}`);
+    client = c;
+    pause = 250;
+  };
+  const retry = async (): Promise<void> => {
+    if (stopped) return;
+    try {
+      await connect();
+      onGap?.();
+    } catch {
+      pause = Math.min(pause * 2, 10_000);
+      setTimeout(() => void retry(), pause).unref();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    const c = client;
+    client = null;
+    await c?.end().catch(() => undefined);
+  };
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Db> {
@@ -178,6 +231,8 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
     },
     track: (run) => flight.track(run),
     attempt: (fn) => flight.track(() => pg.transaction((tx) => fn({ query: wrap(tx as never) }))),
+    // One process holds the embedded database, so its notifications never go missing.
+    listen: async (channel, onMessage) => pg.listen(channel, onMessage),
     close: async () => {
       await flight.drained(10_000);
       await pg.close();

@@ -6,12 +6,17 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { ChangeTag } from '../platform/changes.js';
+import type { PageCache } from './page-cache.js';
+import { cachedRoute, sendCachedPage, toCachedPage } from './storefront.cached.js';
 
 export interface StorefrontPluginOptions {
   /** The storefront's build directory (holds `client/` and `server/`). */
   buildDir: string;
   /** GraphQL endpoint for server-side loaders; defaults to this server over loopback. */
   graphqlUrl?: string;
+  /** The cache of anonymous public pages (docs/decisions/0042); none renders every request. */
+  pageCache?: PageCache;
 }
 
 const ASSET_CACHE = 'public, max-age=31536000, immutable';
@@ -49,10 +54,45 @@ export default async function storefrontPlugin(app: FastifyInstance, opts: Store
     },
   });
 
+  const cache = opts.pageCache;
+
+  /**
+   * Renders a cached page for everyone: from its key alone, with no Host, cookie or credential of the
+   * request (the storefront's server render reads none, and this makes sure of it), the whole
+   * document at once, and nothing kept when any part of the render failed.
+   */
+  const renderForCache = async (request: FastifyRequest, key: string, tags: ReadonlySet<ChangeTag>) => {
+    let failed = false;
+    // Not the request's Host: nothing a visitor sends may reach a page kept for everyone.
+    const url = new URL(key, 'http://localhost');
+    const response = await handleRequest(new Request(url.href, { method: 'GET', headers: { accept: 'text/html' } }), {
+      graphqlUrl: opts.graphqlUrl ?? loopbackGraphqlUrl(request),
+      wholeDocument: true,
+      onRenderError: () => {
+        failed = true;
+      },
+    });
+    const page = await toCachedPage(response, tags, documentCsp);
+    return failed ? null : page;
+  };
+
   app.route({
     method: ['GET', 'HEAD'],
     url: '/*',
     handler: async (request, reply) => {
+      const route = cache ? cachedRoute(request.method, request.url) : null;
+      if (cache && route) {
+        const found = cache.lookup(route.key);
+        if (found?.state === 'fresh') return sendCachedPage(request, reply, found.page, 'hit');
+        if (found?.state === 'stale') {
+          void cache.fill(route.key, route.tags, () => renderForCache(request, route.key, route.tags)).catch((err: unknown) => request.log.warn({ err }, 'page refresh failed'));
+          return sendCachedPage(request, reply, found.page, 'stale');
+        }
+        if (request.method === 'GET') {
+          const page = await cache.fill(route.key, route.tags, () => renderForCache(request, route.key, route.tags));
+          if (page) return sendCachedPage(request, reply, page, 'miss');
+        }
+      }
       const nonce = randomBytes(16).toString('base64');
       const response = await handleRequest(toWebRequest(request, reply), {
         graphqlUrl: opts.graphqlUrl ?? loopbackGraphqlUrl(request),
@@ -97,17 +137,20 @@ function sendWebResponse(reply: FastifyReply, response: Response, nonce: string)
   if (cookies.length) reply.header('set-cookie', cookies);
   if (!response.headers.has('cache-control')) reply.header('cache-control', DOCUMENT_CACHE);
   if (response.headers.get('content-type')?.startsWith('text/html')) {
-    reply.header('content-security-policy', documentCsp(nonce));
+    reply.header('content-security-policy', documentCsp(`'nonce-${nonce}'`));
   }
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as unknown as NodeReadableStream));
 }
 
-/** The API's policy with the inline-script allowance narrowed to this document's nonce. */
-function documentCsp(nonce: string): string {
+/**
+ * The API's policy with the inline-script allowance narrowed to this document's scripts: its nonce
+ * (`'nonce-…'`) for a page rendered for one request, their hashes for a cached page.
+ */
+function documentCsp(scriptSources: string): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'self' ${scriptSources}`.trimEnd(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "connect-src 'self'",

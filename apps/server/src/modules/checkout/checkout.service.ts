@@ -64,6 +64,13 @@ export class CheckoutService {
     this.pickupCache = new TtlCache(ttlMs, 100);
   }
 
+  /** Drops the kept reference data (a configuration change was announced, platform/changes.ts). */
+  invalidate(): void {
+    this.countryCache.clear();
+    this.methodCache.clear();
+    this.pickupCache.clear();
+  }
+
   /** The countries a store view ships to, with names in its language. */
   async countries(q: Reader, store: StoreView): Promise<CountryRow[]> {
     const key = `${store.code}:${store.language}`;

@@ -6,6 +6,10 @@ declare module 'react-router' {
     graphqlUrl?: string;
     /** Per-request nonce the document's inline scripts carry (Content-Security-Policy). */
     cspNonce?: string;
+    /** Render the whole document before sending any of it (a page for the server's page cache). */
+    wholeDocument?: boolean;
+    /** Told when part of the render failed after the shell was sent (such a page is not kept). */
+    onRenderError?: () => void;
   }
 }
 

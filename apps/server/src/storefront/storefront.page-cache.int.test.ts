@@ -1,0 +1,170 @@
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, gql } from '@ember/test-support';
+import { buildApp } from '../app.js';
+import type { Db } from '../platform/db.js';
+import { testConfig, testDb } from '../test/test-app.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// The storefront build `npm test` makes before the tests run.
+const BUILD_DIR = path.resolve(here, '../../../storefront/build');
+
+interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+function get(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    http
+      .request(url, { method, headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject)
+      .end();
+  });
+}
+
+let app: FastifyInstance;
+let db: Db;
+let base: string;
+
+beforeAll(async () => {
+  db = await testDb();
+  app = await buildApp({ config: testConfig({ STOREFRONT_BUILD_DIR: BUILD_DIR }), db, logger: false });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+/** Waits until the change announced by the database has reached this process and dropped `key`. */
+async function dropped(key: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (!app.pageCache!.lookup(key)) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`${key} was not dropped`);
+}
+
+describe('the page cache of anonymous public pages', () => {
+  it('renders a page once, then serves the same bytes in every encoding, with a validator and its own script hashes', async () => {
+    const first = await get(`${base}/gb/faq`);
+    const second = await get(`${base}/gb/faq`, { 'accept-encoding': 'br' });
+    const third = await get(`${base}/gb/faq`, { 'accept-encoding': 'gzip' });
+    expect(first.status).toBe(200);
+    expect(['miss', 'hit']).toContain(first.headers['x-page-cache']);
+    expect(second.headers['x-page-cache']).toBe('hit');
+    expect(brotliDecompressSync(second.body).equals(first.body)).toBe(true);
+    expect(gunzipSync(third.body).equals(first.body)).toBe(true);
+    expect(first.headers.etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(String(first.headers['cache-control'])).toContain('public');
+
+    const unchanged = await get(`${base}/gb/faq`, { 'if-none-match': String(first.headers.etag) });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.body.length).toBe(0);
+
+    // Every inline script is allowed by its hash, and the page carries no nonce to reuse.
+    const html = first.body.toString('utf8');
+    const csp = String(first.headers['content-security-policy']);
+    expect(csp).not.toContain('nonce-');
+    expect(html).not.toMatch(/\snonce="/);
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\bsrc=/.test(m[1]!));
+    expect(inline.length).toBeGreaterThan(0);
+    for (const m of inline) expect(csp).toContain(`'sha256-${createHash('sha256').update(m[2]!).digest('base64')}'`);
+  });
+
+  it('shows a changed price on the next request after the change is committed', async () => {
+    const page = '/gb/p/ember-usb-c-charger';
+    const charger = "product_id = (SELECT id FROM catalog_product WHERE sku = 'ACC-CHARGER') AND store_code = 'gb'";
+    const before = (await db.query<{ regular_minor: number }>(`SELECT regular_minor FROM catalog_product_price WHERE ${charger}`)).rows[0]!.regular_minor;
+    await get(`${base}${page}`);
+    expect((await get(`${base}${page}`)).headers['x-page-cache']).toBe('hit');
+    try {
+      await db.query(`UPDATE catalog_product_price SET regular_minor = 4321 WHERE ${charger}`);
+      await dropped(page);
+      const after = await get(`${base}${page}`);
+      expect(after.headers['x-page-cache']).toBe('miss');
+      expect(after.body.toString('utf8')).toContain('43.21');
+    } finally {
+      await db.query(`UPDATE catalog_product_price SET regular_minor = $1 WHERE ${charger}`, [before]);
+    }
+  });
+
+  it('is not told of a sale of a well-stocked product, and drops the product pages when stock runs low', async () => {
+    const charger = "product_id = (SELECT id FROM catalog_product WHERE sku = 'ACC-CHARGER')";
+    const quantity = (await db.query<{ quantity: number }>(`SELECT quantity FROM inventory_stock WHERE ${charger}`)).rows[0]!.quantity;
+    const setStock = (n: number) => db.query(`UPDATE inventory_stock SET quantity = $1 WHERE ${charger}`, [n]);
+    const heard: string[] = [];
+    const stop = await db.listen('ember_changes', (tag) => heard.push(tag));
+    /** Every announcement made so far has arrived: they come in commit order, so one made after them has. */
+    const settled = async (marker: string) => {
+      await db.query('SELECT pg_notify($1, $2)', ['ember_changes', marker]);
+      for (let i = 0; i < 200 && !heard.includes(marker); i++) await new Promise((r) => setTimeout(r, 10));
+      expect(heard).toContain(marker);
+    };
+    try {
+      await setStock(500);
+      await settled('marker-1');
+      heard.length = 0;
+      await setStock(499);
+      await setStock(120);
+      await settled('marker-2');
+      expect(heard).toEqual(['marker-2']);
+      await get(`${base}/gb/p/ember-one`);
+      expect(app.pageCache!.lookup('/gb/p/ember-one')).not.toBeNull();
+      await setStock(3);
+      await dropped('/gb/p/ember-one');
+      expect(heard).toContain('stock');
+    } finally {
+      await stop();
+      await setStock(quantity);
+    }
+  });
+
+  it('gives a signed-in customer with a cart the same page as anyone, with nothing of theirs in it', async () => {
+    const customer = await createCustomer(base, { firstname: 'Zebediah', lastname: 'Quartermaine' });
+    const cart = await gql(base, 'query { customerCart { id } }', {}, { token: customer.token });
+    const cartId = (cart.body as { data: { customerCart: { id: string } } }).data.customerCart.id;
+    await gql(base, 'mutation ($c: String!) { addProductsToCart(cartId: $c, cartItems: [{ sku: "ACC-CHARGER", quantity: 2 }]) { cart { id } } }', { c: cartId }, { token: customer.token });
+    const anonymous = await get(`${base}/gb/shop`);
+    const personal = await get(`${base}/gb/shop`, { cookie: `ember_session=${customer.token}`, authorization: `Bearer ${customer.token}` });
+    expect(personal.headers['x-page-cache']).toBe('hit');
+    expect(personal.body.equals(anonymous.body)).toBe(true);
+    const html = personal.body.toString('utf8');
+    for (const secret of ['Zebediah', 'Quartermaine', customer.email, customer.token, cartId]) expect(html).not.toContain(secret);
+    expect(personal.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('keeps nothing of the request that caused a render: a forged Host does not reach the page', async () => {
+    app.pageCache!.invalidate(new Set(['content']));
+    const forged = await get(`${base}/gb/legal/terms`, { host: 'attacker.example', 'x-forwarded-host': 'attacker.example' });
+    expect(forged.headers['x-page-cache']).toBe('miss');
+    const later = await get(`${base}/gb/legal/terms`);
+    expect(later.headers['x-page-cache']).toBe('hit');
+    expect(later.body.toString('utf8')).not.toContain('attacker.example');
+  });
+
+  it('never serves a page personal as a whole from the cache', async () => {
+    for (const page of ['/gb/cart', '/gb/checkout', '/gb/account', '/gb/login', '/gb/loyalty']) {
+      const res = await get(`${base}${page}`);
+      expect(res.headers['x-page-cache'], page).toBeUndefined();
+      expect(String(res.headers['cache-control']), page).toContain('private');
+    }
+    // An unknown page is answered, and not kept.
+    const missing = await get(`${base}/gb/p/no-such-product-anywhere`);
+    expect(missing.status).toBe(404);
+    expect(app.pageCache!.lookup('/gb/p/no-such-product-anywhere')).toBeNull();
+  });
+});
