@@ -167,4 +167,26 @@ describe('the page cache of anonymous public pages', () => {
     expect(missing.status).toBe(404);
     expect(app.pageCache!.lookup('/gb/p/no-such-product-anywhere')).toBeNull();
   });
+
+  it('serves a page past its freshness once more while one render replaces it behind the answer', async () => {
+    const quick = await buildApp({ config: testConfig({ STOREFRONT_BUILD_DIR: BUILD_DIR, PAGE_CACHE_FRESH_S: '1' }), db, logger: false });
+    await quick.listen({ host: '127.0.0.1', port: 0 });
+    const address = quick.server.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/de/faq`;
+    try {
+      expect((await get(url)).headers['x-page-cache']).toBe('miss');
+      await new Promise((r) => setTimeout(r, 1_100));
+      expect((await get(url)).headers['x-page-cache']).toBe('stale');
+      // The render behind the stale answer, after its connection closed, replaced the page.
+      let state: unknown;
+      for (let i = 0; i < 100 && state !== 'hit'; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        state = quick.pageCache!.lookup('/de/faq')?.state === 'fresh' ? 'hit' : undefined;
+      }
+      expect(state).toBe('hit');
+      expect((await get(url)).headers['x-page-cache']).toBe('hit');
+    } finally {
+      await quick.close();
+    }
+  });
 });

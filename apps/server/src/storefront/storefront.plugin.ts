@@ -61,12 +61,12 @@ export default async function storefrontPlugin(app: FastifyInstance, opts: Store
    * request (the storefront's server render reads none, and this makes sure of it), the whole
    * document at once, and nothing kept when any part of the render failed.
    */
-  const renderForCache = async (request: FastifyRequest, key: string, tags: ReadonlySet<ChangeTag>) => {
+  const renderForCache = async (graphqlUrl: string, key: string, tags: ReadonlySet<ChangeTag>) => {
     let failed = false;
     // Not the request's Host: nothing a visitor sends may reach a page kept for everyone.
     const url = new URL(key, 'http://localhost');
     const response = await handleRequest(new Request(url.href, { method: 'GET', headers: { accept: 'text/html' } }), {
-      graphqlUrl: opts.graphqlUrl ?? loopbackGraphqlUrl(request),
+      graphqlUrl,
       wholeDocument: true,
       onRenderError: () => {
         failed = true;
@@ -84,12 +84,15 @@ export default async function storefrontPlugin(app: FastifyInstance, opts: Store
       if (cache && route) {
         const found = cache.lookup(route.key);
         if (found?.state === 'fresh') return sendCachedPage(request, reply, found.page, 'hit');
+        // Read now: a render behind a stale answer outlives the request's connection.
+        const graphqlUrl = opts.graphqlUrl ?? loopbackGraphqlUrl(request);
+        const render = () => renderForCache(graphqlUrl, route.key, route.tags);
         if (found?.state === 'stale') {
-          void cache.fill(route.key, route.tags, () => renderForCache(request, route.key, route.tags)).catch((err: unknown) => request.log.warn({ err }, 'page refresh failed'));
+          void cache.fill(route.key, route.tags, render).catch((err: unknown) => request.log.warn({ err }, 'page refresh failed'));
           return sendCachedPage(request, reply, found.page, 'stale');
         }
         if (request.method === 'GET') {
-          const page = await cache.fill(route.key, route.tags, () => renderForCache(request, route.key, route.tags));
+          const page = await cache.fill(route.key, route.tags, render);
           if (page) return sendCachedPage(request, reply, page, 'miss');
         }
       }
