@@ -102,7 +102,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }
     pageCache?.invalidate(tags);
   });
-  await changes.start(db);
+  if (config.CHANGES_LISTEN) await changes.start(db);
   app.addHook('onClose', async () => changes.close());
   app.decorate('pageCache', pageCache);
 

@@ -33,6 +33,10 @@ export const ConfigSchema = z.object({
   // The cache of anonymous public pages (docs/decisions/0042): its size (0 turns it off), how long a
   // page is served as it is, and how long after that it is served while it is rendered again.
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  // Whether this process listens for the database's change announcements (platform/changes.ts). Off,
+  // it keeps its copies for their time bounds only: for a process that must not react to what
+  // others change (a suite that counts statements on a shared database).
+  CHANGES_LISTEN: bool.default(true),
   PAGE_CACHE_FRESH_S: z.coerce.number().int().min(1).max(86_400).default(60),
   PAGE_CACHE_STALE_S: z.coerce.number().int().min(0).max(86_400).default(600),
   // After SIGTERM, readiness fails at once but the server keeps serving this long so a load balancer

@@ -49,6 +49,20 @@ afterAll(async () => {
   await app.close();
 });
 
+/**
+ * The answers to `requests` (header sets) sent one after another to `url`, taken when all came from
+ * one kept page: on PostgreSQL other suites share the database, and a change they make may drop the
+ * page between two requests, so a round with a miss after its first answer is tried again.
+ */
+async function fromOnePage(url: string, requests: Record<string, string>[]): Promise<RawResponse[]> {
+  for (let round = 0; round < 5; round++) {
+    const answers: RawResponse[] = [];
+    for (const headers of requests) answers.push(await get(url, headers));
+    if (answers.slice(1).every((a) => a.headers['x-page-cache'] === 'hit' && a.headers.etag === answers[0]!.headers.etag)) return answers;
+  }
+  throw new Error(`${url} was not served from one kept page in five rounds`);
+}
+
 /** Waits until the change announced by the database has reached this process and dropped `key`. */
 async function dropped(key: string): Promise<void> {
   for (let i = 0; i < 200; i++) {
@@ -60,9 +74,7 @@ async function dropped(key: string): Promise<void> {
 
 describe('the page cache of anonymous public pages', () => {
   it('renders a page once, then serves the same bytes in every encoding, with a validator and its own script hashes', async () => {
-    const first = await get(`${base}/gb/faq`);
-    const second = await get(`${base}/gb/faq`, { 'accept-encoding': 'br' });
-    const third = await get(`${base}/gb/faq`, { 'accept-encoding': 'gzip' });
+    const [first, second, third] = await fromOnePage(`${base}/gb/faq`, [{}, { 'accept-encoding': 'br' }, { 'accept-encoding': 'gzip' }]) as [RawResponse, RawResponse, RawResponse];
     expect(first.status).toBe(200);
     expect(['miss', 'hit']).toContain(first.headers['x-page-cache']);
     expect(second.headers['x-page-cache']).toBe('hit');
@@ -71,7 +83,7 @@ describe('the page cache of anonymous public pages', () => {
     expect(first.headers.etag).toMatch(/^W\/"[\w-]+"$/);
     expect(String(first.headers['cache-control'])).toContain('public');
 
-    const unchanged = await get(`${base}/gb/faq`, { 'if-none-match': String(first.headers.etag) });
+    const [, unchanged] = await fromOnePage(`${base}/gb/faq`, [{}, { 'if-none-match': String(first.headers.etag) }]) as [RawResponse, RawResponse];
     expect(unchanged.status).toBe(304);
     expect(unchanged.body.length).toBe(0);
 
@@ -89,8 +101,7 @@ describe('the page cache of anonymous public pages', () => {
     const page = '/gb/p/ember-usb-c-charger';
     const charger = "product_id = (SELECT id FROM catalog_product WHERE sku = 'ACC-CHARGER') AND store_code = 'gb'";
     const before = (await db.query<{ regular_minor: number }>(`SELECT regular_minor FROM catalog_product_price WHERE ${charger}`)).rows[0]!.regular_minor;
-    await get(`${base}${page}`);
-    expect((await get(`${base}${page}`)).headers['x-page-cache']).toBe('hit');
+    await fromOnePage(`${base}${page}`, [{}, {}]);
     try {
       await db.query(`UPDATE catalog_product_price SET regular_minor = 4321 WHERE ${charger}`);
       await dropped(page);
@@ -121,12 +132,14 @@ describe('the page cache of anonymous public pages', () => {
       await setStock(499);
       await setStock(120);
       await settled('marker-2');
-      expect(heard).toEqual(['marker-2']);
-      await get(`${base}/gb/p/ember-one`);
-      expect(app.pageCache!.lookup('/gb/p/ember-one')).not.toBeNull();
+      // On PostgreSQL other suites share the database and its announcements; on PGlite this suite has it alone.
+      if (!process.env.DATABASE_URL) expect(heard).toEqual(['marker-2']);
+      heard.length = 0;
+      await fromOnePage(`${base}/gb/p/ember-one`, [{}, {}]);
       await setStock(3);
-      await dropped('/gb/p/ember-one');
+      for (let i = 0; i < 200 && !heard.includes('stock'); i++) await new Promise((r) => setTimeout(r, 10));
       expect(heard).toContain('stock');
+      await dropped('/gb/p/ember-one');
     } finally {
       await stop();
       await setStock(quantity);
@@ -138,8 +151,7 @@ describe('the page cache of anonymous public pages', () => {
     const cart = await gql(base, 'query { customerCart { id } }', {}, { token: customer.token });
     const cartId = (cart.body as { data: { customerCart: { id: string } } }).data.customerCart.id;
     await gql(base, 'mutation ($c: String!) { addProductsToCart(cartId: $c, cartItems: [{ sku: "ACC-CHARGER", quantity: 2 }]) { cart { id } } }', { c: cartId }, { token: customer.token });
-    const anonymous = await get(`${base}/gb/shop`);
-    const personal = await get(`${base}/gb/shop`, { cookie: `ember_session=${customer.token}`, authorization: `Bearer ${customer.token}` });
+    const [anonymous, personal] = await fromOnePage(`${base}/gb/shop`, [{}, { cookie: `ember_session=${customer.token}`, authorization: `Bearer ${customer.token}` }]) as [RawResponse, RawResponse];
     expect(personal.headers['x-page-cache']).toBe('hit');
     expect(personal.body.equals(anonymous.body)).toBe(true);
     const html = personal.body.toString('utf8');
@@ -151,8 +163,8 @@ describe('the page cache of anonymous public pages', () => {
     app.pageCache!.invalidate(new Set(['content']));
     const forged = await get(`${base}/gb/legal/terms`, { host: 'attacker.example', 'x-forwarded-host': 'attacker.example' });
     expect(forged.headers['x-page-cache']).toBe('miss');
+    expect(forged.body.toString('utf8')).not.toContain('attacker.example');
     const later = await get(`${base}/gb/legal/terms`);
-    expect(later.headers['x-page-cache']).toBe('hit');
     expect(later.body.toString('utf8')).not.toContain('attacker.example');
   });
 
@@ -169,7 +181,8 @@ describe('the page cache of anonymous public pages', () => {
   });
 
   it('serves a page past its freshness once more while one render replaces it behind the answer', async () => {
-    const quick = await buildApp({ config: testConfig({ STOREFRONT_BUILD_DIR: BUILD_DIR, PAGE_CACHE_FRESH_S: '1' }), db, logger: false });
+    // Deaf to changes, so only time makes its page stale (other suites share a PostgreSQL database).
+    const quick = await buildApp({ config: testConfig({ STOREFRONT_BUILD_DIR: BUILD_DIR, PAGE_CACHE_FRESH_S: '1', CHANGES_LISTEN: 'false' }), db, logger: false });
     await quick.listen({ host: '127.0.0.1', port: 0 });
     const address = quick.server.address();
     const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/de/faq`;
