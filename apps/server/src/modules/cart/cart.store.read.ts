@@ -12,10 +12,16 @@ export interface CartAccessRow extends CartRow {
   personal: boolean;
 }
 
+/**
+ * Whether a cart (`cart`: its alias) holds personal data, an e-mail or an address: such a guest cart
+ * answers only to its own browser (cart.access.ts). One expression for both ways a cart is read.
+ */
+const PERSONAL = (cart: string) => `(${cart}.email IS NOT NULL OR EXISTS (SELECT 1 FROM cart_address a WHERE a.cart_id = ${cart}.id)) AS personal`;
+
 export async function findCart(q: Reader, maskedId: string, lock: boolean): Promise<CartAccessRow | null> {
   const { rows } = await q.query<CartAccessRow>(
     `SELECT ${CART_COLUMNS}, guest_key_hash,
-            (email IS NOT NULL OR EXISTS (SELECT 1 FROM cart_address a WHERE a.cart_id = cart_cart.id)) AS personal
+            ${PERSONAL('cart_cart')}
        FROM cart_cart WHERE masked_id = $1${lock ? ' FOR UPDATE' : ''}`,
     [maskedId],
   );
@@ -114,7 +120,7 @@ export async function lockCartWithState(
 ): Promise<{ access: CartAccessRow; state: CartState } | null> {
   const { rows } = await tx.query<StateRow & CartAccessRow & { fresh: boolean }>(
     `SELECT ${CART_COLUMNS}, guest_key_hash,
-            (email IS NOT NULL OR EXISTS (SELECT 1 FROM cart_address a WHERE a.cart_id = c.id)) AS personal,
+            ${PERSONAL('c')},
             (c.xmin = (SELECT s.xmin FROM cart_cart s WHERE s.id = c.id)) AS fresh,
             ${stateColumns('c.id')}
        FROM cart_cart c WHERE c.masked_id = $1 FOR UPDATE OF c`,
