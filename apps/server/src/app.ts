@@ -37,6 +37,7 @@ import { referralRoutes } from './modules/referral/referral.routes.js';
 import { buildServices, type Services } from './services.js';
 import { Changes } from './platform/changes.js';
 import { PageCache } from './storefront/page-cache.js';
+import { RedisPageStore } from './storefront/page-store.js';
 import type { StorefrontPluginOptions } from './storefront/storefront.plugin.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -92,7 +93,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // What the database announces as changed drops this process's copies of it (docs/decisions/0042).
   const changes = new Changes();
   const pageCache = config.PAGE_CACHE_MB > 0
-    ? new PageCache({ maxBytes: config.PAGE_CACHE_MB * 1024 * 1024, freshMs: config.PAGE_CACHE_FRESH_S * 1000, staleMs: config.PAGE_CACHE_STALE_S * 1000 })
+    ? new PageCache({
+      maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
+      freshMs: config.PAGE_CACHE_FRESH_S * 1000,
+      staleMs: config.PAGE_CACHE_STALE_S * 1000,
+      // With REDIS_URL every instance shares the pages one of them rendered.
+      shared: services.redis ? new RedisPageStore(services.redis, `${config.REDIS_PREFIX}pages:`) : undefined,
+      onSharedError: (err) => app.log.warn({ err }, 'shared page cache unavailable'),
+    })
     : undefined;
   changes.on((tags) => {
     if (tags.has('catalog') || tags.has('stock')) services.catalog.invalidate();

@@ -70,6 +70,8 @@ export const ConfigSchema = z.object({
   SEED: bool.default(true),
   SERVICES: z.string().optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  // Begins every key the shop writes in Redis, so shops (or test runs) can share one server.
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_.-]{1,40}$/, 'letters, digits and : _ . - only').default('ember:'),
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   // Multiplies every per-IP rate limit (per-account and per-code limits stay): for large NAT'd audiences.

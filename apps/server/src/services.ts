@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
 import { publicBaseUrl, SANDBOX_TEST_WEBHOOK_SECRET, type Config } from './config.js';
 import type { Db } from './platform/db.js';
 import { transactionsOn } from './platform/transaction.js';
@@ -77,6 +78,8 @@ export interface Services {
   legal: LegalPagesService;
   /** Every module's share of the data-subject export and of erasure (platform/privacy.ts). */
   privacy: PrivacyRegistry;
+  /** The Redis connection with REDIS_URL (rate limits, the shared page cache), else null. */
+  redis: Redis | null;
   /** Releases connections the services hold (Redis). */
   close(): Promise<void>;
 }
@@ -84,14 +87,16 @@ export interface Services {
 export async function buildServices(db: Db, config: Config): Promise<Services> {
   let limiter: RateLimiter = new MemoryRateLimiter();
   let close = async () => undefined;
+  let redis: Redis | null = null;
   if (config.REDIS_URL) {
     const { Redis } = await import('ioredis');
-    const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+    redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
     // Errors surface per call (rate limits fail closed); the client reconnects by itself.
     redis.on('error', () => undefined);
-    limiter = new RedisRateLimiter(redis);
+    limiter = new RedisRateLimiter(redis, `${config.REDIS_PREFIX}rl:`);
+    const connection = redis;
     close = async () => {
-      redis.disconnect();
+      connection.disconnect();
     };
   }
   const policyOff = config.PASSWORD_POLICY_OFF;
@@ -200,6 +205,7 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     payments,
     loyalty,
     referral,
+    redis,
     close,
   };
 }

@@ -103,12 +103,21 @@ describe('which requests the page cache answers', () => {
     expect(cachedRoute('GET', '/ch/legal/privacy')?.key).toBe('/ch/legal/privacy');
     expect(cachedRoute('GET', '/gb/shop/devices?sort=price_asc&page=2')?.key).toBe('/gb/shop/devices?sort=price_asc&page=2');
     expect([...(cachedRoute('GET', '/gb/faq')?.tags ?? [])]).not.toContain('stock');
+    expect(cachedRoute('GET', '/gb/?')?.key).toBe('/gb/');
+  });
+
+  it('gives a campaign link the page of its path, and a listing its own query without the tracking', () => {
+    expect(cachedRoute('GET', '/gb/?utm_source=newsletter&utm_medium=email&utm_campaign=spring')?.key).toBe('/gb/');
+    expect(cachedRoute('GET', '/de/p/ember-one?gclid=abc123')?.key).toBe('/de/p/ember-one');
+    expect(cachedRoute('GET', '/ch/faq?fbclid=x&_gl=1*abc')?.key).toBe('/ch/faq');
+    expect(cachedRoute('GET', '/gb/shop/devices?utm_source=x&sort=price_asc&msclkid=y&page=2')?.key).toBe('/gb/shop/devices?sort=price_asc&page=2');
+    expect(cachedRoute('GET', '/gb/shop?UTM_Source=x')?.key).toBe('/gb/shop');
     expect([...(cachedRoute('GET', '/gb/p/ember-one')?.tags ?? [])]).toEqual(expect.arrayContaining(['catalog', 'stock', 'content', 'config']));
   });
 
   it('never takes a page personal as a whole, another method, or a page with a query it does not read', () => {
     for (const path of ['/gb/cart', '/gb/checkout', '/gb/checkout/success', '/gb/account', '/gb/login', '/gb/register',
-      '/gb/reset-password', '/gb/loyalty', '/gb/loyalty/account', '/gb/referral', '/graphql', '/gb/p/ember-one?color=copper', '/gb/?utm_source=x']) {
+      '/gb/reset-password', '/gb/loyalty', '/gb/loyalty/account', '/gb/referral', '/graphql', '/gb/p/ember-one?color=copper', '/gb/?utm_source=x&color=copper']) {
       expect(cachedRoute('GET', path), path).toBeNull();
     }
     expect(cachedRoute('POST', '/gb/')).toBeNull();

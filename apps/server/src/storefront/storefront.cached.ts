@@ -26,19 +26,43 @@ const CACHED_ROUTES: { pattern: RegExp; tags: ChangeTag[]; keepsSearch?: boolean
 ];
 
 /**
+ * Campaign and click identifiers that analytics reads from the address bar in the browser; no page
+ * renders them. A request carrying only these gets the page of its path.
+ */
+const TRACKING_PARAM = /^(utm_[a-z_]{1,30}|gclid|gclsrc|gbraid|wbraid|dclid|fbclid|msclkid|ttclid|twclid|li_fat_id|yclid|igshid|mc_cid|mc_eid|_ga|_gl)$/i;
+
+/** The query without its tracking parameters, '' when nothing else is left; the rest keeps its order. */
+function withoutTracking(search: string): string {
+  if (search === '' || search === '?') return '';
+  const params = new URLSearchParams(search);
+  let dropped = false;
+  for (const name of [...params.keys()]) {
+    if (TRACKING_PARAM.test(name)) {
+      params.delete(name);
+      dropped = true;
+    }
+  }
+  if (!dropped) return search;
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
+
+/**
  * The cache key and tags of a request for a cached page, or null. The key is the path with the
  * store view (and so the language) in it; a listing keeps its query, which sorts, filters and pages
- * it. Another page with a query is rendered for its request alone: its HTML may carry the query.
+ * it. Tracking parameters are left out of the key: the page is the same for every campaign, and
+ * the browser's analytics still reads them from the address. Another page with a query is rendered
+ * for its request alone: its HTML may carry the query.
  */
 export function cachedRoute(method: string, url: string): { key: string; tags: ReadonlySet<ChangeTag> } | null {
   if (method !== 'GET' && method !== 'HEAD') return null;
   const q = url.indexOf('?');
   const pathname = q < 0 ? url : url.slice(0, q);
-  const search = q < 0 ? '' : url.slice(q);
-  if (pathname.length > 200 || search.length > 500) return null;
+  if (pathname.length > 200 || url.length - pathname.length > 500) return null;
   for (const route of CACHED_ROUTES) {
     if (!route.pattern.test(pathname)) continue;
-    if (search && search !== '?' && !route.keepsSearch) return null;
+    const search = q < 0 ? '' : withoutTracking(url.slice(q));
+    if (search && !route.keepsSearch) return null;
     return { key: route.keepsSearch ? pathname + search : pathname, tags: new Set(route.tags) };
   }
   return null;

@@ -55,6 +55,7 @@ export default async function storefrontPlugin(app: FastifyInstance, opts: Store
   });
 
   const cache = opts.pageCache;
+  cache?.forRelease(build.assets.version);
 
   /**
    * Renders a cached page for everyone: from its key alone, with no Host, cookie or credential of the
@@ -82,7 +83,7 @@ export default async function storefrontPlugin(app: FastifyInstance, opts: Store
     handler: async (request, reply) => {
       const route = cache ? cachedRoute(request.method, request.url) : null;
       if (cache && route) {
-        const found = cache.lookup(route.key);
+        const found = cache.lookup(route.key) ?? (await cache.lookupShared(route.key));
         if (found?.state === 'fresh') return sendCachedPage(request, reply, found.page, 'hit');
         // Read now: a render behind a stale answer outlives the request's connection.
         const graphqlUrl = opts.graphqlUrl ?? loopbackGraphqlUrl(request);
