@@ -18,7 +18,7 @@ const RUNS = Number(process.env.STATEMENTS_RUNS ?? 5);
 
 /** A database that counts what goes through it: statements, and transactions (each one BEGIN and COMMIT). */
 function counting(db) {
-  const tally = { statements: 0, transactions: 0, shapes: [] };
+  const tally = { statements: 0, transactions: 0, deferred: 0, shapes: [] };
   const note = (sql) => {
     tally.statements++;
     if (SHOW_SQL) tally.shapes.push(sql.replace(/\s+/g, ' ').trim().slice(0, 110));
@@ -33,7 +33,11 @@ function counting(db) {
     attempt: (fn) =>
       db.attempt((tx) => {
         tally.transactions++;
-        return fn({ query: (sql, params) => (note(sql), tx.query(sql, params)) });
+        // A deferred write is a statement too; it travels with the next one or with COMMIT.
+        return fn({
+          query: (sql, params) => (note(sql), tx.query(sql, params)),
+          defer: (sql, params) => (note(sql), tally.deferred++, tx.defer(sql, params)),
+        });
       }),
     exec: (sql) => db.exec(sql),
     listen: (channel, onMessage, onGap) => db.listen(channel, onMessage, onGap),
@@ -58,7 +62,7 @@ async function main() {
 
   /** Sends one GraphQL call and answers its body, the statements and transactions it ran, and a cart cookie it set. */
   async function call(query, variables, cookie, extra = {}) {
-    const before = { s: tally.statements, t: tally.transactions, n: tally.shapes.length };
+    const before = { s: tally.statements, t: tally.transactions, d: tally.deferred, n: tally.shapes.length };
     const started = performance.now();
     const res = await fetch(`${base}/graphql`, {
       method: 'POST',
@@ -70,7 +74,7 @@ async function main() {
     const set = res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => /^(__Host-)?ember_cart_key=/.test(c));
     return {
       body, cookie: set ?? cookie, ms: performance.now() - started,
-      statements: tally.statements - before.s, transactions: tally.transactions - before.t, shapes: tally.shapes.slice(before.n),
+      statements: tally.statements - before.s, transactions: tally.transactions - before.t, deferred: tally.deferred - before.d, shapes: tally.shapes.slice(before.n),
     };
   }
 
@@ -117,27 +121,35 @@ async function main() {
   // outbox, the TEST age-verification provider's callbacks) and is shown, not averaged in.
   const warm = (pick) => {
     const seen = new Map();
-    for (const x of pick.slice(1)) seen.set(`${x.statements}+${x.transactions}`, (seen.get(`${x.statements}+${x.transactions}`) ?? 0) + 1);
+    for (const x of pick.slice(1)) {
+      const key = `${x.statements}+${x.transactions}+${x.deferred}`;
+      seen.set(key, (seen.get(key) ?? 0) + 1);
+    }
     const [common, ...others] = [...seen].sort((a, b) => b[1] - a[1]).map(([v]) => v);
     return { common, others };
   };
+  // Round trips on PostgreSQL: each statement but a deferred one, and each COMMIT (BEGIN goes with the first statement).
+  const trips = (s, t, d) => s - d + t;
   const fmt = ({ common, others }) => {
-    const [s, t] = common.split('+');
-    const extra = others.length ? ` (once also ${others.map((o) => o.replace('+', ' in ')).join(', ')})` : '';
-    return `${s.padStart(3)} statement${s === '1' ? '' : 's'}, ${t} transaction${t === '1' ? '' : 's'}${extra}`;
+    const [s, t, d] = common.split('+').map(Number);
+    const extra = others.length ? ` (once also ${others.map((o) => o.split('+').slice(0, 2).join(' in ')).join(', ')})` : '';
+    const deferred = d ? ` (${d} deferred)` : '';
+    return `${String(s).padStart(3)} statement${s === 1 ? '' : 's'}${deferred}, ${t} transaction${t === 1 ? '' : 's'}, ${trips(s, t, d)} round trip${trips(s, t, d) === 1 ? '' : 's'}${extra}`;
   };
   const rows = [];
   steps.forEach((_, i) => rows.push([names[i], warm(runs.map((run) => run[i]))]));
-  const totals = runs.map((run) => ({ statements: run.reduce((n, x) => n + x.statements, 0), transactions: run.reduce((n, x) => n + x.transactions, 0) }));
+  const totals = runs.map((run) => ({
+    statements: run.reduce((n, x) => n + x.statements, 0), transactions: run.reduce((n, x) => n + x.transactions, 0), deferred: run.reduce((n, x) => n + x.deferred, 0),
+  }));
   console.log(`Statements per call (${db.kind}; besides BEGIN and COMMIT, one pair per transaction; warm runs ${RUNS - 1}):`);
   console.log(`  add to an empty guest cart          ${fmt(warm(adds.map((a) => a[0])))}`);
   console.log(`  add to a guest cart with a line     ${fmt(warm(adds.map((a) => a[1])))}`);
   console.log('  whole guest checkout, call by call:');
   for (const [name, v] of rows) console.log(`    ${name.padEnd(32)} ${fmt(v)}`);
   // The whole checkout is the sum of its calls' own counts; runs that met housekeeping are shown.
-  const sum = rows.map(([, v]) => v.common.split('+').map(Number)).reduce(([s, t], [a, b]) => [s + a, t + b], [0, 0]);
+  const sum = rows.map(([, v]) => v.common.split('+').map(Number)).reduce(([s, t, d], [a, b, c]) => [s + a, t + b, d + c], [0, 0, 0]);
   const totalsSeen = warm(totals);
-  const own = `${sum[0]}+${sum[1]}`;
+  const own = sum.join('+');
   console.log(`    ${'whole checkout'.padEnd(32)} ${fmt({ common: own, others: [totalsSeen.common, ...totalsSeen.others].filter((v) => v !== own) })}`);
   console.log(`  placeOrder with an Idempotency-Key   ${fmt(warm(keyedRuns.map((run) => run.at(-1))))}`);
   if (SHOW_SQL) {

@@ -107,7 +107,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (tags.has('config')) {
       services.stores.invalidate();
       services.checkout.invalidate();
+      services.orders.invalidate();
     }
+    if (tags.has('content')) services.legal.invalidate();
     pageCache?.invalidate(tags);
   });
   if (config.CHANGES_LISTEN) await changes.start(db);

@@ -13,13 +13,24 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[]; rowCount: number }>;
 }
 
+/** What a transaction runs SQL through. */
+export interface TxQueryable extends Queryable {
+  /**
+   * Queues a write whose answer the caller does not need: it goes out with the transaction's next
+   * statement or with its COMMIT, in the same write to the socket, so it costs no round trip of its
+   * own. It runs before anything queued after it; when it fails, that statement (or the commit)
+   * fails with its error and the transaction rolls back.
+   */
+  defer(sql: string, params?: unknown[]): void;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /**
    * Runs fn once in one transaction: BEGIN, fn, COMMIT, or ROLLBACK when fn throws. Only
    * inTransaction (platform/transaction.ts) calls it; it adds the retry policy and the guards.
    */
-  attempt<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  attempt<T>(fn: (tx: TxQueryable) => Promise<T>): Promise<T>;
   /** Counts run as work in flight, so close() waits for it (a transaction between its retries included). */
   track<T>(run: () => Promise<T>): Promise<T>;
   /** Runs a multi-statement script (migrations, seeds). */
@@ -110,37 +121,52 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
         // BEGIN is written with the transaction's first statement (see the pool); a transaction that
         // runs no statement sends nothing.
         let begun: Promise<unknown> | null = null;
+        let deferred: { sql: string; params?: unknown[] }[] = [];
+        const socket = (client as unknown as { connection: { stream: Writable } }).connection.stream;
+        /**
+         * Writes BEGIN (first time), the deferred writes and then `last` in one write to the socket
+         * (corked, the stream sends them together); answers `last`'s result once all have answered.
+         */
+        const send = async (last: () => Promise<QueryResult>): Promise<QueryResult> => {
+          const before: Promise<unknown>[] = [];
+          let answer: Promise<QueryResult>;
+          socket.cork();
+          try {
+            if (!begun) before.push((begun = client.query('BEGIN')));
+            for (const d of deferred) before.push(client.query(statement(d.sql, d.params)));
+            deferred = [];
+            answer = last();
+          } finally {
+            socket.uncork();
+          }
+          // A failed BEGIN or deferred write fails what was sent behind it too: the first failure, in
+          // the order they were sent, is the one reported.
+          const settled = await Promise.allSettled([...before, answer]);
+          const failed = settled.find((x) => x.status === 'rejected');
+          if (failed) throw failed.reason;
+          return (settled.at(-1) as PromiseFulfilledResult<QueryResult>).value;
+        };
         try {
           // One connection runs one statement at a time: statements a caller starts together
           // (Promise.all) are queued here, in the order they were started.
           let queue: Promise<unknown> = Promise.resolve();
-          const tx: Queryable = {
+          const tx: TxQueryable = {
             query: (sql, params) => {
               const run = queue.then(async () => {
-                let answer: Promise<QueryResult>;
-                if (!begun) {
-                  // Both in one write to the socket: corked, the stream sends them together.
-                  const socket = (client as unknown as { connection: { stream: Writable } }).connection.stream;
-                  socket.cork();
-                  try {
-                    begun = client.query('BEGIN');
-                    answer = client.query(statement(sql, params));
-                  } finally {
-                    socket.uncork();
-                  }
-                } else {
-                  answer = client.query(statement(sql, params));
-                }
-                // A failed BEGIN fails the statement sent behind it too.
-                const [, r] = await Promise.all([begun, answer]);
+                const r = await send(() => client.query(statement(sql, params)));
                 return { rows: r.rows, rowCount: r.rowCount ?? 0 };
               });
               queue = run.catch(() => undefined);
               return run;
             },
+            defer: (sql, params) => {
+              deferred.push({ sql, params });
+            },
           };
           const result = await fn(tx);
-          if (begun) await client.query('COMMIT');
+          await queue;
+          if (deferred.length) await send(() => client.query('COMMIT'));
+          else if (begun) await client.query('COMMIT');
           return result;
         } catch (err) {
           if (begun) await client.query('ROLLBACK').catch(() => undefined);
@@ -230,7 +256,29 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
       await pg.exec(sql);
     },
     track: (run) => flight.track(run),
-    attempt: (fn) => flight.track(() => pg.transaction((tx) => fn({ query: wrap(tx as never) }))),
+    attempt: (fn) => flight.track(() => pg.transaction(async (raw) => {
+      const run = wrap(raw as never);
+      // One connection in this process: deferred writes run, in order, before the next statement or the commit.
+      let deferred: { sql: string; params?: unknown[] }[] = [];
+      const flush = async () => {
+        while (deferred.length) {
+          const d = deferred.shift()!;
+          await run(d.sql, d.params);
+        }
+      };
+      const result = await fn({
+        query: async (sql, params) => {
+          await flush();
+          return run(sql, params);
+        },
+        defer: (sql, params) => {
+          deferred.push({ sql, params });
+        },
+      });
+      await flush();
+      deferred = [];
+      return result;
+    })),
     // One process holds the embedded database, so its notifications never go missing.
     listen: async (channel, onMessage) => pg.listen(channel, onMessage),
     close: async () => {

@@ -101,4 +101,53 @@ describe('the one transaction rule, on PGlite and on PostgreSQL alike', () => {
     const after = await Promise.allSettled(Array.from({ length: 6 }, () => db.query('SAVEPOINT probe')));
     expect(after.every((r) => r.status === 'rejected' && /transaction block/i.test(String((r.reason as Error).message)))).toBe(true);
   });
+
+  it('runs a deferred write before the next statement or at the commit, and fails the transaction with its error', async () => {
+    const insert = "INSERT INTO referral_customer (uuid, code, tenant_code) VALUES ($1, $2, 'gb')";
+    const code = (uuid: string) => `D${uuid.slice(0, 8).toUpperCase()}`;
+    // Deferred, then read in the same transaction: the read sees it.
+    const a = randomUUID();
+    const seen = await inTransaction(db, async (tx) => {
+      tx.defer(insert, [a, code(a)]);
+      return (await tx.query('SELECT 1 FROM referral_customer WHERE uuid = $1', [a])).rowCount;
+    });
+    expect(seen).toBe(1);
+    // Deferred as the transaction's last word: it goes out with COMMIT, and is committed.
+    const b = randomUUID();
+    await inTransaction(db, async (tx) => {
+      await tx.query('SELECT 1');
+      tx.defer(insert, [b, code(b)]);
+    });
+    expect((await db.query('SELECT 1 FROM referral_customer WHERE uuid = $1', [b])).rowCount).toBe(1);
+    // Deferred as the only statement: BEGIN goes with it.
+    const c = randomUUID();
+    await inTransaction(db, async (tx) => tx.defer(insert, [c, code(c)]));
+    expect((await db.query('SELECT 1 FROM referral_customer WHERE uuid = $1', [c])).rowCount).toBe(1);
+    // A deferred write that fails at the commit fails the transaction with its own error, and takes
+    // back what the transaction wrote before it.
+    const d = randomUUID();
+    await expect(inTransaction(db, async (tx) => {
+      await tx.query(insert, [d, code(d)]);
+      tx.defer(insert, [randomUUID(), code(b)]);
+    })).rejects.toMatchObject({ code: '23505' });
+    expect((await db.query('SELECT 1 FROM referral_customer WHERE uuid = $1', [d])).rowCount).toBe(0);
+    // One that fails before a later statement fails that statement with its error; nothing stays.
+    const e = randomUUID();
+    await expect(inTransaction(db, async (tx) => {
+      tx.defer(insert, [e, code(e)]);
+      tx.defer(insert, [randomUUID(), code(e)]);
+      await tx.query('SELECT 1');
+    })).rejects.toMatchObject({ code: '23505' });
+    expect((await db.query('SELECT 1 FROM referral_customer WHERE uuid = $1', [e])).rowCount).toBe(0);
+    // A transaction that throws after deferring writes nothing.
+    const f = randomUUID();
+    await expect(inTransaction(db, async (tx) => {
+      tx.defer(insert, [f, code(f)]);
+      throw new Error('stop');
+    })).rejects.toThrow('stop');
+    expect((await db.query('SELECT 1 FROM referral_customer WHERE uuid = $1', [f])).rowCount).toBe(0);
+    // Every pooled connection is clean afterwards.
+    const after = await Promise.allSettled(Array.from({ length: 6 }, () => db.query('SAVEPOINT probe')));
+    expect(after.every((r) => r.status === 'rejected')).toBe(true);
+  });
 });

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Db, Queryable } from './db.js';
+import type { Db, Queryable, TxQueryable } from './db.js';
 
 /**
  * The one transaction rule (docs/decisions/0035): services and stores never open a transaction.
@@ -13,7 +13,7 @@ declare const txBrand: unique symbol;
  * One open transaction. Only inTransaction makes one, so TypeScript refuses the database (or any
  * other Queryable) where a service needs a transaction.
  */
-export type Tx = Queryable & { readonly [txBrand]: true };
+export type Tx = TxQueryable & { readonly [txBrand]: true };
 
 /** A handle for plain reads: the database outside a transaction, or the caller's transaction. */
 export type Reader = Queryable;

@@ -34,7 +34,7 @@ async function pricedAfter(tx: Tx, loader: PricingLoader, storeView: StoreView, 
 export async function setEmail(tx: Tx, loader: PricingLoader, storeView: StoreView, cart: CartRow, email: string, state?: CartState): Promise<ComputedCart> {
   const e = email.trim().toLowerCase();
   if (e.length > 254 || !/^[^\s@<>()]+@[^\s@<>()]+\.[^\s@<>()]+$/.test(e)) throw new AppError('VALIDATION_FAILED', phrase('checkout.emailInvalid'));
-  await store.updateCart(tx, cart.id, { email: e });
+  store.updateCart(tx, cart.id, { email: e });
   return pricedAfter(tx, loader, storeView, cart, state, { cart: { email: e } });
 }
 
@@ -74,7 +74,7 @@ export async function setShippingAddress(
   input: CartAddressInput, book: BookAddress | null, state?: CartState,
 ): Promise<ComputedCart> {
   const row = await addressRow(tx, deps.checkout, storeView, customerUuid, 'shipping', input, book);
-  await store.upsertAddress(tx, cart.id, row);
+  store.upsertAddress(tx, cart.id, row);
   return pricedAfter(tx, deps.loader, storeView, cart, state, { addresses: [row] });
 }
 
@@ -96,11 +96,11 @@ export async function setBillingAddress(
   } else {
     row = await addressRow(tx, deps.checkout, storeView, customerUuid, 'billing', input, book);
   }
-  await store.upsertAddress(tx, cart.id, row);
+  store.upsertAddress(tx, cart.id, row);
   const written = [row];
   if (input.use_for_shipping || input.same_as_shipping) {
     const shipping: CartAddressRow = { ...row, kind: 'shipping', pickup_location_code: null };
-    await store.upsertAddress(tx, cart.id, shipping);
+    store.upsertAddress(tx, cart.id, shipping);
     written.push(shipping);
   }
   return pricedAfter(tx, deps.loader, storeView, cart, state, { addresses: written });
@@ -117,7 +117,7 @@ export async function setShippingMethod(
   if (!m) throw new AppError('VALIDATION_FAILED', 'Carrier with such method not found: ' + `${carrier.slice(0, 40)}, ${method.slice(0, 40)}`);
   if (!m.available) throw new AppError('VALIDATION_FAILED', m.error_message ?? 'This shipping method is not available.');
   const patch = { shipping_carrier_code: carrier, shipping_method_code: method };
-  await store.updateCart(tx, cart.id, patch);
+  store.updateCart(tx, cart.id, patch);
   return priceCart({ ...inputs, cart: { ...inputs.cart, ...patch } }, inputs.lines);
 }
 
@@ -127,6 +127,6 @@ export async function setPaymentMethod(
 ): Promise<ComputedCart> {
   if (!paymentMethodsFor(storeView.code).some((m) => m.code === code)) throw new AppError('VALIDATION_FAILED', phrase('checkout.paymentMethodUnavailable'));
   const patch = { payment_method_code: code, ...(agreementIds ? { agreement_ids: agreementIds } : {}) };
-  await store.updateCart(tx, cart.id, patch);
+  store.updateCart(tx, cart.id, patch);
   return pricedAfter(tx, loader, storeView, cart, state, { cart: patch });
 }

@@ -40,13 +40,13 @@ export async function applyCoupons(tx: Tx, loader: PricingLoader, storeView: Sto
     }
     await store.addCoupon(tx, cart.id, rule.id, position++);
   }
-  await store.updateCart(tx, cart.id, {});
+  store.updateCart(tx, cart.id, {});
   return messages;
 }
 
 export async function removeCoupons(tx: Tx, cart: CartRow): Promise<void> {
   await store.clearCoupons(tx, cart.id);
-  await store.updateCart(tx, cart.id, {});
+  store.updateCart(tx, cart.id, {});
 }
 
 /** Counts each applied coupon once for this order; the refusal when one is used up (DB-guarded). */

@@ -78,7 +78,7 @@ async function removeLine(tx: Tx, inputs: PricingInputs, cart: CartRow, lines: P
   const left = lines.filter((l) => l.key !== itemId);
   const orphans = orphanGifts(priceCart(inputs, left)).map((g) => g.key);
   await store.deleteItems(tx, cart.id, [itemId, ...orphans]);
-  await store.updateCart(tx, cart.id, {});
+  store.updateCart(tx, cart.id, {});
   return left.filter((l) => !orphans.includes(l.key));
 }
 
@@ -159,7 +159,7 @@ export async function merge(
     }
     await store.deleteItems(tx, source.id, from.map((l) => l.id));
     await store.clearCoupons(tx, source.id);
-    await store.updateCart(tx, source.id, { status: 'merged' });
+    store.updateCart(tx, source.id, { status: 'merged' });
     // Coupons are checked as applyCoupons checks them: against the merged lines before any discount.
     await store.clearCoupons(tx, destination.id);
   }
@@ -173,7 +173,7 @@ export async function merge(
     const { kept, dropped } = keptCoupons(computed, candidates, uses);
     for (const d of dropped) drops.push({ type: 'COUPON', code: d.rule.code, reason: d.reason, message: render(d.phrase, storeView) });
     for (const [position, rule] of kept.entries()) await store.addCoupon(tx, destination.id, rule.id, position);
-    await store.updateCart(tx, destination.id, {});
+    store.updateCart(tx, destination.id, {});
     inputs = { ...inputs, rules: kept, customerUses: uses };
     computed = priceCart(inputs, inputs.lines);
   }

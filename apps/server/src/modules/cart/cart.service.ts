@@ -189,6 +189,6 @@ export class CartService {
   }
 
   async markOrdered(tx: Tx, cart: CartRow): Promise<void> {
-    await store.updateCart(tx, cart.id, { status: 'ordered' });
+    store.updateCart(tx, cart.id, { status: 'ordered' });
   }
 }

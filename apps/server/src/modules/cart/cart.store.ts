@@ -74,10 +74,14 @@ export async function bindGuestKey(tx: Tx, cartId: string, keyHash: Buffer): Pro
   return r.rowCount === 1;
 }
 
-export async function updateCart(
+/**
+ * Writes the cart's own fields (and touches it), deferred: the write goes out with the transaction's
+ * next statement or its COMMIT (Tx.defer), since no caller needs its answer.
+ */
+export function updateCart(
   tx: Tx, id: string,
   patch: Partial<Pick<CartRow, 'email' | 'shipping_carrier_code' | 'shipping_method_code' | 'payment_method_code' | 'agreement_ids' | 'status'>>,
-): Promise<void> {
+): void {
   const sets: string[] = ['updated_at = now()'];
   const params: unknown[] = [id];
   for (const [k, v] of Object.entries(patch)) {
@@ -85,7 +89,7 @@ export async function updateCart(
     sets.push(`${k} = $${params.length}`);
   }
   if (patch.status === 'ordered') sets.push('ordered_at = now()');
-  await tx.query(`UPDATE cart_cart SET ${sets.join(', ')} WHERE id = $1`, params);
+  tx.defer(`UPDATE cart_cart SET ${sets.join(', ')} WHERE id = $1`, params);
 }
 
 /**
@@ -140,9 +144,9 @@ export async function deleteItems(tx: Tx, cartId: string, itemIds: string[]): Pr
   if (itemIds.length) await tx.query('DELETE FROM cart_item WHERE cart_id = $1 AND id = ANY($2::bigint[])', [cartId, itemIds]);
 }
 
-/** Sets the cart's address of a kind. */
-export async function upsertAddress(tx: Tx, cartId: string, a: CartAddressRow): Promise<void> {
-  await tx.query(
+/** Sets the cart's address of a kind, deferred like updateCart (the row is checked before it is written). */
+export function upsertAddress(tx: Tx, cartId: string, a: CartAddressRow): void {
+  tx.defer(
     `INSERT INTO cart_address (cart_id, kind, firstname, lastname, company, street, city, postcode, country_code, region, telephone,
                                extra, customer_address_id, save_in_address_book, pickup_location_code)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15)

@@ -1,5 +1,6 @@
 import type { Queryable, Reader } from '../../platform/db.js';
-import { findCurrentLegalPages, findCurrentLegalVersions, type LegalKind, type LegalPageRow } from './content.store.js';
+import { TtlCache } from '../../platform/ttl-cache.js';
+import { findCurrentLegalPages, findLegalVersions, type LegalKind, type LegalPageRow, type LegalVersionRow } from './content.store.js';
 
 /** The legal pages in the order the footer lists them. */
 export const LEGAL_KINDS: readonly LegalKind[] = ['terms', 'privacy', 'cookies', 'withdrawal', 'imprint'];
@@ -36,7 +37,19 @@ const CHECKBOX_TEXT: Record<string, string> = {
  * an earlier tick stale (docs/decisions/0027).
  */
 export class LegalPagesService {
+  /**
+   * Every version (published and scheduled) of the accepted documents per store view and language:
+   * each checkout call and each registration needs the current ones, which change only when a
+   * version is published (a change announced as `content` drops them) or a scheduled one comes due
+   * (picked by time at each use). The time bound covers a process that hears no announcements.
+   */
+  private readonly versions = new TtlCache<(LegalVersionRow & { published_at: Date })[]>(60_000, 100);
+
   constructor(private readonly db: Reader) {}
+
+  invalidate(): void {
+    this.versions.clear();
+  }
 
   /** The store view's current legal pages in footer order. */
   async pages(store: LegalScope, q: Queryable = this.db): Promise<LegalPageRow[]> {
@@ -60,7 +73,14 @@ export class LegalPagesService {
    * must have ticked (the current terms' row, as `checkoutAgreements` lists it) and the accepted versions.
    */
   async checkoutTerms(q: Queryable, store: LegalScope): Promise<{ agreementIds: number[]; accepted: AcceptedDocument[] }> {
-    const rows = await findCurrentLegalVersions(q, store.code, store.language, ACCEPTED_KINDS);
+    const key = `${store.code}|${store.language}`;
+    let all = this.versions.get(key);
+    if (!all) {
+      all = await findLegalVersions(q, store.code, store.language, ACCEPTED_KINDS);
+      this.versions.set(key, all);
+    }
+    const now = Date.now();
+    const rows = ACCEPTED_KINDS.flatMap((kind) => all.find((r) => r.kind === kind && r.published_at.getTime() <= now) ?? []);
     const terms = rows.find((r) => r.kind === 'terms');
     return {
       agreementIds: terms ? [terms.id] : [],

@@ -41,16 +41,16 @@ export interface LegalPageRow {
 /** The current version of each legal page, without its text: what checkout checks and keeps. */
 export type LegalVersionRow = Pick<LegalPageRow, 'id' | 'kind' | 'version' | 'title'>;
 
-/** findCurrentLegalPages without the texts, for checkout, which needs only which versions are current. */
-export async function findCurrentLegalVersions(q: Queryable, storeCode: string, language: string, kinds: LegalKind[]): Promise<LegalVersionRow[]> {
-  const { rows } = await q.query<LegalVersionRow>(
-    `SELECT DISTINCT ON (kind) id, kind, version, title
+/** Every version of the given kinds, published or scheduled, newest first per kind: checkout's cache picks the current one. */
+export async function findLegalVersions(q: Queryable, storeCode: string, language: string, kinds: LegalKind[]): Promise<(LegalVersionRow & { published_at: Date })[]> {
+  const { rows } = await q.query<LegalVersionRow & { published_at: Date }>(
+    `SELECT id, kind, version, title, published_at
        FROM content_legal_page
-      WHERE store_code = $1 AND language = $2 AND published_at <= now() AND kind = ANY($3::text[])
+      WHERE store_code = $1 AND language = $2 AND kind = ANY($3::text[])
       ORDER BY kind, published_at DESC, version DESC`,
     [storeCode, language, kinds],
   );
-  return rows;
+  return rows.map((r) => ({ ...r, published_at: new Date(r.published_at) }));
 }
 
 /** The current version of each legal page of a store view in a language: the newest already published. */

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Db, Queryable, Reader, Tx } from '../../platform/db.js';
 import { DevMailboxEmailSender, SmtpEmailSender, TestSmsSender, type EmailSender, type SmsSender } from './messaging.senders.js';
-import { claimDueRows, deleteMessagesFor, findMessagesFor, insertOutboxRow, listRecentRows, markFailed, markSent, type MessageChannel, type OutboxRow } from './messaging.store.js';
+import { claimDueRows, deleteMessagesFor, findMessagesFor, insertOutboxRow, queueOutboxRow, listRecentRows, markFailed, markSent, type MessageChannel, type OutboxRow } from './messaging.store.js';
 import { isSecretTemplate, renderTemplate, type TemplateCode, type TemplateParams } from './messaging.templates.js';
 
 export type { MessageChannel, OutboxRow } from './messaging.store.js';
@@ -61,17 +61,15 @@ export class MessagingService {
 
   /** Writes a message in the caller's transaction: it exists exactly when the caller's change commits. */
   async enqueue<T extends TemplateCode>(tx: Tx, message: OutgoingMessage<T>): Promise<{ id: string }> {
-    const recipient = message.recipient.trim();
-    if (!recipient || recipient.length > MAX_RECIPIENT || /[\r\n]/.test(recipient)) throw new Error('Invalid message recipient');
-    const rendered = renderTemplate(message.template, message.channel, message.language, message.params);
-    return insertOutboxRow(tx, {
-      channel: message.channel,
-      recipient,
-      subject: rendered.subject,
-      body: rendered.body,
-      template: message.template,
-      language: rendered.language,
-    });
+    return insertOutboxRow(tx, outboxRow(message));
+  }
+
+  /**
+   * enqueue for a caller that needs no id: the row is written with the transaction's next statement
+   * or its commit, at no round trip of its own. A message that cannot be rendered fails here.
+   */
+  queue<T extends TemplateCode>(tx: Tx, message: OutgoingMessage<T>): void {
+    queueOutboxRow(tx, outboxRow(message));
   }
 
   /** Sends one batch of due messages; each is marked sent, or counted as failed and scheduled again. */
@@ -136,4 +134,19 @@ export function createMessagingService(db: Db, config: Pick<Config, 'STORE_MODE'
   const email: EmailSender | null = config.SMTP_URL ? new SmtpEmailSender(config.SMTP_URL, config.MAIL_FROM) : test ? new DevMailboxEmailSender() : null;
   const sms: SmsSender | null = test ? new TestSmsSender() : null;
   return new MessagingService(db, { email, sms, redactSecretsAfterSend: !test });
+}
+
+/** The outbox row of a message: its recipient checked, its template rendered in its language. */
+function outboxRow<T extends TemplateCode>(message: OutgoingMessage<T>) {
+  const recipient = message.recipient.trim();
+  if (!recipient || recipient.length > MAX_RECIPIENT || /[\r\n]/.test(recipient)) throw new Error('Invalid message recipient');
+  const rendered = renderTemplate(message.template, message.channel, message.language, message.params);
+  return {
+    channel: message.channel,
+    recipient,
+    subject: rendered.subject,
+    body: rendered.body,
+    template: message.template,
+    language: rendered.language,
+  };
 }

@@ -39,6 +39,14 @@ export async function insertOutboxRow(tx: Tx, row: NewOutboxRow): Promise<{ id: 
   return rows[0]!;
 }
 
+/** insertOutboxRow without waiting for its answer: written with the transaction's next statement or its commit (Tx.defer). */
+export function queueOutboxRow(tx: Tx, row: NewOutboxRow): void {
+  tx.defer(
+    `INSERT INTO messaging_outbox (channel, recipient, subject, body, template, language) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [row.channel, row.recipient, row.subject, row.body, row.template, row.language],
+  );
+}
+
 /**
  * Claims due rows for one sender run: SKIP LOCKED lets several instances claim side by side, and the
  * lease (next_attempt_at pushed forward) keeps a row from being sent twice while it is in flight

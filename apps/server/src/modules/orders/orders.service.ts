@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable, Reader, Tx } from '../../platform/db.js';
+import { TtlCache } from '../../platform/ttl-cache.js';
 import type { Transactions } from '../../platform/transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { faultPoint } from '../../platform/faults.js';
@@ -128,6 +129,7 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
   private refunds: PaymentRefunds = noPaymentRefunds;
   private methods: PaymentMethodCatalog = anyPaymentMethod;
   private readonly subscribers = new Map<string, OrderEventHandler>();
+  private readonly attributeCache = new TtlCache<store.AttributeRow[]>(60_000, 100);
 
   constructor(
     private readonly db: Reader,
@@ -220,7 +222,7 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
     // Something to pay: the order is received and waits for the provider; the confirmation follows the
     // payment (markPaid). Nothing to pay: the order is confirmed as it is placed.
     // Written from the draft just stored, so the placement reads nothing back for its e-mail.
-    await this.sendOrderMail(tx, draft.initial_status === 'pending_payment' ? 'order_received' : 'order_confirmed', {
+    this.sendOrderMail(tx, draft.initial_status === 'pending_payment' ? 'order_received' : 'order_confirmed', {
       order_number: orderNumber, email: draft.email.trim().toLowerCase(), language: view.language, locale: view.locale, currency: draft.currency,
       firstname: draft.billing_address.firstname || draft.billing_address.lastname || '',
       items: draft.items.map((i) => ({ quantity: i.quantity, name: i.name, row_total: i.row_total_incl_tax })),
@@ -369,8 +371,22 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
     return store.listStatuses(this.db, language);
   }
 
-  attributes(storeCode: string, reader: Reader = this.db): Promise<store.AttributeRow[]> {
-    return store.listAttributes(reader, storeCode);
+  /**
+   * The store view's active order attribute definitions. Every placeOrder checks against them, and
+   * they change only by configuration: kept in memory, dropped when a change is announced as
+   * `config` (db/migrations/0034), at most a minute for a process that hears no announcements.
+   */
+  async attributes(storeCode: string, reader: Reader = this.db): Promise<store.AttributeRow[]> {
+    const kept = this.attributeCache.get(storeCode);
+    if (kept) return kept;
+    const rows = await store.listAttributes(reader, storeCode);
+    this.attributeCache.set(storeCode, rows);
+    return rows;
+  }
+
+  /** Drops what is kept of the configuration (attribute definitions). */
+  invalidate(): void {
+    this.attributeCache.clear();
   }
 
   async deliveryLimits(storeCode: string): Promise<{ mode: string | null; limits: { id: string; country_id: string; name: string }[] }> {
@@ -513,7 +529,7 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
     await this.moveLocked(tx, order, 'payment_completed', { actor: 'payment', reason_code: null, comment: payment.provider_reference.slice(0, 200) });
     // Sent here, in the transaction that records the payment, and only on this one move: a repeated
     // notification returned above, so the order is confirmed exactly once.
-    await this.sendOrderMail(tx, 'order_confirmed', await this.storedMailFacts(tx, order));
+    this.sendOrderMail(tx, 'order_confirmed', await this.storedMailFacts(tx, order));
   }
 
   async changePaymentMethod(tx: Tx, entityId: string, methodCode: string): Promise<PayableOrder> {
@@ -586,9 +602,9 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
    * The order e-mail (received, awaiting payment; or confirmed) with every line and every total line,
    * in the order's language and its store view's money format, written in the changing transaction.
    */
-  private async sendOrderMail(tx: Tx, template: 'order_received' | 'order_confirmed', order: OrderMailFacts): Promise<void> {
+  private sendOrderMail(tx: Tx, template: 'order_received' | 'order_confirmed', order: OrderMailFacts): void {
     const money = (n: number) => formatMoney(n, order.currency, order.locale);
-    await this.messaging.enqueue(tx, {
+    this.messaging.queue(tx, {
       channel: 'email',
       recipient: order.email,
       template,
