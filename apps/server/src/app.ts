@@ -104,6 +104,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     : undefined;
   changes.on((tags) => {
     if (tags.has('catalog') || tags.has('stock')) services.catalog.invalidate();
+    if (tags.has('catalog') || tags.has('stock') || tags.has('config')) services.cart.invalidate();
     if (tags.has('config')) {
       services.stores.invalidate();
       services.checkout.invalidate();

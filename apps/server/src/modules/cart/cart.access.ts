@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import type { StoreView } from '../store/store.service.js';
 import type { UnpaidLimits } from '../../workflows/unpaid-holds.js';
 import * as store from './cart.store.js';
-import type { CartAccessRow, CartRow, CartState } from './cart.store.js';
+import type { CartAccessRow, CartRow, CartState, StoreWideState } from './cart.store.js';
 
 const MASKED_ID = /^[A-Za-z0-9_-]{32}$/;
 
@@ -56,9 +56,9 @@ export async function access(
  * for a mutation that prices the cart, one round trip fewer than locking and then reading.
  */
 export async function accessWithState(
-  tx: Tx, caller: Caller, maskedId: string, opts: { allowInactive?: boolean; claim?: boolean; askedSkus?: string[] } = {},
+  tx: Tx, caller: Caller, maskedId: string, opts: { allowInactive?: boolean; claim?: boolean; askedSkus?: string[]; wide?: StoreWideState } = {},
 ): Promise<{ cart: CartRow; state: CartState }> {
-  const found = MASKED_ID.test(maskedId ?? '') ? await store.lockCartWithState(tx, maskedId, caller.store.code, opts.askedSkus) : null;
+  const found = MASKED_ID.test(maskedId ?? '') ? await store.lockCartWithState(tx, maskedId, caller.store.code, opts.askedSkus, opts.wide) : null;
   const cart = await admit(tx, caller, maskedId, found?.access ?? null, { ...opts, lock: true });
   return { cart, state: found!.state };
 }

@@ -72,24 +72,29 @@ export async function render(tx: Tx, ctx: GraphQLContext, cart: CartRow, known?:
  */
 export async function onCart<T>(
   ctx: GraphQLContext, cartId: string, fn: (tx: Tx, cart: CartRow, caller: Caller, state: CartState | undefined) => Promise<T>,
-  computedOf?: (result: T) => ComputedCart, opts: { claim?: boolean; withState?: boolean; askedSkus?: string[] } = {},
+  computedOf?: (result: T) => ComputedCart, opts: { claim?: boolean; withState?: boolean; askedSkus?: string[]; storeWide?: boolean } = {},
 ) {
   const caller = await callerOf(ctx, opts);
   return inTransaction(ctx.db, async (tx) => {
     const { cart, state } = opts.withState
-      ? await ctx.services.cart.accessWithState(tx, caller, cartId, { claim: opts.claim, askedSkus: opts.askedSkus })
+      ? await ctx.services.cart.accessWithState(tx, caller, cartId, { claim: opts.claim, askedSkus: opts.askedSkus, storeWide: opts.storeWide })
       : { cart: await ctx.services.cart.access(tx, caller, cartId, { lock: true, claim: opts.claim }), state: undefined };
     const result = await fn(tx, cart, caller, state);
     return { result, cart: await render(tx, ctx, cart, computedOf?.(result)) };
   });
 }
 
-/** A mutation that answers the cart priced after it, on the state read with the cart's lock. */
+/**
+ * A checkout field (e-mail, addresses, shipping and payment method) that answers the cart priced
+ * after it, on the state read with the cart's lock. It changes no line, so the store view's tax rate,
+ * promotions and gifts are taken from what the process keeps (docs/decisions/0044); placeOrder
+ * reads them again in its own transaction.
+ */
 export function onCartPriced(
   ctx: GraphQLContext, cartId: string, fn: (tx: Tx, cart: CartRow, caller: Caller, state: CartState | undefined) => Promise<ComputedCart>,
   opts: { claim?: boolean } = {},
 ) {
-  return onCart(ctx, cartId, fn, (computed) => computed, { ...opts, withState: true });
+  return onCart(ctx, cartId, fn, (computed) => computed, { ...opts, withState: true, storeWide: true });
 }
 
 /**

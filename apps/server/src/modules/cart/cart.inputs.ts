@@ -6,7 +6,8 @@ import type { CheckoutService } from '../checkout/checkout.service.js';
 import { buyerFacts, type CartOrdersPort } from './cart.rules.js';
 import { customerKey, giftSkusOf, type AppliedCampaign, type PricingInputs, type PricingLine } from './cart.pricer.js';
 import * as store from './cart.store.js';
-import type { CartAddressRow, CartItemRow, CartRow, CartState } from './cart.store.js';
+import type { CartAddressRow, CartItemRow, CartRow, CartState, StoreWideState } from './cart.store.js';
+import { TtlCache } from '../../platform/ttl-cache.js';
 
 /** What the cart asks of loyalty: the campaign applied to a customer's cart, and holding or releasing one. */
 export interface CartLoyaltyPort {
@@ -61,7 +62,27 @@ type ProductMemo = { byId: Map<number, ProductDoc | null>; bySku: Map<string, Pr
 export class PricingLoader {
   private readonly perTx = new WeakMap<Reader, ProductMemo>();
 
+  /**
+   * The store-wide share of a cart's state per store view. Dropped when the catalogue (promotions,
+   * prices), shown stock or configuration (tax) is announced as changed; the running promotions are
+   * picked by time at each use; the time bound covers a process that hears no announcements.
+   */
+  private readonly wide = new TtlCache<StoreWideState>(60_000, 100);
+
   constructor(private readonly deps: CartDeps) {}
+
+  /** The store view's tax rate, promotions and their gifts' sale facts, as this process keeps them. */
+  async storeWide(q: Reader, storeCode: string): Promise<StoreWideState> {
+    const kept = this.wide.get(storeCode);
+    if (kept) return kept;
+    const loaded = await store.loadStoreWideState(q, storeCode);
+    this.wide.set(storeCode, loaded);
+    return loaded;
+  }
+
+  invalidate(): void {
+    this.wide.clear();
+  }
 
   /**
    * Products as sold now (CatalogService.productsForSale), by id and by sku (configurable children

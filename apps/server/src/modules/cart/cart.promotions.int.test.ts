@@ -209,3 +209,50 @@ describe('promotions: refusals', () => {
     expect(rows[0]!.status).toBe('active');
   });
 });
+
+describe('promotions in the checkout fields, from what the process keeps of the store view', () => {
+  const SET_EMAIL = `mutation ($c: String!, $e: String!) { setGuestEmailOnCart(input: {cart_id: $c, email: $e}) { cart { ${PROMO_FIELDS} } } }`;
+  async function setEmail(cartId: string) {
+    const r = await gqlAs(server, SET_EMAIL, { c: cartId, e: 'promo-fields@example.com' }, { store: 'gb' });
+    if (r.body.errors) throw new Error(JSON.stringify(r.body.errors));
+    return r.body.data.setGuestEmailOnCart.cart as { itemsV2: { items: Item[] } };
+  }
+  const offersOn = async (cartId: string, sku: string) => bySku((await setEmail(cartId)).itemsV2.items, sku)!.promotionalOffers.map((o) => o.code);
+
+  it('shows a promotion started after the store view was kept, once the change is announced', async () => {
+    const device = await createProduct(db, { price: 4000 });
+    const pouch = await createProduct(db, { kind: 'gift', price: 500 });
+    const id = await newGuestCart(server);
+    await add(id, [{ sku: device.sku, quantity: 1 }]);
+    // The store view's promotions are kept by this call.
+    expect(await offersOn(id, device.sku)).toEqual([]);
+    const code = await makePromotion(db, { type: 'free_gift_fixed', trigger: [device.sku], skus: [pouch.sku] });
+    // The announcement reaches the process within moments; the time bound alone would take a minute.
+    let offers: string[] = [];
+    for (let i = 0; i < 100 && !offers.includes(code); i++) {
+      offers = await offersOn(id, device.sku);
+      if (!offers.includes(code)) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(offers).toEqual([code]);
+    // The gift's sale facts came with the promotion: it is offered as eligible.
+    const line = bySku((await setEmail(id)).itemsV2.items, device.sku)!;
+    expect(line.free_gifts[0]!.products).toEqual([expect.objectContaining({ sku: pouch.sku, is_eligible: true })]);
+  });
+
+  it('stops showing a kept promotion when its end passes, with no change announced', async () => {
+    const device = await createProduct(db, { price: 4000 });
+    const pouch = await createProduct(db, { kind: 'gift', price: 500 });
+    const code = await makePromotion(db, { type: 'free_gift_fixed', trigger: [device.sku], skus: [pouch.sku] });
+    await db.query(`UPDATE cart_promotion SET to_at = now() + interval '1500 milliseconds' WHERE code = $1`, [code]);
+    const id = await newGuestCart(server);
+    await add(id, [{ sku: device.sku, quantity: 1 }]);
+    let offers: string[] = [];
+    for (let i = 0; i < 50 && !offers.includes(code); i++) {
+      offers = await offersOn(id, device.sku);
+      if (!offers.includes(code)) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(offers).toEqual([code]);
+    await new Promise((r) => setTimeout(r, 1_600));
+    expect(await offersOn(id, device.sku)).toEqual([]);
+  });
+});

@@ -61,9 +61,22 @@ export class CartService {
     return access.access(q, caller, maskedId, opts);
   }
 
-  /** A locking access that reads the cart's state with the lock, for a mutation that prices the cart (`askedSkus`: products about to be added). */
-  accessWithState(tx: Tx, caller: Caller, maskedId: string, opts: { allowInactive?: boolean; claim?: boolean; askedSkus?: string[] } = {}): Promise<{ cart: CartRow; state: CartState }> {
-    return access.accessWithState(tx, caller, maskedId, opts);
+  /**
+   * A locking access that reads the cart's state with the lock, for a mutation that prices the cart
+   * (`askedSkus`: products about to be added). `storeWide`: the store view's tax rate, promotions
+   * and gifts come from what this process keeps (PricingLoader.storeWide), for a mutation that
+   * changes no line; placeOrder and line changes read them in their transaction.
+   */
+  async accessWithState(
+    tx: Tx, caller: Caller, maskedId: string, opts: { allowInactive?: boolean; claim?: boolean; askedSkus?: string[]; storeWide?: boolean } = {},
+  ): Promise<{ cart: CartRow; state: CartState }> {
+    const wide = opts.storeWide ? await this.loader.storeWide(tx, caller.store.code) : undefined;
+    return access.accessWithState(tx, caller, maskedId, { ...opts, wide });
+  }
+
+  /** Drops what is kept of the store views' promotions, gifts and tax rates (a change was announced). */
+  invalidate(): void {
+    this.loader.invalidate();
   }
 
   /** One INSERT, atomic on its own: on the database or in the caller's transaction. */

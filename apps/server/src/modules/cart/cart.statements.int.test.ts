@@ -63,15 +63,19 @@ async function counted<T>(fn: () => Promise<T>): Promise<{ total: number; trips:
   return { total: statements.length, trips, statements, result };
 }
 
-/** The statements of readyForCheckout's calls (cart.fixtures.ts): two per call, the terms it ticks and the per-process reference data it warms. */
-const READY_STATEMENTS = 13;
+/**
+ * The statements of readyForCheckout's calls (cart.fixtures.ts): two per call (the locked cart with
+ * its state, the write), and what a process reads once and keeps: countries, shipping methods, the
+ * agreements the storefront lists, the current terms versions, and the store view's promotions, gifts
+ * and tax rate (the checkout fields take them from memory).
+ */
+const READY_STATEMENTS = 14;
 /**
  * Their round trips: per call the locked cart with its state (BEGIN with it), and the write with the
- * COMMIT (8 for four calls), and the reference data a process reads once (countries, shipping
- * methods, the agreements the storefront lists, the current terms versions). Without deferred
- * writes: 4 more, and 2 more for the terms read in every call that needs them.
+ * COMMIT (8 for four calls), and those reads once. Without deferred writes: 4 more; with the terms
+ * read in each call that needs them: 2 more.
  */
-const READY_TRIPS = 12;
+const READY_TRIPS = 13;
 
 /** What one add-to-cart and one placeOrder read and write: the price of a cart is read once per request (decision 0036). */
 describe('SQL statements of the hot paths', () => {

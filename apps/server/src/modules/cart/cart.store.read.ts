@@ -51,24 +51,67 @@ export interface CartState {
 
 
 /**
- * The select list of a cart's state: its lines, addresses and coupons, the store view's ($2) tax
- * rate and running promotions, and the sale facts of the lines' products, the promotions' gifts and
- * the skus in $3; `cartId` is the SQL that names the cart's id.
+ * What a cart's state shares with every cart of its store view: the tax rate, the promotions (with
+ * their dates, so the running ones are picked at each use) and the sale facts of their gifts. The
+ * cart keeps it per store view (PricingLoader.storeWide) for the checkout fields, which change no line.
  */
-function stateColumns(cartId: string): string {
-  return `COALESCE((SELECT json_agg(i ORDER BY i.id::bigint) FROM (SELECT ${ITEM_COLUMNS} FROM cart_item WHERE cart_id = ${cartId}) i), '[]'::json) AS items,
+export interface StoreWideState {
+  tax: { title: string; rate_bp: number };
+  promotions: (PromotionRow & { from_at: string | null; to_at: string | null })[];
+  giftFacts: SaleFactsRow[];
+}
+
+/** The store view's ($1) tax rate, active promotions and their gifts' sale facts, in one statement. */
+export async function loadStoreWideState(q: Reader, storeCode: string): Promise<StoreWideState> {
+  const { rows } = await q.query<{ tax: StoreWideState['tax'] | null; promotions: StoreWideState['promotions']; gift_facts: SaleFactsRow[] }>(
+    `SELECT (SELECT row_to_json(t) FROM (SELECT title, rate_bp FROM cart_tax_rate WHERE store_code = $1) t) AS tax,
+       COALESCE((SELECT json_agg(p ORDER BY p.id) FROM (
+          SELECT ${PROMOTION_COLUMNS}, from_at, to_at FROM cart_promotion WHERE store_code = $1 AND is_active) p), '[]'::json) AS promotions,
+       COALESCE((SELECT json_agg(f) FROM (
+          SELECT ${SALE_FACTS_COLUMNS} FROM catalog_sale_facts
+           WHERE store_code = $1 AND sku IN (
+             SELECT unnest(skus) FROM cart_promotion WHERE store_code = $1 AND is_active AND type IN ('free_gift_fixed', 'free_gift_flexible'))) f), '[]'::json) AS gift_facts`,
+    [storeCode],
+  );
+  const r = rows[0]!;
+  return { tax: r.tax ?? { title: 'Tax', rate_bp: 0 }, promotions: r.promotions, giftFacts: r.gift_facts };
+}
+
+/** The promotions of `wide` running at `now`, as the cart's state holds them. */
+function runningAt(wide: StoreWideState, now: number): PromotionRow[] {
+  return wide.promotions
+    .filter((p) => (p.from_at === null || Date.parse(p.from_at) <= now) && (p.to_at === null || Date.parse(p.to_at) > now))
+    .map(({ from_at: _from, to_at: _to, ...p }) => p);
+}
+
+/**
+ * The select list of a cart's state: its lines, addresses and coupons, and the sale facts of its
+ * lines' products and of the skus in $3 (`cartId` is the SQL that names the cart's id). Without
+ * `wide` it also reads the store view's ($2) tax rate, running promotions and their gifts' facts;
+ * with it, they come from there.
+ */
+function stateColumns(cartId: string, wide: boolean): string {
+  const own = `COALESCE((SELECT json_agg(i ORDER BY i.id::bigint) FROM (SELECT ${ITEM_COLUMNS} FROM cart_item WHERE cart_id = ${cartId}) i), '[]'::json) AS items,
        COALESCE((SELECT json_agg(a) FROM (SELECT ${ADDRESS_COLUMNS} FROM cart_address WHERE cart_id = ${cartId}) a), '[]'::json) AS addresses,
        COALESCE((SELECT json_agg(r ORDER BY r.position, r.id) FROM (
           SELECT ${RULE_COLUMNS.split(', ').map((c) => `r.${c.trim()}`).join(', ')}, cc.position
-            FROM cart_coupon cc JOIN cart_rule r ON r.id = cc.rule_id WHERE cc.cart_id = ${cartId}) r), '[]'::json) AS rules,
+            FROM cart_coupon cc JOIN cart_rule r ON r.id = cc.rule_id WHERE cc.cart_id = ${cartId}) r), '[]'::json) AS rules`;
+  const lineProducts = `id IN (SELECT product_id FROM cart_item WHERE cart_id = ${cartId}
+                    UNION ALL SELECT parent_product_id FROM cart_item WHERE cart_id = ${cartId} AND parent_product_id IS NOT NULL)`;
+  if (wide) {
+    return `${own},
+       COALESCE((SELECT json_agg(f) FROM (
+          SELECT ${SALE_FACTS_COLUMNS} FROM catalog_sale_facts
+           WHERE store_code = $2 AND (${lineProducts} OR sku = ANY($3::text[]))) f), '[]'::json) AS facts`;
+  }
+  return `${own},
        (SELECT row_to_json(t) FROM (SELECT title, rate_bp FROM cart_tax_rate WHERE store_code = $2) t) AS tax,
        COALESCE((SELECT json_agg(p ORDER BY p.id) FROM (
           SELECT ${PROMOTION_COLUMNS} FROM cart_promotion WHERE ${RUNNING_PROMOTION}) p), '[]'::json) AS promotions,
        COALESCE((SELECT json_agg(f) FROM (
           SELECT ${SALE_FACTS_COLUMNS} FROM catalog_sale_facts
            WHERE store_code = $2 AND (
-             id IN (SELECT product_id FROM cart_item WHERE cart_id = ${cartId}
-                    UNION ALL SELECT parent_product_id FROM cart_item WHERE cart_id = ${cartId} AND parent_product_id IS NOT NULL)
+             ${lineProducts}
              OR sku IN (SELECT unnest(skus) FROM cart_promotion WHERE ${RUNNING_PROMOTION} AND type IN ('free_gift_fixed', 'free_gift_flexible'))
              OR sku = ANY($3::text[]))) f), '[]'::json) AS facts`;
 }
@@ -79,7 +122,15 @@ type StateRow = {
   tax: { title: string; rate_bp: number } | null; promotions: PromotionRow[]; facts: SaleFactsRow[];
 };
 
-function stateOf(cart: CartRow | null, r: StateRow): CartState {
+function stateOf(cart: CartRow | null, r: StateRow, wide?: StoreWideState): CartState {
+  let { tax, promotions, facts } = r;
+  if (wide) {
+    tax = wide.tax;
+    promotions = runningAt(wide, Date.now());
+    // The facts read with the cart are its own lines' (fresh); the gifts' come from the store view's.
+    const read = new Set(facts.map((f) => f.id));
+    facts = [...facts, ...wide.giftFacts.filter((f) => !read.has(f.id))];
+  }
   return {
     cart,
     items: r.items,
@@ -87,24 +138,24 @@ function stateOf(cart: CartRow | null, r: StateRow): CartState {
     rules: r.rules.map(({ position: _position, ...rule }) => ({
       ...rule, from_at: rule.from_at ? new Date(rule.from_at) : null, to_at: rule.to_at ? new Date(rule.to_at) : null,
     })),
-    tax: r.tax ?? { title: 'Tax', rate_bp: 0 },
-    promotions: r.promotions,
-    facts: r.facts,
+    tax: tax ?? { title: 'Tax', rate_bp: 0 },
+    promotions,
+    facts,
   };
 }
 
 /**
  * The cart row and everything of its state (stateColumns) in one statement: a cart is priced on
- * every call, so this is the cart's hot path.
+ * every call, so this is the cart's hot path. With `wide`, the store view's share comes from it.
  */
-export async function loadCartState(q: Reader, cartId: string, storeCode: string, extraSkus: string[] = []): Promise<CartState> {
+export async function loadCartState(q: Reader, cartId: string, storeCode: string, extraSkus: string[] = [], wide?: StoreWideState): Promise<CartState> {
   const { rows } = await q.query<StateRow & { cart: CartRow | null }>(
     `SELECT (SELECT row_to_json(c) FROM (SELECT ${CART_COLUMNS} FROM cart_cart WHERE id = $1) c) AS cart,
-       ${stateColumns('$1')}`,
+       ${stateColumns('$1', Boolean(wide))}`,
     [cartId, storeCode, extraSkus],
   );
   const r = rows[0]!;
-  return stateOf(r.cart, r);
+  return stateOf(r.cart, r, wide);
 }
 
 /**
@@ -113,16 +164,17 @@ export async function loadCartState(q: Reader, cartId: string, storeCode: string
  * for a transaction holding the cart and then takes the row's newest version: when that version is
  * not the one the statement started with, a transaction that committed meanwhile changed the cart
  * (every change to its contents writes the row, migration 0032), and the row and state are read
- * again, under the lock now held, in two more statements (docs/decisions/0041).
+ * again, under the lock now held, in two more statements (docs/decisions/0041). With `wide`, the
+ * store view's share of the state comes from it instead of the statement.
  */
 export async function lockCartWithState(
-  tx: Tx, maskedId: string, storeCode: string, extraSkus: string[] = [],
+  tx: Tx, maskedId: string, storeCode: string, extraSkus: string[] = [], wide?: StoreWideState,
 ): Promise<{ access: CartAccessRow; state: CartState } | null> {
   const { rows } = await tx.query<StateRow & CartAccessRow & { fresh: boolean }>(
     `SELECT ${CART_COLUMNS}, guest_key_hash,
             ${PERSONAL('c')},
             (c.xmin = (SELECT s.xmin FROM cart_cart s WHERE s.id = c.id)) AS fresh,
-            ${stateColumns('c.id')}
+            ${stateColumns('c.id', Boolean(wide))}
        FROM cart_cart c WHERE c.masked_id = $1 FOR UPDATE OF c`,
     [maskedId, storeCode, extraSkus],
   );
@@ -130,11 +182,10 @@ export async function lockCartWithState(
   if (!r) return null;
   if (!r.fresh) {
     const access = await findCart(tx, maskedId, true);
-    return access ? { access, state: await loadCartState(tx, access.id, storeCode, extraSkus) } : null;
+    return access ? { access, state: await loadCartState(tx, access.id, storeCode, extraSkus, wide) } : null;
   }
   const { items: _i, addresses: _a, rules: _r, tax: _t, promotions: _p, facts: _f, fresh: _fresh, ...row } = r;
   const access = accessRow(row);
   const { guest_key_hash: _k, personal: _personal, ...cart } = access;
-  return { access, state: stateOf(cart, r) };
+  return { access, state: stateOf(cart, r, wide) };
 }
-
