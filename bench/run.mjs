@@ -123,6 +123,21 @@ async function registerCustomers(n) {
   return emails;
 }
 
+/** A goal a figure of a row must meet, printed beside it. */
+const atLeast = (figure, label, goal, unit = '') => ({ figure, label, goal, unit, sign: '≥', met: (v) => v >= goal });
+const atMost = (figure, label, goal, unit = '') => ({ figure, label, goal, unit, sign: '≤', met: (v) => v <= goal });
+const below = (figure, label, goal, unit = '') => ({ figure, label, goal, unit, sign: '<', met: (v) => v < goal });
+
+/** Each goal of a row with its figure, whether it is met, printed as one line. */
+function judge(row, goals = []) {
+  const judged = goals.map((g) => ({ figure: g.figure, value: row[g.figure], goal: `${g.sign} ${g.goal}${g.unit ? ` ${g.unit}` : ''}`, met: row[g.figure] != null && g.met(row[g.figure]) }));
+  if (judged.length) {
+    const text = judged.map((j, i) => `${goals[i].label} ${j.value}${goals[i].unit ? ` ${goals[i].unit}` : ''} (goal ${j.goal}) ${j.met ? 'met' : 'NOT MET'}`);
+    console.log(`  goals: ${text.join('; ')}`);
+  }
+  return judged;
+}
+
 const scenarios = [
   {
     name: 'catalogue: product details by sku (GraphQL GET)',
@@ -132,6 +147,7 @@ const scenarios = [
       headers: { store: 'gb' },
     }],
     check: (body) => JSON.parse(body).data.products.items[0].sku === 'EMBER-ONE',
+    goals: [atLeast('req_per_s', 'req/s', 3000), below('p99_ms', 'p99', 100, 'ms'), below('server_cpu_ms_per_req', 'server CPU per request', 2, 'ms')],
   },
   {
     // Dominated by password hashing (Argon2id, docs/decisions/0006): fewer connections; customers rotate within the per-account limit.
@@ -158,6 +174,7 @@ const scenarios = [
       return [{ method: 'GET', path: `/account/users/${login.user_uuid}/profile`, headers: { authorization: `Bearer ${login.token}` } }];
     },
     check: (body) => typeof JSON.parse(body).personalInfo.email === 'string',
+    goals: [below('server_cpu_ms_per_req', 'server CPU per request', 2, 'ms')],
   },
   {
     // Every request adds one pack to a guest cart of its own (created before measuring).
@@ -174,6 +191,7 @@ const scenarios = [
       }];
     },
     check: (body) => JSON.parse(body).data.addProductsToCart.user_errors.length === 0,
+    goals: [atLeast('req_per_s', 'req/s', 1000)],
   },
   {
     // Ten virtual users, each looping through whole guest checkouts (8 calls, the last placeOrder).
@@ -200,6 +218,11 @@ const scenarios = [
       return body;
     },
     check: (body) => typeof JSON.parse(body).data.placeOrder.order.order_number === 'string',
+    // Issue goals for the whole checkout (10 virtual users, load generator on the same cores).
+    goals: [
+      atLeast('orders_per_s', 'orders/s', 200), below('checkout_p99_ms', 'p99 per whole checkout', 150, 'ms'),
+      atMost('server_cpu_ms_per_checkout', 'server CPU per checkout', 3.5, 'ms'), atMost('db_cpu_ms_per_checkout', 'database CPU per checkout', 3.5, 'ms'),
+    ],
   },
 ];
 
@@ -280,6 +303,7 @@ scenarios.push({
     return `${res.status} ${(await res.text()).slice(0, 15)}`;
   },
   check: (body) => body === '200 <!DOCTYPE html>',
+  goals: [atLeast('req_per_s', 'pages/s', 5000), atMost('server_cpu_ms_per_req', 'server CPU per page', 0.2, 'ms')],
 });
 
 const ONLY = process.env.BENCH_ONLY;
@@ -363,7 +387,8 @@ async function soak(server) {
   };
   console.log(`${SOAK_NAME}: ${row.req_per_s} pages/s for ${SOAK_SECONDS} s, p50 ${row.p50_ms} ms, p99 ${row.p99_ms} ms, ` +
     `server CPU ${row.server_cpu_ms_per_req} ms/page, ${row.errors} errors; heap after full GC ${row.heap_start_mb} MB → ${row.heap_end_mb} MB ` +
-    `(growth ${row.heap_growth_mb} MB, goal ≤ 50 MB), resident ${row.rss_start_mb} MB → ${row.rss_end_mb} MB`);
+    `(growth ${row.heap_growth_mb} MB), resident ${row.rss_start_mb} MB → ${row.rss_end_mb} MB`);
+  row.goals = judge(row, [atMost('heap_growth_mb', 'heap growth after full collections', 50, 'MB')]);
   return row;
 }
 
@@ -426,8 +451,8 @@ async function main() {
               orders_per_s: Math.round((orders / DURATION) * 10) / 10,
               checkout_p50_ms: percentile(checkoutTimes, 50),
               checkout_p99_ms: percentile(checkoutTimes, 99),
-              server_cpu_ms_per_checkout: orders ? Math.round(cpu / orders) : null,
-              db_cpu_ms_per_checkout: orders ? Math.round(dbCpu / orders) : null,
+              server_cpu_ms_per_checkout: orders ? Math.round((cpu / orders) * 10) / 10 : null,
+              db_cpu_ms_per_checkout: orders ? Math.round((dbCpu / orders) * 10) / 10 : null,
               failed_checkouts: checkoutFailures,
             }
           : {}),
@@ -439,6 +464,7 @@ async function main() {
         console.log(`  whole checkouts: ${row.orders_per_s} orders/s, p50 ${row.checkout_p50_ms} ms, p99 ${row.checkout_p99_ms} ms, ` +
           `server CPU ${row.server_cpu_ms_per_checkout} ms/checkout, database CPU ${row.db_cpu_ms_per_checkout} ms/checkout, ${row.failed_checkouts} failed`);
       }
+      row.goals = judge(row, s.goals);
     }
     if (!ONLY || SOAK_NAME.includes(ONLY)) results.push(await soak(server));
   } finally {
