@@ -54,6 +54,8 @@ export default async function storefrontPlugin(app: FastifyInstance, opts: Store
     },
   });
 
+  // Loaders reach this server in process, unless they are sent to another GraphQL endpoint.
+  const selfFetch = inProcessFetch(app);
   const cache = opts.pageCache;
   cache?.forRelease(build.assets.version);
 
@@ -68,6 +70,7 @@ export default async function storefrontPlugin(app: FastifyInstance, opts: Store
     const url = new URL(key, 'http://localhost');
     const response = await handleRequest(new Request(url.href, { method: 'GET', headers: { accept: 'text/html' } }), {
       graphqlUrl,
+      fetch: opts.graphqlUrl ? undefined : selfFetch,
       wholeDocument: true,
       onRenderError: () => {
         failed = true;
@@ -100,11 +103,47 @@ export default async function storefrontPlugin(app: FastifyInstance, opts: Store
       const nonce = randomBytes(16).toString('base64');
       const response = await handleRequest(toWebRequest(request, reply), {
         graphqlUrl: opts.graphqlUrl ?? loopbackGraphqlUrl(request),
+        fetch: opts.graphqlUrl ? undefined : selfFetch,
         cspNonce: nonce,
       });
       return sendWebResponse(reply, response, nonce);
     },
   });
+}
+
+/**
+ * A fetch for the server-side loaders that hands each request to this server in process
+ * (`inject`): the same routes, hooks and limits as over loopback (the remote address is
+ * 127.0.0.1 either way), without a socket, an HTTP parse or a wake-up of either side per call.
+ * A request the loader gives up on (its signal) is answered with the abort, as fetch would.
+ */
+function inProcessFetch(app: FastifyInstance): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((value, name) => {
+      headers[name] = value;
+    });
+    const signal = init?.signal;
+    signal?.throwIfAborted();
+    const injected = app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: url.pathname + url.search,
+      headers,
+      payload: typeof init?.body === 'string' ? init.body : undefined,
+      remoteAddress: '127.0.0.1',
+    });
+    const res = signal
+      ? await Promise.race([injected, new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }))])
+      : await injected;
+    const answer = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (Array.isArray(value)) for (const v of value) answer.append(name, v);
+      else if (value !== undefined) answer.set(name, String(value));
+    }
+    const empty = res.statusCode === 204 || res.statusCode === 304 || init?.method === 'HEAD';
+    return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers: answer });
+  };
 }
 
 /** This server's GraphQL endpoint on the address and port the request came in on. */

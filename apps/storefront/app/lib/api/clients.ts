@@ -6,7 +6,7 @@ import { getBrowserQueryClient } from './query-client';
 
 /** Client for server-side loaders: calls the commerce API over loopback. */
 export function serverClient(context: AppLoadContext, store?: string): GraphqlClient {
-  return createGraphqlClient({ endpoint: graphqlUrlFrom(context), store });
+  return createGraphqlClient({ endpoint: graphqlUrlFrom(context), store, fetch: context.fetch });
 }
 
 const SHELL_TTL_MS = 60_000;

@@ -4,6 +4,11 @@ declare module 'react-router' {
   interface AppLoadContext {
     /** Absolute URL of the commerce GraphQL endpoint the server-side loaders call. */
     graphqlUrl?: string;
+    /**
+     * How server-side loaders reach that endpoint: the hosting server hands the request to itself in
+     * process, without a socket; absent, they use the global fetch over loopback.
+     */
+    fetch?: typeof fetch;
     /** Per-request nonce the document's inline scripts carry (Content-Security-Policy). */
     cspNonce?: string;
     /** Render the whole document before sending any of it (a page for the server's page cache). */
