@@ -117,7 +117,7 @@ export default async function storefrontPlugin(app: FastifyInstance, opts: Store
  * 127.0.0.1 either way), without a socket, an HTTP parse or a wake-up of either side per call.
  * A request the loader gives up on (its signal) is answered with the abort, as fetch would.
  */
-function inProcessFetch(app: FastifyInstance): typeof fetch {
+export function inProcessFetch(app: FastifyInstance): typeof fetch {
   return async (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     const headers: Record<string, string> = {};
