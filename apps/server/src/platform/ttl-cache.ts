@@ -27,6 +27,15 @@ export class TtlCache<V> {
     if (this.map.size > this.maxEntries) this.map.delete(this.map.keys().next().value as string);
   }
 
+  /** The value kept for `key`, or what `load` answers, kept from then on (a failed load keeps nothing). */
+  async through(key: string, load: () => Promise<V>): Promise<V> {
+    const kept = this.get(key);
+    if (kept !== undefined) return kept;
+    const value = await load();
+    this.set(key, value);
+    return value;
+  }
+
   clear(): void {
     this.map.clear();
   }

@@ -72,12 +72,8 @@ export class PricingLoader {
   constructor(private readonly deps: CartDeps) {}
 
   /** The store view's tax rate, promotions and their gifts' sale facts, as this process keeps them. */
-  async storeWide(q: Reader, storeCode: string): Promise<StoreWideState> {
-    const kept = this.wide.get(storeCode);
-    if (kept) return kept;
-    const loaded = await store.loadStoreWideState(q, storeCode);
-    this.wide.set(storeCode, loaded);
-    return loaded;
+  storeWide(q: Reader, storeCode: string): Promise<StoreWideState> {
+    return this.wide.through(storeCode, () => store.loadStoreWideState(q, storeCode));
   }
 
   invalidate(): void {

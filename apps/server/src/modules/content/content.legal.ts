@@ -74,11 +74,7 @@ export class LegalPagesService {
    */
   async checkoutTerms(q: Queryable, store: LegalScope): Promise<{ agreementIds: number[]; accepted: AcceptedDocument[] }> {
     const key = `${store.code}|${store.language}`;
-    let all = this.versions.get(key);
-    if (!all) {
-      all = await findLegalVersions(q, store.code, store.language, ACCEPTED_KINDS);
-      this.versions.set(key, all);
-    }
+    const all = await this.versions.through(key, () => findLegalVersions(q, store.code, store.language, ACCEPTED_KINDS));
     const now = Date.now();
     const rows = ACCEPTED_KINDS.flatMap((kind) => all.find((r) => r.kind === kind && r.published_at.getTime() <= now) ?? []);
     const terms = rows.find((r) => r.kind === 'terms');

@@ -376,12 +376,8 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
    * they change only by configuration: kept in memory, dropped when a change is announced as
    * `config` (db/migrations/0034), at most a minute for a process that hears no announcements.
    */
-  async attributes(storeCode: string, reader: Reader = this.db): Promise<store.AttributeRow[]> {
-    const kept = this.attributeCache.get(storeCode);
-    if (kept) return kept;
-    const rows = await store.listAttributes(reader, storeCode);
-    this.attributeCache.set(storeCode, rows);
-    return rows;
+  attributes(storeCode: string, reader: Reader = this.db): Promise<store.AttributeRow[]> {
+    return this.attributeCache.through(storeCode, () => store.listAttributes(reader, storeCode));
   }
 
   /** Drops what is kept of the configuration (attribute definitions). */
