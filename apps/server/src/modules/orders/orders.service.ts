@@ -200,7 +200,7 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
     if (!inserted) throw new AppError('CART_NOT_ACTIVE', 'An order has already been placed from this cart');
     const orderNumber = inserted.order_number;
     const orderId = inserted.id;
-    await store.insertOrderParts(tx, orderId, {
+    store.insertOrderParts(tx, orderId, {
       items: draft.items.map((item) => ({ ...item, uid: randomUUID() })),
       addresses: [
         { kind: 'billing' as const, address: draft.billing_address },

@@ -206,9 +206,10 @@ export interface OrderTotalLine { kind: 'discount' | 'tax'; position: number; la
 /**
  * Everything an order holds besides its row, written in one statement: items, addresses, discount
  * and tax lines, order attributes, the first history entry and the placed event (data-modifying CTEs, so it is one
- * round trip however many lines the order has).
+ * statement however many lines the order has). Deferred (Tx.defer): it travels with the transaction's
+ * next statement, since nothing reads its answer; a failure fails the placement there.
  */
-export async function insertOrderParts(
+export function insertOrderParts(
   tx: Tx,
   orderId: string,
   parts: {
@@ -220,7 +221,7 @@ export async function insertOrderParts(
     /** The order's first event (placed), written in the same statement. */
     event: Omit<OrderEvent, 'id' | 'created_at'>;
   },
-): Promise<void> {
+): void {
   const e = parts.event;
   const items = parts.items.map((i, position) => ({
     uid: i.uid, position, sku: i.sku, product_id: i.product_id, parent_sku: i.parent_sku, name: i.name, product_type: i.product_type,
@@ -233,7 +234,7 @@ export async function insertOrderParts(
     region: a.region, telephone: a.telephone, extra: a.extra, pickup_store_id: a.pickup?.store_id ?? null, pickup_name: a.pickup?.name ?? null,
   }));
   const attributes = parts.attributes.map((a, position) => ({ position, code: a.code, value: a.value }));
-  await tx.query(
+  tx.defer(
     `WITH i AS (
        INSERT INTO orders_item (uid, order_id, position, sku, product_id, parent_sku, name, product_type, qty_ordered,
          unit_price_incl_tax, row_total_incl_tax, row_tax, row_discount, is_gift, parent_gift_sku, selected_options, bundle_options)
