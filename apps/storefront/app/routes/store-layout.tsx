@@ -7,6 +7,7 @@ import { AgeGate } from '../components/layout/age-gate';
 import { SiteFooter } from '../components/layout/site-footer';
 import { SiteHeader } from '../components/layout/site-header';
 import { browserScope, requireStore, serverScope, type StoreScope } from '../lib/api/scope';
+import { loadCatalogue } from '../i18n/i18n';
 import { listLegalPages } from '../lib/api/content.api';
 import { fetchStoreShell, listStores } from '../lib/api/store.api';
 import type { StoreLayoutData } from '../lib/store-layout-data';
@@ -16,8 +17,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return loadStoreLayout(serverScope(context, params.store));
 }
 
+/** Runs on a move to another store view, whose language's catalogue may not be loaded yet. */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  return loadStoreLayout(browserScope(params.store));
+  const data = await loadStoreLayout(browserScope(params.store));
+  await loadCatalogue(data.store.language);
+  return data;
 }
 
 /** The store view, the markets to switch to, the menu and the legal pages: the same for every page of a store. */
