@@ -35,7 +35,7 @@ function staticImportClosure(appDir: string, entries: string[]): Set<string> {
 const appDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'app');
 // What every page runs besides its own route: the document and the store's layout.
 const layoutModules = staticImportClosure(appDir, ['root.tsx', 'routes/store-layout.tsx']);
-const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|i18next|react-i18next|cookie|set-cookie-parser)[\\/]/;
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|cookie|set-cookie-parser)[\\/]/;
 
 // The React plugin stays out: the React Router plugin brings its own transform.
 export default defineConfig(({ isSsrBuild }) => ({

@@ -1,4 +1,3 @@
-import i18next, { type i18n } from 'i18next';
 import { primaryLanguage } from '../lib/locale';
 import deUrl from './de.json?url';
 import enUrl from './en.json?url';
@@ -18,7 +17,7 @@ export const CATALOGUE_URLS: Record<Language, string> = { en: enUrl, de: deUrl }
 
 const catalogues = new Map<Language, Catalogue>();
 const loading = new Map<Language, Promise<void>>();
-const instances = new Map<Language, i18n>();
+const instances = new Map<Language, Translator>();
 
 /** The catalogue for a language or locale (`de`, `de-CH`, `de_CH` → `de`); English for any other. */
 export function toLanguage(code: string | null | undefined): Language {
@@ -26,10 +25,9 @@ export function toLanguage(code: string | null | undefined): Language {
   return (LANGUAGES as readonly string[]).includes(language) ? (language as Language) : DEFAULT_LANGUAGE;
 }
 
-/** Makes a language's messages available; an instance made before gets them too. */
+/** Makes a language's messages available. */
 export function addCatalogue(language: Language, catalogue: Catalogue): void {
   catalogues.set(language, catalogue);
-  instances.get(language)?.addResourceBundle(language, 'translation', catalogue, true, true);
 }
 
 export function hasCatalogue(code: string | null | undefined): boolean {
@@ -57,25 +55,67 @@ export function loadCatalogue(code: string | null | undefined): Promise<void> {
   return pending;
 }
 
+/** What `t` takes besides the key: values to put in, `count` (picks the plural form), `defaultValue`. */
+export type TOptions = { count?: number; defaultValue?: string } & Record<string, unknown>;
+export type TFunction = (key: string, options?: TOptions) => string;
+
+/** A language's words: `t` as the shop calls it (the subset of i18next it used, docs/decisions/0043). */
+export interface Translator {
+  language: Language;
+  t: TFunction;
+}
+
+const INTERPOLATION = /\{\{\s*(\w+)\s*\}\}/g;
+const pluralRules = new Map<Language, Intl.PluralRules>();
+
+function lookup(catalogue: Catalogue | undefined, key: string): string | undefined {
+  let node: string | Catalogue | undefined = catalogue;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
 /**
- * The i18next instance for a language. One per language for the life of the process, shared by
- * every request: creating one per request costs about a third of a render.
+ * The message for a key: with a numeric `count`, its `_zero` form for 0 when there is one, then the
+ * form the language's plural rules pick (`_one`, `_other`), then the key itself; English when the
+ * language lacks it (the catalogues hold the same keys: catalogues.test.ts); then `defaultValue`,
+ * then the key. `{{name}}` takes the option of that name, as it is (React escapes; nothing is HTML),
+ * and stays as written without one.
  */
-export function i18nFor(code: string | null | undefined): i18n {
+function translate(language: Language, key: string, options?: TOptions): string {
+  const count = options?.count;
+  const candidates = [key];
+  if (typeof count === 'number') {
+    let rules = pluralRules.get(language);
+    if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
+    candidates.unshift(`${key}_${rules.select(count)}`);
+    if (count === 0) candidates.unshift(`${key}_zero`);
+  }
+  let message: string | undefined;
+  for (const lng of language === DEFAULT_LANGUAGE ? [language] : [language, DEFAULT_LANGUAGE]) {
+    for (const candidate of candidates) {
+      message = lookup(catalogues.get(lng), candidate);
+      if (message !== undefined) break;
+    }
+    if (message !== undefined) break;
+  }
+  message ??= options?.defaultValue ?? key;
+  if (!options || !message.includes('{{')) return message;
+  return message.replace(INTERPOLATION, (placeholder, name: string) => {
+    const value = options[name];
+    if (value === undefined) return placeholder;
+    return value === null ? '' : String(value);
+  });
+}
+
+/** The translator for a language; one per language for the life of the process, shared by every request. */
+export function i18nFor(code: string | null | undefined): Translator {
   const language = toLanguage(code);
   let instance = instances.get(language);
   if (!instance) {
-    instance = i18next.createInstance();
-    const resources: Record<string, { translation: Catalogue }> = {};
-    for (const [lng, catalogue] of catalogues) resources[lng] = { translation: catalogue };
-    void instance.init({
-      lng: language,
-      fallbackLng: DEFAULT_LANGUAGE,
-      resources,
-      initAsync: false,
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
-    });
+    instance = { language, t: (key, options) => translate(language, key, options) };
     instances.set(language, instance);
   }
   return instance;

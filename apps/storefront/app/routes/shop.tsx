@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { NavLink, redirect } from 'react-router';
 import { ListingFilters } from '../components/product/listing-filters';
 import type { Route } from './+types/shop';

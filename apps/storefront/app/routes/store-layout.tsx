@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/store-layout';
 import { RouteError } from '../components/common/route-error';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useLocation, useNavigate } from 'react-router';
 import type { StoreView } from '../../lib/api/store.api';
 import { AGE_GATE_PENDING, confirmAgeCookie, hasConfirmedAge, isCrawler } from '../../lib/age-verification/age-gate';
