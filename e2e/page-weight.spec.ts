@@ -21,7 +21,19 @@ test('public documents carry their stylesheet and the closed age gate, and link 
     expect(html, path).toMatch(/<dialog class="age-gate"[^>]*>/);
     expect(html, path).not.toMatch(/<dialog[^>]* open/);
     expect(html, path).toContain('document.documentElement.classList.add("age-gate-pending")');
+    // No script is needed for the first paint: every module preload asks for low priority.
+    expect(html, path).toMatch(/<link rel="modulepreload" fetchpriority="low" href=/);
+    expect(html, path).not.toMatch(/<link rel="modulepreload" href=/);
   }
+});
+
+test('the listing’s first picture loads with the document, the others when scrolled to', async ({ request }) => {
+  const html = await (await request.get('/gb/shop')).text();
+  const pictures = [...html.matchAll(/<div class="product-card__media"><img [^>]*>/g)].map((m) => m[0]);
+  expect(pictures.length).toBeGreaterThan(1);
+  expect(pictures[0]).toContain('loading="eager"');
+  expect(pictures[0]).toContain('fetchPriority="high"');
+  for (const picture of pictures.slice(1)) expect(picture).toContain('loading="lazy"');
 });
 
 test('a public page loads its own language’s catalogue only, and neither catalogue nor zod in its scripts', async ({ request }) => {

@@ -29,8 +29,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1c1917" />
         <Meta />
         <InlineStylesheet />
-        {/* The page's catalogue, fetched with the scripts instead of after them (entry.client waits for it). */}
-        <link rel="preload" href={CATALOGUE_URLS[language]} as="fetch" crossOrigin="anonymous" />
+        {/* The page's catalogue, fetched with the scripts instead of after them (entry.client waits
+            for it), at their low priority: nothing hydration needs goes before the first paint's. */}
+        <link rel="preload" href={CATALOGUE_URLS[language]} as="fetch" crossOrigin="anonymous" fetchPriority="low" />
         {store && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: AGE_GATE_SCRIPT }} />}
         <Links />
       </head>
