@@ -111,6 +111,7 @@ function median(values) {
 /** Lighthouse runs of one page; `returning` first stores the soft age gate's answer in the browser, as a returning visitor has it. */
 async function lighthouseRuns(url, returning = false) {
   const runs = [];
+  const failed = [];
   for (let i = 0; i < RUNS; i++) {
     const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
     try {
@@ -121,6 +122,13 @@ async function lighthouseRuns(url, returning = false) {
       }
       const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
       const lhr = result.lhr;
+      // A run Lighthouse could not finish (no paint seen, a timeout on a busy machine) has no
+      // figures: it is noted and run again, never counted in the median as a number it lacks.
+      if (lhr.runtimeError || lhr.categories.performance.score === null) {
+        failed.push(lhr.runtimeError?.code ?? 'no score');
+        if (failed.length <= RUNS) i--;
+        continue;
+      }
       const items = lhr.audits['network-requests']?.details?.items ?? [];
       runs.push({
         score: lhr.categories.performance.score,
@@ -138,7 +146,7 @@ async function lighthouseRuns(url, returning = false) {
     }
   }
   const pick = (key) => median(runs.map((r) => r[key]));
-  return { runs, median: { score: pick('score'), lcpMs: pick('lcpMs'), fcpMs: pick('fcpMs'), tbtMs: pick('tbtMs'), cls: pick('cls'), totalBytes: pick('totalBytes'), scriptBytes: pick('scriptBytes'), requests: pick('requests') } };
+  return { runs, failed, median: { score: pick('score'), lcpMs: pick('lcpMs'), fcpMs: pick('fcpMs'), tbtMs: pick('tbtMs'), cls: pick('cls'), totalBytes: pick('totalBytes'), scriptBytes: pick('scriptBytes'), requests: pick('requests') } };
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
@@ -172,6 +180,8 @@ for (const [name, r] of Object.entries(results.pages)) {
   const fv = r.firstVisit;
   console.log(`| ${name} \`${r.path}\` | ${fv.requests} | ${kb(fv.bytes)} | ${kb(fv.byType.Script?.bytes ?? 0)} | ${lhCells(r.lighthouse?.median)} | ${lhCells(r.lighthouseReturning?.median)} |`);
   if (fv.uncompressedText.length) console.log(`  sent uncompressed: ${fv.uncompressedText.join(', ')}`);
+  const failed = [...(r.lighthouse?.failed ?? []), ...(r.lighthouseReturning?.failed ?? [])];
+  if (failed.length) console.log(`  Lighthouse runs not finished and run again: ${failed.join(', ')}`);
 }
 
 // The goals of docs/decisions/0043, each figure beside its goal.
