@@ -35,7 +35,8 @@ describe('scripts after the first paint', () => {
   it('starts the catalogue given, the preloads and the module script, in a script that needs no escaping', () => {
     const script = afterPaintScript('/assets/de-x.json');
     expect(script).toContain('link("preload","/assets/de-x.json","fetch")');
-    expect(script).toMatch(/^requestAnimationFrame\(/);
+    expect(script).toContain('img[fetchpriority="high"]');
+    expect(() => new Function(script)).not.toThrow();
     expect(script).not.toMatch(/<\/?script/i);
   });
 });
