@@ -15,7 +15,7 @@ function hydrate() {
 }
 
 // The first render must say what the server said: the page's catalogue (its language is the
-// document's, its fetch started with the scripts' by lib/after-paint.ts) comes first. Should it fail, the page
+// document's, its fetch started by the head's preload) comes first. Should it fail, the page
 // hydrates all the same and keeps working, its words then as keys.
 loadCatalogue(document.documentElement.lang).then(hydrate, (error: unknown) => {
   console.error(error);

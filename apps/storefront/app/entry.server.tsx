@@ -8,7 +8,7 @@ import en from './i18n/en.json';
 import { addCatalogue } from './i18n/i18n';
 import { StylesheetContext } from './lib/document-styles';
 import { NonceContext } from './lib/nonce';
-import { scriptsAfterPaint } from './lib/after-paint.server';
+import { lowPriorityModulePreloads } from './lib/preload-priority';
 import stylesheet from './styles.css?inline';
 
 // The server renders every language; a browser fetches only its page's (i18n.ts).
@@ -19,7 +19,7 @@ export const streamTimeout = 5_000;
 
 /**
  * React Router's default Node entry plus five things: the request's CSP nonce on every inline
- * script, the stylesheet for the document's head, scripts that load after the first paint, a charset on
+ * script, the stylesheet for the document's head, module preloads at low priority, a charset on
  * the content type, and whole documents for the server's page cache.
  */
 export default function handleRequest(
@@ -63,7 +63,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          const document = scriptsAfterPaint();
+          const document = lowPriorityModulePreloads();
           pipe(document);
           document.pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
