@@ -3,13 +3,24 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import de from './i18n/de.json';
+import en from './i18n/en.json';
+import { addCatalogue } from './i18n/i18n';
+import { StylesheetContext } from './lib/document-styles';
 import { NonceContext } from './lib/nonce';
+import { lowPriorityModulePreloads } from './lib/preload-priority';
+import stylesheet from './styles.css?inline';
+
+// The server renders every language; a browser fetches only its page's (i18n.ts).
+addCatalogue('en', en);
+addCatalogue('de', de);
 
 export const streamTimeout = 5_000;
 
 /**
- * React Router's default Node entry plus three things: the request's CSP nonce on every inline
- * script, a charset on the content type, and whole documents for the server's page cache.
+ * React Router's default Node entry plus five things: the request's CSP nonce on every inline
+ * script, the stylesheet for the document's head, module preloads at low priority, a charset on
+ * the content type, and whole documents for the server's page cache.
  */
 export default function handleRequest(
   request: Request,
@@ -36,7 +47,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StylesheetContext.Provider value={stylesheet}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesheetContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
@@ -50,7 +63,9 @@ export default function handleRequest(
             },
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          pipe(body);
+          const document = lowPriorityModulePreloads();
+          pipe(document);
+          document.pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

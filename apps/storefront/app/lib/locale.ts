@@ -2,7 +2,7 @@
  * The one place where a store view's locale becomes what the platform's language APIs take.
  *
  * The commerce API names locales as Magento does (`de_DE`, `de_CH`, `en_GB`). `Intl` (number,
- * date and collation), HTML `lang`/`hreflang` attributes and i18next all expect a BCP 47 tag
+ * date and collation), HTML `lang`/`hreflang` attributes and the catalogues all expect a BCP 47 tag
  * (`de-DE`); an underscore makes `Intl` throw a RangeError. Every use of the store's locale goes
  * through `languageTag` (or the helpers below, which call it), so no caller converts by hand.
  */

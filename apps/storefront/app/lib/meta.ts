@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n/i18n';
 import type { MetaDescriptor } from 'react-router';
 import { i18nFor } from '../i18n/i18n';
 import type { StoreView } from './api/store.api';

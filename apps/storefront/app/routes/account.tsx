@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { useNavigate } from 'react-router';
 import type { Route } from './+types/account';
 import { AccountNav } from '../components/account/account-nav';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { Link } from 'react-router';
 import type { Route } from './+types/cart';
 import { CartTotals } from '../components/cart/cart-totals';

@@ -1,7 +1,7 @@
 import { ContactFormSchema, type ContactForm } from '@ember/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../i18n/react';
 import { Link } from 'react-router';
 import type { Route } from './+types/contact';
 import { Breadcrumbs } from '../components/common/breadcrumbs';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Route } from './+types/order-confirmation';
 import { CartTotals } from '../components/cart/cart-totals';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import type { Route } from './+types/referral';
 import { RouteError } from '../components/common/route-error';
 import { LoyaltyFrame } from '../components/loyalty/loyalty-frame';

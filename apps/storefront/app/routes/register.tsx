@@ -1,7 +1,7 @@
 import type { UserConfiguration } from '@ember/contracts';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { Link } from 'react-router';
 import type { Route } from './+types/register';
 import { ConfirmEmailForm } from '../components/account/confirm-email-form';

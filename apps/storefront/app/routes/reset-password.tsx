@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { Link, useNavigate } from 'react-router';
 import type { Route } from './+types/reset-password';
 import { RouteError } from '../components/common/route-error';

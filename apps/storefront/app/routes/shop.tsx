@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { NavLink, redirect } from 'react-router';
 import { ListingFilters } from '../components/product/listing-filters';
 import type { Route } from './+types/shop';
@@ -144,9 +144,9 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
       <p className="listing__count" role="status">{t('shop.count', { count: totalCount })}</p>
       {products.length > 0 ? (
         <ul className="product-grid">
-          {products.map((product) => (
+          {products.map((product, index) => (
             <li key={product.uid}>
-              <ProductCard product={product} store={code} locale={store.locale} />
+              <ProductCard product={product} store={code} locale={store.locale} first={index === 0} />
             </li>
           ))}
         </ul>

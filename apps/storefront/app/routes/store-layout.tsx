@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/store-layout';
 import { RouteError } from '../components/common/route-error';
@@ -7,6 +7,7 @@ import { AgeGate } from '../components/layout/age-gate';
 import { SiteFooter } from '../components/layout/site-footer';
 import { SiteHeader } from '../components/layout/site-header';
 import { browserScope, requireStore, serverScope, type StoreScope } from '../lib/api/scope';
+import { loadCatalogue } from '../i18n/i18n';
 import { listLegalPages } from '../lib/api/content.api';
 import { fetchStoreShell, listStores } from '../lib/api/store.api';
 import type { StoreLayoutData } from '../lib/store-layout-data';
@@ -16,8 +17,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return loadStoreLayout(serverScope(context, params.store));
 }
 
+/** Runs on a move to another store view, whose language's catalogue may not be loaded yet. */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  return loadStoreLayout(browserScope(params.store));
+  const data = await loadStoreLayout(browserScope(params.store));
+  await loadCatalogue(data.store.language);
+  return data;
 }
 
 /** The store view, the markets to switch to, the menu and the legal pages: the same for every page of a store. */

@@ -1,5 +1,5 @@
 import type { Profile } from '@ember/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { ACCOUNT_ROUTES } from '../../lib/account/account-routes';
 import { formatDate } from '../../lib/account/dates';
 import { AccountView } from './account-view';

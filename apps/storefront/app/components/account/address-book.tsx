@@ -1,6 +1,6 @@
 import type { Address, SavedAddress } from '@ember/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { refreshAddresses, storeAddresses, useAddresses, useCountries } from '../../lib/account/account-queries';
 import type { SessionUser } from '../../lib/account/session';
 import { deleteAddress, setDefaultAddress } from '../../lib/api/account.api';

@@ -1,7 +1,7 @@
 import type { SavedAddress, AddressInput } from '@ember/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { AddressFormSchema, type AddressFormValues } from '../../lib/account/account-forms';
 import type { ShippingCountry } from '../../lib/api/directory.api';
 import { addAddress, updateAddress } from '../../lib/api/account.api';

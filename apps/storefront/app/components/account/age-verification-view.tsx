@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import { forgetAgeReturn, readAgeReturn, verificationFromHash } from '../../lib/age-verification/age-return';
 import { useLocationHash } from '../../lib/account/use-location-hash';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { changePasswordFormSchema, type ChangePasswordFormValues } from '../../lib/account/account-forms';
 import { useConfiguration } from '../../lib/account/configuration';
 import { forgetSession, type SessionUser } from '../../lib/account/session';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { hashFor } from '../../lib/account/account-routes';
 import { AccountView } from './account-view';
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { storeConsents, useConsentPurposes, useConsents } from '../../lib/account/account-queries';
 import { forgetSession, type SessionUser } from '../../lib/account/session';
 import { isAccountApiError, updateConsents, type ConsentPurpose, type UserConsent } from '../../lib/api/account.api';

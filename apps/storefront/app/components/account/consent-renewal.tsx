@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { listConsentPurposes, listConsents, updateConsents } from '../../lib/api/account.api';
 import { consentsQueryKey, SESSION_QUERY_KEY, useSession } from '../../lib/account/session';
 import type { StoreView } from '../../lib/api/store.api';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { cartClient, firstServerMessage } from '../../lib/api/cart.api';
 import { cancelOrder, findOrder, listOrders, PAYABLE_STATUSES, type OrderDetail } from '../../lib/api/orders.api';
 import type { StoreView } from '../../lib/api/store.api';

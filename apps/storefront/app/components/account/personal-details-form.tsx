@@ -1,7 +1,7 @@
 import type { Profile, ProfileUpdate } from '@ember/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { PersonalDetailsFormSchema, type PersonalDetailsFormValues } from '../../lib/account/account-forms';
 import { storeProfile } from '../../lib/account/account-queries';
 import { genderOptions } from '../../lib/account/genders';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useNavigate } from 'react-router';
 import { forgetSession, type SessionUser } from '../../lib/account/session';
 import { cancelAccount, fetchAccountData, isAccountApiError, reauthenticate } from '../../lib/api/account.api';

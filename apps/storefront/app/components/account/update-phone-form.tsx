@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { storeProfile, useProfile } from '../../lib/account/account-queries';
 import { forgetSession, type SessionUser } from '../../lib/account/session';
 import { isAccountApiError, requestPhoneCode, updatePhone, verifyCode } from '../../lib/api/account.api';

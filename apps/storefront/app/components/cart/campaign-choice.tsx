@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { applyCampaign, cartClient, firstServerMessage, removeCampaign } from '../../lib/api/cart.api';
 import type { Cart } from '../../lib/api/cart.api';
 import { fetchRewards } from '../../lib/api/loyalty.api';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { Cart } from '../../lib/api/cart.api';
 import { formatDeduction, formatMoney } from '../../lib/money';
 

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { applyCoupon, cartClient, firstServerMessage, partialCart, removeCoupon } from '../../lib/api/cart.api';
 import type { Cart } from '../../lib/api/cart.api';
 import { getBrowserQueryClient } from '../../lib/api/query-client';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { MergeDrop } from '../../lib/api/cart.api';
 import { clearMergeNotice, readMergeNotice } from '../../lib/cart/merge-notice';
 

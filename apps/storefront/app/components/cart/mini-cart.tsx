@@ -1,6 +1,6 @@
 import { ShoppingBag, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link, useLocation } from 'react-router';
 import type { CartItem } from '../../lib/api/cart.api';
 import { cartCount, useCart } from '../../lib/cart/cart-state';

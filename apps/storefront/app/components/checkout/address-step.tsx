@@ -2,7 +2,7 @@ import type { Address, SavedAddress } from '@ember/contracts';
 import { fromGraphQLAddress, toGraphQLAddressInput } from '../../lib/api/address';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useAddresses } from '../../lib/account/account-queries';
 import { cartClient, firstServerMessage, setBillingAddress, setGuestEmail, setShippingAddress } from '../../lib/api/cart.api';
 import type { AddressInput, Cart, CartAddress, SavedAddressRef } from '../../lib/api/cart.api';

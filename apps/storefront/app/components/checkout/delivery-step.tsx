@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import {
   cartClient, firstServerMessage, listPickupLocations, setShippingAddress, setShippingMethod,
 } from '../../lib/api/cart.api';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useNavigate } from 'react-router';
 import {
   acceptAgreements, cartClient, firstServerMessage, listCheckoutAgreements, placeOrder, PlaceOrderError, setPaymentMethod,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import { cartClient } from '../../lib/api/cart.api';
 import { listOrders, PAYABLE_STATUSES } from '../../lib/api/orders.api';

@@ -1,5 +1,5 @@
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { AddressFormValues } from '../../lib/account/account-forms';
 import type { ShippingCountry } from '../../lib/api/directory.api';
 import { SelectField, TextField } from './fields';

@@ -1,6 +1,6 @@
 import { passwordProblems, type PasswordRequirements } from '@ember/contracts';
 import { Check, Dot } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 type Rule = 'min_length' | 'min_lowercase' | 'min_uppercase' | 'min_number' | 'min_symbol' | 'exclude_username';
 

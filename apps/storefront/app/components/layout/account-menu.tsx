@@ -1,5 +1,5 @@
 import { LogOut, UserRound } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../lib/account/session';
 import { accountPath, withReturnTo } from '../../lib/account/return-to';

@@ -1,34 +1,41 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useLocation, useNavigate } from 'react-router';
 import type { StoreView } from '../../lib/api/store.api';
-import { confirmAgeCookie, hasConfirmedAge, isCrawler } from '../../lib/age-verification/age-gate';
+import { AGE_GATE_PENDING, confirmAgeCookie, hasConfirmedAge, isCrawler } from '../../lib/age-verification/age-gate';
 import { switchStorePath } from '../../lib/store-paths';
 
 const MINIMUM_AGE = 18;
 
 /**
  * The soft age gate every market shows on a first visit: confirm being an adult and the market.
- * It opens only in the browser, over a page that is already complete, so crawlers (and anyone
- * without script) get the content they may index; the choice is remembered in a cookie.
+ * Every document carries it closed (the server reads no cookie: public pages are the same for
+ * everyone, docs/decisions/0042); the head's script (AGE_GATE_SCRIPT) shows it before the first
+ * paint to a visitor who has not answered, styled as the modal it becomes once hydrated, so it is
+ * part of the first paint instead of appearing after hydration (docs/decisions/0043). Crawlers and
+ * anyone without script get the page without it; the choice is remembered in a cookie.
  */
 export function AgeGate({ store, stores }: { store: StoreView; stores: StoreView[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [open, setOpen] = useState(false);
+  // Rendered until the browser has decided, as on the server; then open (a modal) or gone.
+  const [open, setOpen] = useState(true);
   const [market, setMarket] = useState(store.store_code);
   const [refused, setRefused] = useState(false);
 
   useEffect(() => {
-    if (hasConfirmedAge(document.cookie) || isCrawler(navigator.userAgent)) return;
-    setOpen(true);
+    const root = document.documentElement;
+    if (hasConfirmedAge(document.cookie) || isCrawler(navigator.userAgent)) {
+      root.classList.remove(AGE_GATE_PENDING);
+      setOpen(false);
+      return;
+    }
+    // The modal takes over from the server-rendered look in the same frame.
+    if (dialog.current && !dialog.current.open) dialog.current.showModal();
+    root.classList.remove(AGE_GATE_PENDING);
   }, []);
-
-  useEffect(() => {
-    if (open && dialog.current && !dialog.current.open) dialog.current.showModal();
-  }, [open]);
 
   if (!open) return null;
 

@@ -1,5 +1,5 @@
 import { ChevronDown, Globe } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link, useLocation } from 'react-router';
 import type { StoreView } from '../../lib/api/store.api';
 import { languageTag } from '../../lib/locale';

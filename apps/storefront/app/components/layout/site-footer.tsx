@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link, useLocation } from 'react-router';
 import type { LegalPageLink } from '../../lib/api/content.api';
 import type { StoreView } from '../../lib/api/store.api';

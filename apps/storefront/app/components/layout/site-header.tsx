@@ -1,6 +1,6 @@
 import { Flame, Menu, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { NavLink, Link, useLocation } from 'react-router';
 import type { NavCategory, StoreView } from '../../lib/api/store.api';
 import { storePath } from '../../lib/store-paths';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { newAttemptKey, PaymentsApiError, PROVIDER_PAYMENT_METHODS, startPayment } from '../../lib/api/payments.api';
 
 interface PayAgainProps {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { ProductDetail } from '../../lib/api/catalog.api';
 import { chosenBundleOptions, type BundleChoice } from '../../lib/catalog/bundle-choice';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Form, Link, useSubmit } from 'react-router';
 import type { Facet, ListingFilters as Filters, ListingSort } from '../../lib/api/catalog.api';
 import { FACET_PARAMS, LISTING_SORTS, listingSearch, tidyListingSearch, type FacetParam } from '../../lib/catalog/listing-params';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useParams } from 'react-router';
 import { fetchProductPoints } from '../../lib/api/loyalty.api';
 import { dateFormat } from '../../lib/locale';

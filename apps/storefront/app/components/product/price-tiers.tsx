@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { TierPrice } from '../../lib/api/catalog.api';
 import { numberFormat } from '../../lib/locale';
 import { formatMoney } from '../../lib/money';

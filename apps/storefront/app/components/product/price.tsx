@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { PriceRange } from '../../lib/api/catalog.api';
 import { formatMoney, isReduced } from '../../lib/money';
 

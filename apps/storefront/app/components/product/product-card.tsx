@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import type { ProductSummary } from '../../lib/api/catalog.api';
 import { storePath } from '../../lib/store-paths';
@@ -9,9 +9,12 @@ interface ProductCardProps {
   store: string;
   locale: string;
   headingLevel?: 2 | 3;
+  /** The listing's first card, in the first screen on a phone: its picture is the page's largest
+   * paint, so it loads with the document instead of waiting for layout as lazy pictures do. */
+  first?: boolean;
 }
 
-export function ProductCard({ product, store, locale, headingLevel = 2 }: ProductCardProps) {
+export function ProductCard({ product, store, locale, headingLevel = 2, first = false }: ProductCardProps) {
   const { t } = useTranslation();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const image = product.small_image?.url;
@@ -19,7 +22,7 @@ export function ProductCard({ product, store, locale, headingLevel = 2 }: Produc
     <article className="product-card">
       <div className="product-card__media">
         {image ? (
-          <img src={image} alt="" loading="lazy" width={480} height={480} />
+          <img src={image} alt="" loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : undefined} width={480} height={480} />
         ) : (
           <div className="product-card__placeholder" aria-hidden="true" />
         )}

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { StockStatus as Status } from '../../lib/api/catalog.api';
 
 /** Stock as text (never colour alone); a polite live region, so a variant change is announced. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { ConfigurableOption, ProductDetail } from '../../lib/api/catalog.api';
 import { swatchColour, variantFor, type Selection } from '../../lib/variants';
 

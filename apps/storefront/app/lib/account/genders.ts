@@ -1,5 +1,5 @@
 import { GenderSchema } from '@ember/contracts';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/i18n';
 
 /** The gender choices the contract knows, with "not given" first: the field is optional. */
 export function genderOptions(t: TFunction): { value: string; label: string }[] {

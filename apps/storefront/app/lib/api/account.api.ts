@@ -3,6 +3,7 @@ import {
   type ProfileUpdate, type RegisterRequest, type RegisterResponse, type UserConfiguration, type UserConsent,
 } from '@ember/contracts';
 import { contract, restCall, type ContractSource, type RestCallOptions, type RestService } from './rest';
+import { SessionValidateContract } from './public-contracts';
 
 /**
  * The account services (`/account/users/...`, `/profile/...`, and the one-time codes of
@@ -118,7 +119,7 @@ export async function validateSession(store: string): Promise<string | null> {
     store,
     method: 'POST',
     body: {},
-    schema: contract('SessionValidateResponseSchema'),
+    schema: SessionValidateContract,
   });
   return result.valid && result.user_uuid ? result.user_uuid : null;
 }
@@ -129,7 +130,7 @@ export async function validateSessionDetails(store: string): Promise<{ uuid: str
     store,
     method: 'POST',
     body: {},
-    schema: contract('SessionValidateResponseSchema'),
+    schema: SessionValidateContract,
   });
   return result.valid && result.user_uuid ? { uuid: result.user_uuid, consentRenewalRequired: result.consent_renewal_required === true } : null;
 }

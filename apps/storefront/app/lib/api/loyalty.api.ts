@@ -2,6 +2,7 @@ import {
   isErrorCode, type ErrorCode, type LoyaltyArticle, type LoyaltyConfiguration, type LoyaltyHistoryItem, type LoyaltyHistoryPage, type LoyaltyPointsSummary,
   type LoyaltyProductPoints, type LoyaltyReward, type LoyaltyTier, type ReferralCustomer, type ReferralStats,
 } from '@ember/contracts';
+import { LoyaltyConfigurationContract, LoyaltyProductPointsListContract } from './public-contracts';
 import { contract, restCall, type ContractSource, type RestMethod, type RestService } from './rest';
 
 /**
@@ -53,7 +54,7 @@ export type ProductPoints = LoyaltyProductPoints;
 const consumer = (uuid: string) => `/api/loyalty/consumers/${encodeURIComponent(uuid)}`;
 
 export async function fetchLoyaltyConfiguration(store: string): Promise<LoyaltyConfiguration> {
-  const config = await call('/api/loyalty/configuration', store, contract('LoyaltyConfigurationSchema'));
+  const config = await call('/api/loyalty/configuration', store, LoyaltyConfigurationContract);
   setLoyaltyTimeout(config.timeout);
   return config;
 }
@@ -101,7 +102,7 @@ export async function verifyReferralCode(store: string, code: string): Promise<b
 
 /** The progress points of one product (PDP, cart line); zero when it has no rule. */
 export async function fetchProductPoints(store: string, sku: string): Promise<ProductPoints> {
-  const { items } = await call(`/api/loyalty/products/points?skus=${encodeURIComponent(sku)}`, store, contract('LoyaltyProductPointsListSchema'));
+  const { items } = await call(`/api/loyalty/products/points?skus=${encodeURIComponent(sku)}`, store, LoyaltyProductPointsListContract);
   const found = items?.find((i) => i.sku === sku);
   if (!found) throw new LoyaltyApiError('No data found', 200, 'ENTITY_NOT_FOUND');
   return found;

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/i18n';
 import { describe, expect, it } from 'vitest';
 import type { Cart, CartItem } from '../api/cart.api';
 import type { CurrencyEnum } from '../api/graphql.generated';

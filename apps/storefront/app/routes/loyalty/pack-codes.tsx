@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { Route } from './+types/pack-codes';
 import { RouteError } from '../../components/common/route-error';
 import { LoyaltyFrame } from '../../components/loyalty/loyalty-frame';

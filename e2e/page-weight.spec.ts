@@ -1,0 +1,81 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { messages, waitForPageView } from './support/shop';
+
+// What docs/decisions/0043 keeps out of, or puts into, a public page's first load.
+const en = messages('en');
+const de = messages('de');
+const PUBLIC_PAGES = ['/gb/', '/gb/shop', '/gb/p/ember-one', '/gb/cart', '/de/', '/de/p/ember-one'];
+
+/** The scripts a document loads at first: its module preloads and module scripts. */
+async function firstScripts(request: APIRequestContext, html: string): Promise<string[]> {
+  const urls = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g), ...html.matchAll(/import\("([^"]+)"\)/g)].map((m) => m[1]!));
+  return Promise.all([...urls].map(async (url) => (await request.get(url)).text()));
+}
+
+test('public documents carry their stylesheet and the closed age gate, and link no stylesheet', async ({ request }) => {
+  for (const path of PUBLIC_PAGES) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toMatch(/<style id="ember-styles">:root\{/);
+    expect(html, path).not.toMatch(/<link rel="stylesheet"/);
+    // In every document, not open: the head's script shows it to a visitor who has not answered.
+    expect(html, path).toMatch(/<dialog class="age-gate"[^>]*>/);
+    expect(html, path).not.toMatch(/<dialog[^>]* open/);
+    expect(html, path).toContain('document.documentElement.classList.add("age-gate-pending")');
+    // No script is needed for the first paint: every module preload asks for low priority.
+    expect(html, path).toMatch(/<link rel="modulepreload" fetchpriority="low" href=/);
+    expect(html, path).not.toMatch(/<link rel="modulepreload" href=/);
+  }
+});
+
+test('the listing’s first picture loads with the document, the others when scrolled to', async ({ request }) => {
+  const html = await (await request.get('/gb/shop')).text();
+  const pictures = [...html.matchAll(/<div class="product-card__media"><img [^>]*>/g)].map((m) => m[0]);
+  expect(pictures.length).toBeGreaterThan(1);
+  expect(pictures[0]).toContain('loading="eager"');
+  expect(pictures[0]).toContain('fetchPriority="high"');
+  for (const picture of pictures.slice(1)) expect(picture).toContain('loading="lazy"');
+});
+
+test('a public page loads its own language’s catalogue only, and neither catalogue nor zod in its scripts', async ({ request }) => {
+  for (const [path, language] of [['/gb/p/ember-one', 'en'], ['/de/p/ember-one', 'de']] as const) {
+    const html = await (await request.get(path)).text();
+    const catalogues = [...html.matchAll(/<link rel="preload" href="([^"]+\.json)" as="fetch"/g)].map((m) => m[1]!);
+    expect(catalogues, path).toHaveLength(1);
+    expect(catalogues[0], path).toMatch(new RegExp(`/assets/${language}-[\\w-]+\\.json$`));
+    const catalogue = (await (await request.get(catalogues[0]!)).json()) as { ageGate: { text: string } };
+    expect(catalogue.ageGate.text).toBe((language === 'en' ? en : de)('ageGate.text'));
+    for (const script of await firstScripts(request, html)) {
+      expect(script).not.toContain(en('ageGate.text'));
+      expect(script).not.toContain(de('ageGate.text'));
+      expect(script).not.toMatch(/ZodError/);
+    }
+  }
+});
+
+test.describe('a first-time visitor', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('sees the age gate before any script of the page has run', async ({ page }) => {
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/gb/p/ember-one');
+    await expect(page.getByRole('heading', { name: en('ageGate.heading').replace('{{age}}', '18') })).toBeVisible();
+  });
+
+  test('a German page hydrates with its catalogue and a move to an English store view speaks English', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    await page.goto('/de/shop');
+    const gate = page.getByRole('dialog', { name: de('ageGate.heading').replace('{{age}}', '18') });
+    await expect(gate).toBeVisible();
+    await gate.getByLabel(de('ageGate.market')).selectOption('gb');
+    await gate.getByRole('button', { name: de('ageGate.confirm').replace('{{age}}', '18') }).click();
+    await expect(page).toHaveURL(/\/gb\/shop$/);
+    await waitForPageView(page);
+    await expect(page.getByRole('link', { name: en('header.skipToContent') })).toBeAttached();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
+    expect(problems).toEqual([]);
+  });
+});
