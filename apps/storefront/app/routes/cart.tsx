@@ -55,6 +55,8 @@ export default function CartPage() {
     <div className="cart-page">
       <h1>{t('cart.title')}</h1>
       <MergeNotice store={code} cartUpdatedKey={cart ? `${cart.id}:${cart.total_quantity}:${(cart.applied_coupons ?? []).length}` : ''} />
+      {/* As tall as the empty cart: what follows does not move when the cart arrives after hydration. */}
+      <div className="cart-page__body">
       {isLoading ? (
         <p role="status">{t('cart.loading')}</p>
       ) : isError ? (
@@ -85,6 +87,7 @@ export default function CartPage() {
           </aside>
         </div>
       )}
+      </div>
     </div>
   );
 }
