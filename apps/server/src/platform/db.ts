@@ -24,6 +24,9 @@ export interface TxQueryable extends Queryable {
   defer(sql: string, params?: unknown[]): void;
 }
 
+/** A write queued by `TxQueryable.defer`, waiting for the transaction's next statement or its COMMIT. */
+type DeferredWrite = { sql: string; params?: unknown[] };
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /**
@@ -121,7 +124,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
         // BEGIN is written with the transaction's first statement (see the pool); a transaction that
         // runs no statement sends nothing.
         let begun: Promise<unknown> | null = null;
-        let deferred: { sql: string; params?: unknown[] }[] = [];
+        let deferred: DeferredWrite[] = [];
         const socket = (client as unknown as { connection: { stream: Writable } }).connection.stream;
         /**
          * Writes BEGIN (first time), the deferred writes and then `last` in one write to the socket
@@ -259,7 +262,7 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
     attempt: (fn) => flight.track(() => pg.transaction(async (raw) => {
       const run = wrap(raw as never);
       // One connection in this process: deferred writes run, in order, before the next statement or the commit.
-      let deferred: { sql: string; params?: unknown[] }[] = [];
+      const deferred: DeferredWrite[] = [];
       const flush = async () => {
         while (deferred.length) {
           const d = deferred.shift()!;
@@ -276,7 +279,6 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
         },
       });
       await flush();
-      deferred = [];
       return result;
     })),
     // One process holds the embedded database, so its notifications never go missing.

@@ -86,6 +86,16 @@ export class PageCache {
     this.release = `${version}:`;
   }
 
+  /** A key as the shared copy knows it: behind the build's version. */
+  private sharedKey(key: string): string {
+    return this.release + key;
+  }
+
+  /** How long a page is kept at all: fresh, then stale. */
+  private get lifetimeMs(): number {
+    return this.opts.freshMs + this.opts.staleMs;
+  }
+
   private sharedFailed(err: unknown): void {
     this.opts.onSharedError?.(err);
   }
@@ -98,7 +108,7 @@ export class PageCache {
     const entry = this.entries.get(key);
     if (!entry) return null;
     const age = this.now() - entry.storedAt;
-    if (age > this.opts.freshMs + this.opts.staleMs) {
+    if (age > this.lifetimeMs) {
       this.remove(key);
       return null;
     }
@@ -115,7 +125,7 @@ export class PageCache {
   async lookupShared(key: string): Promise<Lookup> {
     if (!this.shared) return null;
     try {
-      const { found } = await this.shared.read(this.release + key);
+      const { found } = await this.shared.read(this.sharedKey(key));
       if (!found || !this.storeShared(key, found.page, found.storedAt)) return null;
       return this.lookup(key);
     } catch (err) {
@@ -140,7 +150,7 @@ export class PageCache {
         if (this.shared) {
           let claimed: Stamp | null | undefined;
           try {
-            claimed = await this.shared.claim(this.release + key, this.claimMs);
+            claimed = await this.shared.claim(this.sharedKey(key), this.claimMs);
           } catch (err) {
             // Unreachable: rendered and kept here alone.
             this.sharedFailed(err);
@@ -157,14 +167,13 @@ export class PageCache {
           const storedAt = this.now();
           this.store(key, page, storedAt);
           if (stamp) {
-            const ttl = this.opts.freshMs + this.opts.staleMs;
-            void this.shared!.write(this.release + key, page, storedAt, stamp, ttl).catch((err: unknown) => this.sharedFailed(err));
+            void this.shared!.write(this.sharedKey(key), page, storedAt, stamp, this.lifetimeMs).catch((err: unknown) => this.sharedFailed(err));
             stamp = null;
           }
         }
         return page;
       } finally {
-        if (stamp) void this.shared!.release(this.release + key).catch((err: unknown) => this.sharedFailed(err));
+        if (stamp) void this.shared!.release(this.sharedKey(key)).catch((err: unknown) => this.sharedFailed(err));
         if (this.flights.get(key) === flight) this.flights.delete(key);
       }
     })();
@@ -181,7 +190,7 @@ export class PageCache {
     for (let pause = 5; this.now() < until; pause = Math.min(pause * 2, 50)) {
       await new Promise((r) => setTimeout(r, pause));
       try {
-        const { found, rendering } = await this.shared!.read(this.release + key);
+        const { found, rendering } = await this.shared!.read(this.sharedKey(key));
         if (found && this.storeShared(key, found.page, found.storedAt)) return found.page;
         if (!rendering) return null;
       } catch (err) {
@@ -194,7 +203,7 @@ export class PageCache {
 
   /** Keeps a page from the shared copy as it was stored there; false when it is already too old. */
   private storeShared(key: string, page: CachedPage, storedAt: number): boolean {
-    if (this.now() - storedAt > this.opts.freshMs + this.opts.staleMs) return false;
+    if (this.now() - storedAt > this.lifetimeMs) return false;
     this.store(key, page, storedAt);
     return true;
   }

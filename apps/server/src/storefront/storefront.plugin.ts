@@ -54,8 +54,13 @@ export default async function storefrontPlugin(app: FastifyInstance, opts: Store
     },
   });
 
-  // Loaders reach this server in process, unless they are sent to another GraphQL endpoint.
   const selfFetch = inProcessFetch(app);
+  /**
+   * Where a render's loaders send their calls: the configured GraphQL endpoint over the network, or
+   * else this server in process (the URL, of the address the request came in on, names the paths).
+   */
+  const loaderTarget = (request: FastifyRequest) =>
+    opts.graphqlUrl ? { graphqlUrl: opts.graphqlUrl } : { graphqlUrl: loopbackGraphqlUrl(request), fetch: selfFetch };
   const cache = opts.pageCache;
   cache?.forRelease(build.assets.version);
 
@@ -64,13 +69,12 @@ export default async function storefrontPlugin(app: FastifyInstance, opts: Store
    * request (the storefront's server render reads none, and this makes sure of it), the whole
    * document at once, and nothing kept when any part of the render failed.
    */
-  const renderForCache = async (graphqlUrl: string, key: string, tags: ReadonlySet<ChangeTag>) => {
+  const renderForCache = async (target: ReturnType<typeof loaderTarget>, key: string, tags: ReadonlySet<ChangeTag>) => {
     let failed = false;
     // Not the request's Host: nothing a visitor sends may reach a page kept for everyone.
     const url = new URL(key, 'http://localhost');
     const response = await handleRequest(new Request(url.href, { method: 'GET', headers: { accept: 'text/html' } }), {
-      graphqlUrl,
-      fetch: opts.graphqlUrl ? undefined : selfFetch,
+      ...target,
       wholeDocument: true,
       onRenderError: () => {
         failed = true;
@@ -89,8 +93,8 @@ export default async function storefrontPlugin(app: FastifyInstance, opts: Store
         const found = cache.lookup(route.key) ?? (await cache.lookupShared(route.key));
         if (found?.state === 'fresh') return sendCachedPage(request, reply, found.page, 'hit');
         // Read now: a render behind a stale answer outlives the request's connection.
-        const graphqlUrl = opts.graphqlUrl ?? loopbackGraphqlUrl(request);
-        const render = () => renderForCache(graphqlUrl, route.key, route.tags);
+        const target = loaderTarget(request);
+        const render = () => renderForCache(target, route.key, route.tags);
         if (found?.state === 'stale') {
           void cache.fill(route.key, route.tags, render).catch((err: unknown) => request.log.warn({ err }, 'page refresh failed'));
           return sendCachedPage(request, reply, found.page, 'stale');
@@ -102,8 +106,7 @@ export default async function storefrontPlugin(app: FastifyInstance, opts: Store
       }
       const nonce = randomBytes(16).toString('base64');
       const response = await handleRequest(toWebRequest(request, reply), {
-        graphqlUrl: opts.graphqlUrl ?? loopbackGraphqlUrl(request),
-        fetch: opts.graphqlUrl ? undefined : selfFetch,
+        ...loaderTarget(request),
         cspNonce: nonce,
       });
       return sendWebResponse(reply, response, nonce);
