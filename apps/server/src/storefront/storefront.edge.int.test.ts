@@ -43,6 +43,14 @@ describe('storefront paths at the edge', () => {
     await app?.close();
   });
 
+  it('renders a page whose server-side loaders call the GraphQL and the account REST APIs in process', async () => {
+    // The registration page's loader reads the store view (GraphQL) and the password rules (REST);
+    // without the rules the page would still render, with no list of them.
+    const page = await rawGet(`${base}/de/register`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatch(/id="register-password-rules"/);
+  });
+
   it('answers a product path holding an encoded slash with the shop\'s 404 page', async () => {
     const res = await rawGet(`${base}/gb/p/a%2Fb`);
     expect(res.status).toBe(404);

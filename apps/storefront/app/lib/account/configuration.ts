@@ -2,7 +2,7 @@ import type { UserConfiguration } from '@ember/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AppLoadContext } from 'react-router';
 import { fetchUserConfiguration } from '../api/account.api';
-import { apiOriginFrom } from '../api/load-context';
+import { apiTargetFrom } from '../api/load-context';
 import { getBrowserQueryClient } from '../api/query-client';
 import { browserScope, requireStore, serverScope, type StoreScope } from '../api/scope';
 
@@ -27,7 +27,7 @@ async function loadConfiguration(scope: StoreScope, fetcher: () => Promise<UserC
 }
 
 export function loadConfigurationOnServer(context: AppLoadContext, store: string) {
-  return loadConfiguration(serverScope(context, store), () => fetchUserConfiguration(store, apiOriginFrom(context)));
+  return loadConfiguration(serverScope(context, store), () => fetchUserConfiguration(store, apiTargetFrom(context)));
 }
 
 export function loadConfigurationInBrowser(store: string) {

@@ -3,6 +3,7 @@ import {
   type ProfileUpdate, type RegisterRequest, type RegisterResponse, type UserConfiguration, type UserConsent,
 } from '@ember/contracts';
 import { contract, restCall, type ContractSource, type RestCallOptions, type RestService } from './rest';
+import type { ServerTarget } from './load-context';
 import { SessionValidateContract } from './public-contracts';
 
 /**
@@ -36,7 +37,7 @@ export function isAccountApiError(error: unknown, code?: ErrorCode): error is Ac
   return error instanceof AccountApiError && (code === undefined || error.code === code);
 }
 
-type CallOptions = Pick<RestCallOptions<unknown>, 'store' | 'method' | 'body' | 'baseUrl'>;
+type CallOptions = Pick<RestCallOptions<unknown>, 'store' | 'method' | 'body' | 'server'>;
 
 const ACCOUNT: RestService = {
   name: 'account',
@@ -61,8 +62,8 @@ const users = (uuid: string) => `/account/users/${encodeURIComponent(uuid)}`;
 // Configuration and registration
 
 /** Password rules and sign-in strategies; public, so server-side loaders may read it too. */
-export function fetchUserConfiguration(store: string, baseUrl?: string): Promise<UserConfiguration> {
-  return call('/account/users/configuration', { store, baseUrl, schema: contract('UserConfigurationSchema') });
+export function fetchUserConfiguration(store: string, server?: ServerTarget): Promise<UserConfiguration> {
+  return call('/account/users/configuration', { store, server, schema: contract('UserConfigurationSchema') });
 }
 
 /** Creates the account; the answer names the code e-mailed to confirm the address, unless sending it was throttled. */

@@ -24,7 +24,16 @@ export function graphqlUrlFrom(context: AppLoadContext): string {
   return context.graphqlUrl;
 }
 
-/** This server's origin for server-side account calls (the account services share the API's host). */
-export function apiOriginFrom(context: AppLoadContext): string {
-  return new URL(graphqlUrlFrom(context)).origin;
+/** Where a server-side REST call goes: the API's origin, and the fetch that reaches it. */
+export interface ServerTarget {
+  origin: string;
+  fetch?: typeof fetch;
+}
+
+/**
+ * The target of server-side account calls: the account services share the API's host, and are
+ * reached the way the GraphQL calls are (in process when the hosting server gives a fetch).
+ */
+export function apiTargetFrom(context: AppLoadContext): ServerTarget {
+  return { origin: new URL(graphqlUrlFrom(context)).origin, fetch: context.fetch };
 }

@@ -4,6 +4,7 @@
  * in script. An answer is checked against its contract schema (`@ember/contracts`) before anyone
  * reads it; each service names its own error class through `RestService.fail`.
  */
+import type { ServerTarget } from './load-context';
 
 /** What the client needs of a contract schema: zod's `safeParse`. */
 export interface Contract<T> {
@@ -58,8 +59,8 @@ export interface RestCallOptions<T> {
   store: string;
   method?: RestMethod;
   body?: unknown;
-  /** Absolute origin for server-side calls; empty in the browser (same origin). */
-  baseUrl?: string;
+  /** Where a server-side call goes (the load context's `apiTargetFrom`); none in the browser (same origin). */
+  server?: ServerTarget;
   /** A guest's masked cart id (`X-Cart-Id`). */
   cartId?: string | null;
   /** The attempt's Idempotency-Key. */
@@ -69,7 +70,7 @@ export interface RestCallOptions<T> {
 }
 
 export async function restCall<T>(service: RestService, path: string, options: RestCallOptions<T>): Promise<T> {
-  const { store, method = 'GET', body, baseUrl = '', cartId, idempotencyKey, schema } = options;
+  const { store, method = 'GET', body, server, cartId, idempotencyKey, schema } = options;
   // The contract loads while the request is under way.
   const checking = typeof schema === 'function' ? schema() : schema;
   if (checking instanceof Promise) checking.catch(() => undefined);
@@ -81,7 +82,7 @@ export async function restCall<T>(service: RestService, path: string, options: R
   if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
   let response: Response;
   try {
-    response = await fetch(`${baseUrl}${path}`, {
+    response = await (server?.fetch ?? fetch)(`${server?.origin ?? ''}${path}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
