@@ -61,20 +61,34 @@ export interface StoreWideState {
   giftFacts: SaleFactsRow[];
 }
 
+/** A store view without a tax rate charges none. */
+const NO_TAX = { title: 'Tax', rate_bp: 0 };
+
+/** The store view's tax rate, as JSON; `store` is the SQL that names the store code. */
+const TAX_OF = (store: string) => `(SELECT row_to_json(t) FROM (SELECT title, rate_bp FROM cart_tax_rate WHERE store_code = ${store}) t)`;
+
+/** The promotions matching `where`, with `columns`, as a JSON array. */
+const PROMOTIONS_OF = (columns: string, where: string) =>
+  `COALESCE((SELECT json_agg(p ORDER BY p.id) FROM (SELECT ${columns} FROM cart_promotion WHERE ${where}) p), '[]'::json)`;
+
+/** The skus the gift promotions matching `where` offer. */
+const GIFT_SKUS_OF = (where: string) => `SELECT unnest(skus) FROM cart_promotion WHERE ${where} AND type IN ('free_gift_fixed', 'free_gift_flexible')`;
+
+/** The sale facts in store view `store` of the products meeting `condition`, as a JSON array. */
+const SALE_FACTS_OF = (store: string, condition: string) =>
+  `COALESCE((SELECT json_agg(f) FROM (SELECT ${SALE_FACTS_COLUMNS} FROM catalog_sale_facts WHERE store_code = ${store} AND (${condition})) f), '[]'::json)`;
+
 /** The store view's ($1) tax rate, active promotions and their gifts' sale facts, in one statement. */
 export async function loadStoreWideState(q: Reader, storeCode: string): Promise<StoreWideState> {
+  const active = 'store_code = $1 AND is_active';
   const { rows } = await q.query<{ tax: StoreWideState['tax'] | null; promotions: StoreWideState['promotions']; gift_facts: SaleFactsRow[] }>(
-    `SELECT (SELECT row_to_json(t) FROM (SELECT title, rate_bp FROM cart_tax_rate WHERE store_code = $1) t) AS tax,
-       COALESCE((SELECT json_agg(p ORDER BY p.id) FROM (
-          SELECT ${PROMOTION_COLUMNS}, from_at, to_at FROM cart_promotion WHERE store_code = $1 AND is_active) p), '[]'::json) AS promotions,
-       COALESCE((SELECT json_agg(f) FROM (
-          SELECT ${SALE_FACTS_COLUMNS} FROM catalog_sale_facts
-           WHERE store_code = $1 AND sku IN (
-             SELECT unnest(skus) FROM cart_promotion WHERE store_code = $1 AND is_active AND type IN ('free_gift_fixed', 'free_gift_flexible'))) f), '[]'::json) AS gift_facts`,
+    `SELECT ${TAX_OF('$1')} AS tax,
+       ${PROMOTIONS_OF(`${PROMOTION_COLUMNS}, from_at, to_at`, active)} AS promotions,
+       ${SALE_FACTS_OF('$1', `sku IN (${GIFT_SKUS_OF(active)})`)} AS gift_facts`,
     [storeCode],
   );
   const r = rows[0]!;
-  return { tax: r.tax ?? { title: 'Tax', rate_bp: 0 }, promotions: r.promotions, giftFacts: r.gift_facts };
+  return { tax: r.tax ?? NO_TAX, promotions: r.promotions, giftFacts: r.gift_facts };
 }
 
 /** The promotions of `wide` running at `now`, as the cart's state holds them. */
@@ -98,22 +112,10 @@ function stateColumns(cartId: string, wide: boolean): string {
             FROM cart_coupon cc JOIN cart_rule r ON r.id = cc.rule_id WHERE cc.cart_id = ${cartId}) r), '[]'::json) AS rules`;
   const lineProducts = `id IN (SELECT product_id FROM cart_item WHERE cart_id = ${cartId}
                     UNION ALL SELECT parent_product_id FROM cart_item WHERE cart_id = ${cartId} AND parent_product_id IS NOT NULL)`;
-  if (wide) {
-    return `${own},
-       COALESCE((SELECT json_agg(f) FROM (
-          SELECT ${SALE_FACTS_COLUMNS} FROM catalog_sale_facts
-           WHERE store_code = $2 AND (${lineProducts} OR sku = ANY($3::text[]))) f), '[]'::json) AS facts`;
-  }
-  return `${own},
-       (SELECT row_to_json(t) FROM (SELECT title, rate_bp FROM cart_tax_rate WHERE store_code = $2) t) AS tax,
-       COALESCE((SELECT json_agg(p ORDER BY p.id) FROM (
-          SELECT ${PROMOTION_COLUMNS} FROM cart_promotion WHERE ${RUNNING_PROMOTION}) p), '[]'::json) AS promotions,
-       COALESCE((SELECT json_agg(f) FROM (
-          SELECT ${SALE_FACTS_COLUMNS} FROM catalog_sale_facts
-           WHERE store_code = $2 AND (
-             ${lineProducts}
-             OR sku IN (SELECT unnest(skus) FROM cart_promotion WHERE ${RUNNING_PROMOTION} AND type IN ('free_gift_fixed', 'free_gift_flexible'))
-             OR sku = ANY($3::text[]))) f), '[]'::json) AS facts`;
+  const askedSkus = 'sku = ANY($3::text[])';
+  if (wide) return `${own}, ${SALE_FACTS_OF('$2', `${lineProducts} OR ${askedSkus}`)} AS facts`;
+  return `${own}, ${TAX_OF('$2')} AS tax, ${PROMOTIONS_OF(PROMOTION_COLUMNS, RUNNING_PROMOTION)} AS promotions,
+       ${SALE_FACTS_OF('$2', `${lineProducts} OR sku IN (${GIFT_SKUS_OF(RUNNING_PROMOTION)}) OR ${askedSkus}`)} AS facts`;
 }
 
 type StateRow = {
@@ -138,7 +140,7 @@ function stateOf(cart: CartRow | null, r: StateRow, wide?: StoreWideState): Cart
     rules: r.rules.map(({ position: _position, ...rule }) => ({
       ...rule, from_at: rule.from_at ? new Date(rule.from_at) : null, to_at: rule.to_at ? new Date(rule.to_at) : null,
     })),
-    tax: tax ?? { title: 'Tax', rate_bp: 0 },
+    tax: tax ?? NO_TAX,
     promotions,
     facts,
   };

@@ -30,21 +30,19 @@ export interface OutboxRow {
 // `id` would sort by that text alias, putting 999 after 1000.
 const COLUMNS = `o.id::text AS id, channel, recipient, subject, body, template, language, created_at, sent_at, failed_at, attempts, last_error`;
 
+/** A new outbox row: the one INSERT and its values, shared by the waited-for and the deferred write. */
+const INSERT_OUTBOX = `INSERT INTO messaging_outbox (channel, recipient, subject, body, template, language)
+     VALUES ($1, $2, $3, $4, $5, $6)`;
+const outboxValues = (row: NewOutboxRow) => [row.channel, row.recipient, row.subject, row.body, row.template, row.language];
+
 export async function insertOutboxRow(tx: Tx, row: NewOutboxRow): Promise<{ id: string }> {
-  const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO messaging_outbox (channel, recipient, subject, body, template, language)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id::text AS id`,
-    [row.channel, row.recipient, row.subject, row.body, row.template, row.language],
-  );
+  const { rows } = await tx.query<{ id: string }>(`${INSERT_OUTBOX} RETURNING id::text AS id`, outboxValues(row));
   return rows[0]!;
 }
 
 /** insertOutboxRow without waiting for its answer: written with the transaction's next statement or its commit (Tx.defer). */
 export function queueOutboxRow(tx: Tx, row: NewOutboxRow): void {
-  tx.defer(
-    `INSERT INTO messaging_outbox (channel, recipient, subject, body, template, language) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [row.channel, row.recipient, row.subject, row.body, row.template, row.language],
-  );
+  tx.defer(INSERT_OUTBOX, outboxValues(row));
 }
 
 /**
