@@ -20,6 +20,8 @@ export const ProductRegistrationSchema = z.object({
   is_registrable: z.boolean(),
   loyalty_rule: PackCodeRuleSchema.nullable(),
   sku: z.string().nullable(),
+  /** The product's name in the store view's language (its SKU where the view does not sell it). */
+  product_name: z.string().nullable(),
   points: z.number(),
   limitReached: z.boolean(),
   hasError: z.boolean(),
@@ -29,6 +31,7 @@ export type ProductRegistration = z.infer<typeof ProductRegistrationSchema>;
 export const ProductRegistrationItemSchema = z.object({
   code: z.string(),
   sku: z.string(),
+  product_name: z.string(),
   points: z.number(),
   earning_rule: z.string(),
   registered_at: z.string(),

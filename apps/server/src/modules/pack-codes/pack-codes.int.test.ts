@@ -59,7 +59,7 @@ describe('registering a pack code', () => {
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
       code: formatCode(code), result: 'registered', inventory: 19, is_genuine: true, is_registrable: true,
-      loyalty_rule: { event_name: 'pack_code_registered', points: 20, description: 'Register a pack code' }, sku, points: 20,
+      loyalty_rule: { event_name: 'pack_code_registered', points: 20, description: 'Register a pack code' }, sku, product_name: sku, points: 20,
       limitReached: false, hasError: false,
     });
     expect(await ledgerRows(server, code)).toEqual([{ consumer_uuid: c.uuid, points: 20 }]);
@@ -95,7 +95,7 @@ describe('registering a pack code', () => {
       const r = await register(server, c, fake);
       expect(r.status, fake).toBe(200);
       expect(r.body, fake).toEqual({
-        code: formatCode(fake), result: 'not_genuine', inventory: 20, is_genuine: false, is_registrable: false, loyalty_rule: null, sku: null, points: 0,
+        code: formatCode(fake), result: 'not_genuine', inventory: 20, is_genuine: false, is_registrable: false, loyalty_rule: null, sku: null, product_name: null, points: 0,
         limitReached: false, hasError: true,
       });
       expect(await ledgerRows(server, fake)).toEqual([]);
@@ -254,12 +254,27 @@ describe('the customer\'s registrations', () => {
     expect(page1.status).toBe(200);
     expect(page1.body).toMatchObject({ page: 1, perPage: 2, total: 3, total_pages: 2, allowance: 20, inventory: 17 });
     expect(page1.body.items).toHaveLength(2);
-    expect(page1.body.items[0]).toEqual({ code: expect.stringMatching(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/), sku, points: 20, earning_rule: 'pack_code_registered', registered_at: expect.any(String) });
+    expect(page1.body.items[0]).toEqual({
+      code: expect.stringMatching(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/), sku, product_name: sku, points: 20, earning_rule: 'pack_code_registered', registered_at: expect.any(String),
+    });
     const page2 = await restCall(server, 'GET', '/api/me/products/registrations?page=2&perPage=2', undefined, { token: a.token });
     expect([...page1.body.items, ...page2.body.items].map((i: { code: string }) => i.code).sort()).toEqual(codes.map(formatCode).sort());
     const others = await restCall(server, 'GET', '/api/me/products/registrations', undefined, { token: b.token });
     expect([others.body.total, others.body.items]).toEqual([0, []]);
     expect((await restCall(server, 'GET', '/api/me/products/registrations?perPage=1000', undefined, { token: a.token })).status).toBe(400);
+  });
+
+  it('name the product in the store view\'s language', async () => {
+    const c = await createCustomer(server, { store: 'de' });
+    const producedOn = new Date(Date.UTC(1950, 0, 1) + Math.floor(Math.random() * 20_000) * 86_400_000).toISOString().slice(0, 10);
+    const issued = await inTransaction(server.app.db, (tx) => server.app.services.packCodes.issueBatch(tx, { sku: 'STK-AMBER-PACK', producedOn, size: 1 }));
+    const [code] = [...issued.codes];
+    const [product] = await server.app.services.catalog.productsBySkus(await server.app.services.stores.resolve('de'), ['STK-AMBER-PACK']);
+    expect(product!.name).not.toBe('STK-AMBER-PACK');
+    const r = await register(server, c, code!, 'de');
+    expect(r.body).toMatchObject({ result: 'registered', sku: 'STK-AMBER-PACK', product_name: product!.name });
+    const list = await restCall(server, 'GET', '/api/me/products/registrations', undefined, { token: c.token, store: 'de' });
+    expect(list.body.items).toMatchObject([{ sku: 'STK-AMBER-PACK', product_name: product!.name }]);
   });
 
   it('are in the customer\'s data export, and erasure keeps each code used but no longer says whose it was', async () => {
