@@ -36,7 +36,7 @@ for (const [language, store] of [['en', 'gb'], ['de', 'de']] as const) {
     await expect(main.getByRole('heading', { level: 1, name: t('loyalty.titles.packCodes') })).toBeVisible();
     await waitForPageView(page);
     await expect(main.getByText(t('loyalty.packCodes.none'))).toBeVisible();
-    const input = main.getByLabel(t('loyalty.packCodes.label'));
+    const input = main.getByRole('textbox', { name: t('loyalty.packCodes.label') });
     const submit = main.getByRole('button', { name: t('loyalty.packCodes.submit') });
     const result = main.getByTestId('pack-code-result');
 
@@ -74,3 +74,28 @@ for (const [language, store] of [['en', 'gb'], ['de', 'de']] as const) {
     await expect(main.getByTestId('loyalty-points')).toHaveText(said(t('loyalty.points.available_other'), { count: 20 }));
   });
 }
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the pack-codes page with a registered code does not scroll sideways', async ({ page }) => {
+    const t = messages('de');
+    const customer = newCustomer('Pia');
+    await registerByApi(customer, 'de');
+    await logInByApi(page, customer, 'de');
+    await page.goto('/de/loyalty/pack-codes');
+    await waitForPageView(page);
+    const main = page.getByRole('main');
+    const code = freshCode(3);
+    await main.getByRole('textbox', { name: t('loyalty.packCodes.label') }).fill(code);
+    await main.getByRole('button', { name: t('loyalty.packCodes.submit') }).click();
+    await expect(main.getByTestId('pack-code-result')).toHaveAttribute('role', 'status');
+    await expect(main.getByRole('row').filter({ hasText: code })).toBeVisible();
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.inner);
+    // The registered code reads whole, without a scroll of its own.
+    const cell = main.getByRole('cell', { name: code });
+    const box = (await cell.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  });
+});
