@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ADD_TO_CART, CHECKOUT_SKU, checkoutSteps } from './checkout.mjs';
+import { TEST_PACK_CODE_SECRET } from '../apps/server/dist/config.js';
+import { formatCode, makeCode } from '../apps/server/dist/modules/pack-codes/pack-codes.code.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';
@@ -226,12 +228,15 @@ const scenarios = [
   },
 ];
 
-/** Registers and logs in `n` customers; returns their uuids and bearer tokens. */
+/** Registers and logs in `n` customers (eight logins at a time, as registration); returns their uuids and bearer tokens. */
 async function signedInCustomers(n) {
+  const emails = await registerCustomers(n);
   const out = [];
-  for (const email of await registerCustomers(n)) {
-    const login = await (await fetch(`${base}/account/users/authentication/sessions`, json(loginBody(email)))).json();
-    out.push({ uuid: login.user_uuid, token: login.token });
+  for (let i = 0; i < emails.length; i += 8) {
+    out.push(...await Promise.all(emails.slice(i, i + 8).map(async (email) => {
+      const login = await (await fetch(`${base}/account/users/authentication/sessions`, json(loginBody(email)))).json();
+      return { uuid: login.user_uuid, token: login.token };
+    })));
   }
   return out;
 }
@@ -286,6 +291,36 @@ scenarios.push(
     check: (body) => typeof JSON.parse(body).coupon === 'string',
   },
 );
+
+/** The batch the pack-code scenario registers codes of; its codes are made with the TEST mode key the bench server runs with. */
+const BENCH_PACK_BATCH = 9000;
+
+scenarios.push({
+  // Every request registers a genuine code nobody has registered yet, as one of many customers in
+  // turn: each stays within the month's allowance (20 codes) and the attempts per hour (30), which
+  // the bench leaves as in production. BENCH_PACK_CUSTOMERS × 20 bounds the requests of a run.
+  name: 'pack codes: registration (REST POST, a fresh genuine code per request, 1,000 customers)',
+  connections: 20,
+  async setup(db) {
+    await db.query(
+      `INSERT INTO pack_code_batch (id, sku, produced_on, size, earning_rule) VALUES ($1, 'STK-TEAK-PACK', DATE '2026-11-01', 30000000, 'pack_code_registered')`,
+      [BENCH_PACK_BATCH],
+    );
+    const customers = await signedInCustomers(Number(process.env.BENCH_PACK_CUSTOMERS ?? 1000));
+    let serial = 0;
+    return [{
+      method: 'POST',
+      path: '/api/me/products/register',
+      headers: { 'content-type': 'application/json', store: 'gb' },
+      setupRequest: (req) => {
+        const n = serial++;
+        const c = customers[n % customers.length];
+        return { ...req, headers: { ...req.headers, authorization: `Bearer ${c.token}` }, body: JSON.stringify({ code: formatCode(makeCode(TEST_PACK_CODE_SECRET, BENCH_PACK_BATCH, n)) }) };
+      },
+    }];
+  },
+  check: (body) => JSON.parse(body).result === 'registered',
+});
 
 /** Public pages in every store view: the page-cache scenario serves them. */
 const PUBLIC_PAGES = ['gb', 'de', 'ch'].flatMap((s) => [`/${s}/`, `/${s}/shop`, `/${s}/p/ember-one`, `/${s}/faq`]);

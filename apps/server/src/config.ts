@@ -109,6 +109,11 @@ export const ConfigSchema = z.object({
   LOYALTY_TIER_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   LOYALTY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   LOYALTY_JOBS: bool.optional(),
+  // Pack codes (docs/decisions/0048): the HMAC key of every printed code's check (required in LIVE
+  // mode; TEST mode has a fixed development key, which the demo batches' codes are made with), and
+  // how many codes a customer may register per calendar month.
+  PACK_CODE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PACK_CODE_MONTHLY_ALLOWANCE: z.coerce.number().int().min(0).max(100_000).default(20),
   // Orders still waiting for payment this long after their last change are cancelled and their stock
   // released (docs/decisions/0019); 0: never. Shorter than 5 minutes would cut off a shopper mid-payment.
   ORDERS_PAYMENT_EXPIRY_MINUTES: z.coerce
@@ -136,10 +141,13 @@ export const ConfigSchema = z.object({
   CART_JOBS: bool.optional(),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { graphqlIntrospection: boolean; walletSigningSecret: string };
+export type Config = z.infer<typeof ConfigSchema> & { graphqlIntrospection: boolean; walletSigningSecret: string; packCodeSecret: string };
 
 /** Used only in TEST mode: links signed with it must never be trusted by a LIVE shop. */
 const TEST_WALLET_SECRET = 'ember-test-mode-wallet-signing-secret-not-for-live';
+
+/** Used only in TEST mode: the key of the demo batches' codes, published in the README; never a LIVE shop's. */
+export const TEST_PACK_CODE_SECRET = 'ember-test-mode-pack-code-key-not-for-live-use';
 
 /** Signs the TEST sandbox's notifications when no secret is configured; never accepted in LIVE mode. */
 export const SANDBOX_TEST_WEBHOOK_SECRET = 'whsec_sandbox_test_only_not_a_secret_0000';
@@ -189,6 +197,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
   if (c.STORE_MODE === 'LIVE' && !c.WALLET_SIGNING_SECRET) live.push('WALLET_SIGNING_SECRET: LIVE store mode needs a secret to sign wallet pass links');
+  if (c.STORE_MODE === 'LIVE' && (!c.PACK_CODE_SECRET || c.PACK_CODE_SECRET === TEST_PACK_CODE_SECRET)) {
+    live.push('PACK_CODE_SECRET: LIVE store mode needs the key printed pack codes are checked with');
+  }
   if (c.STORE_MODE === 'LIVE' && !c.PUBLIC_BASE_URL) live.push('PUBLIC_BASE_URL: LIVE store mode needs the origin shoppers reach the shop at, for links in e-mails');
   if (c.STORE_MODE === 'LIVE' && c.EMBER_FAULT) live.push('EMBER_FAULT: fault injection exists only in TEST store mode');
   if (c.STORE_MODE === 'LIVE' && !c.ADMIN_TOKEN) live.push('ADMIN_TOKEN: LIVE store mode needs an operator token');
@@ -201,5 +212,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...c,
     graphqlIntrospection: c.GRAPHQL_INTROSPECTION ?? c.NODE_ENV !== 'production',
     walletSigningSecret: c.WALLET_SIGNING_SECRET ?? TEST_WALLET_SECRET,
+    packCodeSecret: c.PACK_CODE_SECRET ?? TEST_PACK_CODE_SECRET,
   };
 }

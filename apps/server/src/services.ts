@@ -19,6 +19,8 @@ import { SandboxProvider } from './modules/payments/payments.sandbox.js';
 import { OrdersService } from './modules/orders/orders.service.js';
 import { LoyaltyService } from './modules/loyalty/loyalty.service.js';
 import { ReferralService } from './modules/referral/referral.service.js';
+import { PackCodesService } from './modules/pack-codes/pack-codes.service.js';
+import { packCodesPrivacy } from './modules/pack-codes/pack-codes.privacy.js';
 import { CartService } from './modules/cart/cart.service.js';
 import { CheckoutService } from './modules/checkout/checkout.service.js';
 import { LegalPagesService } from './modules/content/content.legal.js';
@@ -70,6 +72,8 @@ export interface Services {
   loyalty: LoyaltyService;
   /** Referral codes, parent codes and the referrer's reward. */
   referral: ReferralService;
+  /** Pack codes: batches, genuineness, registration credited through the loyalty ledger. */
+  packCodes: PackCodesService;
   /** Carts: lines, limits, coupons and prices. */
   cart: CartService;
   /** Address rules, shipping methods and pick-up stores. */
@@ -163,6 +167,7 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     await referral.ensureCustomer(tx, uuid);
     if (input.parent_code) await referral.setParent(tx, uuid, input.parent_code);
   });
+  const packCodes = new PackCodesService(db, loyalty, { key: config.packCodeSecret, monthlyAllowance: config.PACK_CODE_MONTHLY_ALLOWANCE });
   const cart = new CartService(checkout, catalog);
   // A loyalty campaign applied to a customer's cart is priced as a discount after coupons.
   cart.useLoyalty(loyalty);
@@ -174,7 +179,7 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
   const privacy = new PrivacyRegistry();
   for (const part of [
     identityPrivacy(identity), consentsPrivacy(consents), verificationPrivacy(verification), messagingPrivacy(messaging), formsPrivacy(forms),
-    ordersPrivacy(orders), ageVerificationPrivacy(ageVerification), paymentsPrivacy(), loyaltyPrivacy(), referralPrivacy(), cartPrivacy(),
+    ordersPrivacy(orders), ageVerificationPrivacy(ageVerification), paymentsPrivacy(), loyaltyPrivacy(), referralPrivacy(), packCodesPrivacy(), cartPrivacy(),
     catalogPrivacy, storePrivacy, directoryPrivacy, contentPrivacy, checkoutPrivacy, holdsNoPersonalData('platform', ['schema_migrations']),
   ]) privacy.register(part);
   return {
@@ -205,6 +210,7 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     payments,
     loyalty,
     referral,
+    packCodes,
     redis,
     close,
   };

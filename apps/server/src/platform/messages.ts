@@ -106,6 +106,11 @@ export const PHRASES = {
     en: 'The Idempotency-Key must be 8 to 100 letters, digits, - or _.',
     de: 'Der Idempotency-Key muss aus 8 bis 100 Buchstaben, Ziffern, - oder _ bestehen.',
   },
+  // Pack codes
+  'packCode.malformed': {
+    en: 'This is not a pack code. A pack code has 16 letters and digits, as printed inside the pack.',
+    de: 'Das ist kein Packungscode. Ein Packungscode hat 16 Buchstaben und Ziffern, wie in der Packung aufgedruckt.',
+  },
   'checkout.cartEmpty': { en: 'The cart is empty.', de: 'Der Warenkorb ist leer.' },
   'checkout.billingMissing': { en: 'Please check the billing address information.', de: 'Bitte prüfen Sie die Rechnungsadresse.' },
   'checkout.addressUnusable': { en: 'Some addresses can\'t be used due to the configurations for specific countries.', de: 'Eine Adresse kann in diesem Land nicht verwendet werden.' },

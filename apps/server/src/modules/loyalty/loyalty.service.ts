@@ -245,6 +245,11 @@ export class LoyaltyService {
     return store.listEarningRules(db, language);
   }
 
+  /** An active earning rule read in the caller's transaction (or null): what another module's credit is sized by. */
+  activeEarningRule(db: Queryable, eventName: string, language = 'en') {
+    return store.findEarningRule(db, eventName, language);
+  }
+
   async earningRule(eventName: string, language = 'en') {
     const rule = await store.findEarningRule(this.db, eventName, language);
     if (!rule) throw new AppError('ENTITY_NOT_FOUND', 'No data found');

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { Link, useParams } from 'react-router';
 import { useSession } from '../../lib/account/session';
 import {
-  fetchArticle, fetchArticles, fetchHistory, fetchRewards, fetchTiers, isLoyaltyApiError, readArticle, redeemReward,
+  fetchArticle, fetchArticles, fetchHistory, fetchPackCodeRegistrations, fetchRewards, fetchTiers, isLoyaltyApiError, readArticle, redeemReward,
+  registerPackCode, type ProductRegistration,
 } from '../../lib/api/loyalty.api';
 import { dateFormat } from '../../lib/locale';
 import { usePoints } from '../../lib/loyalty/loyalty-state';
@@ -305,8 +306,128 @@ export function RedeemView({ store }: ViewProps) {
   );
 }
 
-/** Pack codes are not sold yet: an honest empty state rather than a form that cannot work. */
-export function PackCodesView(_: ViewProps) {
+/** What a registration's answer says to the customer, in their language. */
+function packCodeOutcome(t: (key: string, options?: Record<string, unknown>) => string, r: ProductRegistration): string {
+  switch (r.result) {
+    case 'registered':
+      return t('loyalty.packCodes.result.registered', { count: r.points, code: r.code, product: r.product_name ?? '' });
+    case 'limit_reached':
+      return t('loyalty.packCodes.result.limit_reached', { code: r.code });
+    default:
+      return t(`loyalty.packCodes.result.${r.result}`, { code: r.code });
+  }
+}
+
+/**
+ * The customer enters the code printed inside a pack: the answer in words (points earned, or why
+ * not), what is left of the month's allowance, and the codes registered before.
+ */
+export function PackCodesView({ store, locale }: ViewProps) {
   const { t } = useTranslation();
-  return <p className="loyalty-notice">{t('loyalty.packCodes.empty')}</p>;
+  const session = useSession();
+  const refresh = useRefreshPoints();
+  const id = useId();
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [page, setPage] = useState(1);
+  const uuid = session.user?.uuid ?? '';
+  const list = useQuery({
+    queryKey: ['account', 'loyalty', 'pack-codes', store, uuid, page],
+    queryFn: () => fetchPackCodeRegistrations(store, page, 10),
+    enabled: !!uuid,
+    retry: false,
+  });
+  if (!uuid) return null;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim() || busy) return;
+    setBusy(true);
+    try {
+      const result = await registerPackCode(store, code.trim());
+      setOutcome({ ok: !result.hasError, text: packCodeOutcome(t, result) });
+      if (!result.hasError) {
+        setCode('');
+        setPage(1);
+      }
+      await refresh();
+    } catch (error) {
+      const errorCode = isLoyaltyApiError(error) ? error.code : 'INTERNAL';
+      setOutcome({ ok: false, text: t(`loyalty.packCodes.errors.${errorCode}`, { defaultValue: t('loyalty.errors.unavailable') }) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const l = list.data;
+  return (
+    <>
+      <section className="loyalty-card pack-codes" aria-labelledby={`${id}-heading`}>
+        <h2 id={`${id}-heading`}>{t('loyalty.packCodes.heading')}</h2>
+        <p className="loyalty-muted">{t('loyalty.packCodes.intro')}</p>
+        <form className="pack-codes__form" onSubmit={(e) => void submit(e)} noValidate>
+          <div className="field">
+            <label htmlFor={`${id}-code`} className="field__label">{t('loyalty.packCodes.label')}</label>
+            <input
+              id={`${id}-code`}
+              className="field__input pack-codes__input"
+              name="code"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={64}
+              placeholder="XXXX-XXXX-XXXX-XXXX"
+              aria-describedby={`${id}-hint`}
+            />
+            <p id={`${id}-hint`} className="field__hint">{t('loyalty.packCodes.hint')}</p>
+          </div>
+          <button type="submit" className="button" disabled={busy || !code.trim()}>{t('loyalty.packCodes.submit')}</button>
+        </form>
+        {outcome && (
+          <p role={outcome.ok ? 'status' : 'alert'} className={`loyalty-message${outcome.ok ? '' : ' loyalty-message--error'}`} data-testid="pack-code-result">
+            {outcome.text}
+          </p>
+        )}
+        {l && <p className="loyalty-muted" data-testid="pack-code-allowance">{t('loyalty.packCodes.left', { count: l.inventory, allowance: l.allowance })}</p>}
+      </section>
+      <section aria-labelledby={`${id}-past`}>
+        <h2 id={`${id}-past`}>{t('loyalty.packCodes.pastHeading')}</h2>
+        {list.isPending && <p role="status">{t('loyalty.loading')}</p>}
+        {list.isError && <p role="alert">{t('loyalty.errors.unavailable')}</p>}
+        {l && !l.items.length && <p className="loyalty-notice">{t('loyalty.packCodes.none')}</p>}
+        {l && l.items.length > 0 && (
+          <div className="loyalty-card loyalty-history__wrap">
+            <table className="loyalty-history pack-codes__list">
+              <thead>
+                <tr>
+                  <th scope="col">{t('loyalty.history.date')}</th>
+                  <th scope="col">{t('loyalty.packCodes.product')}</th>
+                  <th scope="col">{t('loyalty.packCodes.code')}</th>
+                  <th scope="col">{t('loyalty.history.points')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {l.items.map((item) => (
+                  <tr key={item.code}>
+                    <td>{formatDate(item.registered_at, locale)}</td>
+                    <td>{item.product_name}</td>
+                    <td className="pack-codes__code">{item.code}</td>
+                    <td>+{item.points}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {l && l.total_pages > 1 && (
+          <nav aria-label={t('loyalty.packCodes.pages')} className="loyalty-pager">
+            <button type="button" className="button button--secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('loyalty.history.previous')}</button>
+            <span>{t('loyalty.history.pageOf', { page, total: l.total_pages })}</span>
+            <button type="button" className="button button--secondary" disabled={page >= l.total_pages} onClick={() => setPage(page + 1)}>{t('loyalty.history.next')}</button>
+          </nav>
+        )}
+      </section>
+    </>
+  );
 }

@@ -1,6 +1,7 @@
 import {
   isErrorCode, type ErrorCode, type LoyaltyArticle, type LoyaltyConfiguration, type LoyaltyHistoryItem, type LoyaltyHistoryPage, type LoyaltyPointsSummary,
-  type LoyaltyProductPoints, type LoyaltyReward, type LoyaltyTier, type ReferralCustomer, type ReferralStats,
+  type LoyaltyProductPoints, type LoyaltyReward, type LoyaltyTier, type ProductRegistration, type ProductRegistrationList, type ReferralCustomer,
+  type ReferralStats,
 } from '@ember/contracts';
 import { LoyaltyConfigurationContract, LoyaltyProductPointsListContract } from './public-contracts';
 import { contract, restCall, type ContractSource, type RestMethod, type RestService } from './rest';
@@ -42,7 +43,7 @@ function call<T>(path: string, store: string, schema: ContractSource<T>, init: {
   return restCall(LOYALTY, path, { store, schema, ...init });
 }
 
-export type { LoyaltyConfiguration, ReferralCustomer, ReferralStats };
+export type { LoyaltyConfiguration, ProductRegistration, ProductRegistrationList, ReferralCustomer, ReferralStats };
 export type Tier = LoyaltyTier;
 export type PointsSummary = LoyaltyPointsSummary;
 export type HistoryItem = LoyaltyHistoryItem;
@@ -71,6 +72,14 @@ export async function fetchRewards(store: string): Promise<Reward[]> {
 
 export const redeemReward = (store: string, uuid: string, rewardUuid: string) =>
   call(`${consumer(uuid)}/reward`, store, contract('LoyaltyRedemptionSchema'), { method: 'POST', body: { reward_uuid: rewardUuid } });
+
+/** Registers a pack code for the signed-in customer (spec §7 product registration); the session decides whose. */
+export const registerPackCode = (store: string, code: string) =>
+  call('/api/me/products/register', store, contract('ProductRegistrationSchema'), { method: 'POST', body: { code } });
+
+/** The signed-in customer's pack-code registrations, newest first, with what is left of this month's allowance. */
+export const fetchPackCodeRegistrations = (store: string, page = 1, perPage = 10) =>
+  call(`/api/me/products/registrations?page=${page}&perPage=${perPage}`, store, contract('ProductRegistrationListSchema'));
 
 /** Articles: public without a customer, with is_read per customer when signed in (the session decides). */
 export async function fetchArticles(store: string): Promise<Article[]> {

@@ -23,6 +23,8 @@ export {
   LoyaltyRewardsSchema,
   LoyaltyTierListSchema,
   OrderPaymentSchema,
+  ProductRegistrationListSchema,
+  ProductRegistrationSchema,
   ProfileSchema,
   ReauthResponseSchema,
   ReferralCustomerSchema,
