@@ -33,6 +33,7 @@ import { loyaltyPlugin } from './modules/loyalty/loyalty.jobs.js';
 import { ordersJobsPlugin } from './modules/orders/orders.jobs.js';
 import { cartJobsPlugin } from './modules/cart/cart.jobs.js';
 import { referralRoutes } from './modules/referral/referral.routes.js';
+import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { buildServices, type Services } from './services.js';
 import { Changes } from './platform/changes.js';
 import { PageCache } from './storefront/page-cache.js';
@@ -170,6 +171,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(ordersJobsPlugin);
   await app.register(cartJobsPlugin);
   await app.register(referralRoutes, { prefix: '/referral', services });
+  await app.register(devicesRoutes, { prefix: '/api/devices', services, botCheck: services.botCheck });
 
   const mediaDir = path.join(SEED_DIR, 'media');
   if (existsSync(mediaDir)) {

@@ -15,3 +15,4 @@ export * from './referral.js';
 export * from './orders.js';
 export * from './catalog.js';
 export * from './messaging.js';
+export * from './devices.js';
