@@ -78,6 +78,8 @@ export const DeviceSchema = z.object({
   deviceName: z.string().nullable(),
   productId: z.string(),
   status: DeviceStateSchema,
+  /** The order it was shipped with, when the shop recorded its serial at shipment. */
+  orderNumber: z.string().nullable(),
   productName: z.string(),
   colorLabel: z.string(),
   imageUrl: z.string().nullable(),
@@ -114,3 +116,7 @@ export const BotCheckChallengeSchema = z.object({
   siteKey: z.string().optional(),
 });
 export type BotCheckChallenge = z.infer<typeof BotCheckChallengeSchema>;
+
+/** Operator: the serial of a device shipped with an order (`POST /admin/orders/{number}/devices`). */
+export const OrderDeviceBodySchema = z.strictObject({ serial: DeviceCodeSchema });
+export const OrderDeviceRecordedSchema = z.object({ status: z.literal('accepted'), deviceId: z.string(), orderNumber: z.string() });

@@ -99,16 +99,22 @@ export class DevicesService {
 
   /**
    * Records a shipped device as registered to the buyer (not yet assigned: the customer confirms it
-   * from their order). A serial already held by someone is refused with 409.
+   * from their order). The serial must be of a model the order holds (`skus`, the order's item and
+   * parent skus); a serial someone else holds is 409, the same serial again for the order is a no-op.
    */
-  async registerFromShipment(tx: Tx, consumer: string, rawCode: string, storeCode: string, orderNumber: string): Promise<void> {
+  async registerFromShipment(tx: Tx, consumer: string, rawCode: string, order: { storeCode: string; orderNumber: string; skus: string[] }): Promise<string> {
     requireTx(tx);
     const code = this.checkedCode(rawCode);
-    const months = await this.months(tx, storeCode);
-    if (await store.take(tx, code, { state: 'registered', consumer, externalId: null, storeCode, months, orderNumber })) return;
+    const found = await store.findBySerial(tx, code);
+    if (!found) throw invalidCode();
+    if (!order.skus.includes(found.product_sku) && !order.skus.includes(found.product_type)) {
+      throw new AppError('VALIDATION_FAILED', 'The order holds no device of this model', { field: 'serial' });
+    }
+    const months = await this.months(tx, order.storeCode);
+    if (await store.take(tx, code, { state: 'registered', consumer, externalId: null, storeCode: order.storeCode, months, orderNumber: order.orderNumber })) return code;
     const row = await store.lockBySerial(tx, code);
-    if (!row) throw invalidCode();
-    if (!(row.consumer_uuid === consumer && row.order_number === orderNumber)) throw elsewhere();
+    if (!(row && row.consumer_uuid === consumer && row.order_number === order.orderNumber)) throw elsewhere();
+    return code;
   }
 
   /** Unassigns (deletes) one of the consumer's devices: it becomes free for a new registration. */
@@ -219,6 +225,7 @@ export class DevicesService {
         warrantyExpiryDate: r.warranty_expires_at?.toISOString() ?? null,
         deviceName: r.device_name,
         productId: r.product_sku,
+        orderNumber: r.order_number,
         status: r.state,
         productName: parent?.name ?? r.product_type,
         colorLabel: child?.color_label ?? r.product_color,
