@@ -92,8 +92,8 @@ export async function devicesRoutes(scope: FastifyInstance, opts: { services: Se
     const session = await consumerOf(request, request.body.consumerId, 'device.consumerIdMissing');
     await botChecked(request, false);
     const view = await stores.forRequest(request);
-    const code = await counted(request, session.uuid, () => inTransaction(app.db, (tx) => devices.register(tx, session.uuid, request.body.deviceId, view)));
-    return reply.status(202).send({ status: 'accepted' as const, device: await devices.describe(code, view) });
+    const row = await counted(request, session.uuid, () => inTransaction(app.db, (tx) => devices.register(tx, session.uuid, request.body.deviceId, view)));
+    return reply.status(202).send({ status: 'accepted' as const, device: await devices.describe(row, view) });
   });
 
   app.put('/:code/unassign', { schema: { tags, params: DeviceCodeParamsSchema, body: DeviceConsumerBodySchema, response: { 202: DeviceReleasedSchema } } }, async (request, reply) => {
@@ -106,14 +106,14 @@ export async function devicesRoutes(scope: FastifyInstance, opts: { services: Se
     const session = await consumerOf(request, request.body.consumerId, 'device.consumerIdMissing');
     // A claim names a guest's external id: bounded like the guest calls.
     if (request.body.externalId) await limits.guest(request);
-    const code = await inTransaction(app.db, (tx) => devices.reassign(tx, session.uuid, request.params.code, request.body.externalId));
-    return reply.status(202).send({ status: 'accepted' as const, device: await devices.describe(code, await stores.forRequest(request)) });
+    const row = await inTransaction(app.db, (tx) => devices.reassign(tx, session.uuid, request.params.code, request.body.externalId));
+    return reply.status(202).send({ status: 'accepted' as const, device: await devices.describe(row, await stores.forRequest(request)) });
   });
 
   app.patch('/:code/name', { schema: { tags, params: DeviceCodeParamsSchema, body: DeviceRenameBodySchema, response: { 202: DeviceAcceptedSchema } } }, async (request, reply) => {
     const session = await consumerOf(request, request.body.consumerId, 'device.consumerIdMissing');
-    const code = await inTransaction(app.db, (tx) => devices.rename(tx, session.uuid, request.params.code, request.body.deviceName));
-    return reply.status(202).send({ status: 'accepted' as const, device: await devices.describe(code, await stores.forRequest(request)) });
+    const row = await inTransaction(app.db, (tx) => devices.rename(tx, session.uuid, request.params.code, request.body.deviceName));
+    return reply.status(202).send({ status: 'accepted' as const, device: await devices.describe(row, await stores.forRequest(request)) });
   });
 
   app.post('/guest', { schema: { tags, body: DeviceGuestBodySchema, response: { 202: DeviceAcceptedSchema } } }, async (request, reply) => {
@@ -122,8 +122,8 @@ export async function devicesRoutes(scope: FastifyInstance, opts: { services: Se
     await botChecked(request, true);
     await limits.guest(request);
     const view = await stores.forRequest(request);
-    const code = await counted(request, null, () => inTransaction(app.db, (tx) => devices.registerGuest(tx, externalId, request.body.deviceId, view)));
-    return reply.status(202).send({ status: 'accepted' as const, device: await devices.describe(code, view) });
+    const row = await counted(request, null, () => inTransaction(app.db, (tx) => devices.registerGuest(tx, externalId, request.body.deviceId, view)));
+    return reply.status(202).send({ status: 'accepted' as const, device: await devices.describe(row, view) });
   });
 
   app.patch('/guest/:code/unassign', { schema: { tags, params: DeviceCodeParamsSchema, body: DeviceGuestUnassignBodySchema, response: { 202: DeviceReleasedSchema } } }, async (request, reply) => {

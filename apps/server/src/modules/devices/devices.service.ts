@@ -73,27 +73,26 @@ export class DevicesService {
    * them from an order is assigned; one already theirs is answered again (idempotent); one anybody
    * else holds (a consumer or a guest) is 409.
    */
-  async register(tx: Tx, consumer: string, rawCode: string, view: StoreView): Promise<string> {
+  async register(tx: Tx, consumer: string, rawCode: string, view: StoreView): Promise<DeviceRow> {
     requireTx(tx);
     const code = this.checkedCode(rawCode);
-    const months = await this.months(tx, view.code);
-    if (await store.take(tx, code, { state: 'assigned', consumer, externalId: null, storeCode: view.code, months })) return code;
+    const taken = await store.take(tx, code, { state: 'assigned', consumer, externalId: null, storeCode: view.code, defaultMonths: DEFAULT_WARRANTY_MONTHS });
+    if (taken) return taken;
     const row = await store.lockBySerial(tx, code);
     if (!row) throw invalidCode();
     if (!ownedBy(row, consumer)) throw elsewhere();
-    if (row.state === 'registered') await store.assignTo(tx, code, consumer);
-    return code;
+    return row.state === 'registered' ? store.assignTo(tx, code, consumer) : row;
   }
 
   /** Registers a device to a guest's external id (spec: guest devices). */
-  async registerGuest(tx: Tx, externalId: string, rawCode: string, view: StoreView): Promise<string> {
+  async registerGuest(tx: Tx, externalId: string, rawCode: string, view: StoreView): Promise<DeviceRow> {
     requireTx(tx);
     const code = this.checkedCode(rawCode);
-    const months = await this.months(tx, view.code);
-    if (await store.take(tx, code, { state: 'guest', consumer: null, externalId, storeCode: view.code, months })) return code;
+    const taken = await store.take(tx, code, { state: 'guest', consumer: null, externalId, storeCode: view.code, defaultMonths: DEFAULT_WARRANTY_MONTHS });
+    if (taken) return taken;
     const row = await store.lockBySerial(tx, code);
     if (!row) throw invalidCode();
-    if (row.state === 'guest' && row.external_id === externalId) return code;
+    if (row.state === 'guest' && row.external_id === externalId) return row;
     throw elsewhere();
   }
 
@@ -110,8 +109,8 @@ export class DevicesService {
     if (!order.skus.includes(found.product_sku) && !order.skus.includes(found.product_type)) {
       throw new AppError('VALIDATION_FAILED', 'The order holds no device of this model', { field: 'serial' });
     }
-    const months = await this.months(tx, order.storeCode);
-    if (await store.take(tx, code, { state: 'registered', consumer, externalId: null, storeCode: order.storeCode, months, orderNumber: order.orderNumber })) return code;
+    const taken = await store.take(tx, code, { state: 'registered', consumer, externalId: null, storeCode: order.storeCode, defaultMonths: DEFAULT_WARRANTY_MONTHS, orderNumber: order.orderNumber });
+    if (taken) return code;
     const row = await store.lockBySerial(tx, code);
     if (!(row && row.consumer_uuid === consumer && row.order_number === order.orderNumber)) throw elsewhere();
     return code;
@@ -142,24 +141,22 @@ export class DevicesService {
    * already, or a guest device claimed with the external id it was registered to. Anything else is
    * answered like an unknown device.
    */
-  async reassign(tx: Tx, consumer: string, rawCode: string, externalId: string | undefined): Promise<string> {
+  async reassign(tx: Tx, consumer: string, rawCode: string, externalId: string | undefined): Promise<DeviceRow> {
     requireTx(tx);
     const code = normaliseDeviceCode(rawCode);
     const row = await store.lockBySerial(tx, code);
     const claimable = row && row.state === 'guest' && externalId !== undefined && row.external_id === externalId;
     if (!row || !(ownedBy(row, consumer) || claimable)) throw unknownDevice();
-    await store.assignTo(tx, code, consumer);
-    return code;
+    return store.assignTo(tx, code, consumer);
   }
 
   /** Names one of the consumer's devices. */
-  async rename(tx: Tx, consumer: string, rawCode: string, name: string): Promise<string> {
+  async rename(tx: Tx, consumer: string, rawCode: string, name: string): Promise<DeviceRow> {
     requireTx(tx);
     const code = normaliseDeviceCode(rawCode);
     const row = await store.lockBySerial(tx, code);
     if (!row || !ownedBy(row, consumer)) throw unknownDevice();
-    await store.rename(tx, code, name);
-    return code;
+    return store.rename(tx, code, name);
   }
 
   /** Session user `is_device_registered`: true from the consumer's first assigned device on. */
@@ -180,17 +177,11 @@ export class DevicesService {
     }));
   }
 
-  private async months(q: Queryable, storeCode: string): Promise<number> {
-    return (await store.warrantyMonths(q, storeCode)) ?? DEFAULT_WARRANTY_MONTHS;
-  }
-
   /**
-   * A device as it now is, read after the write's transaction (the catalogue's names come from its
-   * own cache and connection, which a transaction must not be waited on by).
+   * A device as a write left it, said after the write's transaction (the catalogue's names come
+   * from its own cache and connection, which must not wait on an open transaction).
    */
-  async describe(code: string, view: StoreView): Promise<Device> {
-    const row = await store.findBySerial(this.db, code);
-    if (!row) throw unknownDevice();
+  async describe(row: DeviceRow, view: StoreView): Promise<Device> {
     return (await this.present([row], view))[0]!;
   }
 

@@ -63,39 +63,38 @@ export async function hasAssigned(db: Queryable, consumer: string): Promise<bool
   return rows.length > 0;
 }
 
-/** The warranty period of a market, or null when the market has none configured. */
-export async function warrantyMonths(db: Queryable, storeCode: string): Promise<number | null> {
-  const { rows } = await db.query<{ warranty_months: number }>(`SELECT warranty_months FROM devices_market WHERE store_code = $1`, [storeCode]);
-  return rows[0]?.warranty_months ?? null;
-}
-
 /**
- * Takes a free device (never registered, or unassigned) for an owner in one statement: the row's
- * lock and the state in the WHERE make a second taker see it taken. Returns the serial when taken.
+ * Takes a free device (never registered, or unassigned) for an owner in one statement, with the
+ * market's warranty period (`defaultMonths` without one): the row's lock and the state in the WHERE
+ * make a second taker see it taken. Returns the device as taken, or null.
  */
 export async function take(
   tx: Tx,
   serial: string,
-  owner: { state: 'assigned' | 'registered' | 'guest'; consumer: string | null; externalId: string | null; storeCode: string; months: number; orderNumber?: string | null },
-): Promise<boolean> {
-  const r = await tx.query(
-    `UPDATE devices_device
+  owner: { state: 'assigned' | 'registered' | 'guest'; consumer: string | null; externalId: string | null; storeCode: string; defaultMonths: number; orderNumber?: string | null },
+): Promise<DeviceRow | null> {
+  const { rows } = await tx.query<DeviceRow>(
+    `UPDATE devices_device d
         SET state = $2, consumer_uuid = $3, user_uuid = CASE WHEN $2 = 'assigned' THEN $3::uuid END, external_id = $4, store_code = $5,
             registered_at = now(), user_assigned_at = CASE WHEN $2 = 'assigned' THEN now() END,
-            warranty_expires_at = now() + make_interval(months => $6::int), order_number = $7, device_name = NULL, updated_at = now()
-      WHERE serial = $1 AND state IN ('unregistered', 'unassigned')`,
-    [serial, owner.state, owner.consumer, owner.externalId, owner.storeCode, owner.months, owner.orderNumber ?? null],
+            warranty_expires_at = now() + make_interval(months => COALESCE((SELECT warranty_months FROM devices_market WHERE store_code = $5), $6::int)),
+            order_number = $7, device_name = NULL, updated_at = now()
+       FROM devices_model m
+      WHERE m.code = d.model_code AND d.serial = $1 AND d.state IN ('unregistered', 'unassigned')
+      RETURNING ${COLUMNS}`,
+    [serial, owner.state, owner.consumer, owner.externalId, owner.storeCode, owner.defaultMonths, owner.orderNumber ?? null],
   );
-  return r.rowCount === 1;
+  return rows[0] ?? null;
 }
 
 /** Assigns a device registered to the consumer (or claimed from a guest) to them as its user. */
-export async function assignTo(tx: Tx, serial: string, consumer: string): Promise<void> {
-  await tx.query(
-    `UPDATE devices_device SET state = 'assigned', consumer_uuid = $2, user_uuid = $2, external_id = NULL, user_assigned_at = now(), updated_at = now()
-      WHERE serial = $1`,
+export async function assignTo(tx: Tx, serial: string, consumer: string): Promise<DeviceRow> {
+  const { rows } = await tx.query<DeviceRow>(
+    `UPDATE devices_device d SET state = 'assigned', consumer_uuid = $2, user_uuid = $2, external_id = NULL, user_assigned_at = now(), updated_at = now()
+       FROM devices_model m WHERE m.code = d.model_code AND d.serial = $1 RETURNING ${COLUMNS}`,
     [serial, consumer],
   );
+  return rows[0]!;
 }
 
 /** Frees a device (unassigned: no owner, no registration; the registry row stays). */
@@ -108,8 +107,12 @@ export async function release(tx: Tx, serial: string): Promise<void> {
   );
 }
 
-export async function rename(tx: Tx, serial: string, name: string): Promise<void> {
-  await tx.query(`UPDATE devices_device SET device_name = $2, updated_at = now() WHERE serial = $1`, [serial, name]);
+export async function rename(tx: Tx, serial: string, name: string): Promise<DeviceRow> {
+  const { rows } = await tx.query<DeviceRow>(
+    `UPDATE devices_device d SET device_name = $2, updated_at = now() FROM devices_model m WHERE m.code = d.model_code AND d.serial = $1 RETURNING ${COLUMNS}`,
+    [serial, name],
+  );
+  return rows[0]!;
 }
 
 /** Every device registered to the consumer, for the data-subject export. */
