@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { pageOrigin, signedInCustomer } from './support/account';
+import { createOrder } from '@ember/test-support';
+import { apiBase, pageOrigin, signedInCustomer, verifyAgeByApi } from './support/account';
 import { expectNoSeriousViolations } from './support/axe';
 import { messages, waitForPageView } from './support/shop';
 
@@ -164,3 +165,35 @@ for (const [store, t, locale, months, model] of [
     await page.request.patch(`/api/devices/guest/${serial}/unassign`, { headers: { Store: store }, data: { externalId: guestId } });
   });
 }
+
+/** The operator token the journeys' server is started with (playwright.config.ts). */
+const ADMIN_TOKEN = process.env.E2E_ADMIN_TOKEN ?? 'e2e-operator-token-0123456789abcdef0123';
+const ADDRESS = { firstname: 'Dev', lastname: 'Ice', street: ['Baker Street', '221b'], city: 'London', postcode: 'NW1 6XE', country_code: 'GB', telephone: '+447900000000' };
+
+test('a device shipped with an order is registered from my-orders', async ({ page }) => {
+  const { token, uuid } = await signedInCustomer(page);
+  await verifyAgeByApi(page);
+  const order = await createOrder(apiBase(), { customer: { token }, items: [{ sku: 'EMBER-ONE-SLATE', parent_sku: 'EMBER-ONE', quantity: 1 }], address: ADDRESS });
+  const number = order.order_number;
+  const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+  for (const step of [{ status: 'payment_completed' }, { status: 'processing' }, { status: 'shipped', tracking: { carrier: 'Royal Mail', number: `RM${Date.now()}` } }]) {
+    const moved = await page.request.post(`/admin/orders/${number}/status`, { headers: admin, data: step });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+  const serial = serialOf('EMBER-ONE-SLATE', 3);
+  const recorded = await page.request.post(`/admin/orders/${number}/devices`, { headers: admin, data: { serial } });
+  expect(recorded.status(), await recorded.text()).toBe(202);
+  try {
+    await page.goto(`/gb/account#/orders/${number}`);
+    const main = page.getByRole('main');
+    const card = main.locator(`[data-serial="${serial}"]`);
+    await card.getByRole('button', { name: en('devices.order.registerThis') }).click();
+    await expect(main.getByRole('status').filter({ hasText: en('devices.status.202.title') })).toBeVisible();
+    await expect(card.getByText(en('devices.order.registered'))).toBeVisible();
+    await page.goto('/gb/account#/devices');
+    await expect(page.getByRole('main').locator(`[data-serial="${serial}"]`).getByTestId('warranty-end')).toHaveText(warrantyEnd(12, 'en-GB'));
+    await expectNoSidewaysScroll(page);
+  } finally {
+    await unassignByApi(page, uuid, serial);
+  }
+});
