@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n/react';
-import type { SessionUser } from '../../lib/account/session';
+import { SESSION_QUERY_KEY, type SessionUser } from '../../lib/account/session';
 import { claimDevice, deviceStatusOf, fetchDevices, registerDevice, renameDevice, unassignDevice, type Device, type DeviceStatusKey } from '../../lib/api/devices.api';
 import type { StoreView } from '../../lib/api/store.api';
 import { deviceCodeResolver, groupedCode, type DeviceCodeValues } from '../../lib/devices/device-code';
@@ -33,7 +33,10 @@ export function MyDevices({ store, user }: { store: StoreView; user: SessionUser
         user={user}
         onDone={async (status) => {
           setNotice(status);
-          if (status === '202') await refresh();
+          if (status !== '202') return;
+          // The session user is_device_registered from the first device on.
+          queryClient.setQueryData<SessionUser | null>(SESSION_QUERY_KEY, (u) => (u ? { ...u, isDeviceRegistered: true } : u));
+          await refresh();
         }}
       />
       <h3>{t('devices.listHeading')}</h3>
