@@ -301,4 +301,17 @@ describe('devices: attempt budgets', () => {
       await strict.close();
     }
   });
+
+  it('counts every attempt per IP, right codes too', async () => {
+    const strict = await startTestServer({ ...BOT, RATE_LIMIT_IP_FACTOR: '1' });
+    try {
+      const good = await freshSerial(strict);
+      const statuses: number[] = [];
+      for (let i = 0; i < 61; i++) statuses.push((await restCall(strict, 'GET', `/api/devices/validation/${good}`)).status);
+      expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
+      expect(statuses[60]).toBe(429);
+    } finally {
+      await strict.close();
+    }
+  });
 });
