@@ -16,3 +16,4 @@ export * from './orders.js';
 export * from './catalog.js';
 export * from './messaging.js';
 export * from './pack-codes.js';
+export * from './devices.js';
