@@ -33,6 +33,7 @@ import { loyaltyPlugin } from './modules/loyalty/loyalty.jobs.js';
 import { ordersJobsPlugin } from './modules/orders/orders.jobs.js';
 import { cartJobsPlugin } from './modules/cart/cart.jobs.js';
 import { referralRoutes } from './modules/referral/referral.routes.js';
+import { tradeInRoutes } from './modules/trade-in/trade-in.routes.js';
 import { buildServices, type Services } from './services.js';
 import { Changes } from './platform/changes.js';
 import { PageCache } from './storefront/page-cache.js';
@@ -108,6 +109,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       services.stores.invalidate();
       services.checkout.invalidate();
       services.orders.invalidate();
+      services.tradeIn.invalidate();
     }
     if (tags.has('content')) services.legal.invalidate();
     pageCache?.invalidate(tags);
@@ -170,6 +172,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(ordersJobsPlugin);
   await app.register(cartJobsPlugin);
   await app.register(referralRoutes, { prefix: '/referral', services });
+  await app.register(tradeInRoutes, { prefix: '/api/trade-in', services });
 
   const mediaDir = path.join(SEED_DIR, 'media');
   if (existsSync(mediaDir)) {

@@ -19,6 +19,8 @@ import { SandboxProvider } from './modules/payments/payments.sandbox.js';
 import { OrdersService } from './modules/orders/orders.service.js';
 import { LoyaltyService } from './modules/loyalty/loyalty.service.js';
 import { ReferralService } from './modules/referral/referral.service.js';
+import { TradeInService } from './modules/trade-in/trade-in.service.js';
+import { tradeInPrivacy } from './modules/trade-in/trade-in.privacy.js';
 import { CartService } from './modules/cart/cart.service.js';
 import { CheckoutService } from './modules/checkout/checkout.service.js';
 import { LegalPagesService } from './modules/content/content.legal.js';
@@ -70,6 +72,8 @@ export interface Services {
   loyalty: LoyaltyService;
   /** Referral codes, parent codes and the referrer's reward. */
   referral: ReferralService;
+  /** Trade-in offers, eligibility from the device registry, and the device claimed by an order. */
+  tradeIn: TradeInService;
   /** Carts: lines, limits, coupons and prices. */
   cart: CartService;
   /** Address rules, shipping methods and pick-up stores. */
@@ -168,13 +172,17 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
   cart.useLoyalty(loyalty);
   // The ongoing-subscription rule asks orders whether the buyer has a live subscription order.
   cart.useOrders(orders);
+  // Trade-in judges eligibility on the device registry; an order's claim is released when it is cancelled or returned.
+  const tradeIn = new TradeInService(catalog, null);
+  orders.subscribe('trade-in', (tx, e) => tradeIn.onOrderEvent(tx, e));
+  cart.useTradeIn(tradeIn);
   const verification = new VerificationService(messaging, limiter, config.RATE_LIMIT_IP_FACTOR);
   const forms = new FormsService(db, messaging, (reader, ids) => consents.unknownPurposes(ids, reader));
   // Each module answers for its own tables in exports and erasure; a test holds this list against the database's tables.
   const privacy = new PrivacyRegistry();
   for (const part of [
     identityPrivacy(identity), consentsPrivacy(consents), verificationPrivacy(verification), messagingPrivacy(messaging), formsPrivacy(forms),
-    ordersPrivacy(orders), ageVerificationPrivacy(ageVerification), paymentsPrivacy(), loyaltyPrivacy(), referralPrivacy(), cartPrivacy(),
+    ordersPrivacy(orders), ageVerificationPrivacy(ageVerification), paymentsPrivacy(), loyaltyPrivacy(), referralPrivacy(), cartPrivacy(), tradeInPrivacy(),
     catalogPrivacy, storePrivacy, directoryPrivacy, contentPrivacy, checkoutPrivacy, holdsNoPersonalData('platform', ['schema_migrations']),
   ]) privacy.register(part);
   return {
@@ -205,6 +213,7 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     payments,
     loyalty,
     referral,
+    tradeIn,
     redis,
     close,
   };

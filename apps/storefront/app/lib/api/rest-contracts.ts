@@ -28,6 +28,8 @@ export {
   ReferralCustomerSchema,
   ReferralStatsSchema,
   ReferralVerifyResultSchema,
+  TradeInConfigurationSchema,
+  TradeInEligibilitySchema,
   RegisterResendResponseSchema,
   RegisterResponseSchema,
   SessionValidateResponseSchema,
