@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { Mod37_36 } from '@konfirm/iso7064';
 import { ADD_TO_CART, CHECKOUT_SKU, checkoutSteps } from './checkout.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -286,6 +287,48 @@ scenarios.push(
     check: (body) => typeof JSON.parse(body).coupon === 'string',
   },
 );
+
+/** `n` new serials of one model in the bench database's device registry, each with its check character. */
+async function freshSerials(db, n, model = 'EMBER-ONE-SLATE') {
+  const serials = [];
+  for (let i = 0; i < n; i++) {
+    // B + the bench's process id and a counter, in base 36: unique per run, never a seeded serial.
+    const body = `B${(process.pid % 1296).toString(36).toUpperCase().padStart(2, '0')}${i.toString(36).toUpperCase().padStart(8, '0')}`;
+    serials.push(Mod37_36.generate(body));
+  }
+  for (let i = 0; i < serials.length; i += 5000) {
+    const chunk = serials.slice(i, i + 5000);
+    await db.query(
+      `INSERT INTO devices_device (serial, model_code, random_code, tracking_code)
+       SELECT s, $2, 'BENCH1', 'TRK-' || s FROM unnest($1::text[]) AS s`,
+      [chunk, model],
+    );
+  }
+  return serials;
+}
+
+scenarios.push({
+  // Each request registers a serial nobody holds to one of 500 customers (an account may try 60
+  // codes an hour, so the load is spread as many shoppers would spread it).
+  name: 'devices: registration (REST POST, a fresh serial per request, 500 customers)',
+  connections: 20,
+  async setup(db) {
+    const customers = await signedInCustomers(500);
+    const serials = await freshSerials(db, 40_000);
+    let i = 0;
+    return [{
+      method: 'POST',
+      path: '/api/devices',
+      headers: { 'content-type': 'application/json', store: 'gb' },
+      setupRequest: (req) => {
+        const c = customers[i % customers.length];
+        const serial = serials[i++ % serials.length];
+        return { ...req, headers: { ...req.headers, authorization: `Bearer ${c.token}` }, body: JSON.stringify({ consumerId: c.uuid, deviceId: serial }) };
+      },
+    }];
+  },
+  check: (body) => JSON.parse(body).status === 'accepted',
+});
 
 /** Public pages in every store view: the page-cache scenario serves them. */
 const PUBLIC_PAGES = ['gb', 'de', 'ch'].flatMap((s) => [`/${s}/`, `/${s}/shop`, `/${s}/p/ember-one`, `/${s}/faq`]);

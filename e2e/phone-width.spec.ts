@@ -98,6 +98,7 @@ const PAGES: ShopPage[] = [
   { name: 'rewards', path: () => '/loyalty/redeem', shows: heading },
   { name: 'pack codes', path: () => '/loyalty/pack-codes', shows: heading },
   { name: 'referral', path: () => '/referral', shows: heading },
+  { name: 'get-started (guest device registration)', as: 'visitor', path: () => '/get-started', shows: heading },
   { name: 'not found', path: () => '/no-such-page', shows: heading },
 ];
 

@@ -103,6 +103,18 @@ export const ConfigSchema = z.object({
   PAYMENTS_RECONCILE_AFTER_S: z.coerce.number().int().min(1).max(86_400).default(120),
   // TEST only: the named fault point kills the process (kill -9) when reached, for crash-recovery tests.
   EMBER_FAULT: z.string().regex(/^[a-z][a-z.-]{2,63}$/).optional(),
+  // Bot check of guest device registration (docs/decisions/0047): ALTCHA proof of work served by the shop
+  // itself (default, also in LIVE), or a hosted Turnstile-style check with its site key and secret.
+  BOT_CHECK_PROVIDER: z.enum(['altcha', 'turnstile']).default('altcha'),
+  // HMAC key of ALTCHA challenges; unset: a random key per process (set one shared key when several instances serve).
+  BOT_CHECK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Work of one challenge: the solver tries up to BOT_CHECK_MAX_NUMBER counters of BOT_CHECK_COST SHA-256 rounds each.
+  BOT_CHECK_COST: z.coerce.number().int().min(1).max(10_000).default(20),
+  BOT_CHECK_MAX_NUMBER: z.coerce.number().int().min(100).max(10_000_000).default(40_000),
+  BOT_CHECK_TTL_S: z.coerce.number().int().min(30).max(3600).default(600),
+  TURNSTILE_SITE_KEY: z.string().min(1).max(200).optional(),
+  TURNSTILE_SECRET: z.string().min(1).max(200).optional(),
+  TURNSTILE_VERIFY_URL: z.string().regex(/^https:\/\//).default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
   // Loyalty: when credits lapse, when undelivered order points become available, the tier window, the client timeout.
   LOYALTY_POINTS_EXPIRY_DAYS: z.coerce.number().int().min(0).max(3650).default(365),
   LOYALTY_PENDING_DAYS: z.coerce.number().int().min(0).max(365).default(30),
@@ -195,6 +207,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Every instance must verify the callbacks any instance's provider workflow signs, so LIVE shares one key.
   if (c.STORE_MODE === 'LIVE' && !c.AGE_VERIFICATION_CALLBACK_SECRET) {
     live.push('AGE_VERIFICATION_CALLBACK_SECRET: LIVE store mode needs one callback key shared by every instance');
+  }
+  if (c.BOT_CHECK_PROVIDER === 'turnstile' && (!c.TURNSTILE_SITE_KEY || !c.TURNSTILE_SECRET)) {
+    live.push('TURNSTILE_SITE_KEY, TURNSTILE_SECRET: the turnstile bot check needs its site key and secret');
   }
   if (live.length) throw new ConfigError(live);
   return {

@@ -42,6 +42,10 @@ import { storePrivacy } from './modules/store/store.privacy.js';
 import { directoryPrivacy } from './modules/directory/directory.privacy.js';
 import { contentPrivacy } from './modules/content/content.privacy.js';
 import { checkoutPrivacy } from './modules/checkout/checkout.privacy.js';
+import { DevicesService } from './modules/devices/devices.service.js';
+import { deviceLimits, type DeviceLimits } from './modules/devices/devices.limits.js';
+import { devicesPrivacy } from './modules/devices/devices.privacy.js';
+import { botCheckFrom, type BotCheck } from './platform/bot-check.js';
 
 /** The domain services, built once per app and shared by every edge (GraphQL, REST, jobs). */
 export interface Services {
@@ -80,6 +84,11 @@ export interface Services {
   checkout: CheckoutService;
   /** Legal pages per store view and language, their versions and the checkout agreement. */
   legal: LegalPagesService;
+  /** The device registry: registrations to consumers, users and guests, warranty. */
+  devices: DevicesService;
+  deviceLimits: DeviceLimits;
+  /** The bot check of guest device registration (ALTCHA, or a hosted check in LIVE). */
+  botCheck: BotCheck;
   /** Every module's share of the data-subject export and of erasure (platform/privacy.ts). */
   privacy: PrivacyRegistry;
   /** The Redis connection with REDIS_URL (rate limits, the shared page cache), else null. */
@@ -173,7 +182,11 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
   // The ongoing-subscription rule asks orders whether the buyer has a live subscription order.
   cart.useOrders(orders);
   // Trade-in judges eligibility on the device registry; an order's claim is released when it is cancelled or returned.
-  const tradeIn = new TradeInService(catalog, null);
+  const devices = new DevicesService(db, stores, catalog);
+  const tradeIn = new TradeInService(catalog, {
+    registeredDevices: async (q, uuid) =>
+      (await devices.registeredDevices(q, uuid)).map((d) => ({ device_id: d.serial, product_sku: d.productSku, registered_at: d.registeredAt })),
+  });
   orders.subscribe('trade-in', (tx, e) => tradeIn.onOrderEvent(tx, e));
   cart.useTradeIn(tradeIn);
   const verification = new VerificationService(messaging, limiter, config.RATE_LIMIT_IP_FACTOR);
@@ -183,7 +196,8 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
   for (const part of [
     identityPrivacy(identity), consentsPrivacy(consents), verificationPrivacy(verification), messagingPrivacy(messaging), formsPrivacy(forms),
     ordersPrivacy(orders), ageVerificationPrivacy(ageVerification), paymentsPrivacy(), loyaltyPrivacy(), referralPrivacy(), cartPrivacy(), tradeInPrivacy(),
-    catalogPrivacy, storePrivacy, directoryPrivacy, contentPrivacy, checkoutPrivacy, holdsNoPersonalData('platform', ['schema_migrations']),
+    catalogPrivacy, storePrivacy, directoryPrivacy, contentPrivacy, checkoutPrivacy, devicesPrivacy(),
+    holdsNoPersonalData('platform', ['schema_migrations', 'bot_check_spent']),
   ]) privacy.register(part);
   return {
     identity,
@@ -214,6 +228,9 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     loyalty,
     referral,
     tradeIn,
+    devices,
+    deviceLimits: deviceLimits(limiter, config.RATE_LIMIT_IP_FACTOR),
+    botCheck: botCheckFrom(config),
     redis,
     close,
   };

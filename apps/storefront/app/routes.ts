@@ -22,6 +22,7 @@ export default [
     route('loyalty/redeem', 'routes/loyalty/redeem.tsx'),
     route('loyalty/pack-codes', 'routes/loyalty/pack-codes.tsx'),
     route('referral', 'routes/referral.tsx'),
+    route('get-started', 'routes/get-started.tsx'),
     route('login', 'routes/login.tsx'),
     route('register', 'routes/register.tsx'),
     route('forgot-password', 'routes/forgot-password.tsx'),

@@ -66,6 +66,11 @@ export const ERROR_CODES = {
   INSUFFICIENT_POINTS: { status: 409, category: 'graphql-input' },
   NOT_ELIGIBLE: { status: 409, category: 'graphql-input' },
   REFERRAL_NOT_ALLOWED: { status: 409, category: 'graphql-input' },
+  // Spec §8: device registration titles by status (406 invalid registration code, 409 registered already to another user)
+  DEVICE_CODE_INVALID: { status: 406, category: 'graphql-input' },
+  DEVICE_REGISTERED_ELSEWHERE: { status: 409, category: 'graphql-already-exists' },
+  // A bot-check token that is missing, forged, expired or already used (docs/decisions/0047)
+  BOT_CHECK_FAILED: { status: 400, category: 'graphql-input' },
 } as const satisfies Record<string, { status: number; category: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -145,7 +145,9 @@ export const RegisterResendBodySchema = z.strictObject({ user_uuid: z.string().u
 export const RegisterResendResponseSchema = z.object({ email_verification_uuid: z.string(), expires_at: z.string() });
 
 export const SessionValidateBodySchema = z.strictObject({ token: z.string().max(100).optional() }).optional();
-export const SessionValidateResponseSchema = z.object({ valid: z.boolean(), user_uuid: z.string().optional(), consent_renewal_required: z.boolean().optional() });
+export const SessionValidateResponseSchema = z.object({
+  valid: z.boolean(), user_uuid: z.string().optional(), consent_renewal_required: z.boolean().optional(), is_device_registered: z.boolean().optional(),
+});
 
 export const ResetTokenParamsSchema = z.strictObject({ token: z.string().min(20).max(100) });
 

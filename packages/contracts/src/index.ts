@@ -16,3 +16,4 @@ export * from './trade-in.js';
 export * from './orders.js';
 export * from './catalog.js';
 export * from './messaging.js';
+export * from './devices.js';

@@ -57,6 +57,13 @@ export const PHRASES = {
   'cart.tradeInCredit': { en: 'Trade-in credit', de: 'Gutschrift für Inzahlungnahme' },
   'tradeIn.userIdMissing': { en: 'user id not defined', de: 'Keine Benutzer-ID angegeben.' },
   'cart.ongoingSubscription': { en: 'You already have an ongoing subscription.', de: 'Sie haben bereits ein laufendes Abo.' },
+  // Devices (spec §5: missing identity)
+  'device.userIdMissing': { en: 'User id is not defined', de: 'Die Nutzer-ID ist nicht angegeben.' },
+  'device.consumerIdMissing': { en: 'Consumer ID is not defined', de: 'Die Kunden-ID ist nicht angegeben.' },
+  'device.notFound': { en: 'The device could not be found.', de: 'Das Gerät wurde nicht gefunden.' },
+  'device.codeInvalid': { en: 'Invalid registration code.', de: 'Ungültiger Registrierungscode.' },
+  'device.registeredElsewhere': { en: 'This device is registered already to another user.', de: 'Dieses Gerät ist bereits für einen anderen Nutzer registriert.' },
+  'device.notYourConsumer': { en: 'Unauthorized user.', de: 'Nicht berechtigter Nutzer.' },
   'cart.oneSubscription': { en: 'A cart may hold one subscription.', de: 'Ein Warenkorb darf nur ein Abo enthalten.' },
   'cart.productLimit': { en: 'The most you can order of {name} is {count}.', de: 'Von {name} können Sie höchstens {count} Stück bestellen.' },
   'cart.orderLimit': { en: 'An order may hold at most {count} items.', de: 'Eine Bestellung darf höchstens {count} Artikel enthalten.' },
@@ -243,6 +250,9 @@ export const CODE_SENTENCES: Record<ErrorCode, Templates> = {
   INSUFFICIENT_POINTS: { en: 'You do not have enough points.', de: 'Sie haben nicht genug Punkte.' },
   NOT_ELIGIBLE: { en: 'You cannot use this yet.', de: 'Das können Sie noch nicht nutzen.' },
   REFERRAL_NOT_ALLOWED: { en: 'This referral is not possible.', de: 'Diese Empfehlung ist nicht möglich.' },
+  DEVICE_CODE_INVALID: { en: 'Invalid registration code.', de: 'Ungültiger Registrierungscode.' },
+  DEVICE_REGISTERED_ELSEWHERE: { en: 'This device is registered already to another user.', de: 'Dieses Gerät ist bereits für einen anderen Nutzer registriert.' },
+  BOT_CHECK_FAILED: { en: 'The security check failed. Please try again.', de: 'Die Sicherheitsprüfung ist fehlgeschlagen. Bitte versuchen Sie es erneut.' },
 };
 
 /** Who is spoken to: the store view's language and locale (`de_CH`). */

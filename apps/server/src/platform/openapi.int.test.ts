@@ -36,7 +36,7 @@ describe('the REST contracts', () => {
 
   it('are one OpenAPI 3.1 document listing every REST service', () => {
     expect(doc.openapi).toMatch(/^3\.1\./);
-    const prefixes = ['/account/', '/account-legacy/', '/profile', '/consent/', '/api/action-verifications/', '/verification-legacy/', '/age-verification/', '/api/payments/', '/payments-legacy/', '/api/loyalty/', '/loyalty-legacy/', '/referral/', '/api/messaging/forms', '/admin/orders/', '/admin/stock/', '/api/orders/', '/dev/mailbox/messages'];
+    const prefixes = ['/account/', '/account-legacy/', '/profile', '/consent/', '/api/action-verifications/', '/verification-legacy/', '/age-verification/', '/api/payments/', '/payments-legacy/', '/api/loyalty/', '/loyalty-legacy/', '/referral/', '/api/devices', '/api/messaging/forms', '/admin/orders/', '/admin/stock/', '/api/orders/', '/dev/mailbox/messages'];
     const paths = Object.keys(doc.paths);
     for (const prefix of prefixes) expect(paths.some((p) => p.startsWith(prefix)), prefix).toBe(true);
   });

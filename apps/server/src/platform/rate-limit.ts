@@ -15,6 +15,8 @@ export interface RateLimiter {
   hit(b: Budget): Promise<{ allowed: boolean; count: number; retryAfterMs: number }>;
   /** Forgets a key (e.g. failed logins after a successful one). */
   reset(key: string): Promise<void>;
+  /** Whether a budget is spent, without counting a hit (a lock-out checked before each attempt). */
+  spent?(b: Budget): Promise<boolean>;
 }
 
 /** Fixed windows in this process's memory: correct for one instance, the default. */
@@ -36,6 +38,11 @@ export class MemoryRateLimiter implements RateLimiter {
 
   async reset(key: string) {
     this.windows.delete(key);
+  }
+
+  async spent(b: Budget) {
+    const w = this.windows.get(b.key);
+    return !!w && Date.now() - w.start < w.windowMs && w.count >= b.limit;
   }
 
   private sweep(now: number) {
@@ -62,12 +69,28 @@ export class RedisRateLimiter implements RateLimiter {
     }
   }
 
+  async spent(b: Budget) {
+    try {
+      const count = Number((await this.redis.get(this.prefix + b.key)) ?? 0);
+      return count >= b.limit;
+    } catch (err) {
+      throw new AppError('SERVICE_UNAVAILABLE', 'Rate limiting is unavailable, try again later', { cause: String(err) });
+    }
+  }
+
   async reset(key: string) {
     try {
       await this.redis.del(this.prefix + key);
     } catch {
       // A stale counter only delays the user; never fail the request for it.
     }
+  }
+}
+
+/** Refuses with RATE_LIMITED when any of the budgets is already spent, counting nothing. */
+export async function refuseWhenSpent(limiter: RateLimiter, budgets: Budget[]): Promise<void> {
+  for (const b of budgets) {
+    if (await limiter.spent?.(b)) throw new AppError('RATE_LIMITED', 'Too many attempts, try again later', { retry_after_s: Math.ceil(b.windowMs / 1000) });
   }
 }
 

@@ -12,6 +12,7 @@ import { CommunicationPreferences } from '../components/account/communication-pr
 import { ComingSoon } from '../components/account/coming-soon';
 import { PrivacyView } from '../components/account/privacy-view';
 import { MyOrders } from '../components/account/my-orders';
+import { MyDevices } from '../components/devices/my-devices';
 import { PersonalDetailsForm } from '../components/account/personal-details-form';
 import { UpdatePhoneForm } from '../components/account/update-phone-form';
 import { RouteError } from '../components/common/route-error';
@@ -138,8 +139,9 @@ function AccountViewFor({ route, store, user }: { route: ResolvedAccountHash; st
       return <MyOrders store={store} user={user} />;
     case 'privacy':
       return <PrivacyView store={code} user={user} />;
-    case 'payments':
     case 'devices':
+      return <MyDevices store={store} user={user} />;
+    case 'payments':
     case 'subscription':
       return <ComingSoon view={route.view} />;
     case 'not-found':

@@ -64,7 +64,9 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
 
   app.post('/validate-session', { schema: { tags, body: LegacyTokenBodySchema } }, async (request) => {
     const session = await identity.sessionFor(request.body.token);
-    return session ? { valid: true, uuid: session.uuid, consent_renewal_required: await opts.services.consents.isRenewalRequired(session.uuid) } : { valid: false };
+    if (!session) return { valid: false };
+    const [renewal, devices] = await Promise.all([opts.services.consents.isRenewalRequired(session.uuid), opts.services.devices.isDeviceRegistered(session.uuid)]);
+    return { valid: true, uuid: session.uuid, consent_renewal_required: renewal, is_device_registered: devices };
   });
 
   app.post('/logout', { schema: { tags } }, async (request, reply) => {

@@ -116,7 +116,9 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
     { schema: { tags, body: SessionValidateBodySchema, response: { 200: SessionValidateResponseSchema } } },
     async (request) => {
       const session = await identity.sessionFor(request.body?.token ?? sessionToken(request));
-      return session ? { valid: true, user_uuid: session.uuid, consent_renewal_required: await opts.services.consents.isRenewalRequired(session.uuid) } : { valid: false };
+      if (!session) return { valid: false };
+      const [renewal, devices] = await Promise.all([opts.services.consents.isRenewalRequired(session.uuid), opts.services.devices.isDeviceRegistered(session.uuid)]);
+      return { valid: true, user_uuid: session.uuid, consent_renewal_required: renewal, is_device_registered: devices };
     },
   );
 

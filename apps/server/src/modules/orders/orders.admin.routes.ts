@@ -1,4 +1,7 @@
-import { OrderNumberParamsSchema as NumberParams, OrderStatusChangeSchema as StatusChangeBody, OrderSummarySchema as OrderSummary } from '@ember/contracts';
+import {
+  OrderDeviceBodySchema, OrderDeviceRecordedSchema, OrderNumberParamsSchema as NumberParams, OrderStatusChangeSchema as StatusChangeBody,
+  OrderSummarySchema as OrderSummary,
+} from '@ember/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.js';
 import { requireAdmin } from '../../platform/admin.js';
@@ -15,7 +18,7 @@ const tags = ['orders-admin'];
  */
 export async function ordersAdminRoutes(scope: FastifyInstance, opts: { services: Services; db: Db; token: string }) {
   const app = restScope(scope);
-  const { orders } = opts.services;
+  const { orders, devices } = opts.services;
 
   const summary = async (entityId: string) => {
     const row = await orders.findByRef(opts.db, entityId);
@@ -51,4 +54,27 @@ export async function ordersAdminRoutes(scope: FastifyInstance, opts: { services
     );
     return summary(row.entity_id);
   });
+
+  /**
+   * Records the serial of a device shipped with the order: the device becomes registered to the
+   * buyer, who confirms it from the order ("register this device"). Only a customer's order that has
+   * shipped, and only a serial of a device model the order holds.
+   */
+  app.post('/orders/:number/devices', { schema: { tags, params: NumberParams, body: OrderDeviceBodySchema, response: { 202: OrderDeviceRecordedSchema } } }, async (request, reply) => {
+    requireAdmin(request, opts.token);
+    const recorded = await inTransaction(opts.db, async (tx) => {
+      const order = await orders.findByRef(tx, request.params.number, true);
+      if (!order) throw new AppError('ORDER_NOT_FOUND', 'Order not found');
+      if (!order.customer_uuid) throw new AppError('ORDER_STATUS_NOT_ALLOWED', 'A guest order has no account to register a device to');
+      if (!SHIPPED.has(order.status)) throw new AppError('ORDER_STATUS_NOT_ALLOWED', 'Record a device serial once the order has shipped', { status: order.status });
+      const [view] = await orders.views(tx, [order]);
+      const skus = view!.items.flatMap((i) => [i.sku, ...(i.parent_sku ? [i.parent_sku] : [])]);
+      const serial = await devices.registerFromShipment(tx, order.customer_uuid, request.body.serial, { storeCode: order.store_code, orderNumber: order.order_number, skus });
+      return { serial, orderNumber: order.order_number };
+    });
+    return reply.status(202).send({ status: 'accepted' as const, deviceId: recorded.serial, orderNumber: recorded.orderNumber });
+  });
 }
+
+/** Statuses of an order that has left the warehouse. */
+const SHIPPED = new Set(['shipped', 'shipped_to_warehouse', 'delivered', 'delivered_to_pick_up_point', 'complete']);

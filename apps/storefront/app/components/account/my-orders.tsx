@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { OrderDevices } from '../devices/order-devices';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { cartClient, firstServerMessage } from '../../lib/api/cart.api';
@@ -167,6 +168,7 @@ function OrderBody({ store, user, order }: { store: StoreView; user: SessionUser
           headingLevel={3}
         />
       )}
+      <OrderDevices store={store.store_code} user={user} orderNumber={order.number} />
       {order.is_cancelable && <CancelOrder store={store.store_code} user={user} order={order} />}
     </div>
   );

@@ -52,7 +52,7 @@ export function storeProfile(profile: Profile): void {
   const queryClient = getBrowserQueryClient();
   queryClient.setQueryData(profileQueryKey(profile.uuid), profile);
   const previous = queryClient.getQueryData<SessionUser | null>(SESSION_QUERY_KEY);
-  queryClient.setQueryData(SESSION_QUERY_KEY, toSessionUser(profile, previous?.consentRenewalRequired));
+  queryClient.setQueryData(SESSION_QUERY_KEY, toSessionUser(profile, previous?.consentRenewalRequired, previous?.isDeviceRegistered));
 }
 
 export function storeAddresses(uuid: string, addresses: SavedAddress[]): void {

@@ -13,6 +13,8 @@ export interface SessionUser {
   isAgeVerified: boolean;
   /** A consent the customer gave has a newer text: the storefront asks for renewal first. */
   consentRenewalRequired: boolean;
+  /** The customer has a registered device (spec §3 session user `is_device_registered`). */
+  isDeviceRegistered: boolean;
 }
 
 export type SessionState =
@@ -29,9 +31,10 @@ export const consentsQueryKey = (uuid: string) => ['account', 'consents', uuid] 
 
 const SESSION_STALE_MS = 60_000;
 
-export function toSessionUser(profile: Profile, consentRenewalRequired = false): SessionUser {
+export function toSessionUser(profile: Profile, consentRenewalRequired = false, isDeviceRegistered = false): SessionUser {
   return {
     consentRenewalRequired,
+    isDeviceRegistered,
     uuid: profile.uuid,
     firstname: profile.personalInfo.firstname,
     lastname: profile.personalInfo.lastname,
@@ -51,7 +54,7 @@ async function loadSessionUser(store: string, queryClient: QueryClient): Promise
   try {
     const profile = await fetchProfile(store, uuid);
     queryClient.setQueryData(profileQueryKey(uuid), profile);
-    return toSessionUser(profile, session.consentRenewalRequired);
+    return toSessionUser(profile, session.consentRenewalRequired, session.isDeviceRegistered);
   } catch (error) {
     if (isAccountApiError(error, 'UNAUTHORISED') || isAccountApiError(error, 'NOT_FOUND')) return null;
     throw error;

@@ -126,14 +126,16 @@ export async function validateSession(store: string): Promise<string | null> {
 }
 
 /** The session's customer and whether a consent they gave must be renewed (spec §3 session user). */
-export async function validateSessionDetails(store: string): Promise<{ uuid: string; consentRenewalRequired: boolean } | null> {
+export async function validateSessionDetails(store: string): Promise<{ uuid: string; consentRenewalRequired: boolean; isDeviceRegistered: boolean } | null> {
   const result = await call('/account/users/authentication/sessions/validate', {
     store,
     method: 'POST',
     body: {},
     schema: SessionValidateContract,
   });
-  return result.valid && result.user_uuid ? { uuid: result.user_uuid, consentRenewalRequired: result.consent_renewal_required === true } : null;
+  return result.valid && result.user_uuid
+    ? { uuid: result.user_uuid, consentRenewalRequired: result.consent_renewal_required === true, isDeviceRegistered: result.is_device_registered === true }
+    : null;
 }
 
 export function logOut(store: string): Promise<void> {

@@ -27,6 +27,7 @@ export interface SessionValidateResponse {
   valid: boolean;
   user_uuid?: string;
   consent_renewal_required?: boolean;
+  is_device_registered?: boolean;
 }
 
 export const SessionValidateContract = contractOf<SessionValidateResponse>((v) => {
@@ -39,6 +40,10 @@ export const SessionValidateContract = contractOf<SessionValidateResponse>((v) =
   if (v.consent_renewal_required !== undefined) {
     if (typeof v.consent_renewal_required !== 'boolean') return FAIL;
     out.consent_renewal_required = v.consent_renewal_required;
+  }
+  if (v.is_device_registered !== undefined) {
+    if (typeof v.is_device_registered !== 'boolean') return FAIL;
+    out.is_device_registered = v.is_device_registered;
   }
   return out;
 });

@@ -67,14 +67,16 @@ export interface RestCallOptions<T> {
   idempotencyKey?: string;
   /** The answer's contract; without one the answer is handed on as it came (e.g. a data export). */
   schema?: ContractSource<T>;
+  /** Further headers of the call (a bot-check token). */
+  headers?: Record<string, string>;
 }
 
 export async function restCall<T>(service: RestService, path: string, options: RestCallOptions<T>): Promise<T> {
-  const { store, method = 'GET', body, server, cartId, idempotencyKey, schema } = options;
+  const { store, method = 'GET', body, server, cartId, idempotencyKey, schema, headers: extra } = options;
   // The contract loads while the request is under way.
   const checking = typeof schema === 'function' ? schema() : schema;
   if (checking instanceof Promise) checking.catch(() => undefined);
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...extra, accept: 'application/json' };
   if (store) headers.store = store;
   // Only with a body: Fastify refuses an empty body declared as JSON.
   if (body !== undefined) headers['content-type'] = 'application/json';
