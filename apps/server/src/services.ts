@@ -187,7 +187,7 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     registeredDevices: async (q, uuid) =>
       (await devices.registeredDevices(q, uuid)).map((d) => ({ device_id: d.serial, product_sku: d.productSku, registered_at: d.registeredAt })),
   });
-  orders.subscribe('trade-in', (tx, e) => tradeIn.onOrderEvent(tx, e));
+  orders.subscribe('trade_in', (tx, e) => tradeIn.onOrderEvent(tx, e));
   cart.useTradeIn(tradeIn);
   const verification = new VerificationService(messaging, limiter, config.RATE_LIMIT_IP_FACTOR);
   const forms = new FormsService(db, messaging, (reader, ids) => consents.unknownPurposes(ids, reader));
