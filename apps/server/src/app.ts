@@ -34,6 +34,7 @@ import { ordersJobsPlugin } from './modules/orders/orders.jobs.js';
 import { cartJobsPlugin } from './modules/cart/cart.jobs.js';
 import { referralRoutes } from './modules/referral/referral.routes.js';
 import { packCodeRoutes } from './modules/pack-codes/pack-codes.routes.js';
+import { tradeInRoutes } from './modules/trade-in/trade-in.routes.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { buildServices, type Services } from './services.js';
 import { Changes } from './platform/changes.js';
@@ -110,6 +111,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       services.stores.invalidate();
       services.checkout.invalidate();
       services.orders.invalidate();
+      services.tradeIn.invalidate();
     }
     if (tags.has('content')) services.legal.invalidate();
     pageCache?.invalidate(tags);
@@ -173,6 +175,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(cartJobsPlugin);
   await app.register(referralRoutes, { prefix: '/referral', services });
   await app.register(packCodeRoutes, { prefix: '/api/me/products', services });
+  await app.register(tradeInRoutes, { prefix: '/api/trade-in', services });
   await app.register(devicesRoutes, { prefix: '/api/devices', services, botCheck: services.botCheck });
 
   const mediaDir = path.join(SEED_DIR, 'media');

@@ -21,6 +21,8 @@ import { LoyaltyService } from './modules/loyalty/loyalty.service.js';
 import { ReferralService } from './modules/referral/referral.service.js';
 import { PackCodesService } from './modules/pack-codes/pack-codes.service.js';
 import { packCodesPrivacy } from './modules/pack-codes/pack-codes.privacy.js';
+import { TradeInService } from './modules/trade-in/trade-in.service.js';
+import { tradeInPrivacy } from './modules/trade-in/trade-in.privacy.js';
 import { CartService } from './modules/cart/cart.service.js';
 import { CheckoutService } from './modules/checkout/checkout.service.js';
 import { LegalPagesService } from './modules/content/content.legal.js';
@@ -78,6 +80,8 @@ export interface Services {
   referral: ReferralService;
   /** Pack codes: batches, genuineness, registration credited through the loyalty ledger. */
   packCodes: PackCodesService;
+  /** Trade-in offers, eligibility from the device registry, and the device claimed by an order. */
+  tradeIn: TradeInService;
   /** Carts: lines, limits, coupons and prices. */
   cart: CartService;
   /** Address rules, shipping methods and pick-up stores. */
@@ -182,13 +186,21 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
   cart.useLoyalty(loyalty);
   // The ongoing-subscription rule asks orders whether the buyer has a live subscription order.
   cart.useOrders(orders);
+  // Trade-in judges eligibility on the device registry; an order's claim is released when it is cancelled or returned.
+  const devices = new DevicesService(db, stores, catalog);
+  const tradeIn = new TradeInService(catalog, {
+    registeredDevices: async (q, uuid) =>
+      (await devices.registeredDevices(q, uuid)).map((d) => ({ device_id: d.serial, product_sku: d.productSku, registered_at: d.registeredAt })),
+  });
+  orders.subscribe('trade_in', (tx, e) => tradeIn.onOrderEvent(tx, e));
+  cart.useTradeIn(tradeIn);
   const verification = new VerificationService(messaging, limiter, config.RATE_LIMIT_IP_FACTOR);
   const forms = new FormsService(db, messaging, (reader, ids) => consents.unknownPurposes(ids, reader));
   // Each module answers for its own tables in exports and erasure; a test holds this list against the database's tables.
   const privacy = new PrivacyRegistry();
   for (const part of [
     identityPrivacy(identity), consentsPrivacy(consents), verificationPrivacy(verification), messagingPrivacy(messaging), formsPrivacy(forms),
-    ordersPrivacy(orders), ageVerificationPrivacy(ageVerification), paymentsPrivacy(), loyaltyPrivacy(), referralPrivacy(), packCodesPrivacy(), cartPrivacy(),
+    ordersPrivacy(orders), ageVerificationPrivacy(ageVerification), paymentsPrivacy(), loyaltyPrivacy(), referralPrivacy(), packCodesPrivacy(), cartPrivacy(), tradeInPrivacy(),
     catalogPrivacy, storePrivacy, directoryPrivacy, contentPrivacy, checkoutPrivacy, devicesPrivacy(),
     holdsNoPersonalData('platform', ['schema_migrations', 'bot_check_spent']),
   ]) privacy.register(part);
@@ -221,7 +233,8 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     loyalty,
     referral,
     packCodes,
-    devices: new DevicesService(db, stores, catalog),
+    tradeIn,
+    devices,
     deviceLimits: deviceLimits(limiter, config.RATE_LIMIT_IP_FACTOR),
     botCheck: botCheckFrom(config),
     redis,

@@ -12,6 +12,7 @@ export * from './payments.js';
 export * from './consents.js';
 export * from './loyalty.js';
 export * from './referral.js';
+export * from './trade-in.js';
 export * from './orders.js';
 export * from './catalog.js';
 export * from './messaging.js';

@@ -53,6 +53,9 @@ export const PHRASES = {
   'cart.tradeInSignIn': { en: 'Sign in to trade in a device.', de: 'Melden Sie sich an, um ein Gerät in Zahlung zu geben.' },
   'cart.tradeInOne': { en: 'A cart may hold one trade-in.', de: 'Ein Warenkorb darf nur eine Inzahlungnahme enthalten.' },
   'cart.tradeInNeedsDevice': { en: 'A trade-in needs a new device in the same order.', de: 'Eine Inzahlungnahme braucht ein neues Gerät in derselben Bestellung.' },
+  'cart.tradeInNotEligible': { en: 'None of your registered devices can be traded in for this offer.', de: 'Keines Ihrer registrierten Geräte kann für dieses Angebot in Zahlung gegeben werden.' },
+  'cart.tradeInCredit': { en: 'Trade-in credit', de: 'Gutschrift für Inzahlungnahme' },
+  'tradeIn.userIdMissing': { en: 'user id not defined', de: 'Keine Benutzer-ID angegeben.' },
   'cart.ongoingSubscription': { en: 'You already have an ongoing subscription.', de: 'Sie haben bereits ein laufendes Abo.' },
   // Devices (spec §5: missing identity)
   'device.userIdMissing': { en: 'User id is not defined', de: 'Die Nutzer-ID ist nicht angegeben.' },

@@ -8,6 +8,7 @@ import type { StoreView } from '../modules/store/store.service.js';
 import type { OrderDraft, OrderDraftAddress, OrderDraftItem, PlacedOrder } from '../modules/orders/orders.contract.js';
 import { reserveStock } from '../modules/catalog/catalog.inventory.js';
 import { stockDemand } from '../modules/cart/cart.lines.js';
+import { isTradeInLine, tradeInSku } from '../modules/cart/cart.rules.js';
 import type { Caller, ComputedCart } from '../modules/cart/cart.service.js';
 import type { CartAddressRow } from '../modules/cart/cart.store.js';
 import { GUEST_CHECKOUT_REFUSED } from '../modules/cart/cart.service.js';
@@ -240,6 +241,13 @@ async function placeOrderOnce(
       await reserveStock(tx, [...stockDemand(computed.lines)].map(([product_id, d]) => ({ product_id, quantity: d.quantity, sku: d.sku })));
       faultPoint('checkout.after-stock');
       const placed = await services.orders.createOrder(tx, draft);
+      // A trade-in takes the customer's old device with the order, once: a parallel order that took it first refuses this one.
+      const tradeIns = computed.lines.filter(isTradeInLine).map(tradeInSku);
+      if (tradeIns.length && cart.customer_uuid) {
+        await services.tradeIn.claimForOrder(tx, caller.store as StoreView, {
+          customer_uuid: cart.customer_uuid, trade_in_skus: tradeIns, order_entity_id: placed.entity_id, currency: computed.currency,
+        });
+      }
       // Stock held for payment: a few waiting orders per buyer, address and connection (decision 0033).
       await holdForPayment(tx, services, placed, draft, { ip: caller.client?.ip ?? null, limits: caller.client?.unpaidLimits ?? DEFAULT_UNPAID_LIMITS });
       // The campaign's held points are debited with the order, in this transaction (returned if it is cancelled).

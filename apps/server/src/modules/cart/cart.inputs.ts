@@ -16,12 +16,18 @@ export interface CartLoyaltyPort {
   removeCampaignFromCart(tx: Tx, consumer: string, cartId: string): Promise<unknown>;
 }
 
+/** What the cart asks of trade-in: the trade-in products a customer may use now. */
+export interface CartTradeInPort {
+  usableTradeIns(q: Reader, storeView: StoreView, customerUuid: string): Promise<ReadonlySet<string>>;
+}
+
 /** The services the cart reads through, wired once (services.ts). */
 export interface CartDeps {
   catalog: CatalogService;
   checkout: CheckoutService;
   loyalty: CartLoyaltyPort | null;
   orders: CartOrdersPort | null;
+  tradeIn?: CartTradeInPort | null;
 }
 
 /**
@@ -128,6 +134,10 @@ export class PricingLoader {
     const campaign = cart.customer_uuid && loyalty ? await loyalty.appliedCampaign(q, cart.masked_id, storeView.language) : null;
     const subscriptions = [...products.byId.values()].some((p) => p.is_subscription);
     const buyer = await buyerFacts(q, { orders, catalog }, cart, subscriptions);
+    // A trade-in is judged on the customer's registered devices, read only when one is in play.
+    if (cart.customer_uuid && this.deps.tradeIn && [...products.byId.values()].some((p) => p.kind === 'trade_in')) {
+      buyer.tradeIns = await this.deps.tradeIn.usableTradeIns(q, storeView, cart.customer_uuid);
+    }
     const shipping = state.addresses.find((a) => a.kind === 'shipping') ?? null;
     const billing = state.addresses.find((a) => a.kind === 'billing') ?? null;
     return {

@@ -47,7 +47,8 @@ const CARTON_KINDS = new Set(['sticks_carton', 'subscription']);
  * selections' prices times their quantities, others follow tiers.
  */
 export function unitPrice(l: Line): number {
-  if (l.is_gift) return 0;
+  // A trade-in costs nothing: its product's price is the credit it gives (priceCart).
+  if (l.is_gift || l.product.kind === 'trade_in' || l.parent?.kind === 'trade_in') return 0;
   if (l.product.type_id === 'bundle') return finalMinor(l.product) + l.bundle.reduce((sum, b) => sum + b.selection.price_minor * b.quantity, 0);
   return unitPriceForQuantity(l.product, l.quantity);
 }

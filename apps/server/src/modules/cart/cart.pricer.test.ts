@@ -213,6 +213,37 @@ describe('priceCart: trade-in and subscription lines (spec §5)', () => {
     expect(codes(priceCart(guest, [line('1', device, 1), line('2', tradeIn, 1)]))).toEqual(['TRADEIN_LIMIT']);
   });
 
+  it('prices the trade-in line at nothing and takes its price off the order as a credit, after the coupons', () => {
+    const credit = priced(5, { kind: 'trade_in', sku: 'TRADEIN', regular_minor: 2900 });
+    const eligible = inputs([device, credit], { buyer: { isGuest: false, hasOngoingSubscription: false, tradeIns: new Set(['TRADEIN']) } });
+    const c = priceCart(eligible, [line('1', device, 1), line('2', credit, 1)]);
+    expect(c.problems).toEqual([]);
+    expect(c.lines.map((l) => l.unit_price)).toEqual([1000, 0]);
+    // A credit above what the items cost takes them to nothing, never below.
+    expect(c.totals.discounts).toEqual([{ label: 'Trade-in credit', amount: 1000, coupon_code: null }]);
+    expect(c.totals.grand_total).toBe(0);
+    // With a 10 % coupon the credit comes off what is left after it, in the store view's language.
+    const dearer = priced(6, { kind: 'device', regular_minor: 9900 });
+    const withCoupon = priceCart(
+      { ...eligible, store: { ...STORE, language: 'de', locale: 'de_DE' } as StoreView, products: inputs([dearer, credit]).products, rules: [rule(1)] },
+      [line('1', dearer, 1), line('2', credit, 1)],
+    );
+    expect(withCoupon.totals.discounts).toEqual([
+      { label: 'Rule 1', amount: 990, coupon_code: 'CODE1' },
+      { label: 'Gutschrift für Inzahlungnahme', amount: 2900, coupon_code: null },
+    ]);
+    expect(withCoupon.totals.grand_total).toBe(9900 - 990 - 2900);
+  });
+
+  it('refuses a trade-in the customer\'s registered devices do not qualify for, and gives no credit for it (TRADEIN_LIMIT)', () => {
+    const credit = priced(5, { kind: 'trade_in', sku: 'TRADEIN', regular_minor: 2900 });
+    const none = inputs([device, credit], { buyer: { isGuest: false, hasOngoingSubscription: false, tradeIns: new Set() } });
+    const c = priceCart(none, [line('1', device, 1), line('2', credit, 1)]);
+    expect(c.problems.map((p) => [p.code, p.message])).toEqual([['TRADEIN_LIMIT', 'None of your registered devices can be traded in for this offer.']]);
+    expect(c.totals.discounts).toEqual([]);
+    expect(c.totals.grand_total).toBe(1000);
+  });
+
   it('sells one subscription to a buyer without an ongoing one (ONGOING_SUBSCRIPTION), and ships it only by methods that allow it', () => {
     const other = priced(4, { is_subscription: true });
     expect(codes(priceCart(inputs([subscription]), [line('1', subscription, 1)]))).toEqual([]);

@@ -1,13 +1,14 @@
 import { CART_USER_ERRORS, type CartItemErrorCode } from '@ember/contracts';
-import { phrase, said, type Phrase } from '../../platform/messages.js';
+import { phrase, render, said, type Phrase } from '../../platform/messages.js';
 import type { StoreView } from '../store/store.service.js';
 import type { ProductDoc } from '../catalog/catalog.service.js';
 import { priceShippingMethods, type PricedShippingMethod } from '../checkout/checkout.service.js';
 import type { PickupStoreRow, ShippingMethodRow } from '../checkout/checkout.store.js';
 import { cartProblems, unitPrice, type Line, type Problem } from './cart.lines.js';
-import { computeTotals, type Totals } from './cart.pricing.js';
+import { finalMinor } from '../catalog/catalog.service.js';
+import { computeTotals, type RuleForPricing, type Totals } from './cart.pricing.js';
 import { isGiftPromotion } from './cart.promotions.js';
-import type { CartBuyer } from './cart.rules.js';
+import { isTradeInLine, type CartBuyer } from './cart.rules.js';
 import type { BundleSelectionRef, CartAddressRow, CartRow, CartRuleRow, PromotionRow } from './cart.store.js';
 
 /**
@@ -176,9 +177,14 @@ export function priceCart(inputs: PricingInputs, lines: PricingLine[]): Computed
   const pricedLines = priced.map((l) => ({ key: l.key, unit_price: l.unit_price, quantity: l.quantity, is_gift: l.is_gift }));
   const campaign = inputs.campaign && inputs.campaign.currency === currency ? inputs.campaign : null;
   // The campaign's discount comes after the coupons; its empty code marks it as no coupon.
-  const pricing = campaign
+  const pricing: RuleForPricing[] = campaign
     ? [...valid, { code: '', label: campaign.name, discount_type: 'fixed' as const, discount_value: campaign.loyalty_discount_amount }]
-    : valid;
+    : [...valid];
+  // A trade-in the cart may hold gives its product's price as a credit, after every other discount.
+  const credit = tradeInCredit(priced);
+  if (credit > 0) {
+    pricing.push({ code: '', label: render(phrase('cart.tradeInCredit'), { language: store.language, locale: store.locale }), discount_type: 'fixed', discount_value: credit });
+  }
   const noShipping = computeTotals(pricedLines, pricing, 0, tax.rate_bp);
   const hasSubscription = priced.some((l) => l.product.is_subscription);
   const isVirtual = priced.length > 0 && priced.every((l) => l.product.type_id === 'virtual');
@@ -194,6 +200,11 @@ export function priceCart(inputs: PricingInputs, lines: PricingLine[]): Computed
     cart, inputs, campaign, store, currency, lines: priced, missing, problems, promotions, giftDocs, rules: valid, ruleProblems, totals, tax,
     shipping, billing, pickupStore, methods, selectedMethod, hasSubscription, isVirtual,
   };
+}
+
+/** The credit of the cart's trade-in lines that have no problem (one, by the cart's rules). */
+export function tradeInCredit(lines: ComputedLine[]): number {
+  return lines.filter((l) => isTradeInLine(l) && !l.errors.length).reduce((s, l) => s + finalMinor(l.parent?.kind === 'trade_in' ? l.parent : l.product) * l.quantity, 0);
 }
 
 /**

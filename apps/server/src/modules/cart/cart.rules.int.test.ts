@@ -7,6 +7,7 @@ import type { Db } from '../../platform/db.js';
 import { inTransaction } from '../../platform/transaction.js';
 import * as loyaltyStore from '../loyalty/loyalty.store.js';
 import { findCart, insertItem } from './cart.store.js';
+import { makeOffer, registeredDevice } from '../trade-in/trade-in.fixtures.js';
 import { acceptTermsAndPay, cancelOrder, giftOf, gqlAs, makePromotion, newGuestCart, place, readyForCheckout } from './cart.fixtures.js';
 
 let server: TestServer;
@@ -119,11 +120,22 @@ describe('cart rules: trade-ins (TRADEIN_LIMIT)', () => {
     expect(skus(refused.cart)).toEqual([device.sku]);
   });
 
+  /** A trade-in product with an offer the customer's registered Ember One qualifies for. */
+  async function usableTradeIn(c: { uuid: string; token: string; email: string; password: string }) {
+    const tradeIn = await createProduct(db, { kind: 'trade_in', type: 'virtual' });
+    await makeOffer(db, { tradeInSku: tradeIn.sku });
+    server.app.services.tradeIn.invalidate();
+    await registeredDevice(db, server, c);
+    return tradeIn;
+  }
+
   it('lets a customer trade in one device alongside a new one, and refuses a trade-in alone or a second one', async () => {
     const device = await createProduct(db, { kind: 'device' });
-    const tradeIn = await createProduct(db, { kind: 'trade_in', type: 'virtual' });
-    const another = await createProduct(db, { kind: 'trade_in', type: 'virtual' });
     const c = await createCustomer(server);
+    const tradeIn = await usableTradeIn(c);
+    const another = await createProduct(db, { kind: 'trade_in', type: 'virtual' });
+    await makeOffer(db, { tradeInSku: another.sku });
+    server.app.services.tradeIn.invalidate();
     const id = await customerCartId(c.token);
     const alone = await add(id, [{ sku: tradeIn.sku, quantity: 1 }], { token: c.token });
     expect(alone.user_errors).toEqual([{ code: 'TRADEIN_LIMIT', message: 'A trade-in needs a new device in the same order.' }]);
@@ -140,8 +152,8 @@ describe('cart rules: trade-ins (TRADEIN_LIMIT)', () => {
 
   it('flags a trade-in left without its device and refuses to place the order until a device is back', async () => {
     const device = await createProduct(db, { kind: 'device' });
-    const tradeIn = await createProduct(db, { kind: 'trade_in', type: 'virtual' });
     const c = await createCustomer(server);
+    const tradeIn = await usableTradeIn(c);
     const id = await customerCartId(c.token);
     const added = await add(id, [{ sku: device.sku, quantity: 1 }, { sku: tradeIn.sku, quantity: 1 }], { token: c.token });
     await remove(id, line(added.cart, device.sku).uid, { token: c.token });

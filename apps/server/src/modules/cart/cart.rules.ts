@@ -16,6 +16,11 @@ export interface CartBuyer {
   isGuest: boolean;
   /** The buyer already has an ongoing subscription: a live order of a subscription product. */
   hasOngoingSubscription: boolean;
+  /**
+   * The trade-in products the buyer may use now (a registered qualifying device not traded in yet,
+   * within the offer's window); read only when the cart holds a trade-in, absent otherwise.
+   */
+  tradeIns?: ReadonlySet<string>;
 }
 
 /** What the cart asks of orders: whether a buyer has a live order of some products. */
@@ -31,6 +36,11 @@ export function salesStep(l: Line): number {
 
 export function isTradeInLine(l: Line): boolean {
   return l.product.kind === 'trade_in' || l.parent?.kind === 'trade_in';
+}
+
+/** The trade-in product a trade-in line sells (its configurable parent's sku when it has one). */
+export function tradeInSku(l: Line): string {
+  return l.parent?.kind === 'trade_in' ? l.parent.sku : l.product.sku;
 }
 
 export function isSubscriptionLine(l: Line): boolean {
@@ -58,6 +68,8 @@ export function itemRuleProblems(lines: Line[], buyer: CartBuyer): Problem[] {
     if (buyer.isGuest) problems.push({ code: 'TRADEIN_LIMIT', ...said(phrase('cart.tradeInSignIn')), keys });
     if (tradeIns.reduce((s, l) => s + l.quantity, 0) > 1) problems.push({ code: 'TRADEIN_LIMIT', ...said(phrase('cart.tradeInOne')), keys });
     if (!paid.some(lineHasDevice)) problems.push({ code: 'TRADEIN_LIMIT', ...said(phrase('cart.tradeInNeedsDevice')), keys });
+    const refused = buyer.isGuest || !buyer.tradeIns ? [] : tradeIns.filter((l) => !buyer.tradeIns!.has(tradeInSku(l)));
+    if (refused.length) problems.push({ code: 'TRADEIN_LIMIT', ...said(phrase('cart.tradeInNotEligible')), keys: refused.map((l) => l.key) });
   }
   const subscriptions = lines.filter(isSubscriptionLine);
   if (subscriptions.length) {

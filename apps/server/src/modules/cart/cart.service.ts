@@ -11,7 +11,7 @@ import type { AddRequest, UserError } from './cart.add.js';
 import * as addresses from './cart.addresses.js';
 import type { BookAddress, CartAddressInput } from './cart.addresses.js';
 import * as coupons from './cart.coupons.js';
-import { PricingLoader, type CartDeps, type CartLoyaltyPort } from './cart.inputs.js';
+import { PricingLoader, type CartDeps, type CartLoyaltyPort, type CartTradeInPort } from './cart.inputs.js';
 import * as items from './cart.items.js';
 import type { MergeDrop } from './cart.items.js';
 import type { Line } from './cart.lines.js';
@@ -48,6 +48,11 @@ export class CartService {
   /** Wires loyalty in: a campaign applied to a customer's cart becomes a fixed discount after coupons. */
   useLoyalty(port: CartLoyaltyPort): void {
     this.deps.loyalty = port;
+  }
+
+  /** Wires trade-in in: a trade-in line is judged on the customer's registered devices. */
+  useTradeIn(port: CartTradeInPort): void {
+    this.deps.tradeIn = port;
   }
 
   /** Wires orders in: the ongoing-subscription rule reads the buyer's live orders. */

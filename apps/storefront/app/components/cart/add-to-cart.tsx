@@ -82,7 +82,11 @@ export function AddToCart({ store, product, variant, bundle }: AddToCartProps) {
       if (userErrors.length) {
         // The refusal is worded for its cause: the cart as it is now tells whether a device or a subscription is in it.
         const lines = cartLines(cart);
-        const around = { ...context, cartHasDevice: lines.some((l) => l.hasDevice === true && !l.is_gift), otherSubscription: lines.some((l) => l.subscription === true) };
+        const tradeIns = lines.filter((l) => l.tradeIn === true).reduce((n, l) => n + l.quantity, 0) + (product.product_kind === 'trade_in' ? parsed : 0);
+        const around = {
+          ...context, cartHasDevice: lines.some((l) => l.hasDevice === true && !l.is_gift), tooManyTradeIns: tradeIns > 1,
+          otherSubscription: lines.some((l) => l.subscription === true),
+        };
         setOutcome({ kind: 'error', text: userErrors.map((e) => cartErrorText(t, e.code, e.message, config, around)).join(' ') });
         return;
       }

@@ -34,6 +34,8 @@ export {
   ReferralCustomerSchema,
   ReferralStatsSchema,
   ReferralVerifyResultSchema,
+  TradeInConfigurationSchema,
+  TradeInEligibilitySchema,
   RegisterResendResponseSchema,
   RegisterResponseSchema,
   SessionValidateResponseSchema,

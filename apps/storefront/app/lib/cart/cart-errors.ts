@@ -20,6 +20,8 @@ export interface CartErrorContext {
   signedIn?: boolean;
   /** Whether the cart holds a new device (TRADEIN_LIMIT: a trade-in needs one). */
   cartHasDevice?: boolean;
+  /** Whether the cart holds (or would hold) more than one trade-in (TRADEIN_LIMIT: one per order; else the customer's devices do not qualify). */
+  tooManyTradeIns?: boolean;
   /** Whether the cart holds another subscription (ONGOING_SUBSCRIPTION: one per order). */
   otherSubscription?: boolean;
 }
@@ -33,6 +35,7 @@ function keyFor(code: string, context: CartErrorContext): string {
   if (code === 'TRADEIN_LIMIT') {
     if (context.signedIn === false) return 'TRADEIN_LIMIT_signIn';
     if (context.cartHasDevice === false) return 'TRADEIN_LIMIT_device';
+    if (context.tooManyTradeIns === false) return 'TRADEIN_LIMIT_notEligible';
   }
   if (code === 'ONGOING_SUBSCRIPTION' && context.otherSubscription) return 'ONGOING_SUBSCRIPTION_another';
   return code;

@@ -51,6 +51,7 @@ export function lineErrorContext(cart: Cart | null | undefined, line: CartItem, 
     step: line.qty_increments ?? null,
     signedIn,
     cartHasDevice: lines.some((l) => l.hasDevice === true && !l.is_gift),
+    tooManyTradeIns: lines.filter((l) => l.tradeIn === true).reduce((n, l) => n + l.quantity, 0) > 1,
     otherSubscription: lines.some((l) => l.uid !== line.uid && l.subscription === true),
   };
 }
