@@ -109,6 +109,8 @@ describe('cartErrorText', () => {
     expect(cartErrorText(t, 'TRADEIN_LIMIT', 'raw', null, { signedIn: false, cartHasDevice: true })).toBe('cart.errors.TRADEIN_LIMIT_signIn');
     expect(cartErrorText(t, 'TRADEIN_LIMIT', 'raw', null, { signedIn: true, cartHasDevice: false })).toBe('cart.errors.TRADEIN_LIMIT_device');
     expect(cartErrorText(t, 'TRADEIN_LIMIT', 'raw', null, { signedIn: true, cartHasDevice: true })).toBe('cart.errors.TRADEIN_LIMIT');
+    expect(cartErrorText(t, 'TRADEIN_LIMIT', 'raw', null, { signedIn: true, cartHasDevice: true, tooManyTradeIns: true })).toBe('cart.errors.TRADEIN_LIMIT');
+    expect(cartErrorText(t, 'TRADEIN_LIMIT', 'raw', null, { signedIn: true, cartHasDevice: true, tooManyTradeIns: false })).toBe('cart.errors.TRADEIN_LIMIT_notEligible');
     expect(cartErrorText(t, 'TRADEIN_LIMIT', 'raw')).toBe('cart.errors.TRADEIN_LIMIT');
   });
 
@@ -263,11 +265,14 @@ describe('GA4 cart events', () => {
 describe('lineErrorContext', () => {
   it('tells a line its step, whether the cart holds a paid device and whether another line is a subscription', () => {
     const device = line({ uid: 'd', hasDevice: true });
-    const tradeIn = line({ uid: 't', tradeIn: true, hasDevice: false });
+    const tradeIn = line({ uid: 't', tradeIn: true, hasDevice: false, quantity: 1 });
     const sub = line({ uid: 's', subscription: true, qty_increments: 1 });
     const pack = line({ uid: 'p', qty_increments: 2 });
     const withLines = (...items: CartItem[]): Cart => ({ ...cart, itemsV2: { total_count: items.length, items } });
-    expect(lineErrorContext(withLines(device, tradeIn), tradeIn, true)).toEqual({ step: null, signedIn: true, cartHasDevice: true, otherSubscription: false });
+    expect(lineErrorContext(withLines(device, tradeIn), tradeIn, true)).toEqual({ step: null, signedIn: true, cartHasDevice: true, tooManyTradeIns: false, otherSubscription: false });
+    // Two trade-ins (two lines, or one line of two) are one too many; one alone is judged on the customer's devices.
+    expect(lineErrorContext(withLines(device, tradeIn, { ...tradeIn, uid: 't2' }), tradeIn, true).tooManyTradeIns).toBe(true);
+    expect(lineErrorContext(withLines(device, { ...tradeIn, quantity: 2 }), tradeIn, true).tooManyTradeIns).toBe(true);
     expect(lineErrorContext(withLines({ ...device, is_gift: true }, tradeIn), tradeIn, true).cartHasDevice).toBe(false);
     expect(lineErrorContext(withLines(sub, pack), pack).step).toBe(2);
     expect(lineErrorContext(withLines(sub, line({ uid: 's2', subscription: true })), sub).otherSubscription).toBe(true);
