@@ -49,7 +49,6 @@ for (const route of PUBLIC_ROUTES) {
   for (const file of staticImportClosure(appDir, [route])) routeUses.set(file, (routeUses.get(file) ?? 0) + 1);
 }
 for (const [file, uses] of routeUses) if (uses > 1) layoutModules.add(file);
-const RUNTIME = /^\0?rolldown[:/]runtime/;
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|cookie|set-cookie-parser)[\\/]/;
 
 // The React plugin stays out: the React Router plugin brings its own transform.
@@ -69,9 +68,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         : {
             codeSplitting: {
               groups: [
-                // Rolldown's runtime (a few helpers every chunk imports) joins the libraries instead of
-                // coming as a file of its own.
-                { name: 'framework', test: (id: string) => FRAMEWORK.test(id) || RUNTIME.test(id), priority: 2 },
+                { name: 'framework', test: FRAMEWORK, priority: 2 },
                 { name: 'storefront', test: (id: string) => layoutModules.has(id.split('?')[0]!), priority: 1 },
               ],
             },
