@@ -8,7 +8,9 @@ const PUBLIC_PAGES = ['/gb/', '/gb/shop', '/gb/p/ember-one', '/gb/cart', '/de/',
 
 /** The scripts a document loads at first: its module preloads and module scripts. */
 async function firstScripts(request: APIRequestContext, html: string): Promise<string[]> {
-  const urls = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g), ...html.matchAll(/import\("([^"]+)"\)/g)].map((m) => m[1]!));
+  // The preloads carry `fetchpriority="low"` before their href (decision 0043).
+  const urls = new Set([...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g), ...html.matchAll(/import\("([^"]+)"\)/g)].map((m) => m[1]!));
+  expect(urls.size).toBeGreaterThan(4);
   return Promise.all([...urls].map(async (url) => (await request.get(url)).text()));
 }
 
@@ -50,6 +52,30 @@ test('a public page loads its own language’s catalogue only, and neither catal
       expect(script).not.toMatch(/ZodError/);
     }
   }
+});
+
+test('a page’s scripts carry another page’s own modules only when it is that page (decision 0045)', async ({ request }) => {
+  const scripts = async (path: string) => (await firstScripts(request, await (await request.get(path)).text())).join('\n');
+  const [home, listing, product] = [await scripts('/gb/'), await scripts('/gb/shop'), await scripts('/gb/p/ember-one')];
+  // The listing's filters and the product page's gallery and bundle options: each page's own.
+  expect(listing).toContain('listing-filters');
+  expect(product).toContain('bundle-options');
+  expect(product).toContain('gallery__');
+  for (const [name, text] of [['home', home], ['listing', listing]] as const) {
+    expect(text, name).not.toContain('bundle-options');
+    expect(text, name).not.toContain('gallery__');
+  }
+  for (const [name, text] of [['home', home], ['product', product]] as const) expect(text, name).not.toContain('listing-filters');
+});
+
+test('hashed scripts come without the headers only a document reads (decision 0045)', async ({ request }) => {
+  const html = await (await request.get('/gb/')).text();
+  const url = html.match(/<link rel="modulepreload" fetchpriority="low" href="([^"]+)"/)![1]!;
+  const script = await request.get(url);
+  expect(script.headers()['x-content-type-options']).toBe('nosniff');
+  expect(script.headers()['content-security-policy']).toContain("default-src 'none'");
+  expect(script.headers()['x-frame-options']).toBeUndefined();
+  expect(script.headers()['etag']).toBeUndefined();
 });
 
 test.describe('a first-time visitor', () => {

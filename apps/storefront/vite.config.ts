@@ -35,11 +35,20 @@ function staticImportClosure(appDir: string, entries: string[]): Set<string> {
 const appDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'app');
 // What every page runs besides its own route: the document and the store's layout, and what the
 // catalogue's pages share (product cards, the catalogue's queries, meta, text helpers): a few KB
-// that came as up to eight more files, each a round trip and a kilobyte of headers. Pages with a
-// form (cart, contact: react-hook-form), the legal pages (react-markdown) and everything only the
-// account, club and checkout import stay out.
-const PUBLIC_ROUTES = ['home', 'shop', 'product', 'discover', 'faq', 'not-found'].map((r) => `routes/${r}.tsx`);
-const layoutModules = staticImportClosure(appDir, ['root.tsx', 'routes/store-layout.tsx', ...PUBLIC_ROUTES]);
+// that came as up to eight more files, each a round trip and a kilobyte of headers. The contact
+// page's form (react-hook-form), the legal pages (react-markdown) and everything only the account,
+// club and checkout import stay out.
+// A module only one of these pages imports (the listing's filters, the product page's gallery and
+// bundle options) stays in that page's own chunk, which it loads anyway: the other pages do not
+// carry it (docs/decisions/0045). The cart counts as one of them, so a module it shares with one
+// catalogue page does not come as a file of its own.
+const PUBLIC_ROUTES = ['home', 'shop', 'product', 'discover', 'faq', 'not-found', 'cart'].map((r) => `routes/${r}.tsx`);
+const layoutModules = staticImportClosure(appDir, ['root.tsx', 'routes/store-layout.tsx']);
+const routeUses = new Map<string, number>();
+for (const route of PUBLIC_ROUTES) {
+  for (const file of staticImportClosure(appDir, [route])) routeUses.set(file, (routeUses.get(file) ?? 0) + 1);
+}
+for (const [file, uses] of routeUses) if (uses > 1) layoutModules.add(file);
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|cookie|set-cookie-parser)[\\/]/;
 
 // The React plugin stays out: the React Router plugin brings its own transform.

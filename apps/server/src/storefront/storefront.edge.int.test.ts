@@ -83,4 +83,23 @@ describe('storefront paths at the edge', () => {
       }
     }
   });
+
+  it('sends a hashed asset without the headers only a document reads, a document with them', async () => {
+    const asset = readdirSync(path.join(BUILD_DIR, 'client/assets')).find((f) => f.endsWith('.js'))!;
+    const script = await rawGet(`${base}/assets/${asset}`);
+    expect(script.status).toBe(200);
+    // A policy that runs, loads and frames nothing: the script runs under its document's policy.
+    expect(script.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; object-src 'none'");
+    for (const name of ['x-frame-options', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection', 'x-dns-prefetch-control', 'etag', 'last-modified']) {
+      expect(script.headers[name], name).toBeUndefined();
+    }
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    const page = await rawGet(`${base}/gb/`);
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    // Files outside the hashed assets keep their validators.
+    const icon = await rawGet(`${base}/favicon.svg`);
+    expect(icon.headers['last-modified']).toBeTruthy();
+  });
 });
