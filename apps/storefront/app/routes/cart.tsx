@@ -7,7 +7,7 @@ import { CouponForm } from '../components/cart/coupon-form';
 import { MergeNotice } from '../components/cart/merge-notice';
 import { CampaignChoice } from '../components/cart/campaign-choice';
 import { PointsBadge } from '../components/product/points-badge';
-import { TradeInOffer } from '../components/trade-in/trade-in-offer';
+import { TradeInSlot } from '../components/trade-in/trade-in-slot';
 import { RouteError } from '../components/common/route-error';
 import { accountPageMeta } from '../lib/account/account-meta';
 import {
@@ -81,7 +81,7 @@ export default function CartPage() {
             </ul>
           </section>
           <aside className="cart-page__aside">
-            {lines.some((l) => l.hasDevice === true && !l.is_gift) && !lines.some((l) => l.tradeIn === true) && <TradeInOffer store={code} />}
+            {lines.some((l) => l.hasDevice === true && !l.is_gift) && !lines.some((l) => l.tradeIn === true) && <TradeInSlot store={code} />}
             <CouponForm store={code} cart={cart} />
             <CampaignChoice store={code} locale={store.locale} cart={cart} />
             <CartTotals cart={cart} locale={store.locale} />
