@@ -1,10 +1,9 @@
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
 import { OrderStatusChangeSchema as StatusChangeBody } from '@ember/contracts';
-import { ConfigError, loadConfig } from '../config.js';
-import { openDb, type Db } from '../platform/db.js';
+import type { Db } from '../platform/db.js';
 import { AppError } from '../platform/errors.js';
-import { buildServices, type Services } from '../services.js';
+import type { Services } from '../services.js';
+import { runAsProcess } from './run.js';
 import { inTransaction } from '../platform/transaction.js';
 
 const USAGE = `Usage: order-status <order-number> <status> [--carrier NAME --tracking NUMBER [--track-url https://...]]
@@ -71,33 +70,4 @@ export async function orderStatusCommand(argv: string[], deps: { db: Db; service
   }
 }
 
-async function main(): Promise<number> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 2;
-    }
-    throw err;
-  }
-  const db = await openDb({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 2 });
-  const services = await buildServices(db, config);
-  try {
-    return await orderStatusCommand(process.argv.slice(2), { db, services, out: (line) => console.log(line) });
-  } finally {
-    await services.close();
-    await db.close();
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().then(
-    (code) => process.exit(code),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runAsProcess(import.meta.url, orderStatusCommand, (line) => console.log(line));

@@ -1,12 +1,11 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
-import { ConfigError, loadConfig } from '../config.js';
-import { openDb, type Db } from '../platform/db.js';
+import type { Db } from '../platform/db.js';
 import { AppError } from '../platform/errors.js';
-import { buildServices, type Services } from '../services.js';
+import type { Services } from '../services.js';
+import { runAsProcess } from './run.js';
 import { inTransaction } from '../platform/transaction.js';
 import { formatCode } from '../modules/pack-codes/pack-codes.code.js';
 
@@ -94,33 +93,4 @@ export async function packCodesCommand(
   return 0;
 }
 
-async function main(): Promise<number> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 2;
-    }
-    throw err;
-  }
-  const db = await openDb({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 2 });
-  const services = await buildServices(db, config);
-  try {
-    return await packCodesCommand(process.argv.slice(2), { db, services, out: (line) => console.error(line) });
-  } finally {
-    await services.close();
-    await db.close();
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().then(
-    (code) => process.exit(code),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runAsProcess(import.meta.url, packCodesCommand, (line) => console.error(line));

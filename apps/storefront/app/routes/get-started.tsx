@@ -4,8 +4,8 @@ import { useTranslation } from '../i18n/react';
 import type { Route } from './+types/get-started';
 import { RouteError } from '../components/common/route-error';
 import { BotCheck } from '../components/devices/bot-check';
+import { DeviceCodeField } from '../components/devices/device-code-field';
 import { DeviceStatusNotice } from '../components/devices/device-status';
-import { TextField } from '../components/forms/fields';
 import { accountPageMeta } from '../lib/account/account-meta';
 import { deviceStatusOf, registerGuestDevice, type Device, type DeviceStatusKey } from '../lib/api/devices.api';
 import { deviceCodeResolver, groupedCode, type DeviceCodeValues } from '../lib/devices/device-code';
@@ -89,16 +89,7 @@ export default function GetStarted() {
       ) : (
         <form className="form" noValidate onSubmit={onSubmit} aria-labelledby="get-started-form">
           <h2 id="get-started-form">{t('devices.registerHeading')}</h2>
-          <TextField
-            id="device-code"
-            label={t('devices.codeLabel')}
-            hint={t('devices.codeHint')}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            registration={register('code')}
-            error={errors.code}
-          />
+          <DeviceCodeField registration={register('code')} error={errors.code} />
           <BotCheck key={attempt} language={store.language} onToken={setToken} />
           <button type="submit" className="button button--primary" disabled={isSubmitting || !token}>{t('devices.register')}</button>
         </form>

@@ -7,7 +7,7 @@ import { claimDevice, deviceStatusOf, fetchDevices, registerDevice, renameDevice
 import type { StoreView } from '../../lib/api/store.api';
 import { deviceCodeResolver, groupedCode, type DeviceCodeValues } from '../../lib/devices/device-code';
 import { AccountView } from '../account/account-view';
-import { TextField } from '../forms/fields';
+import { DeviceCodeField } from './device-code-field';
 import { DeviceStatusNotice } from './device-status';
 
 export const devicesQueryKey = (uuid: string) => ['devices', uuid] as const;
@@ -72,16 +72,7 @@ function RegisterDeviceForm({ store, user, onDone }: { store: string; user: Sess
   return (
     <form className="form devices__register" noValidate onSubmit={onSubmit} aria-labelledby="device-register-heading">
       <h3 id="device-register-heading">{t('devices.registerHeading')}</h3>
-      <TextField
-        id="device-code"
-        label={t('devices.codeLabel')}
-        hint={t('devices.codeHint')}
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        registration={register('code')}
-        error={errors.code}
-      />
+      <DeviceCodeField registration={register('code')} error={errors.code} />
       <button type="submit" className="button button--primary" disabled={isSubmitting}>{t('devices.register')}</button>
     </form>
   );
