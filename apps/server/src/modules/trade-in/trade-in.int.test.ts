@@ -42,7 +42,20 @@ async function offer(opts: Omit<Parameters<typeof makeOffer>[1], 'tradeInSku'> =
   const tradeIn = await createProduct(db, { kind: 'trade_in', type: 'virtual', price: 2500 });
   const device = await createProduct(db, { kind: 'device', price: 9000 });
   await makeOffer(db, { tradeInSku: tradeIn.sku, ...opts });
+  // The process keeps the store view's offers; the change announcement (or a minute) would drop them.
+  server.app.services.tradeIn.invalidate();
   return { tradeIn, device };
+}
+
+/** A new customer's order of `sku` (no trade-in): its entity id and its buyer, for claims made by hand. */
+async function someoneElsesOrder(sku: string): Promise<{ entityId: string; buyer: string }> {
+  const buyer = await createCustomer(server);
+  const cartId = await customerCart(buyer.token);
+  await add(cartId, [sku], buyer.token);
+  await readyForCheckout(server, cartId, { token: buyer.token });
+  const number = (await place(server, cartId, { token: buyer.token })).body.data.placeOrder.order.order_number;
+  const { rows } = await db.query<{ entity_id: string }>('SELECT entity_id::text AS entity_id FROM orders_order WHERE order_number = $1', [number]);
+  return { entityId: rows[0]!.entity_id, buyer: buyer.uuid };
 }
 
 describe('GET /api/trade-in/configuration', () => {
@@ -63,8 +76,6 @@ describe('GET /api/trade-in/configuration', () => {
   it('leaves out an offer that has ended or not begun', async () => {
     const ended = await offer({ startsAt: '2020-01-01T00:00:00Z', endsAt: '2021-01-01T00:00:00Z' });
     const later = await offer({ startsAt: '2099-01-01T00:00:00Z' });
-    // The offers were written after the process kept the store view's; the change announcement (or a minute) drops them.
-    server.app.services.tradeIn.invalidate();
     const skus = (await restCall(server, 'GET', '/api/trade-in/configuration', undefined, { store: 'gb' })).body.offers.map((o: { sku: string }) => o.sku);
     expect(skus).toContain('TRADEIN-EMBER-ONE');
     expect(skus).not.toContain(ended.tradeIn.sku);
@@ -108,7 +119,6 @@ describe('GET /api/trade-in/is-eligible/{consumer_id}', () => {
     await registeredDevice(db, server, c);
     const young = await offer({ minDeviceAgeDays: 30 });
     const ended = await offer({ endsAt: '2021-01-01T00:00:00Z' });
-    server.app.services.tradeIn.invalidate();
     const skus = (await eligibility(c.uuid, c.token)).body.offers.map((o: { sku: string }) => o.sku);
     expect(skus).toContain('TRADEIN-EMBER-ONE');
     expect(skus).not.toContain(young.tradeIn.sku);
@@ -122,7 +132,6 @@ describe('GET /api/trade-in/is-eligible/{consumer_id}', () => {
 describe('trade-in in the cart and at placeOrder', () => {
   it('credits an eligible customer\'s trade-in against the new device, and refuses one whose devices do not qualify', async () => {
     const { tradeIn, device } = await offer();
-    server.app.services.tradeIn.invalidate();
     const without = await createCustomer(server);
     const refused = await add(await customerCart(without.token), [device.sku, tradeIn.sku], without.token);
     expect(refused.user_errors).toEqual([{ code: 'TRADEIN_LIMIT', message: 'None of your registered devices can be traded in for this offer.' }]);
@@ -140,7 +149,6 @@ describe('trade-in in the cart and at placeOrder', () => {
 
   it('takes the device with the order once: no second trade-in with it, until the order is cancelled', async () => {
     const { tradeIn, device } = await offer();
-    server.app.services.tradeIn.invalidate();
     const c = await createCustomer(server);
     const serial = await registeredDevice(db, server, c);
     const cartId = await customerCart(c.token);
@@ -170,21 +178,15 @@ describe('trade-in in the cart and at placeOrder', () => {
 
   it('refuses the order when the device was traded in elsewhere after it went into the cart', async () => {
     const { tradeIn, device } = await offer();
-    server.app.services.tradeIn.invalidate();
     const c = await createCustomer(server);
     const serial = await registeredDevice(db, server, c);
     const first = await customerCart(c.token);
     await add(first, [device.sku, tradeIn.sku], c.token);
     await readyForCheckout(server, first, { token: c.token });
     // Another order (placed meanwhile) holds a claim on the same device.
-    const other = await createCustomer(server);
-    const otherCart = await customerCart(other.token);
-    await add(otherCart, [device.sku], other.token);
-    await readyForCheckout(server, otherCart, { token: other.token });
-    const otherOrder = (await place(server, otherCart, { token: other.token })).body.data.placeOrder.order;
-    const { rows } = await db.query<{ entity_id: string }>('SELECT entity_id::text AS entity_id FROM orders_order WHERE order_number = $1', [otherOrder.order_number]);
+    const otherOrder = await someoneElsesOrder(device.sku);
     await inTransaction(db, (tx) => store.insertClaim(tx, {
-      device_id: serial, customer_uuid: other.uuid, offer_id: 1, order_entity_id: rows[0]!.entity_id, credit_minor: 2500, currency: 'GBP',
+      device_id: serial, customer_uuid: otherOrder.buyer, offer_id: 1, order_entity_id: otherOrder.entityId, credit_minor: 2500, currency: 'GBP',
     }));
     const refused = (await place(server, first, { token: c.token })).body.data.placeOrder;
     expect(refused).toEqual({ order: null, errors: [{ code: 'UNABLE_TO_PLACE_ORDER', message: 'None of your registered devices can be traded in for this offer.' }] });
@@ -194,16 +196,7 @@ describe('trade-in in the cart and at placeOrder', () => {
     const c = await createCustomer(server);
     const serial = await registeredDevice(db, server, c);
     const { device } = await offer();
-    const orders: string[] = [];
-    for (let i = 0; i < 2; i++) {
-      const buyer = await createCustomer(server);
-      const cartId = await customerCart(buyer.token);
-      await add(cartId, [device.sku], buyer.token);
-      await readyForCheckout(server, cartId, { token: buyer.token });
-      const number = (await place(server, cartId, { token: buyer.token })).body.data.placeOrder.order.order_number;
-      const { rows } = await db.query<{ entity_id: string }>('SELECT entity_id::text AS entity_id FROM orders_order WHERE order_number = $1', [number]);
-      orders.push(rows[0]!.entity_id);
-    }
+    const orders = [(await someoneElsesOrder(device.sku)).entityId, (await someoneElsesOrder(device.sku)).entityId];
     const claimed = await Promise.all(orders.map((order) => inTransaction(db, (tx) => store.insertClaim(tx, {
       device_id: serial, customer_uuid: c.uuid, offer_id: 1, order_entity_id: order, credit_minor: 2500, currency: 'GBP',
     }))));
