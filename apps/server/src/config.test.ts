@@ -69,6 +69,15 @@ describe('config', () => {
     expect(loadConfig({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true' }).graphqlIntrospection).toBe(true);
   });
 
+  it('tracks each code path\'s transaction but in production on PostgreSQL, unless TX_GUARD says otherwise', () => {
+    const pg = 'postgres://postgres@127.0.0.1:5432/shop';
+    expect(loadConfig({}).txGuard).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: pg }).txGuard).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).txGuard).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: pg }).txGuard).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: pg, TX_GUARD: 'true' }).txGuard).toBe(true);
+  });
+
   it('builds links from the configured public origin of a store view, never from a request, and needs one in LIVE mode', () => {
     const c = loadConfig({ PORT: '4000', PUBLIC_BASE_URL: 'https://shop.example', PUBLIC_BASE_URLS: 'de=https://shop.example.de, ch=https://shop.example.ch:8443' });
     expect(publicBaseUrl(c, 'de')).toBe('https://shop.example.de');

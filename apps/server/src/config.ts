@@ -37,6 +37,9 @@ export const ConfigSchema = z.object({
   // it keeps its copies for their time bounds only: for a process that must not react to what
   // others change (a suite that counts statements on a shared database).
   CHANGES_LISTEN: bool.default(true),
+  // Whether a query beside its caller's open transaction is refused at once (platform/transaction.ts).
+  // Default: on, but for production on PostgreSQL, where its cost is measured (docs/decisions/0050).
+  TX_GUARD: bool.optional(),
   PAGE_CACHE_FRESH_S: z.coerce.number().int().min(1).max(86_400).default(60),
   PAGE_CACHE_STALE_S: z.coerce.number().int().min(0).max(86_400).default(600),
   // After SIGTERM, readiness fails at once but the server keeps serving this long so a load balancer
@@ -153,7 +156,7 @@ export const ConfigSchema = z.object({
   CART_JOBS: bool.optional(),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { graphqlIntrospection: boolean; walletSigningSecret: string; packCodeSecret: string };
+export type Config = z.infer<typeof ConfigSchema> & { graphqlIntrospection: boolean; txGuard: boolean; walletSigningSecret: string; packCodeSecret: string };
 
 /** Used only in TEST mode: links signed with it must never be trusted by a LIVE shop. */
 const TEST_WALLET_SECRET = 'ember-test-mode-wallet-signing-secret-not-for-live';
@@ -226,6 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...c,
     graphqlIntrospection: c.GRAPHQL_INTROSPECTION ?? c.NODE_ENV !== 'production',
+    txGuard: c.TX_GUARD ?? !(c.NODE_ENV === 'production' && c.DATABASE_URL !== undefined),
     walletSigningSecret: c.WALLET_SIGNING_SECRET ?? TEST_WALLET_SECRET,
     packCodeSecret: c.PACK_CODE_SECRET ?? TEST_PACK_CODE_SECRET,
   };
