@@ -40,6 +40,8 @@ export async function addItems(
   const inputs = await loader.load(tx, storeView, cart, askedSkus(requests), state && { state });
   let lines = inputs.lines;
   let current = priceCart(inputs, lines);
+  // Ids taken with the cart's lock for the lines about to be added (one per sku asked for).
+  const lineIds = [...(state?.lineIds ?? [])];
   for (const req of requests) {
     if (isGiftEntry(req) && !(req.quantity > 0)) continue;
     const resolved = resolveAdd(inputs.products, req);
@@ -59,12 +61,12 @@ export async function addItems(
       continue;
     }
     if (candidate.existing) {
-      await store.setItemQuantity(tx, cart.id, candidate.existing.key, candidate.quantity);
+      store.setItemQuantity(tx, cart.id, candidate.existing.key, candidate.quantity);
       lines = candidate.lines;
       current = after;
     } else {
       // Each written line touched the cart's updated_at with it; the new line is priced under its id.
-      const id = await store.insertItem(tx, cart.id, resolved.line);
+      const id = await store.insertItem(tx, cart.id, resolved.line, lineIds.shift());
       lines = [...lines, { ...resolved.line, key: id }];
       current = priceCart(inputs, lines);
     }
@@ -112,7 +114,7 @@ export async function updateItems(
     const candidate = lines.map((l) => (l.key === u.itemId ? { ...l, quantity: u.quantity } : l));
     const problem = problemBrought(before, priceCart(inputs, candidate));
     if (problem) throw new AppError(problem.code, problem.phrase);
-    await store.setItemQuantity(tx, cart.id, u.itemId, u.quantity);
+    store.setItemQuantity(tx, cart.id, u.itemId, u.quantity);
     lines = candidate;
   }
 }
@@ -152,7 +154,7 @@ export async function merge(
       const same = to.find((t) => lineIdentity(t) === lineIdentity(line));
       if (same) {
         same.quantity = Math.min(MAX_LINE_QTY, same.quantity + line.quantity);
-        await store.setItemQuantity(tx, destination.id, same.id, same.quantity);
+        store.setItemQuantity(tx, destination.id, same.id, same.quantity);
       } else {
         await store.insertItem(tx, destination.id, line);
       }

@@ -46,6 +46,11 @@ export interface CartState {
    * running promotions' gifts and the extra skus asked for: a product sold in the store view is here.
    */
   facts: SaleFactsRow[];
+  /**
+   * Ids taken from the lines' sequence for lines about to be added (one per sku asked for), so a new
+   * line is written with the transaction's next statement or its COMMIT instead of waiting for its id.
+   */
+  lineIds?: string[];
 }
 
 
@@ -172,10 +177,11 @@ export async function loadCartState(q: Reader, cartId: string, storeCode: string
 export async function lockCartWithState(
   tx: Tx, maskedId: string, storeCode: string, extraSkus: string[] = [], wide?: StoreWideState,
 ): Promise<{ access: CartAccessRow; state: CartState } | null> {
-  const { rows } = await tx.query<StateRow & CartAccessRow & { fresh: boolean }>(
+  const { rows } = await tx.query<StateRow & CartAccessRow & { fresh: boolean; line_ids: string[] }>(
     `SELECT ${CART_COLUMNS}, guest_key_hash,
             ${PERSONAL('c')},
             (c.xmin = (SELECT s.xmin FROM cart_cart s WHERE s.id = c.id)) AS fresh,
+            ARRAY(SELECT nextval('cart_item_id_seq')::text FROM generate_series(1, cardinality($3::text[]))) AS line_ids,
             ${stateColumns('c.id', Boolean(wide))}
        FROM cart_cart c WHERE c.masked_id = $1 FOR UPDATE OF c`,
     [maskedId, storeCode, extraSkus],
@@ -184,10 +190,10 @@ export async function lockCartWithState(
   if (!r) return null;
   if (!r.fresh) {
     const access = await findCart(tx, maskedId, true);
-    return access ? { access, state: await loadCartState(tx, access.id, storeCode, extraSkus, wide) } : null;
+    return access ? { access, state: { ...(await loadCartState(tx, access.id, storeCode, extraSkus, wide)), lineIds: r.line_ids } } : null;
   }
-  const { items: _i, addresses: _a, rules: _r, tax: _t, promotions: _p, facts: _f, fresh: _fresh, ...row } = r;
+  const { items: _i, addresses: _a, rules: _r, tax: _t, promotions: _p, facts: _f, fresh: _fresh, line_ids: lineIds, ...row } = r;
   const access = accessRow(row);
   const { guest_key_hash: _k, personal: _personal, ...cart } = access;
-  return { access, state: stateOf(cart, r, wide) };
+  return { access, state: { ...stateOf(cart, r, wide), lineIds } };
 }

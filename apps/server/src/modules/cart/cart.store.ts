@@ -116,22 +116,32 @@ export async function listItems(q: Reader, cartId: string): Promise<CartItemRow[
   return rows;
 }
 
-/** Adds a line (a trigger touches the cart's row, migration 0032). */
-export async function insertItem(tx: Tx, cartId: string, i: Omit<CartItemRow, 'id' | 'cart_id'>): Promise<string> {
+/**
+ * Adds a line (a trigger touches the cart's row, migration 0032) and answers its id. With an id taken
+ * from the lines' sequence beforehand (CartState.lineIds), the insert is deferred (Tx.defer): it goes
+ * with the transaction's next statement or its COMMIT instead of a round trip of its own.
+ */
+export async function insertItem(tx: Tx, cartId: string, i: Omit<CartItemRow, 'id' | 'cart_id'>, id?: string): Promise<string> {
+  const values = [cartId, i.product_id, i.parent_product_id, i.sku, i.quantity, i.is_gift, i.parent_gift_sku, JSON.stringify(i.bundle_selections)];
+  if (id !== undefined) {
+    tx.defer(
+      `INSERT INTO cart_item (cart_id, product_id, parent_product_id, sku, quantity, is_gift, parent_gift_sku, bundle_selections, id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9)`,
+      [...values, id],
+    );
+    return id;
+  }
   const { rows } = await tx.query<{ id: string }>(
     `INSERT INTO cart_item (cart_id, product_id, parent_product_id, sku, quantity, is_gift, parent_gift_sku, bundle_selections)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb) RETURNING id::text AS id`,
-    [cartId, i.product_id, i.parent_product_id, i.sku, i.quantity, i.is_gift, i.parent_gift_sku, JSON.stringify(i.bundle_selections)],
+    values,
   );
   return rows[0]!.id;
 }
 
-/** Sets a line's quantity. */
-export async function setItemQuantity(tx: Tx, cartId: string, itemId: string, quantity: number): Promise<void> {
-  await tx.query(
-    `UPDATE cart_item SET quantity = $3 WHERE cart_id = $1 AND id = $2`,
-    [cartId, itemId, quantity],
-  );
+/** Sets a line's quantity (deferred: nothing reads the write's answer). */
+export function setItemQuantity(tx: Tx, cartId: string, itemId: string, quantity: number): void {
+  tx.defer(`UPDATE cart_item SET quantity = $3 WHERE cart_id = $1 AND id = $2`, [cartId, itemId, quantity]);
 }
 
 /** The cart's address of a kind, if set. */
