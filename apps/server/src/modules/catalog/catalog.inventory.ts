@@ -2,10 +2,12 @@ import { AppError } from '../../platform/errors.js';
 import type { Queryable, Tx } from '../../platform/db.js';
 
 /**
- * Takes quantities out of stock inside the caller's transaction. Each row is decremented only
- * while enough is left, so concurrent orders cannot oversell; the CHECK (quantity >= 0) on
- * inventory_stock is the last line if a caller ever bypasses this. Rows are locked in product id
- * order so two orders for the same products cannot deadlock.
+ * Takes quantities out of stock inside the caller's transaction, in one statement however many
+ * products the order holds. Each row is decremented only while enough is left, so concurrent orders
+ * cannot oversell; the CHECK (quantity >= 0) on inventory_stock is the last line if a caller ever
+ * bypasses this. The rows are locked first, in product id order (a materialised CTE whose rows are
+ * sorted before they are locked), so two orders for the same products cannot deadlock; the update
+ * then sees each row's newest version. The first product short of stock, by id, is the one refused.
  */
 export async function reserveStock(tx: Tx, lines: { product_id: number; quantity: number; sku: string }[]): Promise<void> {
   const merged = new Map<number, { quantity: number; sku: string }>();
@@ -13,14 +15,24 @@ export async function reserveStock(tx: Tx, lines: { product_id: number; quantity
     const prev = merged.get(l.product_id);
     merged.set(l.product_id, { quantity: (prev?.quantity ?? 0) + l.quantity, sku: l.sku });
   }
-  for (const [productId, { quantity, sku }] of [...merged].sort((a, b) => a[0] - b[0])) {
-    const r = await tx.query(
-      `UPDATE inventory_stock SET quantity = quantity - $2, updated_at = now()
-        WHERE product_id = $1 AND quantity >= $2`,
-      [productId, quantity],
-    );
-    if (r.rowCount === 0) throw new AppError('INSUFFICIENT_STOCK', `The requested quantity of ${sku} is not available`, { sku });
-  }
+  if (merged.size === 0) return;
+  const wanted = [...merged].sort((a, b) => a[0] - b[0]);
+  const { rows } = await tx.query<{ product_id: number }>(
+    `WITH want AS MATERIALIZED (
+       SELECT s.product_id, w.quantity
+         FROM inventory_stock s JOIN unnest($1::int[], $2::int[]) AS w(product_id, quantity) ON w.product_id = s.product_id
+        ORDER BY s.product_id
+          FOR UPDATE OF s
+     )
+     UPDATE inventory_stock s SET quantity = s.quantity - w.quantity, updated_at = now()
+       FROM want w
+      WHERE s.product_id = w.product_id AND s.quantity >= w.quantity
+     RETURNING s.product_id`,
+    [wanted.map(([id]) => id), wanted.map(([, d]) => d.quantity)],
+  );
+  const taken = new Set(rows.map((r) => Number(r.product_id)));
+  const short = wanted.find(([id]) => !taken.has(id));
+  if (short) throw new AppError('INSUFFICIENT_STOCK', `The requested quantity of ${short[1].sku} is not available`, { sku: short[1].sku });
 }
 
 /** Puts quantities back into stock (order cancelled), inside the caller's transaction. */
