@@ -135,5 +135,9 @@ describe('SQL statements of the hot paths', () => {
     expect(add.total).toBeLessThanOrEqual(7);
     // Three products' stock is taken in one statement (catalog.inventory.ts), not one per product.
     expect(order.statements.filter((sql) => sql.includes('inventory_stock'))).toHaveLength(1);
+    // The first order saves its address as both defaults: one round trip each, with the old default
+    // unset in the same write (26 statements before the stock and default changes).
+    expect(order.statements.filter((sql) => sql.includes('FOR UPDATE') && sql.includes('identity_address'))).toEqual([]);
+    expect(order.total).toBeLessThanOrEqual(22);
   });
 });

@@ -174,6 +174,13 @@ describe('account: profile, addresses and passwords', () => {
     const byCity = Object.fromEntries(after.body.map((x: any) => [x.city, x]));
     expect(byCity.London).toMatchObject({ is_default_billing: true, is_default_shipping: false });
     expect(byCity.York).toMatchObject({ is_default_billing: false, is_default_shipping: true });
+    // Another customer's address as a default answers like an unknown one, and the default set stays.
+    const b = await registerAndLogin();
+    const theirs = await call('POST', `/account/users/${b.uuid}/addresses`, addr('Leeds'), { token: b.token });
+    const refused = await call('PUT', `/account/users/${a.uuid}/addresses/shipping/${theirs.body.id}`, undefined, { token: a.token });
+    expect(refused.status).toBe(404);
+    const kept = (await call('GET', `/account/users/${a.uuid}/addresses`, undefined, { token: a.token })).body;
+    expect(kept.filter((x: any) => x.is_default_shipping).map((x: any) => x.city)).toEqual(['York']);
     const badCountry = await call('POST', `/account/users/${a.uuid}/addresses`, { ...addr('X'), country_code: 'ZZ' }, { token: a.token });
     expect(badCountry.status).toBe(400);
     expect((await call('DELETE', `/account/users/${a.uuid}/addresses/${two.body.id}`, undefined, { token: a.token })).status).toBe(204);

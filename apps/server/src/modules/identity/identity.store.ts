@@ -207,11 +207,13 @@ export async function deleteAddress(tx: Tx, uuid: string, id: number): Promise<b
 /** Makes one of the user's addresses the default of a kind; clears the old default first (partial unique index). */
 export async function setDefaultAddress(tx: Tx, uuid: string, id: number, kind: 'billing' | 'shipping'): Promise<boolean> {
   const column = kind === 'billing' ? 'is_default_billing' : 'is_default_shipping';
-  const owned = await tx.query('SELECT 1 FROM identity_address WHERE user_uuid = $1 AND id = $2 FOR UPDATE', [uuid, id]);
-  if (owned.rowCount === 0) return false;
-  await tx.query(`UPDATE identity_address SET ${column} = false WHERE user_uuid = $1 AND ${column}`, [uuid]);
-  await tx.query(`UPDATE identity_address SET ${column} = true WHERE user_uuid = $1 AND id = $2`, [uuid, id]);
-  return true;
+  // One round trip: the old default is unset (deferred, so it is written just before) and the new one
+  // set, in that order, since one default per customer is a unique index. An address that is not the
+  // customer's changes nothing and answers false; the caller then fails its transaction, which
+  // undoes the unset with it.
+  tx.defer(`UPDATE identity_address SET ${column} = false WHERE user_uuid = $1 AND ${column} AND id <> $2`, [uuid, id]);
+  const set = await tx.query(`UPDATE identity_address SET ${column} = true WHERE user_uuid = $1 AND id = $2`, [uuid, id]);
+  return set.rowCount > 0;
 }
 
 export async function listCustomAttributes(db: Queryable, uuid: string): Promise<Record<string, string>> {
