@@ -7,7 +7,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.js';
 import { migrate, openDb, type Db } from './platform/db.js';
-import { guardTransactions, onRollback } from './platform/transaction.js';
+import { onRollback } from './platform/transaction.js';
 import { AccessLogController, logHooks, logSerializers } from './platform/access-log.js';
 import { clientErrorHandler, frameworkErrorHandler, registerRequestEdge, securityHeaders } from './platform/edge.js';
 import { registerCompression } from './platform/compression.js';
@@ -83,10 +83,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     clientErrorHandler,
   });
 
-  // Tracking each code path's transaction costs every promise a hook on Node 20 (docs/decisions/0050).
-  guardTransactions(config.txGuard);
   const ownsDb = !opts.db;
-  const db = opts.db ?? (await openDb({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DB_POOL_SIZE }));
+  // Tracking each code path's transaction costs every promise a hook on Node 20 (docs/decisions/0050);
+  // a database handed in (tests) keeps the guard it was opened with.
+  const db = opts.db ?? (await openDb({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DB_POOL_SIZE, guard: config.txGuard }));
   await migrate(db);
   const seeded = config.SEED ? await seedIfEmpty(db) : false;
   const services = await buildServices(db, config);

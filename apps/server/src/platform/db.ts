@@ -30,6 +30,12 @@ type DeferredWrite = { sql: string; params?: unknown[] };
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /**
+   * Whether inTransaction tracks the code path's transaction, so a query through the database
+   * beside it fails at once (platform/transaction.ts). Always on PGlite; on PostgreSQL as opened
+   * (docs/decisions/0050).
+   */
+  readonly guarded: boolean;
+  /**
    * Runs fn once in one transaction: BEGIN, fn, COMMIT, or ROLLBACK when fn throws. Only
    * inTransaction (platform/transaction.ts) calls it; it adds the retry policy and the guards.
    */
@@ -94,7 +100,7 @@ function statementNamer() {
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Db> {
+async function openPostgres(url: string, poolSize: number, guarded: boolean): Promise<Db> {
   const { default: pg } = await import('pg');
   const statement = statementNamer();
   // Pipeline mode (node-postgres ≥ 8.20) writes a statement without waiting for the answer to the one
@@ -105,6 +111,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Db> {
   const flight = inFlight();
   const db: Db = {
     kind: 'postgres',
+    guarded,
     query: (sql, params) => {
       // The same refusal as on PGlite: a query beside the caller's transaction would run on a second connection.
       const refused = refuseInsideTransaction(db);
@@ -248,6 +255,8 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
   const query = wrap(pg as never);
   const db: Db = {
     kind: 'pglite',
+    // One connection: a query beside the transaction would wait for it forever, so the guard stays.
+    guarded: true,
     query: (sql, params) => {
       // PGlite has one connection: a query through the database while the same code path holds a
       // transaction would wait for that transaction forever. It fails at once instead, naming the bug.
@@ -293,9 +302,12 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
 
 type PGliteQuery = (sql: string, params?: unknown[]) => Promise<{ rows: unknown[]; affectedRows?: number }>;
 
-/** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in dataDir (in memory when dataDir is undefined). */
-export function openDb(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<Db> {
-  return opts.url ? openPostgres(opts.url, opts.poolSize ?? 10) : openPglite(opts.dataDir);
+/**
+ * Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in dataDir (in memory when
+ * dataDir is undefined). `guard` (PostgreSQL only, on by default): see Db.guarded.
+ */
+export function openDb(opts: { url?: string; dataDir?: string; poolSize?: number; guard?: boolean }): Promise<Db> {
+  return opts.url ? openPostgres(opts.url, opts.poolSize ?? 10, opts.guard ?? true) : openPglite(opts.dataDir);
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { serveForSuite, type TestServer } from '../test/test-app.js';
-import type { Db, Tx } from './db.js';
-import { guardTransactions, inTransaction, NOT_A_TRANSACTION, onRollback, OUTSIDE_TRANSACTION, type RollbackEvent } from './transaction.js';
+import { openDb, type Db, type Tx } from './db.js';
+import { inTransaction, NOT_A_TRANSACTION, onRollback, OUTSIDE_TRANSACTION, type RollbackEvent } from './transaction.js';
 
 let server: TestServer;
 let db: Db;
@@ -30,22 +30,24 @@ describe('the one transaction rule, on PGlite and on PostgreSQL alike', () => {
     expect((await db.query<{ one: number }>('SELECT 1 AS one')).rows[0]!.one).toBe(1);
   });
 
-  it('lets production on PostgreSQL run without tracking the code path (TX_GUARD), and refuses again once it is back on', async () => {
-    const beside = () => inTransaction(db, async (tx) => {
+  it('lets production on PostgreSQL run without tracking the code path (TX_GUARD), and refuses on a guarded database', async () => {
+    const beside = (on: Db) => inTransaction(on, async (tx) => {
       await tx.query('SELECT 1');
-      return db.query<{ two: number }>('SELECT 2 AS two');
+      return on.query<{ two: number }>('SELECT 2 AS two');
     });
-    // On PGlite's one connection a query beside the transaction would wait for it forever, so the
-    // switch is only ever off on PostgreSQL, where the query runs on a connection of its own.
+    // On PGlite's one connection a query beside the transaction would wait for it forever, so only a
+    // PostgreSQL database is ever opened without the guard; the query then runs on a connection of its own.
     if (db.kind === 'postgres') {
-      guardTransactions(false);
+      const unguarded = await openDb({ url: process.env.DATABASE_URL, poolSize: 2, guard: false });
       try {
-        expect((await beside()).rows[0]!.two).toBe(2);
+        expect(unguarded.guarded).toBe(false);
+        expect((await beside(unguarded)).rows[0]!.two).toBe(2);
       } finally {
-        guardTransactions(true);
+        await unguarded.close();
       }
     }
-    await expect(beside()).rejects.toThrow(OUTSIDE_TRANSACTION);
+    expect(db.guarded).toBe(true);
+    await expect(beside(db)).rejects.toThrow(OUTSIDE_TRANSACTION);
   });
 
   it('refuses a service given the database, or a transaction that has ended, where it needs the caller’s transaction', async () => {

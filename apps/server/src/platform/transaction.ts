@@ -24,19 +24,6 @@ const live = new WeakSet<object>();
 /** The transaction open on the current code path, per database (timers started in it inherit it). */
 const current = new AsyncLocalStorage<{ db: Db; open: boolean }>();
 
-/**
- * Whether the code path's transaction is tracked, so a query beside it fails at once. On Node 20 an
- * AsyncLocalStorage in use costs every promise of the process a hook (about a tenth of a checkout's
- * server CPU), so production on PostgreSQL may run without it; every test runs with it
- * (docs/decisions/0050).
- */
-let guarded = true;
-
-/** Turns the tracking of the code path's transaction on or off (the app sets it from TX_GUARD). */
-export function guardTransactions(on: boolean): void {
-  guarded = on;
-}
-
 const RETRYABLE = new Set(['40001', '40P01']);
 const MAX_TX_ATTEMPTS = 4;
 
@@ -78,7 +65,7 @@ function errorCode(err: unknown): { code: string; expected: boolean } {
  * silently run on a second connection, outside the transaction. Both fail at once, the same way.
  */
 export function refuseInsideTransaction(db: Db): Error | null {
-  if (!guarded) return null;
+  if (!db.guarded) return null;
   const open = current.getStore();
   return open?.open && open.db === db ? new Error(OUTSIDE_TRANSACTION) : null;
 }
@@ -102,7 +89,7 @@ async function attempts<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
         const tx = raw as Tx;
         const state = { db, open: true };
         live.add(tx);
-        return (guarded ? current.run(state, () => fn(tx)) : fn(tx)).finally(() => {
+        return (db.guarded ? current.run(state, () => fn(tx)) : fn(tx)).finally(() => {
           state.open = false;
           live.delete(tx);
         });
