@@ -129,7 +129,7 @@ describe('SQL statements of the hot paths', () => {
     const order = await counted(() => place(server, cartId, { token: buyer.token, headers: { 'idempotency-key': `count-${cartId}` } }));
     expect(order.result.body.data.placeOrder.errors).toEqual([]);
     console.log(`customer add-to-cart (2 products): ${add.total} statements\n${add.statements.map((s) => '  ' + s.replace(/\s+/g, ' ').slice(0, 110)).join('\n')}`);
-    console.log(`customer placeOrder: ${order.total} statements\n${order.statements.map((s) => "  " + s.replace(/\s+/g, " ").slice(0, 110)).join("\n")}`);
+    console.log(`customer placeOrder: ${order.total} statements\n${order.statements.map((s) => '  ' + s.replace(/\s+/g, ' ').slice(0, 110)).join('\n')}`);
     // The cart's price is read once per request, whatever the number of entries: coupon uses and the campaign once each.
     expect(add.statements.filter((sql) => sql.includes('cart_rule_usage'))).toHaveLength(1);
     expect(add.total).toBeLessThanOrEqual(7);

@@ -122,20 +122,14 @@ export async function listItems(q: Reader, cartId: string): Promise<CartItemRow[
  * with the transaction's next statement or its COMMIT instead of a round trip of its own.
  */
 export async function insertItem(tx: Tx, cartId: string, i: Omit<CartItemRow, 'id' | 'cart_id'>, id?: string): Promise<string> {
-  const values = [cartId, i.product_id, i.parent_product_id, i.sku, i.quantity, i.is_gift, i.parent_gift_sku, JSON.stringify(i.bundle_selections)];
+  const sql = `INSERT INTO cart_item (id, cart_id, product_id, parent_product_id, sku, quantity, is_gift, parent_gift_sku, bundle_selections)
+     VALUES (COALESCE($9::bigint, nextval('cart_item_id_seq')), $1, $2, $3, $4, $5, $6, $7, $8::jsonb) RETURNING id::text AS id`;
+  const values = [cartId, i.product_id, i.parent_product_id, i.sku, i.quantity, i.is_gift, i.parent_gift_sku, JSON.stringify(i.bundle_selections), id ?? null];
   if (id !== undefined) {
-    tx.defer(
-      `INSERT INTO cart_item (cart_id, product_id, parent_product_id, sku, quantity, is_gift, parent_gift_sku, bundle_selections, id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9)`,
-      [...values, id],
-    );
+    tx.defer(sql, values);
     return id;
   }
-  const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO cart_item (cart_id, product_id, parent_product_id, sku, quantity, is_gift, parent_gift_sku, bundle_selections)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb) RETURNING id::text AS id`,
-    values,
-  );
+  const { rows } = await tx.query<{ id: string }>(sql, values);
   return rows[0]!.id;
 }
 
