@@ -105,3 +105,32 @@ test.describe('a first-time visitor', () => {
     expect(problems).toEqual([]);
   });
 });
+
+test('a public page’s first scripts come to at most 120 KB on the wire with brotli, headers included (decision 0052)', async ({ request }) => {
+  for (const path of ['/gb/', '/gb/shop', '/gb/p/ember-one', '/gb/cart']) {
+    const html = await (await request.get(path)).text();
+    const urls = new Set([...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g), ...html.matchAll(/import\("([^"]+)"\)/g)].map((m) => m[1]!));
+    let bytes = 0;
+    for (const url of urls) {
+      const script = await request.get(url, { headers: { 'accept-encoding': 'br' } });
+      const headers = script.headersArray();
+      expect(script.headers()['content-encoding'], url).toBe('br');
+      // The status line and each header line as sent, then the compressed body.
+      bytes += 'HTTP/1.1 200 OK\r\n\r\n'.length + headers.reduce((n, h) => n + h.name.length + h.value.length + 4, 0);
+      bytes += Number(script.headers()['content-length']);
+    }
+    expect(bytes, path).toBeLessThanOrEqual(120 * 1024);
+  }
+});
+
+test('the checkout’s, the cart page’s and the account’s calls stay out of the catalogue pages’ scripts (decision 0052)', async ({ request }) => {
+  for (const path of ['/gb/', '/gb/shop', '/gb/p/ember-one']) {
+    const text = (await firstScripts(request, await (await request.get(path)).text())).join('\n');
+    for (const operation of ['SetShippingAddressesOnCart', 'PlaceOrder', 'UpdateCartItems', 'ApplyCouponToCart', '/password', '/addresses', '/earnings/article']) {
+      expect(text, `${path}: ${operation}`).not.toContain(operation);
+    }
+    // What every page does need: the cart's read and add, the session's check.
+    expect(text, path).toContain('AddProductsToCart');
+    expect(text, path).toContain('sessions/validate');
+  }
+});

@@ -49,7 +49,7 @@ for (const route of PUBLIC_ROUTES) {
   for (const file of staticImportClosure(appDir, [route])) routeUses.set(file, (routeUses.get(file) ?? 0) + 1);
 }
 for (const [file, uses] of routeUses) if (uses > 1) layoutModules.add(file);
-const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|cookie|set-cookie-parser)[\\/]/;
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/;
 
 // The React plugin stays out: the React Router plugin brings its own transform.
 export default defineConfig(({ isSsrBuild }) => ({

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from './lib/api/query';
 import { useState } from 'react';
 import { TranslationProvider } from './i18n/react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';

@@ -24,3 +24,8 @@ export function pageMeta(title: string, description?: string | null): MetaDescri
     ...(description ? [{ name: 'description', content: description }] : []),
   ];
 }
+
+/** A page personal to the shopper (the cart, the account's pages): titled like any page, kept out of search engines. */
+export function privatePageMeta(title: string, description?: string): MetaDescriptor[] {
+  return [...pageMeta(title, description), { name: 'robots', content: 'noindex' }];
+}

@@ -9,10 +9,8 @@ import { CampaignChoice } from '../components/cart/campaign-choice';
 import { PointsBadge } from '../components/product/points-badge';
 import { TradeInSlot } from '../components/trade-in/trade-in-slot';
 import { RouteError } from '../components/common/route-error';
-import { accountPageMeta } from '../lib/account/account-meta';
-import {
-  addProductsToCart, cartClient, cartErrorCode, firstServerMessage, partialCart, removeCartItem, updateCartItem,
-} from '../lib/api/cart.api';
+import { addProductsToCart, cartClient, cartErrorCode, firstServerMessage, partialCart } from '../lib/api/cart.api';
+import { removeCartItem, updateCartItem } from '../lib/api/cart-edit.api';
 import type { Cart, CartItem, FreeGiftOffer } from '../lib/api/cart.api';
 import { giftInput, giftParentSku, openOffers } from '../lib/cart/cart-gifts';
 import { browserScope, loadStoreFrame, serverScope } from '../lib/api/scope';
@@ -22,7 +20,7 @@ import { cartErrorText } from '../lib/cart/cart-errors';
 import { cartLines, lineErrorContext, lineErrors, lineImage, lineOptions } from '../lib/cart/cart-lines';
 import { useSession } from '../lib/account/session';
 import { useCart, useCartUpdate, useStoreCart } from '../lib/cart/cart-state';
-import { translatorFor } from '../lib/meta';
+import { privatePageMeta, translatorFor } from '../lib/meta';
 import { formatMoney } from '../lib/money';
 import { storePath } from '../lib/store-paths';
 import { useStoreLayout } from '../lib/store-layout-data';
@@ -33,7 +31,7 @@ export const handle = {
 };
 
 export function meta({ matches }: Route.MetaArgs) {
-  return accountPageMeta(translatorFor(matches)('cart.title'));
+  return privatePageMeta(translatorFor(matches)('cart.title'));
 }
 
 export function loader({ params, context }: Route.LoaderArgs) {

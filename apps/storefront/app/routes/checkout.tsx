@@ -22,7 +22,8 @@ import { translatorFor } from '../lib/meta';
 import { formatMoney } from '../lib/money';
 import { storePath } from '../lib/store-paths';
 import { useStoreLayout } from '../lib/store-layout-data';
-import { beginCheckoutEvent, pushEcommerceEvent, type PageTracking } from '../lib/tracking/data-layer';
+import { pushEcommerceEvent, type PageTracking } from '../lib/tracking/data-layer';
+import { beginCheckoutEvent } from '../lib/tracking/checkout-events';
 
 export const handle = {
   tracking: { pageName: 'checkout', section: 'checkout' } satisfies PageTracking,

@@ -8,7 +8,7 @@ import { FormAlert } from '../components/forms/form-alert';
 import { TextField } from '../components/forms/fields';
 import { ForgotPasswordFormSchema } from '../lib/account/account-forms';
 import { accountPageMeta } from '../lib/account/account-meta';
-import { requestPasswordReset } from '../lib/api/account.api';
+import { requestPasswordReset } from '../lib/api/account-actions.api';
 import { schemaResolver } from '../lib/forms/schema-resolver';
 import { applyServerError, type FormAlert as FormAlertMessage } from '../lib/forms/server-errors';
 import { translatorFor } from '../lib/meta';

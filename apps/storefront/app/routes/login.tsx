@@ -11,7 +11,7 @@ import { accountPageMeta, type LoginNotice } from '../lib/account/account-meta';
 import { accountPath, returnToFrom, withReturnTo } from '../lib/account/return-to';
 import { refreshSession, useSession } from '../lib/account/session';
 import { useSignOut } from '../lib/account/use-sign-out';
-import { logIn } from '../lib/api/account.api';
+import { logIn } from '../lib/api/account-actions.api';
 import { schemaResolver } from '../lib/forms/schema-resolver';
 import { applyServerError, type FormAlert as FormAlertMessage } from '../lib/forms/server-errors';
 import { translatorFor } from '../lib/meta';

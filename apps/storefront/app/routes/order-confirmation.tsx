@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../lib/api/query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/react';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -19,7 +19,8 @@ import { markPurchaseTracked, readPlacedOrder, type PlacedOrderRecord } from '..
 import { translatorFor } from '../lib/meta';
 import { storePath } from '../lib/store-paths';
 import { useStoreLayout } from '../lib/store-layout-data';
-import { purchaseEvent, pushEcommerceEvent, type PageTracking } from '../lib/tracking/data-layer';
+import { pushEcommerceEvent, type PageTracking } from '../lib/tracking/data-layer';
+import { purchaseEvent } from '../lib/tracking/checkout-events';
 
 export const handle = {
   tracking: { pageName: 'order-confirmation', section: 'checkout' } satisfies PageTracking,

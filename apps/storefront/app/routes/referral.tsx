@@ -1,11 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../lib/api/query';
 import { useTranslation } from '../i18n/react';
 import type { Route } from './+types/referral';
 import { RouteError } from '../components/common/route-error';
 import { LoyaltyFrame } from '../components/loyalty/loyalty-frame';
 import { accountPageMeta } from '../lib/account/account-meta';
 import { useSession } from '../lib/account/session';
-import { fetchReferralStats } from '../lib/api/loyalty.api';
+import { fetchReferralStats } from '../lib/api/loyalty-club.api';
 import { loyaltyKeys, useReferralCustomer } from '../lib/loyalty/loyalty-state';
 import { loyaltyClientLoader, loyaltyServerLoader } from '../lib/loyalty/loyalty-route';
 import { translatorFor } from '../lib/meta';

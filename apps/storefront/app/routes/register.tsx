@@ -15,7 +15,7 @@ import { accountPageMeta } from '../lib/account/account-meta';
 import { loadConfigurationInBrowser, loadConfigurationOnServer } from '../lib/account/configuration';
 import { genderOptions } from '../lib/account/genders';
 import { returnToFrom, withReturnTo } from '../lib/account/return-to';
-import { registerCustomer, type RegisterResponse } from '../lib/api/account.api';
+import { registerCustomer, type RegisterResponse } from '../lib/api/account-actions.api';
 import { schemaResolver } from '../lib/forms/schema-resolver';
 import { applyServerError, type FormAlert as FormAlertMessage } from '../lib/forms/server-errors';
 import { translatorFor } from '../lib/meta';

@@ -10,7 +10,7 @@ import { PasswordRules } from '../components/forms/password-rules';
 import { resetPasswordFormSchema, type ResetPasswordFormValues } from '../lib/account/account-forms';
 import { accountPageMeta, type LoginNotice } from '../lib/account/account-meta';
 import { loadConfigurationInBrowser, loadConfigurationOnServer } from '../lib/account/configuration';
-import { resetPassword } from '../lib/api/account.api';
+import { resetPassword } from '../lib/api/account-actions.api';
 import { schemaResolver } from '../lib/forms/schema-resolver';
 import { applyServerError, type FormAlert as FormAlertMessage } from '../lib/forms/server-errors';
 import { translatorFor } from '../lib/meta';

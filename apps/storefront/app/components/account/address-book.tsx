@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { refreshAddresses, storeAddresses, useAddresses, useCountries } from '../../lib/account/account-queries';
 import type { SessionUser } from '../../lib/account/session';
-import { deleteAddress, setDefaultAddress } from '../../lib/api/account.api';
+import { deleteAddress, setDefaultAddress } from '../../lib/api/account-actions.api';
 import type { StoreView } from '../../lib/api/store.api';
 import type { FormAlert as FormAlertMessage } from '../../lib/forms/server-errors';
 import { FormAlert } from '../forms/form-alert';

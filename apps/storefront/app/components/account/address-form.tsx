@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../i18n/react';
 import { AddressFormSchema, type AddressFormValues } from '../../lib/account/account-forms';
 import type { ShippingCountry } from '../../lib/api/directory.api';
-import { addAddress, updateAddress } from '../../lib/api/account.api';
+import { addAddress, updateAddress } from '../../lib/api/account-actions.api';
 import { CUSTOM_ISSUE, schemaResolver } from '../../lib/forms/schema-resolver';
 import { applyServerError, type FormAlert as FormAlertMessage } from '../../lib/forms/server-errors';
 import { FormAlert } from '../forms/form-alert';

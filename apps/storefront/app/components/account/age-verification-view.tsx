@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '../../lib/api/mutation';
+import { useQuery, useQueryClient } from '../../lib/api/query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '../../lib/api/query';
 import { OrderDevices } from '../devices/order-devices';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../i18n/react';

@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n/react';
 import { PersonalDetailsFormSchema, type PersonalDetailsFormValues } from '../../lib/account/account-forms';
 import { storeProfile } from '../../lib/account/account-queries';
 import { genderOptions } from '../../lib/account/genders';
-import { updateProfile } from '../../lib/api/account.api';
+import { updateProfile } from '../../lib/api/account-actions.api';
 import { schemaResolver } from '../../lib/forms/schema-resolver';
 import { applyServerError, type FormAlert as FormAlertMessage } from '../../lib/forms/server-errors';
 import { FormAlert } from '../forms/form-alert';

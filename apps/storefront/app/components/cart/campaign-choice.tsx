@@ -1,7 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '../../lib/api/query';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { applyCampaign, cartClient, firstServerMessage, removeCampaign } from '../../lib/api/cart.api';
+import { cartClient, firstServerMessage } from '../../lib/api/cart.api';
+import { applyCampaign, removeCampaign } from '../../lib/api/cart-edit.api';
 import type { Cart } from '../../lib/api/cart.api';
 import { fetchRewards } from '../../lib/api/loyalty.api';
 import { useCartUpdate } from '../../lib/cart/cart-state';

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { applyCoupon, cartClient, firstServerMessage, partialCart, removeCoupon } from '../../lib/api/cart.api';
+import { cartClient, firstServerMessage, partialCart } from '../../lib/api/cart.api';
+import { applyCoupon, removeCoupon } from '../../lib/api/cart-edit.api';
 import type { Cart } from '../../lib/api/cart.api';
 import { getBrowserQueryClient } from '../../lib/api/query-client';
 import { useCartUpdate, useStoreCart } from '../../lib/cart/cart-state';

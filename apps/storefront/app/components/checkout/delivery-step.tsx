@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../lib/api/query';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
-import {
-  cartClient, firstServerMessage, listPickupLocations, setShippingAddress, setShippingMethod,
-} from '../../lib/api/cart.api';
+import { cartClient, firstServerMessage } from '../../lib/api/cart.api';
+import { listPickupLocations, setShippingAddress, setShippingMethod } from '../../lib/api/checkout.api';
 import type { AddressInput, Cart, CartShippingMethod } from '../../lib/api/cart.api';
 import { sortShippingMethods } from '../../lib/cart/cart-lines';
 import { useCartUpdate } from '../../lib/cart/cart-state';

@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../lib/api/query';
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { useNavigate } from 'react-router';
-import {
-  acceptAgreements, cartClient, firstServerMessage, listCheckoutAgreements, placeOrder, PlaceOrderError, setPaymentMethod,
-} from '../../lib/api/cart.api';
+import { cartClient, firstServerMessage } from '../../lib/api/cart.api';
+import { acceptAgreements, listCheckoutAgreements, placeOrder, PlaceOrderError, setPaymentMethod } from '../../lib/api/checkout.api';
 import { TermsCheckbox } from '../legal/terms-checkbox';
 import type { Cart } from '../../lib/api/cart.api';
 import { endPlaceOrderAttempt, needsProvider, newAttemptKey, placeOrderKey, startPayment } from '../../lib/api/payments.api';
@@ -13,7 +12,8 @@ import { forgetCart, useCartUpdate } from '../../lib/cart/cart-state';
 import { savePlacedOrder } from '../../lib/cart/placed-order';
 import { storePath } from '../../lib/store-paths';
 import { StepAlert, StepHeading } from './step-parts';
-import { addPaymentInfoEvent, pushEcommerceEvent } from '../../lib/tracking/data-layer';
+import { pushEcommerceEvent } from '../../lib/tracking/data-layer';
+import { addPaymentInfoEvent } from '../../lib/tracking/checkout-events';
 
 interface PaymentStepProps {
   store: string;

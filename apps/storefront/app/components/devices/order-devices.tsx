@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '../../lib/api/query';
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import type { SessionUser } from '../../lib/account/session';

@@ -1,12 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '../../lib/api/query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { Link, useParams } from 'react-router';
 import { useSession } from '../../lib/account/session';
-import {
-  fetchArticle, fetchArticles, fetchHistory, fetchPackCodeRegistrations, fetchRewards, fetchTiers, isLoyaltyApiError, readArticle, redeemReward,
-  registerPackCode, type ProductRegistration,
-} from '../../lib/api/loyalty.api';
+import { fetchRewards, isLoyaltyApiError, type ProductRegistration } from '../../lib/api/loyalty.api';
+import { fetchArticle, fetchArticles, fetchHistory, fetchPackCodeRegistrations, fetchTiers, readArticle, redeemReward, registerPackCode } from '../../lib/api/loyalty-club.api';
 import { dateFormat } from '../../lib/locale';
 import { usePoints } from '../../lib/loyalty/loyalty-state';
 import { storePath } from '../../lib/store-paths';

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../lib/api/query';
 import { useTranslation } from '../../i18n/react';
 import { useParams } from 'react-router';
 import { fetchProductPoints } from '../../lib/api/loyalty.api';

@@ -1,9 +1,9 @@
 import type { MetaDescriptor } from 'react-router';
-import { pageMeta } from '../meta';
+import { privatePageMeta } from '../meta';
 
 /** Account pages: titled like any page, kept out of search engines. */
 export function accountPageMeta(title: string, description?: string): MetaDescriptor[] {
-  return [...pageMeta(title, description), { name: 'robots', content: 'noindex' }];
+  return privatePageMeta(title, description);
 }
 
 /** What a page that sends the customer to the login page tells it to show. */

@@ -1,6 +1,7 @@
 import type { SavedAddress, Profile } from '@ember/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchProfile, listAddresses, listConsentPurposes, listConsents, type UserConsent } from '../api/account.api';
+import { queryOptions, useQuery } from '../api/query';
+import { fetchProfile } from '../api/account.api';
+import { listAddresses, listConsentPurposes, listConsents, type UserConsent } from '../api/account-actions.api';
 import { browserClient } from '../api/clients';
 import { listCountries } from '../api/directory.api';
 import { getBrowserQueryClient } from '../api/query-client';

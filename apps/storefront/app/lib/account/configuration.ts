@@ -1,5 +1,5 @@
 import type { UserConfiguration } from '@ember/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '../api/query';
 import type { AppLoadContext } from 'react-router';
 import { fetchUserConfiguration } from '../api/account.api';
 import { apiTargetFrom } from '../api/load-context';

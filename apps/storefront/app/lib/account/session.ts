@@ -1,5 +1,5 @@
 import type { Profile } from '@ember/contracts';
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '../api/query';
 import { useParams } from 'react-router';
 import { fetchProfile, isAccountApiError, logOut, validateSessionDetails } from '../api/account.api';
 import { getBrowserQueryClient } from '../api/query-client';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cartErrorCode, firstServerMessage, isCartGone, partialCart, placeOrder, PlaceOrderError } from './cart.api';
+import { cartErrorCode, firstServerMessage, isCartGone, partialCart } from './cart.api';
+import { placeOrder, PlaceOrderError } from './checkout.api';
 import { createGraphqlClient, GraphqlRequestError, type Variables } from './client';
 import type { TypedDocument } from './gql';
 import { endPlaceOrderAttempt, placeOrderKey } from './payments.api';

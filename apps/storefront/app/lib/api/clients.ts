@@ -34,7 +34,7 @@ export function cachedServerClient(context: AppLoadContext, store?: string): Gra
   };
 }
 
-/** Client for client-side loaders: same-origin GraphQL, answers cached by TanStack Query. */
+/** Client for client-side loaders: same-origin GraphQL, answers cached by the query cache (`lib/api/query`). */
 export function browserClient(store?: string): GraphqlClient {
   const base = createGraphqlClient({ endpoint: '/graphql', store });
   return {

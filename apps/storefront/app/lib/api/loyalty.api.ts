@@ -39,7 +39,7 @@ const LOYALTY: RestService = {
   emptyIsError: true,
 };
 
-function call<T>(path: string, store: string, schema: ContractSource<T>, init: { method?: RestMethod; body?: unknown } = {}): Promise<T> {
+export function call<T>(path: string, store: string, schema: ContractSource<T>, init: { method?: RestMethod; body?: unknown } = {}): Promise<T> {
   return restCall(LOYALTY, path, { store, schema, ...init });
 }
 
@@ -52,7 +52,7 @@ export type Reward = LoyaltyReward;
 export type Article = LoyaltyArticle;
 export type ProductPoints = LoyaltyProductPoints;
 
-const consumer = (uuid: string) => `/api/loyalty/consumers/${encodeURIComponent(uuid)}`;
+export const consumer = (uuid: string) => `/api/loyalty/consumers/${encodeURIComponent(uuid)}`;
 
 export async function fetchLoyaltyConfiguration(store: string): Promise<LoyaltyConfiguration> {
   const config = await call('/api/loyalty/configuration', store, LoyaltyConfigurationContract);
@@ -62,52 +62,11 @@ export async function fetchLoyaltyConfiguration(store: string): Promise<LoyaltyC
 
 export const fetchPoints = (store: string, uuid: string) => call(consumer(uuid), store, contract('LoyaltyPointsSummarySchema'));
 
-/** Points history; spec §9 defaults page 1, perPage 10. */
-export const fetchHistory = (store: string, uuid: string, page = 1, perPage = 10) =>
-  call(`${consumer(uuid)}/points?page=${page}&perPage=${perPage}`, store, contract('LoyaltyHistoryPageSchema'));
-
 export async function fetchRewards(store: string): Promise<Reward[]> {
   return (await call('/api/loyalty/rewards', store, contract('LoyaltyRewardsSchema'))).items ?? [];
 }
 
-export const redeemReward = (store: string, uuid: string, rewardUuid: string) =>
-  call(`${consumer(uuid)}/reward`, store, contract('LoyaltyRedemptionSchema'), { method: 'POST', body: { reward_uuid: rewardUuid } });
-
-/** Registers a pack code for the signed-in customer (spec §7 product registration); the session decides whose. */
-export const registerPackCode = (store: string, code: string) =>
-  call('/api/me/products/register', store, contract('ProductRegistrationSchema'), { method: 'POST', body: { code } });
-
-/** The signed-in customer's pack-code registrations, newest first, with what is left of this month's allowance. */
-export const fetchPackCodeRegistrations = (store: string, page = 1, perPage = 10) =>
-  call(`/api/me/products/registrations?page=${page}&perPage=${perPage}`, store, contract('ProductRegistrationListSchema'));
-
-/** Articles: public without a customer, with is_read per customer when signed in (the session decides). */
-export async function fetchArticles(store: string): Promise<Article[]> {
-  return (await call('/api/loyalty/articles', store, contract('LoyaltyArticlesSchema'))).items ?? [];
-}
-
-export const fetchArticle = (store: string, id: string) => call(`/api/loyalty/articles/${encodeURIComponent(id)}`, store, contract('LoyaltyArticleSchema'));
-
-export const readArticle = (store: string, uuid: string, articleId: string) =>
-  call(`${consumer(uuid)}/earnings/article`, store, contract('LoyaltyArticleReadSchema'), { method: 'POST', body: { article_id: articleId } });
-
-export async function fetchTiers(store: string): Promise<{ code: string; name: string; image_url: string; threshold: number }[]> {
-  return (await call('/api/loyalty/tiers', store, contract('LoyaltyTierListSchema'))).items ?? [];
-}
-
 export const fetchReferralCustomer = (store: string, uuid: string) => call(`/referral/customer/${encodeURIComponent(uuid)}`, store, contract('ReferralCustomerSchema'));
-
-export const fetchReferralStats = (store: string, uuid: string) => call(`/referral/referrer/${encodeURIComponent(uuid)}/stats`, store, contract('ReferralStatsSchema'));
-
-/** Referral verify: is_valid, or false when the check fails (spec §8). */
-export async function verifyReferralCode(store: string, code: string): Promise<boolean> {
-  try {
-    return (await call('/referral/verify', store, contract('ReferralVerifyResultSchema'), { method: 'POST', body: { code } })).is_valid;
-  } catch (error) {
-    if (isLoyaltyApiError(error, 'RATE_LIMITED')) throw error;
-    return false;
-  }
-}
 
 /** The progress points of one product (PDP, cart line); zero when it has no rule. */
 export async function fetchProductPoints(store: string, sku: string): Promise<ProductPoints> {

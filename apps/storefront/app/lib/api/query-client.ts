@@ -1,4 +1,4 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { QueryClient } from './query';
 import { isAccountApiError } from './account.api';
 
 /** Catalogue reads stay fresh for a minute and are kept five minutes after their last use. */
@@ -14,24 +14,17 @@ export const CACHE_TIME_MS = 5 * 60_000;
  */
 export function createQueryClient(opts: { forServer?: boolean } = {}): QueryClient {
   const client: QueryClient = new QueryClient({
-    queryCache: new QueryCache({
-      // An account read refused for want of a session means the session ended on the server
-      // (expired, or a password change elsewhere): the browser stops believing it is signed in.
-      onError: (error, query) => {
-        if (query.queryKey[0] === 'account' && query.queryKey[1] !== 'session' && isAccountApiError(error, 'UNAUTHORISED')) {
-          client.setQueryData(['account', 'session'], null);
-        }
-      },
-    }),
-    defaultOptions: {
-      queries: {
-        staleTime: CATALOG_STALE_TIME_MS,
-        gcTime: opts.forServer ? Infinity : CACHE_TIME_MS,
-        // Refusals (4xx) are answers, not glitches: only failures without an answer are retried.
-        retry: (failures, error) => failures < 1 && (!isAccountApiError(error) || error.status === 0 || error.status >= 500),
-        refetchOnWindowFocus: false,
-      },
+    // An account read refused for want of a session means the session ended on the server
+    // (expired, or a password change elsewhere): the browser stops believing it is signed in.
+    onError: (error, query) => {
+      if (query.queryKey[0] === 'account' && query.queryKey[1] !== 'session' && isAccountApiError(error, 'UNAUTHORISED')) {
+        client.setQueryData(['account', 'session'], null);
+      }
     },
+    staleTime: CATALOG_STALE_TIME_MS,
+    gcTime: opts.forServer ? Infinity : CACHE_TIME_MS,
+    // Refusals (4xx) are answers, not glitches: only failures without an answer are retried.
+    retry: (failures, error) => failures < 1 && (!isAccountApiError(error) || error.status === 0 || error.status >= 500),
   });
   return client;
 }

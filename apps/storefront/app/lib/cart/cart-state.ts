@@ -1,4 +1,4 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '../api/query';
 import { useCallback } from 'react';
 import { useSession, type SessionState } from '../account/session';
 import {
@@ -84,7 +84,7 @@ export interface CartState {
   refetch: () => void;
 }
 
-/** The current cart through TanStack Query; client only (the server renders every page cartless). */
+/** The current cart through the query cache; client only (the server renders every page cartless). */
 export function useCart(store: string): CartState {
   const session = useSession();
   const owner = ownerOf(session);

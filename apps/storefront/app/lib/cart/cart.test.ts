@@ -8,7 +8,8 @@ import { cartErrorText, normaliseCartErrorCode } from './cart-errors';
 import { cartItemFor } from './cart-items';
 import { bundleChoiceText, lineErrorContext, lineOptions, sortShippingMethods } from './cart-lines';
 import { checkoutAddressResolver, postcodeProblem, toCartAddress, type CheckoutAddressValues } from './checkout-forms';
-import { addPaymentInfoEvent, addToCartEvent, beginCheckoutEvent, purchaseEvent } from '../tracking/data-layer';
+import { addToCartEvent } from '../tracking/data-layer';
+import { addPaymentInfoEvent, beginCheckoutEvent, purchaseEvent } from '../tracking/checkout-events';
 
 const gbConfig: CheckoutConfig = {
   default_country: 'GB',

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../api/query';
 import { browserClient } from '../api/clients';
 import { fetchCheckoutConfig } from '../api/store.api';
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../api/query';
 import { useSession } from '../account/session';
 import { fetchLoyaltyConfiguration, fetchPoints, fetchReferralCustomer } from '../api/loyalty.api';
 

@@ -1,5 +1,4 @@
 import { normalisePageName, type PageName } from '@ember/contracts';
-import type { Cart, CartItem } from '../api/cart.api';
 import type { ProductSummary } from '../api/catalog.api';
 import type { StoreView } from '../api/store.api';
 
@@ -114,24 +113,6 @@ export function pushEcommerceEvent(event: EcommerceEvent | null): void {
   pushToDataLayer(event);
 }
 
-/** A cart line as a GA4 item: the sold SKU (the chosen variant's), unit price including tax. */
-export function cartLineItem(item: CartItem, index?: number): EcommerceItem {
-  const price = item.prices?.price_including_tax;
-  return {
-    item_id: item.configured_variant?.sku ?? item.product.sku ?? '',
-    item_name: item.product.name ?? item.product.sku ?? '',
-    ...(price?.value != null ? { price: price.value } : {}),
-    ...(price?.currency ? { currency: price.currency } : {}),
-    ...(index !== undefined ? { index } : {}),
-    ...(item.product.product_kind ? { item_category: item.product.product_kind } : {}),
-    quantity: item.quantity,
-  };
-}
-
-function cartItems(cart: Cart): CartItem[] {
-  return (cart.itemsV2?.items ?? []).filter((i): i is CartItem => i !== null);
-}
-
 /** `add_to_cart`: what was added (SKU, name, unit price) and how many. */
 export function addToCartEvent(item: { sku: string; name: string; price: number | null; currency: string | null; quantity: number; category?: string | null }): EcommerceEvent {
   const value = item.price !== null ? Math.round(item.price * item.quantity * 100) / 100 : undefined;
@@ -148,41 +129,6 @@ export function addToCartEvent(item: { sku: string; name: string; price: number 
         ...(item.category ? { item_category: item.category } : {}),
         quantity: item.quantity,
       }],
-    },
-  };
-}
-
-function cartEcommerce(cart: Cart): Record<string, unknown> & { items: EcommerceItem[] } {
-  const total = cart.prices?.grand_total;
-  const coupon = cart.applied_coupons?.find((c) => c)?.code;
-  return {
-    currency: total?.currency ?? undefined,
-    value: total?.value ?? undefined,
-    ...(coupon ? { coupon } : {}),
-    items: cartItems(cart).map((item, i) => cartLineItem(item, i)),
-  };
-}
-
-export function beginCheckoutEvent(cart: Cart): EcommerceEvent | null {
-  if (!cartItems(cart).length) return null;
-  return { event: 'begin_checkout', ecommerce: cartEcommerce(cart) };
-}
-
-export function addPaymentInfoEvent(cart: Cart, paymentType: string): EcommerceEvent {
-  return { event: 'add_payment_info', ecommerce: { ...cartEcommerce(cart), payment_type: paymentType } };
-}
-
-/** `purchase`: the order number as transaction id, with the cart's totals as placed. */
-export function purchaseEvent(cart: Cart, orderNumber: string): EcommerceEvent {
-  const shipping = cart.shipping_addresses.find((a) => a)?.selected_shipping_method?.amount.value ?? undefined;
-  const tax = (cart.prices?.applied_taxes ?? []).reduce((sum, t) => sum + (t?.amount.value ?? 0), 0);
-  return {
-    event: 'purchase',
-    ecommerce: {
-      transaction_id: orderNumber,
-      ...cartEcommerce(cart),
-      ...(shipping !== undefined ? { shipping } : {}),
-      tax: Math.round(tax * 100) / 100,
     },
   };
 }
