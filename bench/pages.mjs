@@ -140,6 +140,9 @@ async function lighthouseRuns(url, returning = false) {
         scriptBytes: items.filter((r) => r.resourceType === 'Script').reduce((s, r) => s + (r.transferSize ?? 0), 0),
         requests: items.length,
         lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+        // Where the main thread's time went (ms, as Lighthouse simulates the phone): what TBT is made of.
+        mainThread: Object.fromEntries((lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((i) => [i.group, Math.round(i.duration)])),
+        longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).map((t) => ({ url: t.url, startMs: Math.round(t.startTime), ms: Math.round(t.duration) })),
       });
     } finally {
       await chrome.kill();
