@@ -73,6 +73,33 @@ describe('the query cache', () => {
     expect(shown).toBe(2);
   });
 
+  it('starts a shown query’s fetch anew when it is invalidated while one is under way', async () => {
+    const { client, show } = setup();
+    const fetch = deferredFetch<string>();
+    client.setQueryData(['cart', 'gb', 'guest'], 'before');
+    client.invalidateQueries({ queryKey: ['cart'], refetchType: 'none' });
+    const view = show({ queryKey: ['cart', 'gb', 'guest'], queryFn: fetch.fn });
+    expect(fetch.calls).toHaveLength(1);
+    // The coupon is applied now; the read under way began before it.
+    let done = false;
+    act(() => void client.invalidateQueries({ queryKey: ['cart', 'gb'] }).then(() => { done = true; }));
+    expect(fetch.calls).toHaveLength(2);
+    act(() => fetch.calls[0]!.resolve('without-coupon'));
+    act(() => fetch.calls[1]!.resolve('with-coupon'));
+    await waitFor(() => expect(done).toBe(true));
+    expect(view.result.current.data).toBe('with-coupon');
+  });
+
+  it('renders a component again when its query is removed, which then starts from nothing', async () => {
+    const { client, show } = setup();
+    let calls = 0;
+    const view = show({ queryKey: ['cart', 'gb', 'guest'], queryFn: async () => (++calls === 1 ? 'cart-1' : null) });
+    await waitFor(() => expect(view.result.current.data).toBe('cart-1'));
+    act(() => client.removeQueries({ queryKey: ['cart', 'gb'] }));
+    await waitFor(() => expect(view.result.current.data).toBeNull());
+    expect(calls).toBe(2);
+  });
+
   it('keeps no answer of a cancelled fetch: a cart written meanwhile stays', async () => {
     const { client, show } = setup();
     const fetch = deferredFetch<string>();

@@ -111,7 +111,16 @@ export class Query<T = unknown> {
 
   private set(patch: Partial<QueryState<T>>): void {
     this.state = { ...this.state, ...patch };
+    this.notify();
+  }
+
+  notify(): void {
     for (const listener of [...this.listeners]) listener();
+  }
+
+  /** Tells the components showing it that it is gone: they render again and take the query now under its key. */
+  removed(): void {
+    this.set({});
   }
 
   setData(data: T | undefined): void {
@@ -257,20 +266,27 @@ export class QueryClient {
     return this.fetchQuery(options).then(() => undefined, () => undefined);
   }
 
-  /** Marks the matching queries stale, and fetches again those a component shows now. */
+  /**
+   * Marks the matching queries stale, and fetches again those a component shows now. A fetch under
+   * way for a query with data is started anew: its answer may predate the change being announced.
+   */
   async invalidateQueries(filter: Filter): Promise<void> {
     const refetches: Promise<unknown>[] = [];
     for (const query of this.find(filter)) {
       query.invalidate();
-      if (filter.refetchType !== 'none' && query.active > 0) refetches.push(query.fetch().catch(() => undefined));
+      if (filter.refetchType === 'none' || query.active === 0) continue;
+      if (query.state.data !== undefined) query.cancel();
+      refetches.push(query.fetch().catch(() => undefined));
     }
     await Promise.all(refetches);
   }
 
+  /** Forgets the matching queries; a component showing one renders again and starts from nothing. */
   removeQueries(filter: Filter): void {
     for (const query of this.find(filter)) {
       query.cancel();
       this.drop(query);
+      query.removed();
     }
   }
 
