@@ -158,6 +158,13 @@ describe('the query cache', () => {
     expect(view.result.current.fetchStatus).toBe('idle');
   });
 
+  it('takes two keys whose objects differ only in the order of their properties for one query', () => {
+    const client = new QueryClient();
+    client.setQueryData(['graphql', 'gb', { sku: 'EMBER-ONE', store: 'gb' }], 'product');
+    expect(client.getQueryData(['graphql', 'gb', { store: 'gb', sku: 'EMBER-ONE' }])).toBe('product');
+    expect(client.getQueryData(['graphql', 'gb', { store: 'de', sku: 'EMBER-ONE' }])).toBeUndefined();
+  });
+
   it('updates data from the data before, and removes only the queries the filter and predicate name', () => {
     const client = new QueryClient();
     client.setQueryData(['account', 'session'], { name: 'A' });

@@ -71,8 +71,12 @@ export function queryOptions<T>(options: QueryOptions<T>): QueryOptions<T> {
   return options;
 }
 
+/** A key's hash: its JSON, with the properties of plain objects in sorted order (as TanStack Query hashes). */
 function hashKey(key: QueryKey): string {
-  return JSON.stringify(key);
+  return JSON.stringify(key, (_, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value);
 }
 
 /** Whether `key` starts with `prefix`, part by part. */
