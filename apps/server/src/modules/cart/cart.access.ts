@@ -63,6 +63,22 @@ export async function accessWithState(
   return { cart, state: found!.state };
 }
 
+/**
+ * setGuestEmailOnCart in one statement (store.writeGuestEmailWithState), for a guest caller holding a
+ * credential: the cart and its state as written, or null when the locking path must answer (a
+ * signed-in caller, no credential, an id of the wrong shape, or nothing written: another caller's
+ * cart, an inactive one, one changed meanwhile, one not yet bound to a credential).
+ */
+export async function writeGuestEmail(
+  q: Queryable, caller: Caller, maskedId: string, email: string, wide: StoreWideState,
+): Promise<{ cart: CartRow; state: CartState } | null> {
+  if (caller.customerUuid || !caller.guestKey || !MASKED_ID.test(maskedId ?? '')) return null;
+  const found = await store.writeGuestEmailWithState(q, maskedId, caller.store.code, caller.guestKey, email, wide);
+  if (!found) return null;
+  const { guest_key_hash: _keyHash, personal: _personal, ...cart } = found.access;
+  return { cart, state: found.state };
+}
+
 /** The rules of `access` on a found (or missing) cart row. */
 async function admit(
   q: Reader, caller: Caller, maskedId: string, found: CartAccessRow | null, opts: { lock: boolean; allowInactive?: boolean; claim?: boolean },

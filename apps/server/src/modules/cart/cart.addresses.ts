@@ -1,6 +1,6 @@
 import type { Address } from '@ember/contracts';
 import { phrase } from '../../platform/messages.js';
-import type { Tx } from '../../platform/db.js';
+import type { Reader, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import type { StoreView } from '../store/store.service.js';
 import type { AddressInput, CheckoutService } from '../checkout/checkout.service.js';
@@ -26,14 +26,20 @@ export type BookAddress = Address & { id: number };
  * The cart priced after a write of its own fields or addresses: from the state read with the lock
  * and what was written (`patch`), or read afresh without one.
  */
-async function pricedAfter(tx: Tx, loader: PricingLoader, storeView: StoreView, cart: CartRow, state: CartState | undefined, patch: StateSource['patch']): Promise<ComputedCart> {
-  const inputs = await loader.load(tx, storeView, cart, [], state && { state, patch });
+export async function pricedAfter(q: Reader, loader: PricingLoader, storeView: StoreView, cart: CartRow, state: CartState | undefined, patch: StateSource['patch']): Promise<ComputedCart> {
+  const inputs = await loader.load(q, storeView, cart, [], state && { state, patch });
   return priceCart(inputs, inputs.lines);
 }
 
-export async function setEmail(tx: Tx, loader: PricingLoader, storeView: StoreView, cart: CartRow, email: string, state?: CartState): Promise<ComputedCart> {
+/** A cart's e-mail as kept (trimmed, lower case), or null when it is not one. */
+export function cartEmail(email: string): string | null {
   const e = email.trim().toLowerCase();
-  if (e.length > 254 || !/^[^\s@<>()]+@[^\s@<>()]+\.[^\s@<>()]+$/.test(e)) throw new AppError('VALIDATION_FAILED', phrase('checkout.emailInvalid'));
+  return e.length > 254 || !/^[^\s@<>()]+@[^\s@<>()]+\.[^\s@<>()]+$/.test(e) ? null : e;
+}
+
+export async function setEmail(tx: Tx, loader: PricingLoader, storeView: StoreView, cart: CartRow, email: string, state?: CartState): Promise<ComputedCart> {
+  const e = cartEmail(email);
+  if (!e) throw new AppError('VALIDATION_FAILED', phrase('checkout.emailInvalid'));
   store.updateCart(tx, cart.id, { email: e });
   return pricedAfter(tx, loader, storeView, cart, state, { cart: { email: e } });
 }

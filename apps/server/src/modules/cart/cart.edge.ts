@@ -1,6 +1,6 @@
 import { inTransaction } from '../../platform/transaction.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import type { Tx } from '../../platform/db.js';
+import type { Reader, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { enforce } from '../../platform/rate-limit.js';
 import { clientIp } from '../../platform/rest.js';
@@ -58,11 +58,27 @@ export async function requireCustomer(ctx: GraphQLContext): Promise<Caller & { c
 export async function render(tx: Tx, ctx: GraphQLContext, cart: CartRow, known?: ComputedCart) {
   // compute reads the cart row afresh, so changes made by the mutation show; a mutation that
   // priced the cart as its last step hands that over instead.
-  const computed = known ?? (await ctx.services.cart.compute(tx, ctx.store, cart));
-  const categories = await ctx.services.catalog.categories(ctx.store, tx);
+  return renderPriced(tx, ctx, known ?? (await ctx.services.cart.compute(tx, ctx.store, cart)));
+}
+
+/** The Magento Cart of a priced cart; the categories and country names it names are read through `q`. */
+async function renderPriced(q: Reader, ctx: GraphQLContext, computed: ComputedCart) {
+  const categories = await ctx.services.catalog.categories(ctx.store, q);
   // Country names are needed only for the addresses the cart has.
-  const countries = computed.shipping || computed.billing ? await ctx.services.checkout.countries(tx, ctx.store) : [];
+  const countries = computed.shipping || computed.billing ? await ctx.services.checkout.countries(q, ctx.store) : [];
   return cartView(computed, { categories, countries: new Map(countries.map((c) => [c.id, c.full_name_locale])), store: ctx.store });
+}
+
+/**
+ * setGuestEmailOnCart for a guest whose browser holds the cart's credential, in one statement with
+ * no transaction around it (CartService.writeGuestEmail, docs/decisions/0053): the cart as written,
+ * or null when the locking path must answer, which names any refusal as it always has.
+ */
+export async function writeGuestEmail(ctx: GraphQLContext, cartId: string, email: string) {
+  if (!ctx.store.is_guest_checkout_enabled) return null;
+  const caller = await callerOf(ctx);
+  const computed = await ctx.services.cart.writeGuestEmail(ctx.db, caller, cartId, email);
+  return computed && renderPriced(ctx.db, ctx, computed);
 }
 
 /**

@@ -4,7 +4,8 @@ import { serveForSuite, type TestServer } from '../../test/test-app.js';
 import type { Db, Tx } from '../../platform/db.js';
 import { inTransaction } from '../../platform/transaction.js';
 import { addProducts, newGuestCart } from './cart.fixtures.js';
-import { lockCartWithState, type CartState } from './cart.store.js';
+import { randomBytes } from 'node:crypto';
+import { loadStoreWideState, lockCartWithState, writeGuestEmailWithState, type CartState } from './cart.store.js';
 
 let server: TestServer;
 let db: Db;
@@ -79,6 +80,39 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the cart locked with its stat
       await tx.query('DELETE FROM cart_item WHERE cart_id = $1', [cartId]);
     });
     expect(state.items).toEqual([]);
+  });
+});
+
+describe.runIf(Boolean(process.env.DATABASE_URL))('a guest e-mail in one statement, while another transaction changes the cart', () => {
+  it('waits, then writes nothing, so no answer prices the cart as it was before the change', async () => {
+    const [first, second] = [await createProduct(db), await createProduct(db)];
+    const masked = await newGuestCart(server);
+    await addProducts(server, masked, [{ sku: first.sku, quantity: 1 }]);
+    const key = randomBytes(32);
+    const cartId = (await db.query<{ id: string }>('UPDATE cart_cart SET guest_key_hash = $2 WHERE masked_id = $1 RETURNING id::text AS id', [masked, key])).rows[0]!.id;
+    const wide = await loadStoreWideState(db, 'gb');
+
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    const writer = inTransaction(db, async (tx) => {
+      await tx.query('SELECT 1 FROM cart_cart WHERE id = $1 FOR UPDATE', [cartId]);
+      await tx.query('INSERT INTO cart_item (cart_id, product_id, sku, quantity) VALUES ($1, $2, $3, 1)', [cartId, second.id, second.sku]);
+      held();
+      await released;
+    });
+    await holding;
+    const write = writeGuestEmailWithState(db, masked, 'gb', key, 'ada@example.com', wide);
+    expect(await settledWithin(write, 300)).toBe('waiting');
+    release();
+    await writer;
+    expect(await write).toBeNull();
+    expect((await db.query<{ email: string | null }>('SELECT email FROM cart_cart WHERE id = $1', [cartId])).rows[0]!.email).toBeNull();
+    // Asked again, it starts after the change: it writes, and its state has both lines.
+    const again = await writeGuestEmailWithState(db, masked, 'gb', key, 'ada@example.com', wide);
+    expect(again?.state.items.map((i) => i.sku).sort()).toEqual([first.sku, second.sku].sort());
+    expect(again?.state.cart?.email).toBe('ada@example.com');
   });
 });
 

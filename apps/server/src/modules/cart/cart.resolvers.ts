@@ -9,7 +9,7 @@ import { GUEST_CHECKOUT_REFUSED, type AddRequest, type Caller } from './cart.ser
 import { cartItemPointsResolvers } from './cart.points.js';
 import { issueGuestKey } from './cart.guest-key.js';
 import {
-  addToCart, bounded, callerOf, COUPON_WINDOW_MS, couponGuesses, customerAddress, itemId, limitNewGuestCarts, onCart, onCartPriced, render, requireCustomer,
+  addToCart, bounded, callerOf, COUPON_WINDOW_MS, couponGuesses, customerAddress, itemId, limitNewGuestCarts, onCart, onCartPriced, render, requireCustomer, writeGuestEmail,
   addRequest, given,
 } from './cart.edge.js';
 import type {
@@ -177,6 +177,8 @@ export const cartResolvers = {
     },
     async setGuestEmailOnCart(_: unknown, args: MutationSetGuestEmailOnCartArgs, ctx: GraphQLContext) {
       const input = given(args.input);
+      const written = await writeGuestEmail(ctx, input.cart_id, input.email);
+      if (written) return { cart: written };
       const { cart } = await onCartPriced(ctx, input.cart_id, async (tx, c, _caller, state) => {
         if (c.customer_uuid) throw new AppError('VALIDATION_FAILED', 'The request is not allowed for logged in customers');
         if (!ctx.store.is_guest_checkout_enabled) throw new AppError('PERMISSION_DENIED', GUEST_CHECKOUT_REFUSED);

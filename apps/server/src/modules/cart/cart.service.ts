@@ -166,6 +166,17 @@ export class CartService {
 
   // Each answers the cart priced after it; `state` is the one read with the cart's lock (accessWithState).
 
+  /**
+   * A guest's e-mail in one statement that runs on its own (access.writeGuestEmail): the cart priced
+   * as written, or null when the caller must take the locking path (setEmail in a transaction).
+   */
+  async writeGuestEmail(q: Queryable, caller: Caller, maskedId: string, email: string): Promise<ComputedCart | null> {
+    const e = addresses.cartEmail(email);
+    if (!e) return null;
+    const written = await access.writeGuestEmail(q, caller, maskedId, e, await this.loader.storeWide(q, caller.store.code));
+    return written && addresses.pricedAfter(q, this.loader, caller.store, written.cart, written.state, { cart: { email: e } });
+  }
+
   setEmail(tx: Tx, storeView: StoreView, cart: CartRow, email: string, state?: CartState): Promise<ComputedCart> {
     return addresses.setEmail(tx, this.loader, storeView, cart, email, state);
   }

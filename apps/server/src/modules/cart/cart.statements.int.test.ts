@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serveForSuite, type TestServer } from '../../test/test-app.js';
 import type { Db, Queryable, TxQueryable } from '../../platform/db.js';
-import { createCustomer, createProduct } from '@ember/test-support';
+import { createCustomer, createProduct, newJar } from '@ember/test-support';
 import { addProducts, gqlAs, makeCoupon, newGuestCart, place, readyForCheckout } from './cart.fixtures.js';
 
 let server: TestServer;
@@ -76,6 +76,52 @@ const READY_STATEMENTS = 14;
  * read in each call that needs them: 2 more.
  */
 const READY_TRIPS = 13;
+
+const SET_EMAIL = `mutation ($c: String!, $e: String!) {
+  setGuestEmailOnCart(input: { cart_id: $c, email: $e }) { cart { email total_quantity prices { grand_total { value } } } }
+}`;
+
+/** A guest's e-mail with the cart's credential is one statement with no transaction around it (decision 0053). */
+describe('a guest e-mail in one statement', () => {
+  it('writes the e-mail and answers the priced cart in one round trip, with no transaction', async () => {
+    const product = await createProduct(db, { price: 1250 });
+    const warm = await newGuestCart(server);
+    await addProducts(server, warm, [{ sku: product.sku, quantity: 1 }]);
+    await gqlAs(server, SET_EMAIL, { c: warm, e: 'warm@example.com' });
+    const cartId = await newGuestCart(server);
+    await addProducts(server, cartId, [{ sku: product.sku, quantity: 2 }]);
+    const write = await counted(() => gqlAs(server, SET_EMAIL, { c: cartId, e: ' Ada@Example.com ' }));
+    expect(write.result.body.errors).toBeUndefined();
+    expect(write.result.body.data.setGuestEmailOnCart.cart).toMatchObject({ email: 'ada@example.com', total_quantity: 2, prices: { grand_total: { value: 25 } } });
+    expect(write.trips).toBe(1);
+    expect(write.total).toBe(1);
+    expect(write.statements[0]).toMatch(/^WITH written AS \(\s*UPDATE cart_cart/);
+    const kept = await db.query<{ email: string }>('SELECT email FROM cart_cart WHERE masked_id = $1', [cartId]);
+    expect(kept.rows[0]!.email).toBe('ada@example.com');
+  });
+
+  it('takes the locking path, which refuses, for another browser, another store view and an ordered cart, and writes nothing', async () => {
+    const product = await createProduct(db);
+    const cartId = await newGuestCart(server);
+    await addProducts(server, cartId, [{ sku: product.sku, quantity: 1 }]);
+    await gqlAs(server, SET_EMAIL, { c: cartId, e: 'owner@example.com' });
+    const email = async () => (await db.query<{ email: string }>('SELECT email FROM cart_cart WHERE masked_id = $1', [cartId])).rows[0]!.email;
+
+    const thief = await counted(() => gqlAs(server, SET_EMAIL, { c: cartId, e: 'thief@example.com' }, { jar: newJar() }));
+    expect(thief.result.body.errors?.[0]?.extensions?.code).toBe('CART_NOT_FOUND');
+    // The one statement wrote nothing; the locking path then looked and refused.
+    expect(thief.statements[0]).toMatch(/^WITH written AS/);
+    expect(thief.total).toBeGreaterThan(1);
+    const elsewhere = await gqlAs(server, SET_EMAIL, { c: cartId, e: 'thief@example.com' }, { store: 'de' });
+    expect(elsewhere.body.errors?.[0]?.extensions?.code).toBe('CART_NOT_FOUND');
+    expect(await email()).toBe('owner@example.com');
+
+    await db.query(`UPDATE cart_cart SET status = 'ordered', ordered_at = now() WHERE masked_id = $1`, [cartId]);
+    const ordered = await gqlAs(server, SET_EMAIL, { c: cartId, e: 'late@example.com' });
+    expect(ordered.body.errors?.[0]?.extensions?.code).toBe('CART_NOT_ACTIVE');
+    expect(await email()).toBe('owner@example.com');
+  });
+});
 
 /** What one add-to-cart and one placeOrder read and write: the price of a cart is read once per request (decision 0036). */
 describe('SQL statements of the hot paths', () => {

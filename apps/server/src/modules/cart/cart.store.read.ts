@@ -1,4 +1,4 @@
-import type { Reader, Tx } from '../../platform/db.js';
+import type { Queryable, Reader, Tx } from '../../platform/db.js';
 import { SALE_FACTS_COLUMNS, type SaleFactsRow } from '../catalog/catalog.store.js';
 import { ADDRESS_COLUMNS, CART_COLUMNS, ITEM_COLUMNS, PROMOTION_COLUMNS, RUNNING_PROMOTION } from './cart.store.columns.js';
 import { RULE_COLUMNS, type CartRuleRow } from './cart.store.coupons.js';
@@ -197,3 +197,39 @@ export async function lockCartWithState(
   const { guest_key_hash: _k, personal: _personal, ...cart } = access;
   return { access, state: { ...stateOf(cart, r, wide), lineIds } };
 }
+
+/**
+ * Writes a guest cart's e-mail and reads the cart with its state, in one statement that runs on its
+ * own (no transaction around it): null when nothing was written. It writes only where the access
+ * rules would admit the caller (`access.admit`) and more narrowly: the store view's active guest
+ * cart bound to the caller's credential digest `keyHash`. It writes only the cart row version the
+ * statement started with (`xmin` as read then): a transaction that changed the cart after that makes
+ * it write nothing, so the state read with it is the cart as written, never an older one (every
+ * change to a cart's contents writes its row, migration 0032). The caller takes the locking path for
+ * everything else; that path names the refusal.
+ */
+export async function writeGuestEmailWithState(
+  q: Queryable, maskedId: string, storeCode: string, keyHash: Buffer, email: string, wide: StoreWideState,
+): Promise<{ access: CartAccessRow; state: CartState } | null> {
+  const { rows } = await q.query<StateRow & CartAccessRow>(
+    `WITH written AS (
+       UPDATE cart_cart t SET email = $5, updated_at = now()
+         FROM cart_cart seen
+        WHERE t.masked_id = $1 AND seen.id = t.id AND t.xmin = seen.xmin
+          AND t.store_code = $2 AND t.status = 'active' AND t.customer_uuid IS NULL AND t.guest_key_hash = $4
+       RETURNING t.id)
+     SELECT ${CART_COLUMNS}, guest_key_hash,
+            ${PERSONAL('c')},
+            ${stateColumns('c.id', true)}
+       FROM cart_cart c WHERE c.id = (SELECT id FROM written)`,
+    [maskedId, storeCode, [], keyHash, email],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  const { items: _i, addresses: _a, rules: _r, tax: _t, promotions: _p, facts: _f, ...row } = r;
+  const access = accessRow(row);
+  const { guest_key_hash: _k, personal: _personal, ...cart } = access;
+  // The row as the statement read it, before its own write: the e-mail is the one just written.
+  return { access, state: stateOf({ ...cart, email }, r, wide) };
+}
+
