@@ -21,7 +21,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
-  timeout: 30_000,
+  // A journey signs in, buys or runs axe on several views against a full shop on two shared cores:
+  // half a minute was close to what the longest of them took on a slow machine.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: path.join(root, 'playwright-report') }]] : 'list',
   use: {
