@@ -132,6 +132,7 @@ async function lighthouseRuns(url, returning = false) {
       const items = lhr.audits['network-requests']?.details?.items ?? [];
       runs.push({
         score: lhr.categories.performance.score,
+        benchmarkIndex: lhr.environment.benchmarkIndex,
         lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
         fcpMs: lhr.audits['first-contentful-paint'].numericValue,
         tbtMs: lhr.audits['total-blocking-time'].numericValue,

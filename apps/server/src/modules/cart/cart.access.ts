@@ -64,16 +64,16 @@ export async function accessWithState(
 }
 
 /**
- * setGuestEmailOnCart in one statement (store.writeGuestEmailWithState), for a guest caller holding a
- * credential: the cart and its state as written, or null when the locking path must answer (a
+ * A guest's checkout field in one statement (store.writeGuestWithState), for a guest caller holding
+ * a credential: the cart and its state as written, or null when the locking path must answer (a
  * signed-in caller, no credential, an id of the wrong shape, or nothing written: another caller's
  * cart, an inactive one, one changed meanwhile, one not yet bound to a credential).
  */
-export async function writeGuestEmail(
-  q: Queryable, caller: Caller, maskedId: string, email: string, wide: StoreWideState,
+export async function writeGuest(
+  q: Queryable, caller: Caller, maskedId: string, wide: StoreWideState, write: store.GuestWrite,
 ): Promise<{ cart: CartRow; state: CartState } | null> {
   if (caller.customerUuid || !caller.guestKey || !MASKED_ID.test(maskedId ?? '')) return null;
-  const found = await store.writeGuestEmailWithState(q, maskedId, caller.store.code, caller.guestKey, email, wide);
+  const found = await store.writeGuestWithState(q, maskedId, caller.store.code, caller.guestKey, wide, write);
   if (!found) return null;
   const { guest_key_hash: _keyHash, personal: _personal, ...cart } = found.access;
   return { cart, state: found.state };

@@ -51,7 +51,7 @@ export async function setEmail(tx: Tx, loader: PricingLoader, storeView: StoreVi
  * customer (`customerUuid`) joins their book with the order unless they say otherwise (Magento's default).
  */
 export async function addressRow(
-  tx: Tx, checkout: CheckoutService, storeView: StoreView, customerUuid: string | null, kind: CartAddressRow['kind'],
+  tx: Reader, checkout: CheckoutService, storeView: StoreView, customerUuid: string | null, kind: CartAddressRow['kind'],
   input: CartAddressInput, book: BookAddress | null,
 ): Promise<CartAddressRow> {
   let source: AddressInput;
@@ -110,6 +110,31 @@ export async function setBillingAddress(
     written.push(shipping);
   }
   return pricedAfter(tx, deps.loader, storeView, cart, state, { addresses: written });
+}
+
+/**
+ * The rows setShippingAddressesOnCart / setBillingAddressOnCart would write for a guest, checked by
+ * the store view's rules before any write, for the one-statement path (docs/decisions/0054): null
+ * when that path does not take the input (a book entry, a pick-up store) or the rules refuse it, so
+ * the locking path answers and names the refusal in its usual order (the cart's access first).
+ */
+export async function guestAddressWrite(
+  q: Reader, checkout: CheckoutService, storeView: StoreView, kind: CartAddressRow['kind'],
+  input: CartAddressInput & { same_as_shipping?: boolean | null; use_for_shipping?: boolean | null },
+): Promise<store.GuestWrite | null> {
+  if (kind === 'billing' && input.same_as_shipping && !input.address && input.customer_address_id == null) return { billingAsShipping: true };
+  // A book entry or a pick-up store needs reads of its own: the locking path writes those.
+  if (!input.address || input.customer_address_id != null || input.pickup_location_code?.trim()) return null;
+  let row: CartAddressRow;
+  try {
+    row = await addressRow(q, checkout, storeView, null, kind, input, null);
+  } catch (e) {
+    if (e instanceof AppError) return null;
+    throw e;
+  }
+  const rows = [row];
+  if (kind === 'billing' && (input.use_for_shipping || input.same_as_shipping)) rows.push({ ...row, kind: 'shipping', pickup_location_code: null });
+  return { addresses: rows };
 }
 
 /** Chooses the shipping method among those priced for the cart; answers the cart priced with it. */

@@ -6,7 +6,7 @@ import { enforce } from '../../platform/rate-limit.js';
 import { clientIp } from '../../platform/rest.js';
 import { decodeUid } from '../catalog/catalog.mapper.js';
 import { graphqlSession } from '../identity/identity.auth.js';
-import type { AddRequest, Caller, ComputedCart, UserError } from './cart.service.js';
+import type { AddRequest, Caller, CartService, ComputedCart, UserError } from './cart.service.js';
 import type { CartRow, CartState } from './cart.store.js';
 import { askedSkus } from './cart.add.js';
 import type { BookAddress } from './cart.addresses.js';
@@ -78,6 +78,18 @@ export async function writeGuestEmail(ctx: GraphQLContext, cartId: string, email
   if (!ctx.store.is_guest_checkout_enabled) return null;
   const caller = await callerOf(ctx);
   const computed = await ctx.services.cart.writeGuestEmail(ctx.db, caller, cartId, email);
+  return computed && renderPriced(ctx.db, ctx, computed);
+}
+
+/**
+ * setShippingAddressesOnCart / setBillingAddressOnCart for a guest whose browser holds the cart's
+ * credential, in one statement with no transaction around it (CartService.writeGuestAddress,
+ * docs/decisions/0054): the cart as written, or null when the locking path must answer.
+ */
+export async function writeGuestAddress(
+  ctx: GraphQLContext, caller: Caller, cartId: string, kind: 'shipping' | 'billing', input: Parameters<CartService['writeGuestAddress']>[4],
+) {
+  const computed = await ctx.services.cart.writeGuestAddress(ctx.db, caller, cartId, kind, input);
   return computed && renderPriced(ctx.db, ctx, computed);
 }
 

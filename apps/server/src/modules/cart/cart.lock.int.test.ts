@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../platform/db.js';
 import { inTransaction } from '../../platform/transaction.js';
 import { addProducts, newGuestCart } from './cart.fixtures.js';
 import { randomBytes } from 'node:crypto';
-import { loadStoreWideState, lockCartWithState, writeGuestEmailWithState, type CartState } from './cart.store.js';
+import { loadStoreWideState, lockCartWithState, writeGuestWithState, type CartAddressRow, type CartState, type GuestWrite } from './cart.store.js';
 
 let server: TestServer;
 let db: Db;
@@ -83,14 +83,28 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the cart locked with its stat
   });
 });
 
-describe.runIf(Boolean(process.env.DATABASE_URL))('a guest e-mail in one statement, while another transaction changes the cart', () => {
-  it('waits, then writes nothing, so no answer prices the cart as it was before the change', async () => {
+const ADDRESS: CartAddressRow = {
+  kind: 'shipping', firstname: 'Ada', lastname: 'Lovelace', company: null, street: ['Baker Street 1'], city: 'London', postcode: 'NW1 6XE',
+  country_code: 'GB', region: null, telephone: '+447900000000', extra: {}, customer_address_id: null, save_in_address_book: false, pickup_location_code: null,
+};
+
+describe.runIf(Boolean(process.env.DATABASE_URL))('a guest checkout field in one statement, while another transaction changes the cart', () => {
+  const writes: [string, GuestWrite, (state: CartState) => unknown, unknown][] = [
+    ['an e-mail', { email: 'ada@example.com' }, (state) => state.cart?.email, 'ada@example.com'],
+    ['a delivery address', { addresses: [ADDRESS] }, (state) => state.addresses.map((a) => a.kind), ['shipping']],
+    // The delivery address is on the cart before the test begins; the copy is the billing address.
+    ['the delivery address as billing address', { billingAsShipping: true }, (state) => state.addresses.map((a) => `${a.kind} ${a.street[0]}`).sort(), ['billing Baker Street 1', 'shipping Baker Street 1']],
+  ];
+
+  it.each(writes)('waits, then writes nothing, so no answer prices the cart as it was before the change (%s)', async (_name, write, seen, expected) => {
     const [first, second] = [await createProduct(db), await createProduct(db)];
     const masked = await newGuestCart(server);
     await addProducts(server, masked, [{ sku: first.sku, quantity: 1 }]);
     const key = randomBytes(32);
     const cartId = (await db.query<{ id: string }>('UPDATE cart_cart SET guest_key_hash = $2 WHERE masked_id = $1 RETURNING id::text AS id', [masked, key])).rows[0]!.id;
+    if ('billingAsShipping' in write) await writeGuestWithState(db, masked, 'gb', key, await loadStoreWideState(db, 'gb'), { addresses: [ADDRESS] });
     const wide = await loadStoreWideState(db, 'gb');
+    const before = (await db.query('SELECT email, (SELECT count(*)::int FROM cart_address WHERE cart_id = $1) AS addresses FROM cart_cart WHERE id = $1', [cartId])).rows[0];
 
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -103,16 +117,16 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('a guest e-mail in one stateme
       await released;
     });
     await holding;
-    const write = writeGuestEmailWithState(db, masked, 'gb', key, 'ada@example.com', wide);
-    expect(await settledWithin(write, 300)).toBe('waiting');
+    const written = writeGuestWithState(db, masked, 'gb', key, wide, write);
+    expect(await settledWithin(written, 300)).toBe('waiting');
     release();
     await writer;
-    expect(await write).toBeNull();
-    expect((await db.query<{ email: string | null }>('SELECT email FROM cart_cart WHERE id = $1', [cartId])).rows[0]!.email).toBeNull();
+    expect(await written).toBeNull();
+    expect((await db.query('SELECT email, (SELECT count(*)::int FROM cart_address WHERE cart_id = $1) AS addresses FROM cart_cart WHERE id = $1', [cartId])).rows[0]).toEqual(before);
     // Asked again, it starts after the change: it writes, and its state has both lines.
-    const again = await writeGuestEmailWithState(db, masked, 'gb', key, 'ada@example.com', wide);
+    const again = await writeGuestWithState(db, masked, 'gb', key, wide, write);
     expect(again?.state.items.map((i) => i.sku).sort()).toEqual([first.sku, second.sku].sort());
-    expect(again?.state.cart?.email).toBe('ada@example.com');
+    expect(seen(again!.state)).toEqual(expected);
   });
 });
 

@@ -9,7 +9,7 @@ import { GUEST_CHECKOUT_REFUSED, type AddRequest, type Caller } from './cart.ser
 import { cartItemPointsResolvers } from './cart.points.js';
 import { issueGuestKey } from './cart.guest-key.js';
 import {
-  addToCart, bounded, callerOf, COUPON_WINDOW_MS, couponGuesses, customerAddress, itemId, limitNewGuestCarts, onCart, onCartPriced, render, requireCustomer, writeGuestEmail,
+  addToCart, bounded, callerOf, COUPON_WINDOW_MS, couponGuesses, customerAddress, itemId, limitNewGuestCarts, onCart, onCartPriced, render, requireCustomer, writeGuestAddress, writeGuestEmail,
   addRequest, given,
 } from './cart.edge.js';
 import type {
@@ -194,7 +194,10 @@ export const cartResolvers = {
       const input = given(args.input);
       const list = input.shipping_addresses.filter(Boolean);
       if (list.length !== 1) throw new AppError('VALIDATION_FAILED', 'You cannot specify multiple shipping addresses.');
-      const book = await customerAddress(ctx, await callerOf(ctx), list[0]!.customer_address_id);
+      const caller = await callerOf(ctx);
+      const written = await writeGuestAddress(ctx, caller, input.cart_id, 'shipping', list[0]!);
+      if (written) return { cart: written };
+      const book = await customerAddress(ctx, caller, list[0]!.customer_address_id);
       const { cart } = await onCartPriced(ctx, input.cart_id, (tx, c, caller, state) => ctx.services.cart.setShippingAddress(tx, ctx.store, c, caller, list[0]!, book, state), { claim: true });
       return { cart };
     },
@@ -205,7 +208,10 @@ export const cartResolvers = {
     ) {
       const input = given(args.input);
       const b = input.billing_address;
-      const book = await customerAddress(ctx, await callerOf(ctx), b.customer_address_id);
+      const caller = await callerOf(ctx);
+      const written = await writeGuestAddress(ctx, caller, input.cart_id, 'billing', b);
+      if (written) return { cart: written };
+      const book = await customerAddress(ctx, caller, b.customer_address_id);
       const { cart } = await onCartPriced(ctx, input.cart_id, (tx, c, caller, state) => ctx.services.cart.setBillingAddress(tx, ctx.store, c, caller, b, book, state), { claim: true });
       return { cart };
     },

@@ -167,14 +167,30 @@ export class CartService {
   // Each answers the cart priced after it; `state` is the one read with the cart's lock (accessWithState).
 
   /**
-   * A guest's e-mail in one statement that runs on its own (access.writeGuestEmail): the cart priced
-   * as written, or null when the caller must take the locking path (setEmail in a transaction).
+   * A guest's e-mail in one statement that runs on its own (access.writeGuest): the cart priced as
+   * written, or null when the caller must take the locking path (setEmail in a transaction).
    */
   async writeGuestEmail(q: Queryable, caller: Caller, maskedId: string, email: string): Promise<ComputedCart | null> {
     const e = addresses.cartEmail(email);
-    if (!e) return null;
-    const written = await access.writeGuestEmail(q, caller, maskedId, e, await this.loader.storeWide(q, caller.store.code));
-    return written && addresses.pricedAfter(q, this.loader, caller.store, written.cart, written.state, { cart: { email: e } });
+    return e ? this.writeGuest(q, caller, maskedId, { email: e }) : null;
+  }
+
+  /**
+   * A guest's delivery or billing address in one statement that runs on its own (docs/decisions/0054):
+   * the cart priced as written, or null when the caller must take the locking path.
+   */
+  async writeGuestAddress(
+    q: Queryable, caller: Caller, maskedId: string, kind: 'shipping' | 'billing',
+    input: CartAddressInput & { same_as_shipping?: boolean | null; use_for_shipping?: boolean | null },
+  ): Promise<ComputedCart | null> {
+    if (caller.customerUuid || !caller.guestKey) return null;
+    const write = await addresses.guestAddressWrite(q, this.deps.checkout, caller.store, kind, input);
+    return write ? this.writeGuest(q, caller, maskedId, write) : null;
+  }
+
+  private async writeGuest(q: Queryable, caller: Caller, maskedId: string, write: store.GuestWrite): Promise<ComputedCart | null> {
+    const written = await access.writeGuest(q, caller, maskedId, await this.loader.storeWide(q, caller.store.code), write);
+    return written && addresses.pricedAfter(q, this.loader, caller.store, written.cart, written.state, undefined);
   }
 
   setEmail(tx: Tx, storeView: StoreView, cart: CartRow, email: string, state?: CartState): Promise<ComputedCart> {

@@ -95,7 +95,7 @@ describe('a guest e-mail in one statement', () => {
     expect(write.result.body.data.setGuestEmailOnCart.cart).toMatchObject({ email: 'ada@example.com', total_quantity: 2, prices: { grand_total: { value: 25 } } });
     expect(write.trips).toBe(1);
     expect(write.total).toBe(1);
-    expect(write.statements[0]).toMatch(/^WITH written AS \(\s*UPDATE cart_cart/);
+    expect(write.statements[0]).toMatch(/^WITH touched AS \(\s*UPDATE cart_cart t SET email/);
     const kept = await db.query<{ email: string }>('SELECT email FROM cart_cart WHERE masked_id = $1', [cartId]);
     expect(kept.rows[0]!.email).toBe('ada@example.com');
   });
@@ -110,7 +110,7 @@ describe('a guest e-mail in one statement', () => {
     const thief = await counted(() => gqlAs(server, SET_EMAIL, { c: cartId, e: 'thief@example.com' }, { jar: newJar() }));
     expect(thief.result.body.errors?.[0]?.extensions?.code).toBe('CART_NOT_FOUND');
     // The one statement wrote nothing; the locking path then looked and refused.
-    expect(thief.statements[0]).toMatch(/^WITH written AS/);
+    expect(thief.statements[0]).toMatch(/^WITH touched AS/);
     expect(thief.total).toBeGreaterThan(1);
     const elsewhere = await gqlAs(server, SET_EMAIL, { c: cartId, e: 'thief@example.com' }, { store: 'de' });
     expect(elsewhere.body.errors?.[0]?.extensions?.code).toBe('CART_NOT_FOUND');
@@ -120,6 +120,76 @@ describe('a guest e-mail in one statement', () => {
     const ordered = await gqlAs(server, SET_EMAIL, { c: cartId, e: 'late@example.com' });
     expect(ordered.body.errors?.[0]?.extensions?.code).toBe('CART_NOT_ACTIVE');
     expect(await email()).toBe('owner@example.com');
+  });
+});
+
+const SET_SHIPPING = `mutation ($c: String!, $a: CartAddressInput, $p: String) {
+  setShippingAddressesOnCart(input: { cart_id: $c, shipping_addresses: [{ address: $a, pickup_location_code: $p }] }) {
+    cart { shipping_addresses { firstname street postcode } prices { grand_total { value } } }
+  }
+}`;
+const SET_BILLING = `mutation ($c: String!, $b: BillingAddressInput!) {
+  setBillingAddressOnCart(input: { cart_id: $c, billing_address: $b }) { cart { billing_address { firstname street } shipping_addresses { firstname } } }
+}`;
+const LONDON = { firstname: 'Ada', lastname: 'Lovelace', street: ['12 Baker Street'], city: 'London', postcode: 'NW1 6XE', country_code: 'GB', telephone: '+447900000000' };
+const rowsOf = async (cartId: string) =>
+  (await db.query<{ kind: string; firstname: string; street: string[] }>(
+    'SELECT kind, firstname, street FROM cart_address WHERE cart_id = (SELECT id FROM cart_cart WHERE masked_id = $1) ORDER BY kind', [cartId],
+  )).rows.map((r) => `${r.kind} ${r.firstname} ${r.street[0]}`);
+
+/** A guest's addresses with the cart's credential are one statement each with no transaction around it (decision 0054). */
+describe('a guest address in one statement', () => {
+  it('writes the delivery address, the billing address as the delivery address, and a typed billing address used for delivery, one round trip each', async () => {
+    const product = await createProduct(db, { price: 1250 });
+    // The store view's countries and shares are read once per process, so a first cart warms them.
+    const warm = await newGuestCart(server);
+    await addProducts(server, warm, [{ sku: product.sku, quantity: 1 }]);
+    await gqlAs(server, SET_SHIPPING, { c: warm, a: LONDON });
+    const cartId = await newGuestCart(server);
+    await addProducts(server, cartId, [{ sku: product.sku, quantity: 2 }]);
+    const shipping = await counted(() => gqlAs(server, SET_SHIPPING, { c: cartId, a: LONDON }));
+    expect(shipping.result.body.errors).toBeUndefined();
+    expect(shipping.result.body.data.setShippingAddressesOnCart.cart.shipping_addresses).toEqual([{ firstname: 'Ada', street: ['12 Baker Street'], postcode: 'NW1 6XE' }]);
+    expect([shipping.trips, shipping.total]).toEqual([1, 1]);
+    expect(shipping.statements[0]).toMatch(/^WITH touched AS \(\s*UPDATE cart_cart t SET updated_at[\s\S]*INSERT INTO cart_address/);
+
+    const same = await counted(() => gqlAs(server, SET_BILLING, { c: cartId, b: { same_as_shipping: true } }));
+    expect(same.result.body.errors).toBeUndefined();
+    expect(same.result.body.data.setBillingAddressOnCart.cart.billing_address).toEqual({ firstname: 'Ada', street: ['12 Baker Street'] });
+    expect([same.trips, same.total]).toEqual([1, 1]);
+    expect(await rowsOf(cartId)).toEqual(['billing Ada 12 Baker Street', 'shipping Ada 12 Baker Street']);
+
+    const both = await counted(() => gqlAs(server, SET_BILLING, { c: cartId, b: { address: { ...LONDON, firstname: 'Grace', street: ['1 Fleet Street'] }, use_for_shipping: true } }));
+    expect(both.result.body.errors).toBeUndefined();
+    expect(both.result.body.data.setBillingAddressOnCart.cart).toEqual({ billing_address: { firstname: 'Grace', street: ['1 Fleet Street'] }, shipping_addresses: [{ firstname: 'Grace' }] });
+    expect([both.trips, both.total]).toEqual([1, 1]);
+    expect(await rowsOf(cartId)).toEqual(['billing Grace 1 Fleet Street', 'shipping Grace 1 Fleet Street']);
+  });
+
+  it('leaves to the locking path a wrong postcode, another browser, a pick-up store and a copy of a missing delivery address, which answer as before', async () => {
+    const product = await createProduct(db);
+    const cartId = await newGuestCart(server);
+    await addProducts(server, cartId, [{ sku: product.sku, quantity: 1 }]);
+
+    const noDelivery = await counted(() => gqlAs(server, SET_BILLING, { c: cartId, b: { same_as_shipping: true } }));
+    expect(noDelivery.result.body.errors?.[0]?.message).toMatch(/shipping address has not been set/);
+    expect(noDelivery.statements[0]).toMatch(/^WITH touched AS/);
+    expect(noDelivery.total).toBeGreaterThan(1);
+
+    const wrong = await counted(() => gqlAs(server, SET_SHIPPING, { c: cartId, a: { ...LONDON, postcode: 'not a postcode' } }));
+    expect(wrong.result.body.errors?.[0]?.extensions?.code).toBe('VALIDATION_FAILED');
+    expect(wrong.statements.some((q) => /^WITH touched AS/.test(q))).toBe(false);
+    expect(await rowsOf(cartId)).toEqual([]);
+
+    await gqlAs(server, SET_SHIPPING, { c: cartId, a: LONDON });
+    const thief = await counted(() => gqlAs(server, SET_SHIPPING, { c: cartId, a: { ...LONDON, firstname: 'Thief' } }, { jar: newJar() }));
+    expect(thief.result.body.errors?.[0]?.extensions?.code).toBe('CART_NOT_FOUND');
+    expect(await rowsOf(cartId)).toEqual(['shipping Ada 12 Baker Street']);
+
+    const pickup = await counted(() => gqlAs(server, SET_SHIPPING, { c: cartId, a: LONDON, p: 'gb-manchester' }));
+    expect(pickup.result.body.errors).toBeUndefined();
+    expect(pickup.statements.some((q) => /^WITH touched AS/.test(q))).toBe(false);
+    expect(pickup.result.body.data.setShippingAddressesOnCart.cart.shipping_addresses[0].firstname).toBe('Ada');
   });
 });
 

@@ -198,38 +198,89 @@ export async function lockCartWithState(
   return { access, state: { ...stateOf(cart, r, wide), lineIds } };
 }
 
+/** The checkout fields a guest's browser writes in one statement (writeGuestWithState). */
+export type GuestWrite =
+  | { email: string }
+  | { addresses: CartAddressRow[] }
+  /** setBillingAddressOnCart's `same_as_shipping`: the delivery address copied, unless it is missing or a pick-up store. */
+  | { billingAsShipping: true };
+
+/** The columns of cart_address a statement writes, in order, with their types for jsonb_to_recordset. */
+const ADDRESS_WRITE = [
+  ['kind', 'text'], ['firstname', 'text'], ['lastname', 'text'], ['company', 'text'], ['street', 'text[]'], ['city', 'text'],
+  ['postcode', 'text'], ['country_code', 'text'], ['region', 'text'], ['telephone', 'text'], ['extra', 'jsonb'],
+  ['customer_address_id', 'int'], ['save_in_address_book', 'boolean'], ['pickup_location_code', 'text'],
+] as const;
+const ADDRESS_NAMES = ADDRESS_WRITE.map(([n]) => n).join(', ');
+const ADDRESS_UPSERT = `ON CONFLICT (cart_id, kind) DO UPDATE SET ${ADDRESS_WRITE.slice(1).map(([n]) => `${n} = EXCLUDED.${n}`).join(', ')}`;
+
+/** The CTE after `touched` that writes `write`, and its parameter; none for an e-mail (it is written with the row). */
+function writtenPart(write: GuestWrite): { sql: string; param?: unknown } {
+  if ('addresses' in write) {
+    return {
+      sql: `, written AS (
+         INSERT INTO cart_address (cart_id, ${ADDRESS_NAMES})
+         SELECT touched.id, ${ADDRESS_WRITE.map(([n]) => `a.${n}`).join(', ')}
+           FROM touched, jsonb_to_recordset($5::jsonb) AS a(${ADDRESS_WRITE.map(([n, t]) => `${n} ${t}`).join(', ')})
+         ${ADDRESS_UPSERT}
+         RETURNING kind)`,
+      param: JSON.stringify(write.addresses),
+    };
+  }
+  if ('billingAsShipping' in write) {
+    return {
+      sql: `, written AS (
+         INSERT INTO cart_address (cart_id, ${ADDRESS_NAMES})
+         SELECT s.cart_id, 'billing', ${ADDRESS_WRITE.slice(1, -1).map(([n]) => `s.${n}`).join(', ')}, NULL
+           FROM cart_address s JOIN touched ON s.cart_id = touched.id
+          WHERE s.kind = 'shipping' AND s.pickup_location_code IS NULL
+         ${ADDRESS_UPSERT}
+         RETURNING kind)`,
+    };
+  }
+  return { sql: '', param: write.email };
+}
+
 /**
- * Writes a guest cart's e-mail and reads the cart with its state, in one statement that runs on its
- * own (no transaction around it): null when nothing was written. It writes only where the access
- * rules would admit the caller (`access.admit`) and more narrowly: the store view's active guest
- * cart bound to the caller's credential digest `keyHash`. It writes only the cart row version the
- * statement started with (`xmin` as read then): a transaction that changed the cart after that makes
- * it write nothing, so the state read with it is the cart as written, never an older one (every
- * change to a cart's contents writes its row, migration 0032). The caller takes the locking path for
- * everything else; that path names the refusal.
+ * Writes a guest cart's checkout field (its e-mail, addresses, or the delivery address as billing
+ * address) and reads the cart with its state, in one statement that runs on its own (no transaction
+ * around it): null when nothing was written. It writes only where the access rules would admit the
+ * caller (`access.admit`) and more narrowly: the store view's active guest cart bound to the caller's
+ * credential digest `keyHash`. It writes only the cart row version the statement started with (`xmin`
+ * as read then): a transaction that changed the cart after that makes it write nothing, so the state
+ * read with it is the cart as written, never an older one (every change to a cart's contents writes
+ * its row, migration 0032), with what the statement wrote laid over it. The caller takes the locking path for everything else; that path names the refusal.
  */
-export async function writeGuestEmailWithState(
-  q: Queryable, maskedId: string, storeCode: string, keyHash: Buffer, email: string, wide: StoreWideState,
+export async function writeGuestWithState(
+  q: Queryable, maskedId: string, storeCode: string, keyHash: Buffer, wide: StoreWideState, write: GuestWrite,
 ): Promise<{ access: CartAccessRow; state: CartState } | null> {
-  const { rows } = await q.query<StateRow & CartAccessRow>(
-    `WITH written AS (
-       UPDATE cart_cart t SET email = $5, updated_at = now()
+  const part = writtenPart(write);
+  const email = 'email' in write;
+  const { rows } = await q.query<StateRow & CartAccessRow & { wrote: boolean }>(
+    `WITH touched AS (
+       UPDATE cart_cart t SET ${email ? 'email = $5, ' : ''}updated_at = now()
          FROM cart_cart seen
         WHERE t.masked_id = $1 AND seen.id = t.id AND t.xmin = seen.xmin
           AND t.store_code = $2 AND t.status = 'active' AND t.customer_uuid IS NULL AND t.guest_key_hash = $4
-       RETURNING t.id)
+       RETURNING t.id)${part.sql}
      SELECT ${CART_COLUMNS}, guest_key_hash,
             ${PERSONAL('c')},
+            ${part.sql ? 'EXISTS (SELECT 1 FROM written)' : 'true'} AS wrote,
             ${stateColumns('c.id', true)}
-       FROM cart_cart c WHERE c.id = (SELECT id FROM written)`,
-    [maskedId, storeCode, [], keyHash, email],
+       FROM cart_cart c WHERE c.id = (SELECT id FROM touched)`,
+    [maskedId, storeCode, [], keyHash, ...('param' in part ? [part.param] : [])],
   );
   const r = rows[0];
-  if (!r) return null;
-  const { items: _i, addresses: _a, rules: _r, tax: _t, promotions: _p, facts: _f, ...row } = r;
+  if (!r?.wrote) return null;
+  const { items: _i, addresses: _a, rules: _r, tax: _t, promotions: _p, facts: _f, wrote: _w, ...row } = r;
   const access = accessRow(row);
   const { guest_key_hash: _k, personal: _personal, ...cart } = access;
-  // The row as the statement read it, before its own write: the e-mail is the one just written.
-  return { access, state: stateOf({ ...cart, email }, r, wide) };
+  // The statement read the cart before its own write: what it wrote is laid over that.
+  const state = stateOf(email ? { ...cart, email: write.email } : cart, r, wide);
+  const laid: CartAddressRow[] = 'addresses' in write ? write.addresses
+    : 'billingAsShipping' in write ? [{ ...state.addresses.find((a) => a.kind === 'shipping')!, kind: 'billing' as const, pickup_location_code: null }]
+    : [];
+  const kinds = new Set(laid.map((a) => a.kind));
+  return { access, state: { ...state, addresses: [...state.addresses.filter((a) => !kinds.has(a.kind)), ...laid] } };
 }
 
