@@ -152,11 +152,14 @@ export async function setShippingMethod(
   return priceCart({ ...inputs, cart: { ...inputs.cart, ...patch } }, inputs.lines);
 }
 
+/** Whether `code` is one of the store view's payment methods. */
+export const isPaymentMethodOf = (storeView: StoreView, code: string): boolean => paymentMethodsFor(storeView.code).some((m) => m.code === code);
+
 /** Chooses the payment method; `agreementIds` (already checked against the store's agreements) replaces the ticked ones when given. */
 export async function setPaymentMethod(
   tx: Tx, loader: PricingLoader, storeView: StoreView, cart: CartRow, code: string, agreementIds?: number[], state?: CartState,
 ): Promise<ComputedCart> {
-  if (!paymentMethodsFor(storeView.code).some((m) => m.code === code)) throw new AppError('VALIDATION_FAILED', phrase('checkout.paymentMethodUnavailable'));
+  if (!isPaymentMethodOf(storeView, code)) throw new AppError('VALIDATION_FAILED', phrase('checkout.paymentMethodUnavailable'));
   const patch = { payment_method_code: code, ...(agreementIds ? { agreement_ids: agreementIds } : {}) };
   store.updateCart(tx, cart.id, patch);
   return pricedAfter(tx, loader, storeView, cart, state, { cart: patch });

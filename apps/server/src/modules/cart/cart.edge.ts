@@ -94,6 +94,23 @@ export async function writeGuestAddress(
 }
 
 /**
+ * setPaymentMethodOnCart for a guest whose browser holds the cart's credential, in one statement with
+ * no transaction around it (CartService.writeGuestPayment, docs/decisions/0054): the cart as written,
+ * or null when the locking path must answer. Ticked agreements must all be the store's current ones.
+ */
+export async function writeGuestPayment(ctx: GraphQLContext, caller: Caller, cartId: string, code: string, ids: readonly number[] | null | undefined) {
+  if (caller.customerUuid || !caller.guestKey) return null;
+  let agreementIds: number[] | undefined;
+  if (ids) {
+    const current = new Set((await ctx.services.legal.checkoutTerms(ctx.db, ctx.store)).agreementIds);
+    if (ids.some((id) => !current.has(id))) return null;
+    agreementIds = [...new Set(ids)];
+  }
+  const computed = await ctx.services.cart.writeGuestPayment(ctx.db, caller, cartId, code, agreementIds);
+  return computed && renderPriced(ctx.db, ctx, computed);
+}
+
+/**
  * Runs a cart mutation in one transaction on the locked cart and answers with the cart after it.
  * `withState` reads the cart's state with the lock, in the same statement, and hands it to the
  * mutation (which then prices from it); `askedSkus` are products about to be added, read with it.

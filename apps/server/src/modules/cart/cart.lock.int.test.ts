@@ -90,7 +90,8 @@ const ADDRESS: CartAddressRow = {
 
 describe.runIf(Boolean(process.env.DATABASE_URL))('a guest checkout field in one statement, while another transaction changes the cart', () => {
   const writes: [string, GuestWrite, (state: CartState) => unknown, unknown][] = [
-    ['an e-mail', { email: 'ada@example.com' }, (state) => state.cart?.email, 'ada@example.com'],
+    ['an e-mail', { cart: { email: 'ada@example.com' } }, (state) => state.cart?.email, 'ada@example.com'],
+    ['a payment method', { cart: { payment_method_code: 'checkmo', agreement_ids: [7] } }, (state) => [state.cart?.payment_method_code, state.cart?.agreement_ids], ['checkmo', [7]]],
     ['a delivery address', { addresses: [ADDRESS] }, (state) => state.addresses.map((a) => a.kind), ['shipping']],
     // The delivery address is on the cart before the test begins; the copy is the billing address.
     ['the delivery address as billing address', { billingAsShipping: true }, (state) => state.addresses.map((a) => `${a.kind} ${a.street[0]}`).sort(), ['billing Baker Street 1', 'shipping Baker Street 1']],
@@ -104,7 +105,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('a guest checkout field in one
     const cartId = (await db.query<{ id: string }>('UPDATE cart_cart SET guest_key_hash = $2 WHERE masked_id = $1 RETURNING id::text AS id', [masked, key])).rows[0]!.id;
     if ('billingAsShipping' in write) await writeGuestWithState(db, masked, 'gb', key, await loadStoreWideState(db, 'gb'), { addresses: [ADDRESS] });
     const wide = await loadStoreWideState(db, 'gb');
-    const before = (await db.query('SELECT email, (SELECT count(*)::int FROM cart_address WHERE cart_id = $1) AS addresses FROM cart_cart WHERE id = $1', [cartId])).rows[0];
+    const before = (await db.query('SELECT email, payment_method_code, (SELECT count(*)::int FROM cart_address WHERE cart_id = $1) AS addresses FROM cart_cart WHERE id = $1', [cartId])).rows[0];
 
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -122,7 +123,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('a guest checkout field in one
     release();
     await writer;
     expect(await written).toBeNull();
-    expect((await db.query('SELECT email, (SELECT count(*)::int FROM cart_address WHERE cart_id = $1) AS addresses FROM cart_cart WHERE id = $1', [cartId])).rows[0]).toEqual(before);
+    expect((await db.query('SELECT email, payment_method_code, (SELECT count(*)::int FROM cart_address WHERE cart_id = $1) AS addresses FROM cart_cart WHERE id = $1', [cartId])).rows[0]).toEqual(before);
     // Asked again, it starts after the change: it writes, and its state has both lines.
     const again = await writeGuestWithState(db, masked, 'gb', key, wide, write);
     expect(again?.state.items.map((i) => i.sku).sort()).toEqual([first.sku, second.sku].sort());

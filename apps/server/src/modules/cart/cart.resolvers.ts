@@ -9,7 +9,7 @@ import { GUEST_CHECKOUT_REFUSED, type AddRequest, type Caller } from './cart.ser
 import { cartItemPointsResolvers } from './cart.points.js';
 import { issueGuestKey } from './cart.guest-key.js';
 import {
-  addToCart, bounded, callerOf, COUPON_WINDOW_MS, couponGuesses, customerAddress, itemId, limitNewGuestCarts, onCart, onCartPriced, render, requireCustomer, writeGuestAddress, writeGuestEmail,
+  addToCart, bounded, callerOf, COUPON_WINDOW_MS, couponGuesses, customerAddress, itemId, limitNewGuestCarts, onCart, onCartPriced, render, requireCustomer, writeGuestAddress, writeGuestEmail, writeGuestPayment,
   addRequest, given,
 } from './cart.edge.js';
 import type {
@@ -225,6 +225,8 @@ export const cartResolvers = {
     async setPaymentMethodOnCart(_: unknown, args: MutationSetPaymentMethodOnCartArgs, ctx: GraphQLContext) {
       const input = given(args.input);
       const ids = input.payment_method.agreement_ids;
+      const written = await writeGuestPayment(ctx, await callerOf(ctx), input.cart_id, input.payment_method.code, ids);
+      if (written) return { cart: written };
       const { cart } = await onCartPriced(ctx, input.cart_id, async (tx, c, _caller, state) => {
         let agreementIds: number[] | undefined;
         if (ids) {

@@ -172,7 +172,17 @@ export class CartService {
    */
   async writeGuestEmail(q: Queryable, caller: Caller, maskedId: string, email: string): Promise<ComputedCart | null> {
     const e = addresses.cartEmail(email);
-    return e ? this.writeGuest(q, caller, maskedId, { email: e }) : null;
+    return e ? this.writeGuest(q, caller, maskedId, { cart: { email: e } }) : null;
+  }
+
+  /**
+   * A guest's payment method in one statement that runs on its own (docs/decisions/0054), with the
+   * agreements ticked (`agreementIds`, already checked against the store's current ones): the cart
+   * priced as written, or null when the caller must take the locking path (which names a refusal).
+   */
+  async writeGuestPayment(q: Queryable, caller: Caller, maskedId: string, code: string, agreementIds?: number[]): Promise<ComputedCart | null> {
+    if (!addresses.isPaymentMethodOf(caller.store, code)) return null;
+    return this.writeGuest(q, caller, maskedId, { cart: { payment_method_code: code, ...(agreementIds ? { agreement_ids: agreementIds } : {}) } });
   }
 
   /**

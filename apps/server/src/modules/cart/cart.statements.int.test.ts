@@ -193,6 +193,44 @@ describe('a guest address in one statement', () => {
   });
 });
 
+const SET_PAYMENT = `mutation ($c: String!, $code: String!, $ids: [Int!]) {
+  setPaymentMethodOnCart(input: { cart_id: $c, payment_method: { code: $code, agreement_ids: $ids } }) { cart { selected_payment_method { code } } }
+}`;
+
+/** A guest's payment method with the cart's credential is one statement with no transaction around it (decision 0054). */
+describe('a guest payment method in one statement', () => {
+  it('writes the method with the current agreements in one round trip, and leaves a stale agreement or an unknown method to the locking path', async () => {
+    const product = await createProduct(db);
+    const agreements = await gqlAs(server, '{ checkoutAgreements { agreement_id } }', {});
+    const ids: number[] = agreements.body.data.checkoutAgreements.map((a: { agreement_id: number }) => a.agreement_id);
+    const warm = await newGuestCart(server);
+    await gqlAs(server, SET_PAYMENT, { c: warm, code: 'ember_card', ids });
+    const cartId = await newGuestCart(server);
+    await addProducts(server, cartId, [{ sku: product.sku, quantity: 1 }]);
+    const kept = async () => (await db.query('SELECT payment_method_code, agreement_ids FROM cart_cart WHERE masked_id = $1', [cartId])).rows[0];
+
+    const stale = await counted(() => gqlAs(server, SET_PAYMENT, { c: cartId, code: 'ember_card', ids: [...ids, 999_999] }));
+    expect(stale.result.body.errors?.[0]?.extensions?.code).toBe('VALIDATION_FAILED');
+    expect(stale.statements.some((q) => /^WITH touched AS/.test(q))).toBe(false);
+    const unknown = await gqlAs(server, SET_PAYMENT, { c: cartId, code: 'no_such_method', ids });
+    expect(unknown.body.errors?.[0]?.extensions?.code).toBe('VALIDATION_FAILED');
+    expect(await kept()).toEqual({ payment_method_code: null, agreement_ids: [] });
+
+    const paid = await counted(() => gqlAs(server, SET_PAYMENT, { c: cartId, code: 'ember_card', ids: [...ids, ...ids] }));
+    expect(paid.result.body.errors).toBeUndefined();
+    expect(paid.result.body.data.setPaymentMethodOnCart.cart.selected_payment_method).toEqual({ code: 'ember_card' });
+    expect([paid.trips, paid.total]).toEqual([1, 1]);
+    expect(paid.statements[0]).toMatch(/^WITH touched AS \(\s*UPDATE cart_cart t SET payment_method_code/);
+    expect(await kept()).toEqual({ payment_method_code: 'ember_card', agreement_ids: ids });
+
+    // With an e-mail on it, the cart answers only to its own browser.
+    await gqlAs(server, SET_EMAIL, { c: cartId, e: 'payer@example.com' });
+    const thief = await gqlAs(server, SET_PAYMENT, { c: cartId, code: 'ember_card', ids: [] }, { jar: newJar() });
+    expect(thief.body.errors?.[0]?.extensions?.code).toBe('CART_NOT_FOUND');
+    expect(await kept()).toEqual({ payment_method_code: 'ember_card', agreement_ids: ids });
+  });
+});
+
 /** What one add-to-cart and one placeOrder read and write: the price of a cart is read once per request (decision 0036). */
 describe('SQL statements of the hot paths', () => {
   it('one add-to-cart and one placeOrder run few statements', async () => {

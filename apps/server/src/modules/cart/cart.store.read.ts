@@ -200,10 +200,14 @@ export async function lockCartWithState(
 
 /** The checkout fields a guest's browser writes in one statement (writeGuestWithState). */
 export type GuestWrite =
-  | { email: string }
+  /** Fields of the cart's own row: setGuestEmailOnCart, setPaymentMethodOnCart. */
+  | { cart: GuestCartFields }
   | { addresses: CartAddressRow[] }
   /** setBillingAddressOnCart's `same_as_shipping`: the delivery address copied, unless it is missing or a pick-up store. */
   | { billingAsShipping: true };
+
+export type GuestCartFields = Partial<Pick<CartRow, 'email' | 'payment_method_code' | 'agreement_ids'>>;
+const CART_FIELD_TYPES: Record<keyof GuestCartFields, string> = { email: 'text', payment_method_code: 'text', agreement_ids: 'int[]' };
 
 /** The columns of cart_address a statement writes, in order, with their types for jsonb_to_recordset. */
 const ADDRESS_WRITE = [
@@ -214,8 +218,8 @@ const ADDRESS_WRITE = [
 const ADDRESS_NAMES = ADDRESS_WRITE.map(([n]) => n).join(', ');
 const ADDRESS_UPSERT = `ON CONFLICT (cart_id, kind) DO UPDATE SET ${ADDRESS_WRITE.slice(1).map(([n]) => `${n} = EXCLUDED.${n}`).join(', ')}`;
 
-/** The CTE after `touched` that writes `write`, and its parameter; none for an e-mail (it is written with the row). */
-function writtenPart(write: GuestWrite): { sql: string; param?: unknown } {
+/** The CTE after `touched` that writes `write`, and its parameters from $5; none for the cart's own fields (written with the row). */
+function writtenPart(write: GuestWrite): { sql: string; params: unknown[] } {
   if ('addresses' in write) {
     return {
       sql: `, written AS (
@@ -224,7 +228,7 @@ function writtenPart(write: GuestWrite): { sql: string; param?: unknown } {
            FROM touched, jsonb_to_recordset($5::jsonb) AS a(${ADDRESS_WRITE.map(([n, t]) => `${n} ${t}`).join(', ')})
          ${ADDRESS_UPSERT}
          RETURNING kind)`,
-      param: JSON.stringify(write.addresses),
+      params: [JSON.stringify(write.addresses)],
     };
   }
   if ('billingAsShipping' in write) {
@@ -236,9 +240,10 @@ function writtenPart(write: GuestWrite): { sql: string; param?: unknown } {
           WHERE s.kind = 'shipping' AND s.pickup_location_code IS NULL
          ${ADDRESS_UPSERT}
          RETURNING kind)`,
+      params: [],
     };
   }
-  return { sql: '', param: write.email };
+  return { sql: '', params: Object.values(write.cart) };
 }
 
 /**
@@ -255,10 +260,11 @@ export async function writeGuestWithState(
   q: Queryable, maskedId: string, storeCode: string, keyHash: Buffer, wide: StoreWideState, write: GuestWrite,
 ): Promise<{ access: CartAccessRow; state: CartState } | null> {
   const part = writtenPart(write);
-  const email = 'email' in write;
+  const fields = 'cart' in write ? (Object.keys(write.cart) as (keyof GuestCartFields)[]) : [];
+  const set = fields.map((f, i) => `${f} = $${i + 5}::${CART_FIELD_TYPES[f]}, `).join('');
   const { rows } = await q.query<StateRow & CartAccessRow & { wrote: boolean }>(
     `WITH touched AS (
-       UPDATE cart_cart t SET ${email ? 'email = $5, ' : ''}updated_at = now()
+       UPDATE cart_cart t SET ${set}updated_at = now()
          FROM cart_cart seen
         WHERE t.masked_id = $1 AND seen.id = t.id AND t.xmin = seen.xmin
           AND t.store_code = $2 AND t.status = 'active' AND t.customer_uuid IS NULL AND t.guest_key_hash = $4
@@ -268,7 +274,7 @@ export async function writeGuestWithState(
             ${part.sql ? 'EXISTS (SELECT 1 FROM written)' : 'true'} AS wrote,
             ${stateColumns('c.id', true)}
        FROM cart_cart c WHERE c.id = (SELECT id FROM touched)`,
-    [maskedId, storeCode, [], keyHash, ...('param' in part ? [part.param] : [])],
+    [maskedId, storeCode, [], keyHash, ...part.params],
   );
   const r = rows[0];
   if (!r?.wrote) return null;
@@ -276,7 +282,7 @@ export async function writeGuestWithState(
   const access = accessRow(row);
   const { guest_key_hash: _k, personal: _personal, ...cart } = access;
   // The statement read the cart before its own write: what it wrote is laid over that.
-  const state = stateOf(email ? { ...cart, email: write.email } : cart, r, wide);
+  const state = stateOf('cart' in write ? { ...cart, ...write.cart } : cart, r, wide);
   const laid: CartAddressRow[] = 'addresses' in write ? write.addresses
     : 'billingAsShipping' in write ? [{ ...state.addresses.find((a) => a.kind === 'shipping')!, kind: 'billing' as const, pickup_location_code: null }]
     : [];
