@@ -218,6 +218,14 @@ const ADDRESS_WRITE = [
 const ADDRESS_NAMES = ADDRESS_WRITE.map(([n]) => n).join(', ');
 const ADDRESS_UPSERT = `ON CONFLICT (cart_id, kind) DO UPDATE SET ${ADDRESS_WRITE.slice(1).map(([n]) => `${n} = EXCLUDED.${n}`).join(', ')}`;
 
+/**
+ * The guest cart a one-statement write may write (`t`), as the statement's snapshot saw it (`seen`):
+ * a lock or an update that waited for another transaction re-checks the newest row version, whose
+ * `xmin` then differs from the snapshot's, so nothing is written.
+ */
+const GUEST_ROW = `t.masked_id = $1 AND seen.id = t.id AND t.xmin = seen.xmin
+  AND t.store_code = $2 AND t.status = 'active' AND t.customer_uuid IS NULL AND t.guest_key_hash = $4`;
+
 /** The CTE after `touched` that writes `write`, and its parameters from $5; none for the cart's own fields (written with the row). */
 function writtenPart(write: GuestWrite): { sql: string; params: unknown[] } {
   if ('addresses' in write) {
@@ -263,12 +271,10 @@ export async function writeGuestWithState(
   const fields = 'cart' in write ? (Object.keys(write.cart) as (keyof GuestCartFields)[]) : [];
   const set = fields.map((f, i) => `${f} = $${i + 5}::${CART_FIELD_TYPES[f]}, `).join('');
   const { rows } = await q.query<StateRow & CartAccessRow & { wrote: boolean }>(
-    `WITH touched AS (
-       UPDATE cart_cart t SET ${set}updated_at = now()
-         FROM cart_cart seen
-        WHERE t.masked_id = $1 AND seen.id = t.id AND t.xmin = seen.xmin
-          AND t.store_code = $2 AND t.status = 'active' AND t.customer_uuid IS NULL AND t.guest_key_hash = $4
-       RETURNING t.id)${part.sql}
+    `WITH touched AS (${fields.length
+      ? `UPDATE cart_cart t SET ${set}updated_at = now() FROM cart_cart seen WHERE ${GUEST_ROW} RETURNING t.id`
+      // An address's own trigger writes the cart row (migration 0032): the row is only locked here.
+      : `SELECT t.id FROM cart_cart t, cart_cart seen WHERE ${GUEST_ROW} FOR UPDATE OF t`})${part.sql}
      SELECT ${CART_COLUMNS}, guest_key_hash,
             ${PERSONAL('c')},
             ${part.sql ? 'EXISTS (SELECT 1 FROM written)' : 'true'} AS wrote,
