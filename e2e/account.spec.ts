@@ -151,6 +151,36 @@ test('a customer registers, logs in, edits their details and addresses, changes 
   await expect(main.getByText('Augusta Lovelace')).toBeVisible();
 });
 
+test('an anonymous visitor’s pages never ask who is signed in; a customer’s do, until the server no longer knows the session (decision 0055)', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/sessions/validate')) asked.push(r.url());
+  });
+  const visit = async (path: string) => {
+    await page.goto(path);
+    await waitForPageView(page);
+  };
+  await visit('/gb/p/ember-one');
+  await expect(header(page).getByRole('link', { name: t('header.logIn') })).toBeVisible();
+  await visit('/gb/shop');
+  expect(asked).toEqual([]);
+
+  const { customer } = await signedInCustomer(page, 'Hinted');
+  await visit('/gb/p/ember-one');
+  await expect(header(page).getByRole('link', { name: new RegExp(customer.firstname) })).toBeVisible();
+  expect(asked.length).toBeGreaterThan(0);
+
+  // The session cookie goes (ended elsewhere, expired): the page asks once, then drops the hint and asks no more.
+  await page.context().clearCookies({ name: 'ember_session' });
+  await visit('/gb/shop');
+  await expect(header(page).getByRole('link', { name: t('header.logIn') })).toBeVisible();
+  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'ember_signed_in')).toBe(false);
+  const before = asked.length;
+  await visit('/gb/p/ember-one');
+  await expect(header(page).getByRole('link', { name: t('header.logIn') })).toBeVisible();
+  expect(asked.length).toBe(before);
+});
+
 test('a wrong password is refused with a message that takes focus, and the e-mail stays', async ({ page }) => {
   const customer = newCustomer();
   await registerByApi(customer);

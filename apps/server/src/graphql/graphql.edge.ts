@@ -1,5 +1,5 @@
 // What the GraphQL plugin checks of a request before and around Mercurius (docs/decisions/0032).
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { refuseNul } from '../platform/edge.js';
 import { AppError } from '../platform/errors.js';
 import { graphqlJs } from './graphql-js.js';
@@ -32,16 +32,6 @@ export function requireInputObjects(resolvers: Resolvers, sdl: string): Resolver
     }) satisfies Resolver;
   }
   return { ...resolvers, [mutation.name]: fields };
-}
-
-/** Adds tokens to the Vary header without dropping those already there (Accept-Encoding). */
-export function appendVary(reply: FastifyReply, tokens: string[]): void {
-  const current = String(reply.getHeader('vary') ?? '')
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
-  const lower = new Set(current.map((t) => t.toLowerCase()));
-  reply.header('vary', [...current, ...tokens.filter((t) => !lower.has(t.toLowerCase()))].join(', '));
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -21,7 +21,8 @@ import { cartResolvers } from '../modules/cart/cart.resolvers.js';
 import { checkoutResolvers } from '../modules/checkout/checkout.resolvers.js';
 import { ordersResolvers } from '../modules/orders/orders.resolvers.js';
 import type { GraphQLContext } from './context.js';
-import { appendVary, checkEnvelope, requireInputObjects } from './graphql.edge.js';
+import { checkEnvelope, requireInputObjects } from './graphql.edge.js';
+import { appendVary } from '../platform/rest.js';
 import { complexityLimitRule, depthLimitRule, nulFreeStringsRule } from './limits.js';
 
 const { GraphQLError, NoSchemaIntrospectionCustomRule } = graphqlJs;

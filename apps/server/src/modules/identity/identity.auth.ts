@@ -6,6 +6,14 @@ import type { IdentityService, SessionUser } from './identity.service.js';
 export const SESSION_COOKIE = 'ember_session';
 
 /**
+ * A cookie script may read, set and cleared with the session cookie: it says only that a session
+ * cookie was set, so the storefront asks who is signed in only then (docs/decisions/0055). It is no
+ * credential: the server never reads it, and a forged or stale one costs a session check that answers
+ * "no session".
+ */
+export const SIGNED_IN_HINT = 'ember_signed_in';
+
+/**
  * The session cookie's name: with the `__Host-` prefix whenever shoppers reach the shop over https
  * (the browser then keeps it only if it is Secure, host-only and for path /, so no sibling domain
  * or plain-http page can plant one), the bare name in development over http (docs/decisions/0032).
@@ -81,16 +89,14 @@ export async function requireOwner(identity: IdentityService, request: FastifyRe
  */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expiresAt: string): void {
   const config = request.server.config;
-  reply.setCookie(sessionCookieName(config), token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: publicOriginIsHttps(config) || request.protocol === 'https',
-    path: '/',
-    expires: new Date(expiresAt),
-  });
+  const secure = publicOriginIsHttps(config) || request.protocol === 'https';
+  reply.setCookie(sessionCookieName(config), token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: new Date(expiresAt) });
+  reply.setCookie(SIGNED_IN_HINT, '1', { httpOnly: false, sameSite: 'lax', secure, path: '/', expires: new Date(expiresAt) });
 }
 
 export function clearSessionCookie(reply: FastifyReply): void {
   const config = reply.server.config;
-  reply.clearCookie(sessionCookieName(config), { path: '/', secure: publicOriginIsHttps(config), httpOnly: true, sameSite: 'lax' });
+  const secure = publicOriginIsHttps(config);
+  reply.clearCookie(sessionCookieName(config), { path: '/', secure, httpOnly: true, sameSite: 'lax' });
+  reply.clearCookie(SIGNED_IN_HINT, { path: '/', secure, sameSite: 'lax' });
 }

@@ -57,6 +57,30 @@ describe('account: registration and sessions', () => {
     expect(await validate.json()).toMatchObject({ valid: true });
   });
 
+  it('sets with the session cookie a hint script can read, which holds no token, and clears both on logout (decision 0055)', async () => {
+    const email = newEmail();
+    await registerAndLogin(email);
+    const login = await fetch(`${server.url}/account/users/authentication/sessions`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } }),
+    });
+    const cookies = login.headers.getSetCookie();
+    const session = cookies.find((c) => c.startsWith('ember_session='))!;
+    const hint = cookies.find((c) => c.startsWith('ember_signed_in='))!;
+    expect(hint).toMatch(/^ember_signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(hint).toMatch(/SameSite=Lax/i);
+    expect(hint).toMatch(/Path=\//);
+    // It lasts as long as the session does.
+    expect(/Expires=([^;]+)/.exec(hint)![1]).toBe(/Expires=([^;]+)/.exec(session)![1]);
+    const logout = await fetch(`${server.url}/account/users/authentication/sessions`, {
+      method: 'DELETE', headers: { origin: server.url, cookie: session.split(';')[0]! },
+    });
+    const cleared = logout.headers.getSetCookie();
+    expect(cleared.find((c) => c.startsWith('ember_session='))).toMatch(/Expires=Thu, 01 Jan 1970/);
+    expect(cleared.find((c) => c.startsWith('ember_signed_in='))).toMatch(/Expires=Thu, 01 Jan 1970/);
+  });
+
   it('stores only hashes of passwords and session tokens', async () => {
     const a = await registerAndLogin();
     const db = await testDb();

@@ -187,6 +187,18 @@ describe('loyalty ledger', () => {
     expect(refused.body.error.code).toBe('NOT_AVAILABLE');
   });
 
+  it('lets browsers and a CDN keep the configuration and product points, which are the same for every shopper of a store view, for a minute', async () => {
+    for (const path of ['/api/loyalty/configuration', '/api/loyalty/products/points?skus=EMBER-ONE-SLATE']) {
+      const res = await fetch(`${server.url}${path}`, { headers: { store: 'gb' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=600');
+      expect(res.headers.get('vary') ?? '').toMatch(/\bStore\b/);
+    }
+    // What is a shopper's own is never kept.
+    const rewards = await fetch(`${server.url}/api/loyalty/rewards`, { headers: { store: 'gb' } });
+    expect(rewards.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('falls back to zero points for a product without a rule and shows a time-limited offer', async () => {
     const sku = `PTS-${randomUUID().slice(0, 8)}`;
     await loyaltyStore.upsertProductPoints(server.app.db, { sku, store_code: 'gb', points: 40, rules: ['Double points'], time_to: new Date(Date.now() + 86_400_000) });

@@ -6,7 +6,7 @@ import {
 } from '@ember/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors.js';
-import { restScope } from '../../platform/rest.js';
+import { publicAnswer, restScope } from '../../platform/rest.js';
 import type { Services } from '../../services.js';
 import { requireOwner, requireSession, sessionToken } from '../identity/identity.auth.js';
 import { inTransaction } from '../../platform/transaction.js';
@@ -42,7 +42,11 @@ export async function loyaltyRoutes(scope: FastifyInstance, opts: { services: Se
   const { loyalty, identity, stores } = services;
   app.addHook('preHandler', marketGuard(services, ['/configuration']));
 
-  app.get('/configuration', { schema: { tags } }, async (request) => loyalty.configuration((await stores.forRequest(request)).code));
+  app.get('/configuration', { schema: { tags } }, async (request, reply) => {
+    const config = await loyalty.configuration((await stores.forRequest(request)).code);
+    publicAnswer(reply);
+    return config;
+  });
   app.get('/tiers', { schema: { tags } }, async (request) => ({ items: await loyalty.tiers(await languageOf(services, request)) }));
   app.get('/earnings', { schema: { tags } }, async (request) => ({ items: await loyalty.earningRules(undefined, await languageOf(services, request)) }));
   app.get('/earning-rule/:event_name', { schema: { tags, params: LoyaltyEventNameParamsSchema } }, async (request) =>
@@ -75,10 +79,12 @@ export async function loyaltyRoutes(scope: FastifyInstance, opts: { services: Se
   app.get('/articles/:article_id', { schema: { tags, params: LoyaltyArticleParamsSchema } }, async (request) =>
     loyalty.article(request.params.article_id, await optionalUser(services, request), await languageOf(services, request)),
   );
-  app.get('/products/points', { schema: { tags, querystring: LoyaltyProductPointsQuerySchema } }, async (request) => {
+  app.get('/products/points', { schema: { tags, querystring: LoyaltyProductPointsQuerySchema } }, async (request, reply) => {
     const skus = [...new Set(request.query.skus.split(',').map((s) => s.trim()).filter(Boolean))];
     if (skus.length > 100 || skus.some((s) => !Sku.safeParse(s).success)) throw new AppError('VALIDATION_FAILED', 'skus: up to 100 comma-separated SKUs');
-    return { items: await loyalty.productPoints((await stores.forRequest(request)).code, skus) };
+    const items = await loyalty.productPoints((await stores.forRequest(request)).code, skus);
+    publicAnswer(reply);
+    return { items };
   });
 
   app.post('/consumers/:uuid/earnings/article', { schema: { tags, params: Uuid, body: LoyaltyArticleBodySchema } }, async (request) => {

@@ -44,12 +44,33 @@ export function toSessionUser(profile: Profile, consentRenewalRequired = false, 
 }
 
 /**
+ * The cookie the server sets and clears with the httpOnly session cookie (`ember_signed_in`): it
+ * tells script that a session cookie may be there, so an anonymous visitor's browser never asks the
+ * server who is signed in. It proves nothing; the session check decides.
+ */
+const SIGNED_IN_HINT = 'ember_signed_in';
+
+export function hasSignedInHint(cookies: string = typeof document === 'undefined' ? '' : document.cookie): boolean {
+  return cookies.split(';').some((c) => c.trim().startsWith(`${SIGNED_IN_HINT}=`));
+}
+
+/** A hint the server no longer backs (the session ended there): dropped, so the next page asks nothing. */
+function forgetSignedInHint(): void {
+  if (typeof document !== 'undefined') document.cookie = `${SIGNED_IN_HINT}=; Max-Age=0; Path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+}
+
+/**
  * Who the session cookie belongs to: validate, then the profile (kept in the cache for the
  * account pages). A session that ends between the two calls is simply no session.
  */
 async function loadSessionUser(store: string, queryClient: QueryClient): Promise<SessionUser | null> {
+  // Without the hint no session cookie was set in this browser: no one to ask about (decision 0055).
+  if (!hasSignedInHint()) return null;
   const session = await validateSessionDetails(store);
-  if (!session) return null;
+  if (!session) {
+    forgetSignedInHint();
+    return null;
+  }
   const { uuid } = session;
   try {
     const profile = await fetchProfile(store, uuid);
