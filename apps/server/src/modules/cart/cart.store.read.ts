@@ -165,6 +165,14 @@ export async function loadCartState(q: Reader, cartId: string, storeCode: string
   return stateOf(r.cart, r, wide);
 }
 
+/** The access row and the bare cart row of a statement that read the cart with its state (stateColumns). */
+function accessOfStateRow(r: StateRow & CartAccessRow): { access: CartAccessRow; cart: CartRow } {
+  const { items: _i, addresses: _a, rules: _r, tax: _t, promotions: _p, facts: _f, ...row } = r;
+  const access = accessRow(row);
+  const { guest_key_hash: _k, personal: _personal, ...cart } = access;
+  return { access, cart };
+}
+
 /**
  * Locks the cart of a masked id and reads it with its state (stateColumns), in one statement; null
  * when there is no such cart. A statement reads the contents as of its start, while the lock waits
@@ -192,9 +200,8 @@ export async function lockCartWithState(
     const access = await findCart(tx, maskedId, true);
     return access ? { access, state: { ...(await loadCartState(tx, access.id, storeCode, extraSkus, wide)), lineIds: r.line_ids } } : null;
   }
-  const { items: _i, addresses: _a, rules: _r, tax: _t, promotions: _p, facts: _f, fresh: _fresh, line_ids: lineIds, ...row } = r;
-  const access = accessRow(row);
-  const { guest_key_hash: _k, personal: _personal, ...cart } = access;
+  const { fresh: _fresh, line_ids: lineIds, ...rest } = r;
+  const { access, cart } = accessOfStateRow(rest);
   return { access, state: { ...stateOf(cart, r, wide), lineIds } };
 }
 
@@ -284,9 +291,8 @@ export async function writeGuestWithState(
   );
   const r = rows[0];
   if (!r?.wrote) return null;
-  const { items: _i, addresses: _a, rules: _r, tax: _t, promotions: _p, facts: _f, wrote: _w, ...row } = r;
-  const access = accessRow(row);
-  const { guest_key_hash: _k, personal: _personal, ...cart } = access;
+  const { wrote: _w, ...rest } = r;
+  const { access, cart } = accessOfStateRow(rest);
   // The statement read the cart before its own write: what it wrote is laid over that.
   const state = stateOf('cart' in write ? { ...cart, ...write.cart } : cart, r, wide);
   const laid: CartAddressRow[] = 'addresses' in write ? write.addresses
