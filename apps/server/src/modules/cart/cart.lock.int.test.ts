@@ -20,6 +20,25 @@ function settledWithin<T>(promise: Promise<T>, ms: number): Promise<T | 'waiting
 }
 
 /**
+ * Another transaction that locks the cart, makes `change` and holds the lock until `release()`;
+ * resolves once the change is made. `done` settles when that transaction has committed.
+ */
+async function holdCart(cartId: string, change: (tx: Tx, cartId: string) => Promise<void>): Promise<{ release: () => void; done: Promise<void> }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held!: () => void;
+  const holding = new Promise<void>((resolve) => (held = resolve));
+  const done = inTransaction(db, async (tx) => {
+    await tx.query('SELECT 1 FROM cart_cart WHERE id = $1 FOR UPDATE', [cartId]);
+    await change(tx, cartId);
+    held();
+    await released;
+  });
+  await holding;
+  return { release, done };
+}
+
+/**
  * A cart mutation locks the cart and reads its contents in one statement (decision 0041). The lock
  * waits for another transaction holding the cart; the contents must then be those that transaction
  * committed, not those the statement saw when it started. Only PostgreSQL runs two transactions at once.
@@ -31,22 +50,12 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the cart locked with its stat
     await addProducts(server, masked, [{ sku: product.sku, quantity: 1 }]);
     const cartId = (await db.query<{ id: string }>('SELECT id::text AS id FROM cart_cart WHERE masked_id = $1', [masked])).rows[0]!.id;
 
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let held!: () => void;
-    const holding = new Promise<void>((resolve) => (held = resolve));
-    const writer = inTransaction(db, async (tx) => {
-      await tx.query('SELECT 1 FROM cart_cart WHERE id = $1 FOR UPDATE', [cartId]);
-      await change(tx, cartId);
-      held();
-      await released;
-    });
-    await holding;
+    const writer = await holdCart(cartId, change);
     const reader = inTransaction(db, (tx) => lockCartWithState(tx, masked, 'gb'));
     // The reader waits for the writer's lock.
     expect(await settledWithin(reader, 300)).toBe('waiting');
-    release();
-    await writer;
+    writer.release();
+    await writer.done;
     const found = await reader;
     expect(found).not.toBeNull();
     return { state: found!.state, cartId };
@@ -107,21 +116,13 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('a guest checkout field in one
     const wide = await loadStoreWideState(db, 'gb');
     const before = (await db.query('SELECT email, payment_method_code, (SELECT count(*)::int FROM cart_address WHERE cart_id = $1) AS addresses FROM cart_cart WHERE id = $1', [cartId])).rows[0];
 
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let held!: () => void;
-    const holding = new Promise<void>((resolve) => (held = resolve));
-    const writer = inTransaction(db, async (tx) => {
-      await tx.query('SELECT 1 FROM cart_cart WHERE id = $1 FOR UPDATE', [cartId]);
+    const writer = await holdCart(cartId, async (tx) => {
       await tx.query('INSERT INTO cart_item (cart_id, product_id, sku, quantity) VALUES ($1, $2, $3, 1)', [cartId, second.id, second.sku]);
-      held();
-      await released;
     });
-    await holding;
     const written = writeGuestWithState(db, masked, 'gb', key, wide, write);
     expect(await settledWithin(written, 300)).toBe('waiting');
-    release();
-    await writer;
+    writer.release();
+    await writer.done;
     expect(await written).toBeNull();
     expect((await db.query('SELECT email, payment_method_code, (SELECT count(*)::int FROM cart_address WHERE cart_id = $1) AS addresses FROM cart_cart WHERE id = $1', [cartId])).rows[0]).toEqual(before);
     // Asked again, it starts after the change: it writes, and its state has both lines.
