@@ -74,9 +74,8 @@ async function renderPriced(q: Reader, ctx: GraphQLContext, computed: ComputedCa
  * no transaction around it (CartService.writeGuestEmail, docs/decisions/0053): the cart as written,
  * or null when the locking path must answer, which names any refusal as it always has.
  */
-export async function writeGuestEmail(ctx: GraphQLContext, cartId: string, email: string) {
+export async function writeGuestEmail(ctx: GraphQLContext, caller: Caller, cartId: string, email: string) {
   if (!ctx.store.is_guest_checkout_enabled) return null;
-  const caller = await callerOf(ctx);
   const computed = await ctx.services.cart.writeGuestEmail(ctx.db, caller, cartId, email);
   return computed && renderPriced(ctx.db, ctx, computed);
 }
@@ -117,9 +116,11 @@ export async function writeGuestPayment(ctx: GraphQLContext, caller: Caller, car
  */
 export async function onCart<T>(
   ctx: GraphQLContext, cartId: string, fn: (tx: Tx, cart: CartRow, caller: Caller, state: CartState | undefined) => Promise<T>,
-  computedOf?: (result: T) => ComputedCart, opts: { claim?: boolean; withState?: boolean; askedSkus?: string[]; storeWide?: boolean } = {},
+  computedOf?: (result: T) => ComputedCart, opts: { claim?: boolean; withState?: boolean; askedSkus?: string[]; storeWide?: boolean; caller?: Caller } = {},
 ) {
-  const caller = await callerOf(ctx, opts);
+  // A caller the resolver already has is reused, unless claiming would give it a credential it lacks.
+  const known = opts.caller;
+  const caller = known && !(opts.claim && !known.guestKey && !known.customerUuid) ? known : await callerOf(ctx, opts);
   return inTransaction(ctx.db, async (tx) => {
     const { cart, state } = opts.withState
       ? await ctx.services.cart.accessWithState(tx, caller, cartId, { claim: opts.claim, askedSkus: opts.askedSkus, storeWide: opts.storeWide })
@@ -137,7 +138,7 @@ export async function onCart<T>(
  */
 export function onCartPriced(
   ctx: GraphQLContext, cartId: string, fn: (tx: Tx, cart: CartRow, caller: Caller, state: CartState | undefined) => Promise<ComputedCart>,
-  opts: { claim?: boolean } = {},
+  opts: { claim?: boolean; caller?: Caller } = {},
 ) {
   return onCart(ctx, cartId, fn, (computed) => computed, { ...opts, withState: true, storeWide: true });
 }

@@ -177,13 +177,14 @@ export const cartResolvers = {
     },
     async setGuestEmailOnCart(_: unknown, args: MutationSetGuestEmailOnCartArgs, ctx: GraphQLContext) {
       const input = given(args.input);
-      const written = await writeGuestEmail(ctx, input.cart_id, input.email);
+      const caller = await callerOf(ctx);
+      const written = await writeGuestEmail(ctx, caller, input.cart_id, input.email);
       if (written) return { cart: written };
       const { cart } = await onCartPriced(ctx, input.cart_id, async (tx, c, _caller, state) => {
         if (c.customer_uuid) throw new AppError('VALIDATION_FAILED', 'The request is not allowed for logged in customers');
         if (!ctx.store.is_guest_checkout_enabled) throw new AppError('PERMISSION_DENIED', GUEST_CHECKOUT_REFUSED);
         return ctx.services.cart.setEmail(tx, ctx.store, c, input.email, state);
-      }, { claim: true });
+      }, { claim: true, caller });
       return { cart };
     },
     async setShippingAddressesOnCart(
@@ -198,7 +199,7 @@ export const cartResolvers = {
       const written = await writeGuestAddress(ctx, caller, input.cart_id, 'shipping', list[0]!);
       if (written) return { cart: written };
       const book = await customerAddress(ctx, caller, list[0]!.customer_address_id);
-      const { cart } = await onCartPriced(ctx, input.cart_id, (tx, c, caller, state) => ctx.services.cart.setShippingAddress(tx, ctx.store, c, caller, list[0]!, book, state), { claim: true });
+      const { cart } = await onCartPriced(ctx, input.cart_id, (tx, c, who, state) => ctx.services.cart.setShippingAddress(tx, ctx.store, c, who, list[0]!, book, state), { claim: true, caller });
       return { cart };
     },
     async setBillingAddressOnCart(
@@ -212,7 +213,7 @@ export const cartResolvers = {
       const written = await writeGuestAddress(ctx, caller, input.cart_id, 'billing', b);
       if (written) return { cart: written };
       const book = await customerAddress(ctx, caller, b.customer_address_id);
-      const { cart } = await onCartPriced(ctx, input.cart_id, (tx, c, caller, state) => ctx.services.cart.setBillingAddress(tx, ctx.store, c, caller, b, book, state), { claim: true });
+      const { cart } = await onCartPriced(ctx, input.cart_id, (tx, c, who, state) => ctx.services.cart.setBillingAddress(tx, ctx.store, c, who, b, book, state), { claim: true, caller });
       return { cart };
     },
     async setShippingMethodsOnCart(_: unknown, args: MutationSetShippingMethodsOnCartArgs, ctx: GraphQLContext) {
@@ -225,7 +226,8 @@ export const cartResolvers = {
     async setPaymentMethodOnCart(_: unknown, args: MutationSetPaymentMethodOnCartArgs, ctx: GraphQLContext) {
       const input = given(args.input);
       const ids = input.payment_method.agreement_ids;
-      const written = await writeGuestPayment(ctx, await callerOf(ctx), input.cart_id, input.payment_method.code, ids);
+      const caller = await callerOf(ctx);
+      const written = await writeGuestPayment(ctx, caller, input.cart_id, input.payment_method.code, ids);
       if (written) return { cart: written };
       const { cart } = await onCartPriced(ctx, input.cart_id, async (tx, c, _caller, state) => {
         let agreementIds: number[] | undefined;
@@ -238,7 +240,7 @@ export const cartResolvers = {
           agreementIds = [...new Set(ids)];
         }
         return ctx.services.cart.setPaymentMethod(tx, ctx.store, c, input.payment_method.code, agreementIds, state);
-      });
+      }, { caller });
       return { cart };
     },
     async placeOrder(_: unknown, args: MutationPlaceOrderArgs, ctx: GraphQLContext) {

@@ -231,6 +231,23 @@ describe('a guest payment method in one statement', () => {
   });
 });
 
+describe('a customer’s checkout fields', () => {
+  it('look the session up once per call, though the one-statement path is asked first', async () => {
+    const product = await createProduct(db);
+    const buyer = await createCustomer(server);
+    const cartId = (await gqlAs(server, 'query { customerCart { id } }', {}, { token: buyer.token })).body.data.customerCart.id as string;
+    await addProducts(server, cartId, [{ sku: product.sku, quantity: 1 }], { token: buyer.token });
+    const sessionLookups = (statements: string[]) => statements.filter((q) => /FROM identity_session s JOIN identity_user/.test(q)).length;
+    const shipping = await counted(() => gqlAs(server, SET_SHIPPING, { c: cartId, a: LONDON }, { token: buyer.token }));
+    expect(shipping.result.body.errors).toBeUndefined();
+    const billing = await counted(() => gqlAs(server, SET_BILLING, { c: cartId, b: { same_as_shipping: true } }, { token: buyer.token }));
+    expect(billing.result.body.errors).toBeUndefined();
+    const payment = await counted(() => gqlAs(server, SET_PAYMENT, { c: cartId, code: 'ember_card' }, { token: buyer.token }));
+    expect(payment.result.body.errors).toBeUndefined();
+    expect([shipping, billing, payment].map((call) => sessionLookups(call.statements))).toEqual([1, 1, 1]);
+  });
+});
+
 /** What one add-to-cart and one placeOrder read and write: the price of a cart is read once per request (decision 0036). */
 describe('SQL statements of the hot paths', () => {
   it('one add-to-cart and one placeOrder run few statements', async () => {
