@@ -134,3 +134,20 @@ test('the checkout’s, the cart page’s and the account’s calls stay out of 
     expect(text, path).toContain('sessions/validate');
   }
 });
+
+test('an anonymous visitor’s catalogue pages ask the server, once shown, only for what they show (decision 0055)', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (['fetch', 'xhr'].includes(r.resourceType())) asked.push(new URL(r.url()).pathname + new URL(r.url()).search);
+  });
+  for (const path of ['/gb/p/ember-one', '/gb/shop', '/gb/']) {
+    await page.goto(path);
+    await waitForPageView(page);
+    await page.waitForLoadState('networkidle');
+  }
+  // No session to check without the signed-in hint, and the store's limits only when a refusal names one.
+  expect(asked.filter((url) => url.includes('/sessions/validate'))).toEqual([]);
+  expect(asked.filter((url) => url.includes('CheckoutConfig'))).toEqual([]);
+  // What the product page does show: the points a purchase earns.
+  expect(asked.some((url) => url.startsWith('/api/loyalty/products/points'))).toBe(true);
+});

@@ -2,14 +2,15 @@ import { useId, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
 import { addProductsToCart, cartClient, cartErrorCode, firstServerMessage } from '../../lib/api/cart.api';
+import { useQueryClient } from '../../lib/api/query';
 import type { ProductDetail, Variant } from '../../lib/api/catalog.api';
 import { missingBundleItems, soldOutChoice, type BundleChoice } from '../../lib/catalog/bundle-choice';
 import { cartItemFor } from '../../lib/cart/cart-items';
-import { cartErrorText, type CartErrorContext } from '../../lib/cart/cart-errors';
+import { cartErrorText, namesALimit, type CartErrorContext } from '../../lib/cart/cart-errors';
 import { cartLines } from '../../lib/cart/cart-lines';
 import { useSession } from '../../lib/account/session';
 import { useCartUpdate } from '../../lib/cart/cart-state';
-import { useCheckoutConfig } from '../../lib/cart/checkout-config';
+import { checkoutConfigWhenNeeded } from '../../lib/cart/checkout-config';
 import { storePath } from '../../lib/store-paths';
 import { addToCartEvent, pushEcommerceEvent } from '../../lib/tracking/data-layer';
 
@@ -34,8 +35,9 @@ export function AddToCart({ store, product, variant, bundle }: AddToCartProps) {
   // Until the browser knows whether a customer is signed in, it cannot tell which cart to add to.
   const session = useSession();
   const sessionKnown = session.status !== 'pending';
-  // The store's limits, to name them when a refusal is about one.
-  const config = useCheckoutConfig(store).data ?? null;
+  // The store's limits, asked for only when a refusal is to name one.
+  const queryClient = useQueryClient();
+  const limitsFor = (codes: (string | null | undefined)[]) => (codes.some(namesALimit) ? checkoutConfigWhenNeeded(queryClient, store) : Promise.resolve(null));
   // Products sold in steps (packs in twos, ...) start at one step and go up by it.
   const step = product.qty_increments && product.qty_increments > 1 ? product.qty_increments : 1;
   const [quantity, setQuantity] = useState(String(step));
@@ -59,7 +61,7 @@ export function AddToCart({ store, product, variant, bundle }: AddToCartProps) {
       return;
     }
     if (parsed % step !== 0) {
-      setOutcome({ kind: 'error', text: cartErrorText(t, 'ITEM_INCREMENT', null, config, context) });
+      setOutcome({ kind: 'error', text: cartErrorText(t, 'ITEM_INCREMENT', null, null, context) });
       return;
     }
     if (bundle) {
@@ -87,7 +89,8 @@ export function AddToCart({ store, product, variant, bundle }: AddToCartProps) {
           ...context, cartHasDevice: lines.some((l) => l.hasDevice === true && !l.is_gift), tooManyTradeIns: tradeIns > 1,
           otherSubscription: lines.some((l) => l.subscription === true),
         };
-        setOutcome({ kind: 'error', text: userErrors.map((e) => cartErrorText(t, e.code, e.message, config, around)).join(' ') });
+        const limits = await limitsFor(userErrors.map((e) => e.code));
+        setOutcome({ kind: 'error', text: userErrors.map((e) => cartErrorText(t, e.code, e.message, limits, around)).join(' ') });
         return;
       }
       const price = (variant?.price_range ?? product.price_range).minimum_price.final_price;
@@ -96,7 +99,8 @@ export function AddToCart({ store, product, variant, bundle }: AddToCartProps) {
       }));
       setOutcome({ kind: 'added', quantity: parsed });
     } catch (error) {
-      setOutcome({ kind: 'error', text: cartErrorText(t, cartErrorCode(error), firstServerMessage(error) ?? t('cart.errors.unavailable'), config, context) });
+      const code = cartErrorCode(error);
+      setOutcome({ kind: 'error', text: cartErrorText(t, code, firstServerMessage(error) ?? t('cart.errors.unavailable'), await limitsFor([code]), context) });
     } finally {
       setBusy(false);
     }

@@ -41,6 +41,12 @@ function keyFor(code: string, context: CartErrorContext): string {
   return code;
 }
 
+/** Whether the words of a cart error name one of the store's limits (so need its configuration). */
+export function namesALimit(code: string | null | undefined): boolean {
+  const key = normaliseCartErrorCode(code);
+  return key === 'CARTONS_LIMIT' || key === 'ORDER_LIMIT';
+}
+
 /**
  * A cart error in the page's language. Limits name the store's limit when the configuration has
  * it, a sales step names the step; an unknown code falls back to the server's message, which the
