@@ -1,4 +1,4 @@
-import type { Address } from '@ember/contracts';
+import { EmailSchema, type Address } from '@ember/contracts';
 import { phrase } from '../../platform/messages.js';
 import type { Reader, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
@@ -31,10 +31,13 @@ export async function pricedAfter(q: Reader, loader: PricingLoader, storeView: S
   return priceCart(inputs, inputs.lines);
 }
 
-/** A cart's e-mail as kept (trimmed, lower case), or null when it is not one. */
+/**
+ * A cart's e-mail as kept (trimmed, lower case), or null when it is not one: the same rule as an
+ * account's e-mail (`EmailSchema`), so no control character or space gets onto an order.
+ */
 export function cartEmail(email: string): string | null {
-  const e = email.trim().toLowerCase();
-  return e.length > 254 || !/^[^\s@<>()]+@[^\s@<>()]+\.[^\s@<>()]+$/.test(e) ? null : e;
+  const parsed = EmailSchema.safeParse(email);
+  return parsed.success ? parsed.data : null;
 }
 
 export async function setEmail(tx: Tx, loader: PricingLoader, storeView: StoreView, cart: CartRow, email: string, state?: CartState): Promise<ComputedCart> {

@@ -120,8 +120,11 @@ describe('checkout: addresses', () => {
     expect(bad.body.errors![0].extensions.code).toBe('VALIDATION_FAILED');
     const ok = await gqlAs(server, SET_PAYMENT, { c: id, p: 'ember_card' });
     expect(ok.body.data.setPaymentMethodOnCart.cart.selected_payment_method).toMatchObject({ code: 'ember_card', title: expect.any(String) });
-    const email = await gqlAs(server, SET_EMAIL, { c: id, e: 'not-an-email' });
-    expect(email.body.errors![0].extensions.code).toBe('VALIDATION_FAILED');
+    for (const e of ['not-an-email', 'a\u0007b@example.com', 'ab@exam\u001bple.com', `${'a'.repeat(250)}@example.com`]) {
+      const email = await gqlAs(server, SET_EMAIL, { c: id, e });
+      expect(email.body.errors![0].extensions.code, JSON.stringify(e)).toBe('VALIDATION_FAILED');
+    }
+    expect((await db.query('SELECT email FROM cart_cart WHERE masked_id = $1', [id])).rows[0]).toEqual({ email: null });
     const customer = await createCustomer(server);
     const theirs = await cartWith(p.sku, 1, { token: customer.token });
     const onCustomer = await gqlAs(server, SET_EMAIL, { c: theirs, e: 'x@example.com' }, { token: customer.token });
