@@ -19,8 +19,5 @@ describe('phone numbers', () => {
     expect(normalisePhone('07911 123456', 'GB')).toBe('+447911123456');
     expect(normalisePhone('+49 30 901820', 'GB')).toBe('+4930901820');
     expect(normalisePhone('12', 'GB')).toBeNull();
-    expect(normalisePhone('07911 123456 ext. 12', 'GB')).toBeNull();
-    // A range libphonenumber does not list as allocated still takes an SMS code, so it is kept.
-    expect(normalisePhone('07911 639649', 'GB')).toBe('+447911639649');
   });
 });

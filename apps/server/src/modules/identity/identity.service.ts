@@ -51,15 +51,10 @@ export type AccountNotifier = (tx: Tx, message: AccountNotice & { email: string;
  */
 export type PublicUrl = (storeCode: string, path: string) => string;
 
-/**
- * Normalises a phone number to E.164 with the store's country as default; null when it is not a
- * possible number. It accepts what the verification codes accept (a possible number, no extension):
- * a number whose SMS code the customer has just entered must never be refused when saved, and
- * libphonenumber's validity ranges lag behind the regulators' allocations (07911 3xxxxx, say).
- */
+/** Normalises a phone number to E.164 with the store's country as default; null when it is not a valid number. */
 export function normalisePhone(raw: string, defaultCountry: string): string | null {
   const parsed = parsePhoneNumberFromString(raw, defaultCountry as CountryCode);
-  return parsed?.isPossible() && !parsed.ext ? parsed.number : null;
+  return parsed?.isValid() ? parsed.number : null;
 }
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
