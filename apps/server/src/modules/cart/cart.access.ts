@@ -71,12 +71,17 @@ export async function accessWithState(
  */
 export async function writeGuest(
   q: Queryable, caller: Caller, maskedId: string, wide: StoreWideState, write: store.GuestWrite,
-): Promise<{ cart: CartRow; state: CartState } | null> {
-  if (caller.customerUuid || !caller.guestKey || !MASKED_ID.test(maskedId ?? '')) return null;
+): Promise<{ cart: CartRow; state: CartState; written: store.StatePatch } | null> {
+  if (!isCredentialedGuest(caller) || !MASKED_ID.test(maskedId ?? '')) return null;
   const found = await store.writeGuestWithState(q, maskedId, caller.store.code, caller.guestKey, wide, write);
   if (!found) return null;
   const { guest_key_hash: _keyHash, personal: _personal, ...cart } = found.access;
-  return { cart, state: found.state };
+  return { cart, state: found.state, written: found.written };
+}
+
+/** A guest whose browser holds a cart credential: the only caller a one-statement write can serve. */
+export function isCredentialedGuest(caller: Caller): caller is Caller & { guestKey: Buffer } {
+  return !caller.customerUuid && Boolean(caller.guestKey);
 }
 
 /** The rules of `access` on a found (or missing) cart row. */

@@ -1,6 +1,6 @@
 import { inTransaction } from '../../platform/transaction.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import type { Reader, Tx } from '../../platform/db.js';
+import type { Queryable, Reader, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { enforce } from '../../platform/rate-limit.js';
 import { clientIp } from '../../platform/rest.js';
@@ -9,6 +9,7 @@ import { graphqlSession } from '../identity/identity.auth.js';
 import type { AddRequest, Caller, CartService, ComputedCart, UserError } from './cart.service.js';
 import type { CartRow, CartState } from './cart.store.js';
 import { askedSkus } from './cart.add.js';
+import { isCredentialedGuest } from './cart.access.js';
 import type { BookAddress } from './cart.addresses.js';
 import { cartView } from './cart.view.js';
 import { guestKeyOf, issueGuestKey } from './cart.guest-key.js';
@@ -98,15 +99,22 @@ export async function writeGuestAddress(
  * or null when the locking path must answer. Ticked agreements must all be the store's current ones.
  */
 export async function writeGuestPayment(ctx: GraphQLContext, caller: Caller, cartId: string, code: string, ids: readonly number[] | null | undefined) {
-  if (caller.customerUuid || !caller.guestKey) return null;
-  let agreementIds: number[] | undefined;
-  if (ids) {
-    const current = new Set((await ctx.services.legal.checkoutTerms(ctx.db, ctx.store)).agreementIds);
-    if (ids.some((id) => !current.has(id))) return null;
-    agreementIds = [...new Set(ids)];
-  }
-  const computed = await ctx.services.cart.writeGuestPayment(ctx.db, caller, cartId, code, agreementIds);
+  if (!isCredentialedGuest(caller)) return null;
+  const ticked = await tickedAgreements(ctx, ctx.db, ids);
+  if (ticked === 'stale') return null;
+  const computed = await ctx.services.cart.writeGuestPayment(ctx.db, caller, cartId, code, ticked);
   return computed && renderPriced(ctx.db, ctx, computed);
+}
+
+/**
+ * The checkout agreements a shopper ticked with the payment method, once each: undefined when none
+ * were sent, 'stale' when one is not a current agreement of the store view (the terms changed since
+ * the page loaded), since only current ones can be ticked.
+ */
+export async function tickedAgreements(ctx: GraphQLContext, q: Queryable, ids: readonly number[] | null | undefined): Promise<number[] | undefined | 'stale'> {
+  if (!ids) return undefined;
+  const current = new Set((await ctx.services.legal.checkoutTerms(q, ctx.store)).agreementIds);
+  return ids.every((id) => current.has(id)) ? [...new Set(ids)] : 'stale';
 }
 
 /**

@@ -6,7 +6,7 @@ import type { CheckoutService } from '../checkout/checkout.service.js';
 import { buyerFacts, type CartOrdersPort } from './cart.rules.js';
 import { customerKey, giftSkusOf, type AppliedCampaign, type PricingInputs, type PricingLine } from './cart.pricer.js';
 import * as store from './cart.store.js';
-import type { CartAddressRow, CartItemRow, CartRow, CartState, StoreWideState } from './cart.store.js';
+import type { CartItemRow, CartRow, CartState, StatePatch, StoreWideState } from './cart.store.js';
 import { TtlCache } from '../../platform/ttl-cache.js';
 
 /** What the cart asks of loyalty: the campaign applied to a customer's cart, and holding or releasing one. */
@@ -36,10 +36,11 @@ export interface CartDeps {
  */
 export interface StateSource {
   state: CartState;
-  patch?: { cart?: Partial<CartRow>; addresses?: CartAddressRow[] };
+  patch?: StatePatch;
 }
 
-function patched(state: CartState, patch: StateSource['patch']): CartState {
+/** A state with what a write changed laid over it: its own fields, and its addresses replacing those of their kind. */
+export function patched(state: CartState, patch: StateSource['patch']): CartState {
   if (!patch) return state;
   const kinds = new Set(patch.addresses?.map((a) => a.kind));
   return {

@@ -9,7 +9,7 @@ import { GUEST_CHECKOUT_REFUSED, type AddRequest, type Caller } from './cart.ser
 import { cartItemPointsResolvers } from './cart.points.js';
 import { issueGuestKey } from './cart.guest-key.js';
 import {
-  addToCart, bounded, callerOf, COUPON_WINDOW_MS, couponGuesses, customerAddress, itemId, limitNewGuestCarts, onCart, onCartPriced, render, requireCustomer, writeGuestAddress, writeGuestEmail, writeGuestPayment,
+  addToCart, bounded, callerOf, COUPON_WINDOW_MS, couponGuesses, customerAddress, itemId, limitNewGuestCarts, onCart, onCartPriced, render, requireCustomer, tickedAgreements, writeGuestAddress, writeGuestEmail, writeGuestPayment,
   addRequest, given,
 } from './cart.edge.js';
 import type {
@@ -230,16 +230,9 @@ export const cartResolvers = {
       const written = await writeGuestPayment(ctx, caller, input.cart_id, input.payment_method.code, ids);
       if (written) return { cart: written };
       const { cart } = await onCartPriced(ctx, input.cart_id, async (tx, c, _caller, state) => {
-        let agreementIds: number[] | undefined;
-        if (ids) {
-          // Only the store view's current agreements can be ticked: a stale id means the terms changed since the page loaded.
-          const current = new Set((await ctx.services.legal.checkoutTerms(tx, ctx.store)).agreementIds);
-          if (ids.some((id) => !current.has(id))) {
-            throw new AppError('VALIDATION_FAILED', phrase('checkout.agreementsChanged'));
-          }
-          agreementIds = [...new Set(ids)];
-        }
-        return ctx.services.cart.setPaymentMethod(tx, ctx.store, c, input.payment_method.code, agreementIds, state);
+        const ticked = await tickedAgreements(ctx, tx, ids);
+        if (ticked === 'stale') throw new AppError('VALIDATION_FAILED', phrase('checkout.agreementsChanged'));
+        return ctx.services.cart.setPaymentMethod(tx, ctx.store, c, input.payment_method.code, ticked, state);
       }, { caller });
       return { cart };
     },

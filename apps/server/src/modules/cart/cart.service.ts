@@ -193,14 +193,14 @@ export class CartService {
     q: Queryable, caller: Caller, maskedId: string, kind: 'shipping' | 'billing',
     input: CartAddressInput & { same_as_shipping?: boolean | null; use_for_shipping?: boolean | null },
   ): Promise<ComputedCart | null> {
-    if (caller.customerUuid || !caller.guestKey) return null;
+    if (!access.isCredentialedGuest(caller)) return null;
     const write = await addresses.guestAddressWrite(q, this.deps.checkout, caller.store, kind, input);
     return write ? this.writeGuest(q, caller, maskedId, write) : null;
   }
 
   private async writeGuest(q: Queryable, caller: Caller, maskedId: string, write: store.GuestWrite): Promise<ComputedCart | null> {
     const written = await access.writeGuest(q, caller, maskedId, await this.loader.storeWide(q, caller.store.code), write);
-    return written && addresses.pricedAfter(q, this.loader, caller.store, written.cart, written.state, undefined);
+    return written && addresses.pricedAfter(q, this.loader, caller.store, written.cart, written.state, written.written);
   }
 
   setEmail(tx: Tx, storeView: StoreView, cart: CartRow, email: string, state?: CartState): Promise<ComputedCart> {

@@ -1,6 +1,6 @@
 import type { Queryable, Reader, Tx } from '../../platform/db.js';
 import { SALE_FACTS_COLUMNS, type SaleFactsRow } from '../catalog/catalog.store.js';
-import { ADDRESS_COLUMNS, CART_COLUMNS, ITEM_COLUMNS, PROMOTION_COLUMNS, RUNNING_PROMOTION } from './cart.store.columns.js';
+import { ADDRESS_COLUMNS, ADDRESS_NAMES, ADDRESS_UPSERT, ADDRESS_WRITE, CART_COLUMNS, ITEM_COLUMNS, PROMOTION_COLUMNS, RUNNING_PROMOTION } from './cart.store.columns.js';
 import { RULE_COLUMNS, type CartRuleRow } from './cart.store.coupons.js';
 import type { CartAddressRow, CartItemRow, CartRow, PromotionRow } from './cart.store.js';
 
@@ -205,6 +205,12 @@ export async function lockCartWithState(
   return { access, state: { ...stateOf(cart, r, wide), lineIds } };
 }
 
+/** What a write changed of a cart's state as read before it: its own fields, and addresses by kind. */
+export interface StatePatch {
+  cart?: Partial<CartRow>;
+  addresses?: CartAddressRow[];
+}
+
 /** The checkout fields a guest's browser writes in one statement (writeGuestWithState). */
 export type GuestWrite =
   /** Fields of the cart's own row: setGuestEmailOnCart, setPaymentMethodOnCart. */
@@ -215,15 +221,6 @@ export type GuestWrite =
 
 export type GuestCartFields = Partial<Pick<CartRow, 'email' | 'payment_method_code' | 'agreement_ids'>>;
 const CART_FIELD_TYPES: Record<keyof GuestCartFields, string> = { email: 'text', payment_method_code: 'text', agreement_ids: 'int[]' };
-
-/** The columns of cart_address a statement writes, in order, with their types for jsonb_to_recordset. */
-const ADDRESS_WRITE = [
-  ['kind', 'text'], ['firstname', 'text'], ['lastname', 'text'], ['company', 'text'], ['street', 'text[]'], ['city', 'text'],
-  ['postcode', 'text'], ['country_code', 'text'], ['region', 'text'], ['telephone', 'text'], ['extra', 'jsonb'],
-  ['customer_address_id', 'int'], ['save_in_address_book', 'boolean'], ['pickup_location_code', 'text'],
-] as const;
-const ADDRESS_NAMES = ADDRESS_WRITE.map(([n]) => n).join(', ');
-const ADDRESS_UPSERT = `ON CONFLICT (cart_id, kind) DO UPDATE SET ${ADDRESS_WRITE.slice(1).map(([n]) => `${n} = EXCLUDED.${n}`).join(', ')}`;
 
 /**
  * The guest cart a one-statement write may write (`t`), as the statement's snapshot saw it (`seen`):
@@ -268,12 +265,13 @@ function writtenPart(write: GuestWrite): { sql: string; params: unknown[] } {
  * caller (`access.admit`) and more narrowly: the store view's active guest cart bound to the caller's
  * credential digest `keyHash`. It writes only the cart row version the statement started with (`xmin`
  * as read then): a transaction that changed the cart after that makes it write nothing, so the state
- * read with it is the cart as written, never an older one (every change to a cart's contents writes
- * its row, migration 0032), with what the statement wrote laid over it. The caller takes the locking path for everything else; that path names the refusal.
+ * read with it is the cart as the write found it, never an older one (every change to a cart's
+ * contents writes its row, migration 0032); `written` is what the write changed, for the caller to lay
+ * over it. The caller takes the locking path for everything else; that path names the refusal.
  */
 export async function writeGuestWithState(
   q: Queryable, maskedId: string, storeCode: string, keyHash: Buffer, wide: StoreWideState, write: GuestWrite,
-): Promise<{ access: CartAccessRow; state: CartState } | null> {
+): Promise<{ access: CartAccessRow; state: CartState; written: StatePatch } | null> {
   const part = writtenPart(write);
   const fields = 'cart' in write ? (Object.keys(write.cart) as (keyof GuestCartFields)[]) : [];
   const set = fields.map((f, i) => `${f} = $${i + 5}::${CART_FIELD_TYPES[f]}, `).join('');
@@ -293,12 +291,11 @@ export async function writeGuestWithState(
   if (!r?.wrote) return null;
   const { wrote: _w, ...rest } = r;
   const { access, cart } = accessOfStateRow(rest);
-  // The statement read the cart before its own write: what it wrote is laid over that.
-  const state = stateOf('cart' in write ? { ...cart, ...write.cart } : cart, r, wide);
-  const laid: CartAddressRow[] = 'addresses' in write ? write.addresses
-    : 'billingAsShipping' in write ? [{ ...state.addresses.find((a) => a.kind === 'shipping')!, kind: 'billing' as const, pickup_location_code: null }]
-    : [];
-  const kinds = new Set(laid.map((a) => a.kind));
-  return { access, state: { ...state, addresses: [...state.addresses.filter((a) => !kinds.has(a.kind)), ...laid] } };
+  const state = stateOf(cart, r, wide);
+  // The statement read the cart before its own write: what it wrote, for the caller to price the cart with.
+  const written: StatePatch = 'cart' in write ? { cart: write.cart }
+    : 'addresses' in write ? { addresses: write.addresses }
+    : { addresses: [{ ...state.addresses.find((a) => a.kind === 'shipping')!, kind: 'billing', pickup_location_code: null }] };
+  return { access, state, written };
 }
 

@@ -1,6 +1,6 @@
 import type { Queryable, Reader, Tx } from '../../platform/db.js';
 import type { CleanAddress } from '../checkout/checkout.service.js';
-import { ADDRESS_COLUMNS, CART_COLUMNS, ITEM_COLUMNS } from './cart.store.columns.js';
+import { ADDRESS_COLUMNS, ADDRESS_NAMES, ADDRESS_UPSERT, ADDRESS_WRITE, CART_COLUMNS, ITEM_COLUMNS } from './cart.store.columns.js';
 
 export * from './cart.store.coupons.js';
 export * from './cart.store.read.js';
@@ -149,18 +149,14 @@ export async function deleteItems(tx: Tx, cartId: string, itemIds: string[]): Pr
 }
 
 /** Sets the cart's address of a kind, deferred like updateCart (the row is checked before it is written). */
+const UPSERT_ADDRESS = `INSERT INTO cart_address (cart_id, ${ADDRESS_NAMES})
+  VALUES ($1, ${ADDRESS_WRITE.map(([n, t], i) => `$${i + 2}${n === 'extra' ? `::${t}` : ''}`).join(', ')})
+  ${ADDRESS_UPSERT}`;
+
 export function upsertAddress(tx: Tx, cartId: string, a: CartAddressRow): void {
   tx.defer(
-    `INSERT INTO cart_address (cart_id, kind, firstname, lastname, company, street, city, postcode, country_code, region, telephone,
-                               extra, customer_address_id, save_in_address_book, pickup_location_code)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15)
-     ON CONFLICT (cart_id, kind) DO UPDATE SET
-       firstname = EXCLUDED.firstname, lastname = EXCLUDED.lastname, company = EXCLUDED.company, street = EXCLUDED.street,
-       city = EXCLUDED.city, postcode = EXCLUDED.postcode, country_code = EXCLUDED.country_code, region = EXCLUDED.region,
-       telephone = EXCLUDED.telephone, extra = EXCLUDED.extra, customer_address_id = EXCLUDED.customer_address_id,
-       save_in_address_book = EXCLUDED.save_in_address_book, pickup_location_code = EXCLUDED.pickup_location_code`,
-    [cartId, a.kind, a.firstname, a.lastname, a.company, a.street, a.city, a.postcode, a.country_code, a.region, a.telephone,
-      JSON.stringify(a.extra), a.customer_address_id, a.save_in_address_book, a.pickup_location_code],
+    UPSERT_ADDRESS,
+    [cartId, ...ADDRESS_WRITE.map(([n]) => (n === 'extra' ? JSON.stringify(a.extra) : a[n]))],
   );
 }
 
