@@ -41,10 +41,12 @@ function keyFor(code: string, context: CartErrorContext): string {
   return code;
 }
 
+/** The cart errors whose words name one of the store's limits, and the configuration field that holds it. */
+const LIMIT_OF: Record<string, 'cartons_limit_value' | 'order_limit_value'> = { CARTONS_LIMIT: 'cartons_limit_value', ORDER_LIMIT: 'order_limit_value' };
+
 /** Whether the words of a cart error name one of the store's limits (so need its configuration). */
 export function namesALimit(code: string | null | undefined): boolean {
-  const key = normaliseCartErrorCode(code);
-  return key === 'CARTONS_LIMIT' || key === 'ORDER_LIMIT';
+  return Object.hasOwn(LIMIT_OF, normaliseCartErrorCode(code));
 }
 
 /**
@@ -57,7 +59,8 @@ export function cartErrorText(
 ): string {
   const key = normaliseCartErrorCode(code);
   if ((WORDED_CART_ERRORS as readonly string[]).includes(key)) {
-    const count = key === 'CARTONS_LIMIT' ? config?.cartons_limit_value : key === 'ORDER_LIMIT' ? config?.order_limit_value : null;
+    const field = LIMIT_OF[key];
+    const count = field ? config?.[field] : null;
     if (count) return t(`cart.errors.${key}_limit`, { count });
     if (key === 'ITEM_INCREMENT' && context.step && context.step > 1) return t('cart.errors.ITEM_INCREMENT_step', { count: context.step });
     return t(`cart.errors.${keyFor(key, context)}`);
