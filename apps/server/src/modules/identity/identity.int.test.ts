@@ -31,6 +31,14 @@ async function registerAndLogin(email = newEmail()) {
   return { uuid: reg.body.user_uuid as string, token: login.body.token as string, email };
 }
 
+/** A login as the storefront sends it, answered with its cookies (no token kept by script). */
+function logInAsStorefront(email: string): Promise<Response> {
+  return fetch(`${server.url}/account/users/authentication/sessions`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } }),
+  });
+}
+
 describe('account: registration and sessions', () => {
   it('registers, logs in with a token and a magento_token, and reads the profile with the phone in E.164', async () => {
     const a = await registerAndLogin();
@@ -43,10 +51,7 @@ describe('account: registration and sessions', () => {
   it('sets an httpOnly session cookie on login that authenticates the storefront', async () => {
     const email = newEmail();
     await registerAndLogin(email);
-    const login = await fetch(`${server.url}/account/users/authentication/sessions`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } }),
-    });
+    const login = await logInAsStorefront(email);
     const cookie = login.headers.get('set-cookie')!;
     expect(cookie).toMatch(/ember_session=[^;]+;.*HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -60,10 +65,7 @@ describe('account: registration and sessions', () => {
   it('sets with the session cookie a hint script can read, which holds no token, and clears both on logout (decision 0055)', async () => {
     const email = newEmail();
     await registerAndLogin(email);
-    const login = await fetch(`${server.url}/account/users/authentication/sessions`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ strategy: 'email_password', strategy_data: { identifier: email, password: PASSWORD } }),
-    });
+    const login = await logInAsStorefront(email);
     const cookies = login.headers.getSetCookie();
     const session = cookies.find((c) => c.startsWith('ember_session='))!;
     const hint = cookies.find((c) => c.startsWith('ember_signed_in='))!;
