@@ -43,6 +43,24 @@ describe('checkout: addresses', () => {
     expect(ok.body.data.setShippingAddressesOnCart.cart.shipping_addresses[0]).toMatchObject({ postcode: 'NW1 6XE', country: { code: 'GB' }, is_pickup_address: false });
   });
 
+  it('refuses a control character in any field of an address, for a guest and a customer alike, and writes nothing', async () => {
+    const p = await createProduct(db);
+    const guestCart = await cartWith(p.sku);
+    const customer = await createCustomer(server);
+    const customerCart = await cartWith(p.sku, 1, { token: customer.token });
+    for (const a of [{ ...GB_ADDRESS, firstname: 'A\u0007da' }, { ...GB_ADDRESS, city: 'Lon\u001bdon' }, { ...GB_ADDRESS, street: ['1 Road\u007f'] }]) {
+      const guest = await gqlAs(server, SET_SHIPPING, { c: guestCart, a });
+      expect(guest.body.errors![0].extensions.code).toBe('VALIDATION_FAILED');
+      const theirs = await gqlAs(server, SET_SHIPPING, { c: customerCart, a }, { token: customer.token });
+      expect(theirs.body.errors![0].extensions.code).toBe('VALIDATION_FAILED');
+    }
+    const kept = await db.query('SELECT count(*)::int AS n FROM cart_address a JOIN cart_cart c ON c.id = a.cart_id WHERE c.masked_id = ANY($1)', [[guestCart, customerCart]]);
+    expect(kept.rows[0]).toEqual({ n: 0 });
+    // The address book keeps the same rule.
+    const book = await restCall(server, 'POST', `/account/users/${customer.uuid}/addresses`, { ...GB_ADDRESS, city: 'Lon\u0007don' }, { token: customer.token });
+    expect(book.status).toBe(400);
+  });
+
   it('refuses a country the store does not ship to and an empty first name unless the store allows it', async () => {
     const p = await createProduct(db);
     const id = await cartWith(p.sku);

@@ -1,4 +1,4 @@
-import type { Address, PostalAddress } from '@ember/contracts';
+import { PLAIN_TEXT, type Address, type PostalAddress } from '@ember/contracts';
 import type { Reader } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { phrase } from '../../platform/messages.js';
@@ -38,13 +38,11 @@ export type CleanAddress = PostalAddress & {
   extra: Record<string, string>;
 };
 
-const SAFE_TEXT = /^[^<>{}\r\n\t]*$/;
-
 function text(value: unknown, field: string, max: number): string | null {
   if (value === null || value === undefined) return null;
   const s = String(value).trim();
   if (s.length > max) throw new AppError('VALIDATION_FAILED', phrase('address.tooLong', { field, max }), { fields: { [field]: 'too_long' } });
-  if (!SAFE_TEXT.test(s)) throw new AppError('VALIDATION_FAILED', phrase('address.badCharacters', { field }), { fields: { [field]: 'invalid' } });
+  if (!PLAIN_TEXT.test(s)) throw new AppError('VALIDATION_FAILED', phrase('address.badCharacters', { field }), { fields: { [field]: 'invalid' } });
   return s || null;
 }
 
