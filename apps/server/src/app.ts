@@ -35,6 +35,8 @@ import { cartJobsPlugin } from './modules/cart/cart.jobs.js';
 import { referralRoutes } from './modules/referral/referral.routes.js';
 import { packCodeRoutes } from './modules/pack-codes/pack-codes.routes.js';
 import { tradeInRoutes } from './modules/trade-in/trade-in.routes.js';
+import { subscriptionAdminRoutes, subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.js';
+import { subscriptionsJobsPlugin } from './modules/subscriptions/subscriptions.jobs.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { buildServices, type Services } from './services.js';
 import { Changes } from './platform/changes.js';
@@ -170,6 +172,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (config.ADMIN_TOKEN) {
     await app.register(ordersAdminRoutes, { prefix: '/admin', services, db, token: config.ADMIN_TOKEN });
     await app.register(catalogAdminRoutes, { prefix: '/admin', db, token: config.ADMIN_TOKEN });
+    await app.register(subscriptionAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
   }
   await app.register(paymentsPlugin);
   await app.register(loyaltyPlugin);
@@ -178,6 +181,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(referralRoutes, { prefix: '/referral', services });
   await app.register(packCodeRoutes, { prefix: '/api/me/products', services });
   await app.register(tradeInRoutes, { prefix: '/api/trade-in', services });
+  await app.register(subscriptionRoutes, { prefix: '/api/subscriptions', services });
+  await app.register(subscriptionsJobsPlugin);
   await app.register(devicesRoutes, { prefix: '/api/devices', services, botCheck: services.botCheck });
 
   const mediaDir = path.join(SEED_DIR, 'media');

@@ -154,6 +154,8 @@ export const ConfigSchema = z.object({
   // Guest carts untouched this long (and never ordered) are deleted (docs/decisions/0021); 0: kept.
   CART_GUEST_LIFETIME_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   CART_JOBS: bool.optional(),
+  // The subscription renewal job (due deliveries, retries, pauses that end); off in tests unless asked.
+  SUBSCRIPTIONS_JOBS: bool.optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { graphqlIntrospection: boolean; txGuard: boolean; walletSigningSecret: string; packCodeSecret: string };

@@ -23,6 +23,9 @@ import { PackCodesService } from './modules/pack-codes/pack-codes.service.js';
 import { packCodesPrivacy } from './modules/pack-codes/pack-codes.privacy.js';
 import { TradeInService } from './modules/trade-in/trade-in.service.js';
 import { tradeInPrivacy } from './modules/trade-in/trade-in.privacy.js';
+import { SubscriptionsService } from './modules/subscriptions/subscriptions.service.js';
+import { subscriptionsPrivacy } from './modules/subscriptions/subscriptions.privacy.js';
+import { onSubscriptionOrderEvent } from './workflows/subscription-renewal.js';
 import { CartService } from './modules/cart/cart.service.js';
 import { CheckoutService } from './modules/checkout/checkout.service.js';
 import { LegalPagesService } from './modules/content/content.legal.js';
@@ -82,6 +85,8 @@ export interface Services {
   packCodes: PackCodesService;
   /** Trade-in offers, eligibility from the device registry, and the device claimed by an order. */
   tradeIn: TradeInService;
+  /** Subscription plans, the customers' subscriptions and their history; renewals are workflows/subscription-renewal.ts. */
+  subscriptions: SubscriptionsService;
   /** Carts: lines, limits, coupons and prices. */
   cart: CartService;
   /** Address rules, shipping methods and pick-up stores. */
@@ -184,8 +189,10 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
   const cart = new CartService(checkout, catalog);
   // A loyalty campaign applied to a customer's cart is priced as a discount after coupons.
   cart.useLoyalty(loyalty);
-  // The ongoing-subscription rule asks orders whether the buyer has a live subscription order.
-  cart.useOrders(orders);
+  // The ongoing-subscription rule asks subscriptions whether the customer has one; renewal orders and a
+  // subscription's first order report back through the order events.
+  const subscriptions = new SubscriptionsService(db, { catalog, checkout, stores, identity, cards: payments });
+  cart.useSubscriptions(subscriptions);
   // Trade-in judges eligibility on the device registry; an order's claim is released when it is cancelled or returned.
   const devices = new DevicesService(db, stores, catalog);
   const tradeIn = new TradeInService(catalog, {
@@ -200,11 +207,11 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
   const privacy = new PrivacyRegistry();
   for (const part of [
     identityPrivacy(identity), consentsPrivacy(consents), verificationPrivacy(verification), messagingPrivacy(messaging), formsPrivacy(forms),
-    ordersPrivacy(orders), ageVerificationPrivacy(ageVerification), paymentsPrivacy(), loyaltyPrivacy(), referralPrivacy(), packCodesPrivacy(), cartPrivacy(), tradeInPrivacy(),
+    ordersPrivacy(orders), ageVerificationPrivacy(ageVerification), paymentsPrivacy(), loyaltyPrivacy(), referralPrivacy(), packCodesPrivacy(), cartPrivacy(), tradeInPrivacy(), subscriptionsPrivacy(subscriptions),
     catalogPrivacy, storePrivacy, directoryPrivacy, contentPrivacy, checkoutPrivacy, devicesPrivacy(),
     holdsNoPersonalData('platform', ['schema_migrations', 'bot_check_spent']),
   ]) privacy.register(part);
-  return {
+  const services: Services = {
     identity,
     ageVerification,
     privacy,
@@ -234,10 +241,13 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     referral,
     packCodes,
     tradeIn,
+    subscriptions,
     devices,
     deviceLimits: deviceLimits(limiter, config.RATE_LIMIT_IP_FACTOR),
     botCheck: botCheckFrom(config),
     redis,
     close,
   };
+  orders.subscribe('subscriptions', (tx, e) => onSubscriptionOrderEvent(tx, services, e));
+  return services;
 }

@@ -18,3 +18,4 @@ export * from './catalog.js';
 export * from './messaging.js';
 export * from './pack-codes.js';
 export * from './devices.js';
+export * from './subscriptions.js';

@@ -30,6 +30,8 @@ export interface ProductOptions {
   limit?: number | null;
   subscription?: boolean;
   subscriptionFormat?: string;
+  /** A subscription product joins this plan in each of its store views (`sticks` by default; null: none). */
+  plan?: string | null;
   ageRestricted?: boolean;
   /** Quantity step (packs sold in twos: 2). */
   step?: number;
@@ -64,6 +66,13 @@ export async function createProduct(db: SqlRunner, opts: ProductOptions = {}): P
     );
   }
   await db.query(`INSERT INTO inventory_stock (product_id, quantity) VALUES ($1, $2)`, [id, opts.stock ?? 100]);
+  const plan = opts.plan === undefined ? 'sticks' : opts.plan;
+  if (opts.subscription && plan && stores.length > 0) {
+    await db.query(
+      `INSERT INTO subscription_plan_product (store_code, plan_code, sku) SELECT store_code, code, $1 FROM subscription_plan WHERE code = $2 AND store_code = ANY($3::text[])`,
+      [sku, plan, stores],
+    );
+  }
   return { id, sku, name };
 }
 

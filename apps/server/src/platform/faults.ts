@@ -15,7 +15,11 @@ export type FaultPoint =
   /** Inside the placeOrder transaction: every step is done (order, hold, message, cart ordered); COMMIT is next. */
   | 'checkout.before-commit'
   /** placeOrder committed the order; the client has not had the answer yet. */
-  | 'checkout.after-commit';
+  | 'checkout.after-commit'
+  /** Inside a subscription renewal's transaction: its order, payment and record are written; COMMIT is next. */
+  | 'subscriptions.after-order'
+  /** A renewal's card was charged and the charge recorded; the renewal's outcome is not yet. */
+  | 'subscriptions.after-charge';
 
 let armed: string | null = null;
 

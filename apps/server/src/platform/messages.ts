@@ -57,6 +57,8 @@ export const PHRASES = {
   'cart.tradeInCredit': { en: 'Trade-in credit', de: 'Gutschrift für Inzahlungnahme' },
   'tradeIn.userIdMissing': { en: 'user id not defined', de: 'Keine Benutzer-ID angegeben.' },
   'cart.ongoingSubscription': { en: 'You already have an ongoing subscription.', de: 'Sie haben bereits ein laufendes Abo.' },
+  'cart.subscriptionSignIn': { en: 'Sign in or create an account to subscribe.', de: 'Melden Sie sich an oder erstellen Sie ein Konto, um ein Abo abzuschließen.' },
+  'cart.subscriptionUnavailable': { en: 'This subscription is not offered at the moment.', de: 'Dieses Abo wird derzeit nicht angeboten.' },
   // Devices (spec §5: missing identity)
   'device.userIdMissing': { en: 'User id is not defined', de: 'Die Nutzer-ID ist nicht angegeben.' },
   'device.consumerIdMissing': { en: 'Consumer ID is not defined', de: 'Die Kunden-ID ist nicht angegeben.' },
@@ -258,6 +260,10 @@ export const CODE_SENTENCES: Record<ErrorCode, Templates> = {
   DEVICE_CODE_INVALID: { en: 'Invalid registration code.', de: 'Ungültiger Registrierungscode.' },
   DEVICE_REGISTERED_ELSEWHERE: { en: 'This device is registered already to another user.', de: 'Dieses Gerät ist bereits für einen anderen Nutzer registriert.' },
   BOT_CHECK_FAILED: { en: 'The security check failed. Please try again.', de: 'Die Sicherheitsprüfung ist fehlgeschlagen. Bitte versuchen Sie es erneut.' },
+  SUBSCRIPTION_NOT_CHANGEABLE: { en: 'Your subscription cannot be changed like this now.', de: 'Ihr Abo kann jetzt nicht so geändert werden.' },
+  SUBSCRIPTION_COMMITMENT: { en: 'Your subscription can be cancelled once its minimum number of deliveries is reached.', de: 'Ihr Abo kann gekündigt werden, sobald die Mindestzahl an Lieferungen erreicht ist.' },
+  SUBSCRIPTION_PRODUCT_EXISTS: { en: 'This product is already in your subscription.', de: 'Dieses Produkt ist bereits in Ihrem Abo.' },
+  CARD_IN_USE: { en: 'Your subscription is paid with this card. Choose another card for it first.', de: 'Ihr Abo wird mit dieser Karte bezahlt. Wählen Sie dafür zuerst eine andere Karte.' },
 };
 
 /** Who is spoken to: the store view's language and locale (`de_CH`). */

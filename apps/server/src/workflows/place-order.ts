@@ -8,7 +8,8 @@ import type { StoreView } from '../modules/store/store.service.js';
 import type { OrderDraft, OrderDraftAddress, OrderDraftItem, PlacedOrder } from '../modules/orders/orders.contract.js';
 import { reserveStock } from '../modules/catalog/catalog.inventory.js';
 import { stockDemand } from '../modules/cart/cart.lines.js';
-import { isTradeInLine, tradeInSku } from '../modules/cart/cart.rules.js';
+import { isSubscriptionLine, isTradeInLine, tradeInSku } from '../modules/cart/cart.rules.js';
+import { dayOf } from '../modules/subscriptions/subscriptions.service.js';
 import type { Caller, ComputedCart } from '../modules/cart/cart.service.js';
 import type { CartAddressRow } from '../modules/cart/cart.store.js';
 import { GUEST_CHECKOUT_REFUSED } from '../modules/cart/cart.service.js';
@@ -200,68 +201,91 @@ async function placeOrderOnce(
   db: Db, services: Services, caller: Caller, maskedId: string, attributes: AdditionalAttribute[], keyed: boolean,
 ): Promise<PlaceOrderResult> {
   try {
-    const order = await inTransaction(db, async (tx) => {
-      // Everything below reads and writes through this one transaction: a failure anywhere rolls all of it back.
-      const customerEmail = caller.customerUuid ? await services.identity.activeEmail(tx, caller.customerUuid) : null;
-      const definitions = await services.orders.attributes(caller.store.code, tx);
-      const { cart, state } = await services.cart.accessWithState(tx, caller, maskedId, { allowInactive: true });
-      if (cart.status === 'ordered') {
-        const placed = await services.orders.findOrderByCart(tx, cart.masked_id);
-        if (placed && !keyed) throw new AppError('IDEMPOTENCY_KEY_REQUIRED', phrase('idempotency.placeOrderRetried'));
-        if (placed) return placed;
-      }
-      if (cart.status !== 'active') throw new AppError('CART_NOT_ACTIVE', phrase('cart.notActive'));
-      const computed = services.cart.price(await services.cart.loadPricingInputs(tx, caller.store as StoreView, cart, [], state));
-      // A store view with guest checkout off sells only to signed-in customers (Magento's guest_checkout option).
-      if (!cart.customer_uuid && !(caller.store as StoreView).is_guest_checkout_enabled) {
-        fail('PERMISSION_DENIED', GUEST_CHECKOUT_REFUSED);
-      }
-      const email = cart.customer_uuid ? customerEmail : cart.email;
-      if (!email) fail('GUEST_EMAIL_MISSING', phrase('checkout.guestEmailMissing'));
-      const draft = await buildDraft(computed, email, checkAttributes(attributes, definitions));
-      // Magento's checkout agreements: every current one must have been ticked (setPaymentMethodOnCart agreement_ids).
-      const terms = await services.legal.checkoutTerms(tx, caller.store);
-      if (terms.agreementIds.some((id) => !cart.agreement_ids.includes(id))) {
-        fail('UNABLE_TO_PLACE_ORDER', phrase('checkout.agreementsMissing'));
-      }
-      draft.accepted_agreements = terms.accepted;
-      // One subscription per buyer: re-checked with the buyer's parallel placements held back.
-      await services.cart.assertNoOngoingSubscription(tx, cart, computed.lines);
-      // Regulated selling: age verification and the per-customer order limit, in this transaction.
-      await services.ageVerification.assertMaySell(tx, {
-        store: caller.store as StoreView,
-        customerUuid: cart.customer_uuid,
-        email,
-        items: draft.items.map((i) => ({ sku: i.sku, quantity: i.quantity })),
-        reference: `order:${cart.masked_id}`,
-        restriction: new Map(computed.lines.map((l) => [l.product.sku, l.product.is_age_restricted])),
-      });
-      const couponProblem = await services.cart.countCouponUses(tx, cart, computed.rules, cart.customer_uuid ?? `email:${email}`);
-      if (couponProblem) fail('UNABLE_TO_PLACE_ORDER', couponProblem);
-      await reserveStock(tx, [...stockDemand(computed.lines)].map(([product_id, d]) => ({ product_id, quantity: d.quantity, sku: d.sku })));
-      faultPoint('checkout.after-stock');
-      const placed = await services.orders.createOrder(tx, draft);
-      // A trade-in takes the customer's old device with the order, once: a parallel order that took it first refuses this one.
-      const tradeIns = computed.lines.filter(isTradeInLine).map(tradeInSku);
-      if (tradeIns.length && cart.customer_uuid) {
-        await services.tradeIn.claimForOrder(tx, caller.store as StoreView, {
-          customer_uuid: cart.customer_uuid, trade_in_skus: tradeIns, order_entity_id: placed.entity_id, currency: computed.currency,
-        });
-      }
-      // Stock held for payment: a few waiting orders per buyer, address and connection (decision 0033).
-      await holdForPayment(tx, services, placed, draft, { ip: caller.client?.ip ?? null, limits: caller.client?.unpaidLimits ?? DEFAULT_UNPAID_LIMITS });
-      // The campaign's held points are debited with the order, in this transaction (returned if it is cancelled).
-      if (cart.customer_uuid && computed.campaign) await services.loyalty.spendCampaignForOrder(tx, cart.masked_id, placed.entity_id, placed.order_number);
-      await services.cart.markOrdered(tx, cart);
-      if (cart.customer_uuid) await saveToAddressBook(tx, services, cart.customer_uuid, caller.store as StoreView, computed);
-      faultPoint('checkout.before-commit');
-      return placed;
-    });
+    const order = await inTransaction(db, (tx) => placeCart(tx, services, caller, maskedId, attributes, keyed));
     return { order, errors: [] };
   } catch (err) {
     if (err instanceof AppError && isPlaceOrderErrorCode(err.code)) return { order: null, errors: [{ code: err.code, message: err.message, phrase: err.phrase }] };
     throw err;
   }
+}
+
+/**
+ * The order of a cart, in the caller's transaction (placeOrder's, or a subscription renewal's):
+ * everything below reads and writes through it, so a failure anywhere rolls all of it back. A refusal
+ * is an AppError with a PlaceOrderError code.
+ */
+export async function placeCart(
+  tx: Tx, services: Services, caller: Caller, maskedId: string, attributes: AdditionalAttribute[], keyed: boolean,
+): Promise<PlacedOrder> {
+  const customerEmail = caller.customerUuid ? await services.identity.activeEmail(tx, caller.customerUuid) : null;
+  const definitions = await services.orders.attributes(caller.store.code, tx);
+  const { cart, state } = await services.cart.accessWithState(tx, caller, maskedId, { allowInactive: true });
+  if (cart.status === 'ordered') {
+    const placed = await services.orders.findOrderByCart(tx, cart.masked_id);
+    if (placed && !keyed) throw new AppError('IDEMPOTENCY_KEY_REQUIRED', phrase('idempotency.placeOrderRetried'));
+    if (placed) return placed;
+  }
+  if (cart.status !== 'active') throw new AppError('CART_NOT_ACTIVE', phrase('cart.notActive'));
+  const computed = services.cart.price(await services.cart.loadPricingInputs(tx, caller.store as StoreView, cart, [], state));
+  // A store view with guest checkout off sells only to signed-in customers (Magento's guest_checkout option).
+  if (!cart.customer_uuid && !(caller.store as StoreView).is_guest_checkout_enabled) {
+    fail('PERMISSION_DENIED', GUEST_CHECKOUT_REFUSED);
+  }
+  const email = cart.customer_uuid ? customerEmail : cart.email;
+  if (!email) fail('GUEST_EMAIL_MISSING', phrase('checkout.guestEmailMissing'));
+  const draft = await buildDraft(computed, email, checkAttributes(attributes, definitions));
+  // Magento's checkout agreements: every current one must have been ticked (setPaymentMethodOnCart agreement_ids).
+  const terms = await services.legal.checkoutTerms(tx, caller.store);
+  if (terms.agreementIds.some((id) => !cart.agreement_ids.includes(id))) {
+    fail('UNABLE_TO_PLACE_ORDER', phrase('checkout.agreementsMissing'));
+  }
+  draft.accepted_agreements = terms.accepted;
+  // One subscription per buyer: re-checked with the buyer's parallel placements held back.
+  await services.cart.assertNoOngoingSubscription(tx, cart, computed.lines);
+  // Regulated selling: age verification and the per-customer order limit, in this transaction.
+  await services.ageVerification.assertMaySell(tx, {
+    store: caller.store as StoreView,
+    customerUuid: cart.customer_uuid,
+    email,
+    items: draft.items.map((i) => ({ sku: i.sku, quantity: i.quantity })),
+    reference: `order:${cart.masked_id}`,
+    restriction: new Map(computed.lines.map((l) => [l.product.sku, l.product.is_age_restricted])),
+  });
+  const couponProblem = await services.cart.countCouponUses(tx, cart, computed.rules, cart.customer_uuid ?? `email:${email}`);
+  if (couponProblem) fail('UNABLE_TO_PLACE_ORDER', couponProblem);
+  await reserveStock(tx, [...stockDemand(computed.lines)].map(([product_id, d]) => ({ product_id, quantity: d.quantity, sku: d.sku })));
+  faultPoint('checkout.after-stock');
+  const placed = await services.orders.createOrder(tx, draft);
+  // A trade-in takes the customer's old device with the order, once: a parallel order that took it first refuses this one.
+  const tradeIns = computed.lines.filter(isTradeInLine).map(tradeInSku);
+  if (tradeIns.length && cart.customer_uuid) {
+    await services.tradeIn.claimForOrder(tx, caller.store as StoreView, {
+      customer_uuid: cart.customer_uuid, trade_in_skus: tradeIns, order_entity_id: placed.entity_id, currency: computed.currency,
+    });
+  }
+  // Stock held for payment: a few waiting orders per buyer, address and connection (decision 0033).
+  await holdForPayment(tx, services, placed, draft, { ip: caller.client?.ip ?? null, limits: caller.client?.unpaidLimits ?? DEFAULT_UNPAID_LIMITS });
+  // The campaign's held points are debited with the order, in this transaction (returned if it is cancelled).
+  if (cart.customer_uuid && computed.campaign) await services.loyalty.spendCampaignForOrder(tx, cart.masked_id, placed.entity_id, placed.order_number);
+  await services.cart.markOrdered(tx, cart);
+  if (cart.customer_uuid) await saveToAddressBook(tx, services, cart.customer_uuid, caller.store as StoreView, computed);
+  // A subscription starts with its first order; a renewal's order belongs to the one it renews.
+  const subscribed = computed.lines.filter(isSubscriptionLine);
+  if (subscribed.length && cart.customer_uuid && cart.purpose === 'shop') {
+    const delivery = computed.shipping && !computed.shipping.pickup_location_code ? computed.shipping : computed.billing!;
+    const started = await services.subscriptions.startFromOrder(tx, {
+      view: caller.store as StoreView, customerUuid: cart.customer_uuid, orderId: placed.entity_id, placedOn: dayOf(new Date()), currency: computed.currency,
+      items: subscribed.map((l) => ({ sku: l.product.sku, quantity: l.quantity })),
+      address: {
+        firstname: delivery.firstname, lastname: delivery.lastname, street: delivery.street, city: delivery.city, postcode: delivery.postcode,
+        country_code: delivery.country_code, region: delivery.region, telephone: delivery.telephone,
+      },
+      addressId: delivery.customer_address_id,
+    });
+    if (!started) fail('UNABLE_TO_PLACE_ORDER', phrase('cart.subscriptionUnavailable'));
+  }
+  faultPoint('checkout.before-commit');
+  return placed;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { StoreView } from '../store/store.service.js';
 import type { CatalogService, ProductDoc } from '../catalog/catalog.service.js';
 import type { SaleFactsRow } from '../catalog/catalog.store.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
-import { buyerFacts, type CartOrdersPort } from './cart.rules.js';
+import { buyerFacts, type CartSubscriptionsPort } from './cart.rules.js';
 import { customerKey, giftSkusOf, type AppliedCampaign, type PricingInputs, type PricingLine } from './cart.pricer.js';
 import * as store from './cart.store.js';
 import type { CartItemRow, CartRow, CartState, StatePatch, StoreWideState } from './cart.store.js';
@@ -26,7 +26,7 @@ export interface CartDeps {
   catalog: CatalogService;
   checkout: CheckoutService;
   loyalty: CartLoyaltyPort | null;
-  orders: CartOrdersPort | null;
+  subscriptions: CartSubscriptionsPort | null;
   tradeIn?: CartTradeInPort | null;
 }
 
@@ -131,10 +131,10 @@ export class PricingLoader {
     const key = customerKey(cart);
     const limited = state.rules.filter((r) => r.uses_per_customer !== null).map((r) => r.id);
     const customerUses = key ? (limited.length ? await store.customerUsesOf(q, limited, key) : new Map<number, number>()) : null;
-    const { loyalty, orders, catalog, checkout } = this.deps;
+    const { loyalty, subscriptions, catalog, checkout } = this.deps;
     const campaign = cart.customer_uuid && loyalty ? await loyalty.appliedCampaign(q, cart.masked_id, storeView.language) : null;
-    const subscriptions = [...products.byId.values()].some((p) => p.is_subscription);
-    const buyer = await buyerFacts(q, { orders, catalog }, cart, subscriptions);
+    const withSubscription = [...products.byId.values()].some((p) => p.is_subscription);
+    const buyer = await buyerFacts(q, { subscriptions }, cart, withSubscription);
     // A trade-in is judged on the customer's registered devices, read only when one is in play.
     if (cart.customer_uuid && this.deps.tradeIn && [...products.byId.values()].some((p) => p.kind === 'trade_in')) {
       buyer.tradeIns = await this.deps.tradeIn.usableTradeIns(q, storeView, cart.customer_uuid);

@@ -23,7 +23,7 @@ function priced(id: number, over: Partial<ProductDoc> = {}): ProductDoc {
 function inputs(products: ProductDoc[], over: Partial<PricingInputs> = {}): PricingInputs {
   return {
     store: STORE, now: NOW,
-    cart: { id: '1', masked_id: 'm', store_code: 'gb', customer_uuid: 'c-1', status: 'active', email: null, shipping_carrier_code: null, shipping_method_code: null, payment_method_code: null, agreement_ids: [] },
+    cart: { id: '1', masked_id: 'm', store_code: 'gb', customer_uuid: 'c-1', status: 'active', email: null, shipping_carrier_code: null, shipping_method_code: null, payment_method_code: null, agreement_ids: [], purpose: 'shop' },
     lines: [], products: { byId: new Map(products.map((p) => [p.id, p])), bySku: new Map(products.map((p) => [p.sku, p])) },
     promotions: [], rules: [], customerUses: new Map(), campaign: null, tax: { title: 'VAT', rate_bp: 2000 },
     shipping: null, billing: null, pickupStores: [], shippingMethods: [], buyer: { isGuest: false, hasOngoingSubscription: false },

@@ -1,6 +1,5 @@
 import { phrase, said } from '../../platform/messages.js';
 import type { Reader } from '../../platform/db.js';
-import type { CatalogService } from '../catalog/catalog.service.js';
 import type { Line, Problem } from './cart.lines.js';
 import type { CartRow } from './cart.store.js';
 
@@ -14,7 +13,7 @@ import type { CartRow } from './cart.store.js';
 export interface CartBuyer {
   /** A guest cart: no customer account, so no trade-in (its eligibility needs a user id, spec §5). */
   isGuest: boolean;
-  /** The buyer already has an ongoing subscription: a live order of a subscription product. */
+  /** The buyer already has an ongoing subscription (a renewal's own cart never has: it renews that one). */
   hasOngoingSubscription: boolean;
   /**
    * The trade-in products the buyer may use now (a registered qualifying device not traded in yet,
@@ -23,9 +22,9 @@ export interface CartBuyer {
   tradeIns?: ReadonlySet<string>;
 }
 
-/** What the cart asks of orders: whether a buyer has a live order of some products. */
-export interface CartOrdersPort {
-  hasLiveOrderOf(q: Reader, buyer: { customerUuid: string } | { email: string }, productIds: number[], opts?: { lock?: boolean }): Promise<boolean>;
+/** What the cart asks of subscriptions: whether a customer has an ongoing one (`lock`: serialising the customer's starts). */
+export interface CartSubscriptionsPort {
+  hasOngoing(q: Reader, customerUuid: string, opts?: { lock?: boolean }): Promise<boolean>;
 }
 
 /** The step a line's quantity must be a multiple of: the sold product's, else its configurable parent's. */
@@ -74,6 +73,8 @@ export function itemRuleProblems(lines: Line[], buyer: CartBuyer): Problem[] {
   const subscriptions = lines.filter(isSubscriptionLine);
   if (subscriptions.length) {
     const keys = subscriptions.map((l) => l.key);
+    // A subscription is kept and managed in an account, and renewals are charged to a card saved to it.
+    if (buyer.isGuest) problems.push({ code: 'PERMISSION_DENIED', ...said(phrase('cart.subscriptionSignIn')), keys });
     if (buyer.hasOngoingSubscription) problems.push({ code: 'ONGOING_SUBSCRIPTION', ...said(phrase('cart.ongoingSubscription')), keys });
     if (subscriptions.length > 1) problems.push({ code: 'ONGOING_SUBSCRIPTION', ...said(phrase('cart.oneSubscription')), keys });
   }
@@ -81,16 +82,14 @@ export function itemRuleProblems(lines: Line[], buyer: CartBuyer): Problem[] {
 }
 
 /**
- * The buyer facts of a cart, read in the caller's transaction. The order history is read only when
- * the cart holds or may take a subscription (`withSubscription`): a customer's orders by account, a guest's by the cart's e-mail
- * (none before the e-mail is set). `lock` serialises the buyer's placements first (placeOrder).
+ * The buyer facts of a cart, read in the caller's transaction. Subscriptions are asked only when the
+ * cart holds or may take a subscription (`withSubscription`) and belongs to a customer; a renewal's
+ * cart renews the ongoing subscription it comes from. `lock` serialises the customer's placements first (placeOrder).
  */
 export async function buyerFacts(
-  q: Reader, deps: { orders: CartOrdersPort | null; catalog: CatalogService }, cart: CartRow, withSubscription: boolean, opts: { lock?: boolean } = {},
+  q: Reader, deps: { subscriptions: CartSubscriptionsPort | null }, cart: CartRow, withSubscription: boolean, opts: { lock?: boolean } = {},
 ): Promise<CartBuyer> {
   const isGuest = cart.customer_uuid === null;
-  const buyer = cart.customer_uuid ? { customerUuid: cart.customer_uuid } : cart.email ? { email: cart.email } : null;
-  if (!deps.orders || !buyer || !withSubscription) return { isGuest, hasOngoingSubscription: false };
-  const ids = await deps.catalog.subscriptionProductIds(q);
-  return { isGuest, hasOngoingSubscription: await deps.orders.hasLiveOrderOf(q, buyer, ids, opts) };
+  if (!deps.subscriptions || !cart.customer_uuid || !withSubscription || cart.purpose === 'renewal') return { isGuest, hasOngoingSubscription: false };
+  return { isGuest, hasOngoingSubscription: await deps.subscriptions.hasOngoing(q, cart.customer_uuid, opts) };
 }

@@ -6,7 +6,7 @@ import type { StoreView } from '../store/store.service.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
 import * as access from './cart.access.js';
-import type { Caller } from './cart.access.js';
+import { newMaskedId, type Caller } from './cart.access.js';
 import type { AddRequest, UserError } from './cart.add.js';
 import * as addresses from './cart.addresses.js';
 import type { BookAddress, CartAddressInput } from './cart.addresses.js';
@@ -16,7 +16,7 @@ import * as items from './cart.items.js';
 import type { MergeDrop } from './cart.items.js';
 import type { Line } from './cart.lines.js';
 import { customerKey, priceCart, type ComputedCart, type PricingInputs, type PricingLine } from './cart.pricer.js';
-import { buyerFacts, isSubscriptionLine, type CartOrdersPort } from './cart.rules.js';
+import { buyerFacts, isSubscriptionLine, type CartSubscriptionsPort } from './cart.rules.js';
 import * as store from './cart.store.js';
 import type { CartRow, CartRuleRow, CartState } from './cart.store.js';
 
@@ -41,7 +41,7 @@ export class CartService {
   private readonly loader: PricingLoader;
 
   constructor(checkout: CheckoutService, catalog: CatalogService) {
-    this.deps = { checkout, catalog, loyalty: null, orders: null };
+    this.deps = { checkout, catalog, loyalty: null, subscriptions: null };
     this.loader = new PricingLoader(this.deps);
   }
 
@@ -55,9 +55,9 @@ export class CartService {
     this.deps.tradeIn = port;
   }
 
-  /** Wires orders in: the ongoing-subscription rule reads the buyer's live orders. */
-  useOrders(port: CartOrdersPort): void {
-    this.deps.orders = port;
+  /** Wires subscriptions in: the ongoing-subscription rule asks whether the customer has one. */
+  useSubscriptions(port: CartSubscriptionsPort): void {
+    this.deps.subscriptions = port;
   }
 
   // ---------- access ----------
@@ -87,6 +87,11 @@ export class CartService {
   /** One INSERT, atomic on its own: on the database or in the caller's transaction. */
   createGuestCart(q: Queryable, storeView: StoreView, guestKey: Buffer | null = null): Promise<CartRow> {
     return access.createGuestCart(q, storeView, guestKey);
+  }
+
+  /** The cart a subscription renewal is placed from: the customer's, apart from their shopping cart, ordered in the same transaction. */
+  renewalCart(tx: Tx, storeView: StoreView, uuid: string): Promise<CartRow> {
+    return store.insertCart(tx, { masked_id: newMaskedId(), store_code: storeView.code, customer_uuid: uuid, purpose: 'renewal' });
   }
 
   customerCart(tx: Tx, storeView: StoreView, uuid: string): Promise<CartRow> {

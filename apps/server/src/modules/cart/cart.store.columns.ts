@@ -1,7 +1,7 @@
 /** The column lists of the cart's tables, shared by its store files. */
 
 export const CART_COLUMNS = `id::text AS id, masked_id, store_code, customer_uuid::text AS customer_uuid, status, email,
-  shipping_carrier_code, shipping_method_code, payment_method_code, agreement_ids`;
+  shipping_carrier_code, shipping_method_code, payment_method_code, agreement_ids, purpose`;
 
 export const ITEM_COLUMNS = 'id::text AS id, cart_id::text AS cart_id, product_id, parent_product_id, sku, quantity, is_gift, parent_gift_sku, bundle_selections';
 

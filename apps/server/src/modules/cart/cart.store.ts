@@ -17,6 +17,8 @@ export interface CartRow {
   payment_method_code: string | null;
   /** The checkout agreements ticked for this cart (setPaymentMethodOnCart agreement_ids). */
   agreement_ids: number[];
+  /** A shopper's cart, or the cart a subscription renewal is placed from (made and ordered in one transaction). */
+  purpose: 'shop' | 'renewal';
 }
 
 export interface BundleSelectionRef { option_id: number; selection_id: number; quantity: number }
@@ -44,11 +46,11 @@ export interface CartAddressRow extends CleanAddress {
 
 /** One INSERT, atomic on its own: on the database (a new guest cart) or in the caller's transaction. */
 export async function insertCart(
-  q: Queryable, c: { masked_id: string; store_code: string; customer_uuid: string | null; guest_key_hash?: Buffer | null },
+  q: Queryable, c: { masked_id: string; store_code: string; customer_uuid: string | null; guest_key_hash?: Buffer | null; purpose?: CartRow['purpose'] },
 ): Promise<CartRow> {
   const { rows } = await q.query<CartRow>(
-    `INSERT INTO cart_cart (masked_id, store_code, customer_uuid, guest_key_hash) VALUES ($1, $2, $3, $4) RETURNING ${CART_COLUMNS}`,
-    [c.masked_id, c.store_code, c.customer_uuid, c.guest_key_hash ?? null],
+    `INSERT INTO cart_cart (masked_id, store_code, customer_uuid, guest_key_hash, purpose) VALUES ($1, $2, $3, $4, $5) RETURNING ${CART_COLUMNS}`,
+    [c.masked_id, c.store_code, c.customer_uuid, c.guest_key_hash ?? null, c.purpose ?? 'shop'],
   );
   return rows[0]!;
 }
@@ -57,11 +59,11 @@ export async function insertCart(
 export async function ensureCustomerCart(tx: Tx, uuid: string, store: string, maskedId: string): Promise<CartRow> {
   await tx.query(
     `INSERT INTO cart_cart (masked_id, store_code, customer_uuid) VALUES ($1, $2, $3)
-     ON CONFLICT (customer_uuid, store_code) WHERE status = 'active' AND customer_uuid IS NOT NULL DO NOTHING`,
+     ON CONFLICT (customer_uuid, store_code) WHERE status = 'active' AND customer_uuid IS NOT NULL AND purpose = 'shop' DO NOTHING`,
     [maskedId, store, uuid],
   );
   const { rows } = await tx.query<CartRow>(
-    `SELECT ${CART_COLUMNS} FROM cart_cart WHERE customer_uuid = $1 AND store_code = $2 AND status = 'active'`,
+    `SELECT ${CART_COLUMNS} FROM cart_cart WHERE customer_uuid = $1 AND store_code = $2 AND status = 'active' AND purpose = 'shop'`,
     [uuid, store],
   );
   return rows[0]!;

@@ -550,6 +550,11 @@ export class IdentityService {
     }));
   }
 
+  /** Marks the entry a subscription delivers to (`isSubscription`), unmarking any other; null unmarks all. */
+  flagSubscriptionAddress(tx: Tx, uuid: string, id: number | null): Promise<void> {
+    return store.flagSubscriptionAddress(tx, uuid, id);
+  }
+
   private addressValues(a: AddressInput, defaultCountry: string): store.AddressValues {
     const telephone = a.telephone ? normalisePhone(a.telephone, a.country_code || defaultCountry) : null;
     if (a.telephone && !telephone) throw new AppError('VALIDATION_FAILED', 'telephone is not a valid phone number', { fields: { telephone: 'invalid' } });

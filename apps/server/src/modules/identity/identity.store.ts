@@ -177,6 +177,14 @@ export async function listAddresses(db: Queryable, uuid: string): Promise<Addres
   return rows;
 }
 
+/** Flags the one address-book entry a subscription delivers to (spec §3 `isSubscription`), or none. */
+export async function flagSubscriptionAddress(tx: Tx, uuid: string, id: number | null): Promise<void> {
+  await tx.query(
+    'UPDATE identity_address SET is_subscription = (id IS NOT DISTINCT FROM $2::int) WHERE user_uuid = $1 AND is_subscription <> (id IS NOT DISTINCT FROM $2::int)',
+    [uuid, id],
+  );
+}
+
 /** The postal Address (packages/contracts) an address-book entry is written with. */
 export type AddressValues = PostalAddress;
 

@@ -244,6 +244,115 @@ export const TEMPLATES = {
       }),
     },
   } satisfies Template<{ order_number: string; firstname: string }>,
+  subscription_payment_failed: {
+    secret: false,
+    texts: {
+      en: (p: SubscriptionMailParams & { retry_date: string | null }) => ({
+        subject: 'We could not charge your Ember subscription',
+        email:
+          `${p.firstname}, your card was declined for the delivery due on ${p.delivery_date}, so it has not been sent.\n\n` +
+          (p.retry_date ? `We will try again on ${p.retry_date}. ` : '') +
+          `To use another card or change your subscription, open:\n\n${p.link}\n\n${SIGNATURE.en}`,
+        sms: `Ember: your subscription payment was declined.${p.retry_date ? ` We try again on ${p.retry_date}.` : ''}`,
+      }),
+      de: (p: SubscriptionMailParams & { retry_date: string | null }) => ({
+        subject: 'Ihr Ember-Abo konnte nicht abgebucht werden',
+        email:
+          `${p.firstname}, Ihre Karte wurde für die Lieferung vom ${p.delivery_date} abgelehnt; sie wurde daher nicht verschickt.\n\n` +
+          (p.retry_date ? `Wir versuchen es am ${p.retry_date} erneut. ` : '') +
+          `Eine andere Karte wählen oder Ihr Abo ändern Sie hier:\n\n${p.link}\n\n${SIGNATURE.de}`,
+        sms: `Ember: Die Zahlung für Ihr Abo wurde abgelehnt.${p.retry_date ? ` Neuer Versuch am ${p.retry_date}.` : ''}`,
+      }),
+    },
+  } satisfies Template<SubscriptionMailParams & { retry_date: string | null }>,
+  subscription_action_required: {
+    secret: false,
+    texts: {
+      en: (p: SubscriptionMailParams & { order_number: string }) => ({
+        subject: 'Confirm the payment of your Ember subscription',
+        email:
+          `${p.firstname}, your bank asks you to confirm the payment of order ${p.order_number}, the delivery due on ${p.delivery_date}. ` +
+          `It is sent once you confirm it here, within three days:\n\n${p.link}\n\n${SIGNATURE.en}`,
+        sms: `Ember: please confirm the payment of your subscription order ${p.order_number}: ${p.link}`,
+      }),
+      de: (p: SubscriptionMailParams & { order_number: string }) => ({
+        subject: 'Bestätigen Sie die Zahlung Ihres Ember-Abos',
+        email:
+          `${p.firstname}, Ihre Bank bittet Sie, die Zahlung der Bestellung ${p.order_number} (Lieferung vom ${p.delivery_date}) zu bestätigen. ` +
+          `Sie wird verschickt, sobald Sie hier innerhalb von drei Tagen bestätigen:\n\n${p.link}\n\n${SIGNATURE.de}`,
+        sms: `Ember: Bitte bestätigen Sie die Zahlung Ihrer Abo-Bestellung ${p.order_number}: ${p.link}`,
+      }),
+    },
+  } satisfies Template<SubscriptionMailParams & { order_number: string }>,
+  subscription_renewal_refused: {
+    secret: false,
+    texts: {
+      en: (p: SubscriptionMailParams & { reason: RenewalRefusal }) => ({
+        subject: 'Your Ember subscription delivery was not sent',
+        email:
+          `${p.firstname}, we could not place the delivery due on ${p.delivery_date}: ${REFUSAL_WORDS.en[p.reason]} Nothing was charged.\n\n` +
+          `Your subscription:\n\n${p.link}\n\n${SIGNATURE.en}`,
+        sms: `Ember: your subscription delivery of ${p.delivery_date} was not sent. Nothing was charged.`,
+      }),
+      de: (p: SubscriptionMailParams & { reason: RenewalRefusal }) => ({
+        subject: 'Ihre Ember-Abolieferung wurde nicht verschickt',
+        email:
+          `${p.firstname}, die Lieferung vom ${p.delivery_date} konnten wir nicht aufgeben: ${REFUSAL_WORDS.de[p.reason]} Es wurde nichts abgebucht.\n\n` +
+          `Ihr Abo:\n\n${p.link}\n\n${SIGNATURE.de}`,
+        sms: `Ember: Ihre Abolieferung vom ${p.delivery_date} wurde nicht verschickt. Es wurde nichts abgebucht.`,
+      }),
+    },
+  } satisfies Template<SubscriptionMailParams & { reason: RenewalRefusal }>,
+  subscription_paused: {
+    secret: false,
+    texts: {
+      en: (p: SubscriptionMailParams & { reason: 'payment_failed' | 'age_verification' }) => ({
+        subject: 'Your Ember subscription is paused',
+        email:
+          `${p.firstname}, your subscription is paused: ${p.reason === 'payment_failed' ? 'we could not charge your card after several tries.' : 'your age verification is no longer valid.'} ` +
+          `No delivery is sent or charged until you resume it here:\n\n${p.link}\n\n${SIGNATURE.en}`,
+        sms: 'Ember: your subscription is paused. Resume it in your account.',
+      }),
+      de: (p: SubscriptionMailParams & { reason: 'payment_failed' | 'age_verification' }) => ({
+        subject: 'Ihr Ember-Abo ist pausiert',
+        email:
+          `${p.firstname}, Ihr Abo ist pausiert: ${p.reason === 'payment_failed' ? 'Ihre Karte konnte auch nach mehreren Versuchen nicht belastet werden.' : 'Ihre Altersverifizierung ist nicht mehr gültig.'} ` +
+          `Bis Sie es hier fortsetzen, wird nichts geliefert oder abgebucht:\n\n${p.link}\n\n${SIGNATURE.de}`,
+        sms: 'Ember: Ihr Abo ist pausiert. Setzen Sie es in Ihrem Konto fort.',
+      }),
+    },
+  } satisfies Template<SubscriptionMailParams & { reason: 'payment_failed' | 'age_verification' }>,
+};
+
+/** What every subscription e-mail names: the customer, the delivery's date (in the store's format) and where to manage it. */
+export interface SubscriptionMailParams {
+  firstname: string;
+  delivery_date: string;
+  link: string;
+}
+
+/** Why a renewal was not placed: a rule a one-off order obeys, or no card to charge. */
+export type RenewalRefusal = 'age_verification' | 'out_of_stock' | 'limit' | 'address' | 'not_offered' | 'no_card' | 'other';
+
+const REFUSAL_WORDS: Record<MessageLanguage, Record<RenewalRefusal, string>> = {
+  en: {
+    age_verification: 'your age verification is no longer valid, so your subscription is paused until you verify it again.',
+    out_of_stock: 'a product of your subscription is out of stock. Swap it for another flavour, or we try again with your next delivery.',
+    limit: 'it would go over the quantity limit of your market.',
+    address: 'we cannot deliver to the address of your subscription. Choose another one.',
+    not_offered: 'a product of your subscription is no longer offered. Choose another one.',
+    no_card: 'there is no saved card to charge. Your subscription is paused.',
+    other: 'the order could not be placed.',
+  },
+  de: {
+    age_verification: 'Ihre Altersverifizierung ist nicht mehr gültig; Ihr Abo ist pausiert, bis Sie sie erneuern.',
+    out_of_stock: 'ein Produkt Ihres Abos ist nicht vorrätig. Tauschen Sie es gegen eine andere Sorte, sonst versuchen wir es mit der nächsten Lieferung.',
+    limit: 'sie würde die Höchstmenge Ihres Marktes überschreiten.',
+    address: 'an die Adresse Ihres Abos können wir nicht liefern. Wählen Sie eine andere.',
+    not_offered: 'ein Produkt Ihres Abos wird nicht mehr angeboten. Wählen Sie ein anderes.',
+    no_card: 'es ist keine Karte gespeichert. Ihr Abo ist pausiert.',
+    other: 'die Bestellung konnte nicht aufgegeben werden.',
+  },
 };
 
 /** What the shipping notice shows. */

@@ -28,6 +28,11 @@ export interface PaymentRefunds {
    * order locked, before an unpaid order is expired: such an order is not abandoned, a person decides.
    */
   holdsCapturedMoney(tx: Tx, entityId: string): Promise<boolean>;
+  /**
+   * Whether the order's payment waits for its customer on purpose: a renewal's charge the bank asked
+   * them to authenticate, which they have days for (e-mailed a link). The expiry leaves it until then.
+   */
+  waitsForCustomer?(tx: Tx, entityId: string): Promise<boolean>;
 }
 
 /** Whether a payment method may be chosen for an order of a store view (the payments module knows). */
@@ -478,11 +483,12 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
           if (!order) return null;
           round.claimed = order.entity_id;
           if (await this.refunds.holdsCapturedMoney(tx, order.entity_id)) return 'kept' as const;
+          if (await this.refunds.waitsForCustomer?.(tx, order.entity_id)) return 'waiting' as const;
           await this.cancelLocked(tx, order, { actor: 'system', reason_code: 'payment_expired', comment: `Not paid within ${order.customer_uuid ? opts.olderThanMinutes : guestMinutes} minutes` });
           return 'canceled' as const;
         });
         if (!outcome || !round.claimed) break;
-        report[outcome].push(round.claimed);
+        if (outcome !== 'waiting') report[outcome].push(round.claimed);
         skip.push(round.claimed);
       } catch (error) {
         // Nothing was claimed: the database itself failed, so this sweep ends.

@@ -61,6 +61,32 @@ export interface ProviderPaymentState {
   card: ProviderEvent['data']['card'];
 }
 
+/** A charge of a saved card the customer is not present for (a subscription renewal). */
+export interface OffSessionChargeInput {
+  /** The provider dedupes on it: a retry after a crash gets the first charge's answer, never a second charge. */
+  idempotencyKey: string;
+  merchantReference: string;
+  orderReference: string;
+  amount: number;
+  currency: string;
+  /** The provider's token of the saved card. */
+  cardToken: string;
+  /** Ask for the merchant-initiated-transaction exemption from strong authentication (the customer agreed to the charges). */
+  exemption: boolean;
+  /** Where the provider's authentication page sends the customer back when the bank asks for one. */
+  returnUrl: string;
+}
+
+/** The provider's answer to an off-session charge: taken, refused, or waiting for the customer to authenticate on `redirectUrl`. */
+export interface OffSessionCharge {
+  providerReference: string;
+  sessionToken: string;
+  redirectUrl: string;
+  status: 'captured' | 'refused' | 'requires_action';
+  reason: string | null;
+  card: ProviderEvent['data']['card'];
+}
+
 /** What the storefront needs to open a method's payment page (public values only). */
 export interface ClientConfig {
   provider: string;
@@ -89,6 +115,8 @@ export interface PaymentProvider {
   createSession(input: CreateSessionInput): Promise<ProviderSession>;
   /** Captures an authorised payment (providers that authorise first); a no-op for auto-captured ones. */
   capture(providerReference: string, amount: number, idempotencyKey: string): Promise<void>;
+  /** Charges a saved card without the customer; answers at once (a notification follows as for any payment). */
+  chargeOffSession(input: OffSessionChargeInput): Promise<OffSessionCharge>;
   /** Cancels a session or authorisation that has not been captured. */
   void(providerReference: string, idempotencyKey: string): Promise<void>;
   /** Refunds a captured payment. */

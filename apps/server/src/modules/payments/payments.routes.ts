@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Reader } from '../../platform/db.js';
 import { servesPayments } from '../../config.js';
 import { AppError } from '../../platform/errors.js';
 import { enforce } from '../../platform/rate-limit.js';
 import { clientIp, restScope } from '../../platform/rest.js';
-import { logAccessDenied, sessionToken } from '../identity/identity.auth.js';
+import { logAccessDenied, requireSession, sessionToken } from '../identity/identity.auth.js';
 import { DEFAULT_PAYMENT_METHOD, paymentMethodsFor } from './payments.methods.js';
 import { idempotencyScope } from './payments.idempotency.js';
 import { WebhookRefusal } from './payments.provider.js';
@@ -21,6 +22,9 @@ import {
   OrderPaymentSchema,
   PaymentParamsSchema,
   WebhookResponseSchema,
+  CardParamsSchema,
+  SavedCardSchema,
+  SavedCardsSchema,
   type OrderPayment,
 } from '@ember/contracts';
 import type { PaymentOwner, PaymentRow } from './payments.service.js';
@@ -120,6 +124,41 @@ async function paymentRoutes(app: FastifyInstance): Promise<void> {
     { schema: { tags: TAG, summary: 'Status of a payment (owner only)', params: PaymentParamsSchema, response: { 200: OrderPaymentSchema } } },
     async (request) => lookup(request, request.params.uuid),
   );
+
+  // The customer's saved cards (GET /api/payments/cards/{id} of spec §7, and what #/payments needs): the session's own only.
+  const cardView = async (q: Reader, uuid: string) => {
+    const inUse = new Set(await services.subscriptions.cardsInUse(q, uuid));
+    return (await payments.cards(q, uuid)).map((c) => ({ ...c, in_use: inUse.has(c.id) }));
+  };
+  r.get('/api/payments/cards', { schema: { tags: TAG, summary: 'The customer’s saved cards', querystring: EmptyQuerySchema, response: { 200: SavedCardsSchema } } }, async (request) => {
+    const session = await requireSession(services.identity, request);
+    return { cards: await cardView(app.db, session.uuid) };
+  });
+  r.get('/api/payments/cards/:id', { schema: { tags: TAG, summary: 'One saved card (owner only)', params: CardParamsSchema, response: { 200: SavedCardSchema } } }, async (request) => {
+    const session = await requireSession(services.identity, request);
+    const card = (await cardView(app.db, session.uuid)).find((c) => c.id === request.params.id);
+    if (!card) throw new AppError('NOT_FOUND', 'Card not found');
+    return card;
+  });
+  r.delete('/api/payments/cards/:id', { schema: { tags: TAG, summary: 'Remove a saved card', params: CardParamsSchema, response: { 200: SavedCardsSchema } } }, async (request) => {
+    const session = await requireSession(services.identity, request);
+    return inTransaction(app.db, async (tx) => {
+      await payments.card(tx, session.uuid, request.params.id, { lock: true });
+      // A card a live subscription is charged to stays until the subscription uses another.
+      if ((await services.subscriptions.cardsInUse(tx, session.uuid)).includes(request.params.id)) {
+        throw new AppError('CARD_IN_USE', 'A subscription is charged to this card; choose another card for it first');
+      }
+      await payments.removeCard(tx, session.uuid, request.params.id);
+      return { cards: await cardView(tx, session.uuid) };
+    });
+  });
+  r.put('/api/payments/cards/:id/default', { schema: { tags: TAG, summary: 'Make a saved card the default', params: CardParamsSchema, response: { 200: SavedCardsSchema } } }, async (request) => {
+    const session = await requireSession(services.identity, request);
+    return inTransaction(app.db, async (tx) => {
+      await payments.setDefaultCard(tx, session.uuid, request.params.id);
+      return { cards: await cardView(tx, session.uuid) };
+    });
+  });
 
   r.put(
     '/payments-legacy/order',

@@ -6,6 +6,8 @@ import type { ScaMode } from './payments.provider.js';
 
 export type SandboxStatus = 'open' | 'challenge' | 'authorised' | 'captured' | 'refused' | 'cancelled' | 'refunded';
 export type CardOutcome = 'success' | 'insufficient_funds';
+/** What the issuer answers to a later charge of the saved card without the customer (a renewal). */
+export type OffSessionOutcome = 'success' | 'declined' | 'exemption' | 'authentication_required';
 
 export interface SandboxSessionRow {
   token: string;
@@ -13,7 +15,7 @@ export interface SandboxSessionRow {
   merchant_account: string;
   merchant_reference: string;
   order_reference: string;
-  kind: MethodKind;
+  kind: MethodKind | 'off_session';
   amount: number;
   currency: string;
   sca_mode: ScaMode;
@@ -91,14 +93,55 @@ export async function findSessionByReference(tx: Tx, pspReference: string): Prom
 export async function saveCard(
   tx: Tx,
   token: string,
-  card: { card_token: string; brand: string; last4: string; exp_month: number; exp_year: number; outcome: CardOutcome },
+  card: { card_token: string; brand: string; last4: string; exp_month: number; exp_year: number; outcome: CardOutcome; off_session: OffSessionOutcome },
 ): Promise<void> {
   await tx.query(
     `UPDATE payments_sandbox_session
-        SET card_token = $2, card_brand = $3, card_last4 = $4, card_exp_month = $5, card_exp_year = $6, card_outcome = $7
+        SET card_token = $2, card_brand = $3, card_last4 = $4, card_exp_month = $5, card_exp_year = $6, card_outcome = $7, card_off_session = $8
       WHERE token = $1`,
-    [token, card.card_token, card.brand, card.last4, card.exp_month, card.exp_year, card.outcome],
+    [token, card.card_token, card.brand, card.last4, card.exp_month, card.exp_year, card.outcome, card.off_session],
   );
+}
+
+/** A card the sandbox tokenised for this merchant and kept (its session was paid with tokenize), by token. */
+export async function findKeptCard(
+  db: Queryable, merchantAccount: string, cardToken: string,
+): Promise<{ brand: string; last4: string; exp_month: number; exp_year: number; off_session: OffSessionOutcome } | null> {
+  const { rows } = await db.query<{ brand: string; last4: string; exp_month: number; exp_year: number; off_session: OffSessionOutcome }>(
+    `SELECT card_brand AS brand, card_last4::text AS last4, card_exp_month AS exp_month, card_exp_year AS exp_year, COALESCE(card_off_session, 'success') AS off_session
+       FROM payments_sandbox_session
+      WHERE card_token = $1 AND merchant_account = $2 AND tokenize AND kind = 'card' AND status IN ('captured', 'refunded')
+      LIMIT 1`,
+    [cardToken, merchantAccount],
+  );
+  return rows[0] ?? null;
+}
+
+/** A charge of a kept card without the shopper: recorded at once in its final state, or waiting for a challenge. */
+export async function insertOffSessionCharge(
+  tx: Tx,
+  s: Omit<NewSandboxSession, 'kind' | 'tokenize' | 'sca_mode'> & {
+    status: 'captured' | 'refused' | 'challenge'; refusal_reason: string | null;
+    card: { card_token: string; brand: string; last4: string; exp_month: number; exp_year: number };
+  },
+): Promise<SandboxSessionRow | null> {
+  const { rows } = await tx.query<SandboxSessionRow>(
+    `INSERT INTO payments_sandbox_session
+       (token, psp_reference, idempotency_key, merchant_reference, order_reference, kind, amount, currency, sca_mode, tokenize, return_url, expires_at,
+        merchant_account, status, refusal_reason, card_token, card_brand, card_last4, card_exp_month, card_exp_year, card_outcome)
+     VALUES ($1, $2, $3, $4, $5, 'off_session', $6, $7, 'OFF', false, $8, now() + $9 * interval '1 second', $10, $11, $12, $13, $14, $15, $16, $17, 'success')
+     ON CONFLICT (idempotency_key) DO NOTHING
+     RETURNING ${COLUMNS}`,
+    [s.token, s.psp_reference, s.idempotency_key, s.merchant_reference, s.order_reference, s.amount, s.currency, s.return_url, s.ttl_seconds,
+      s.merchant_account, s.status, s.refusal_reason, s.card.card_token, s.card.brand, s.card.last4, s.card.exp_month, s.card.exp_year],
+  );
+  return rows[0] ?? null;
+}
+
+/** The session opened under a merchant's idempotency key (a repeated off-session charge finds the first). */
+export async function findSessionByKey(db: Queryable, idempotencyKey: string): Promise<SandboxSessionRow | null> {
+  const { rows } = await db.query<SandboxSessionRow>(`SELECT ${COLUMNS} FROM payments_sandbox_session WHERE idempotency_key = $1`, [idempotencyKey]);
+  return rows[0] ?? null;
 }
 
 export async function setStatus(tx: Tx, token: string, status: SandboxStatus, refusalReason: string | null = null): Promise<void> {

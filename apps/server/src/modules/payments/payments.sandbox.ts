@@ -5,6 +5,8 @@ import { requireTx, type Transactions } from '../../platform/transaction.js';
 import type {
   ClientConfig,
   CreateSessionInput,
+  OffSessionCharge,
+  OffSessionChargeInput,
   PaymentProvider,
   ProviderEvent,
   ProviderEventType,
@@ -22,11 +24,13 @@ const MAX_DELIVERY_ATTEMPTS = 8;
 export const MAX_FORM_ERRORS = 5;
 
 /** The sandbox's test cards, as a real TEST environment documents them; any other number is refused. */
-export const TEST_CARDS: Record<string, { brand: string; outcome: sbx.CardOutcome; challenge: boolean; label: string }> = {
-  '4111111111111111': { brand: 'visa', outcome: 'success', challenge: false, label: 'Visa, authorised' },
-  '5555555555554444': { brand: 'mastercard', outcome: 'success', challenge: false, label: 'Mastercard, authorised' },
-  '4000000000009995': { brand: 'visa', outcome: 'insufficient_funds', challenge: false, label: 'Visa, declined: insufficient funds' },
-  '4000002760003184': { brand: 'visa', outcome: 'success', challenge: true, label: 'Visa, strong authentication required' },
+export const TEST_CARDS: Record<string, { brand: string; outcome: sbx.CardOutcome; challenge: boolean; offSession: sbx.OffSessionOutcome; label: string }> = {
+  '4111111111111111': { brand: 'visa', outcome: 'success', challenge: false, offSession: 'success', label: 'Visa, authorised' },
+  '5555555555554444': { brand: 'mastercard', outcome: 'success', challenge: false, offSession: 'success', label: 'Mastercard, authorised' },
+  '4000000000009995': { brand: 'visa', outcome: 'insufficient_funds', challenge: false, offSession: 'declined', label: 'Visa, declined: insufficient funds' },
+  '4000002760003184': { brand: 'visa', outcome: 'success', challenge: true, offSession: 'authentication_required', label: 'Visa, strong authentication required, every time' },
+  '4000002500003155': { brand: 'visa', outcome: 'success', challenge: true, offSession: 'exemption', label: 'Visa, strong authentication required, later charges exempt' },
+  '4000000000000341': { brand: 'visa', outcome: 'success', challenge: false, offSession: 'declined', label: 'Visa, authorised, later charges declined' },
 };
 
 const random = (bytes: number) => randomBytes(bytes).toString('base64url');
@@ -119,6 +123,53 @@ export class SandboxProvider implements PaymentProvider {
     return { providerReference: row.psp_reference, sessionToken: row.token, redirectUrl: `${SANDBOX_PREFIX}/${page}/${row.token}`, expiresAt: new Date(row.expires_at) };
   }
 
+  /**
+   * Charges a kept card without the shopper, once per idempotency key: the issuer's answer follows the
+   * test card (charged; declined; charged only with the exemption; always asking for authentication,
+   * when the customer is sent the challenge page of the session).
+   */
+  async chargeOffSession(input: OffSessionChargeInput): Promise<OffSessionCharge> {
+    const answer = (s: sbx.SandboxSessionRow): OffSessionCharge => ({
+      providerReference: s.psp_reference,
+      sessionToken: s.token,
+      redirectUrl: `${SANDBOX_PREFIX}/challenge/${s.token}`,
+      status: s.status === 'captured' || s.status === 'refunded' ? 'captured' : s.status === 'challenge' || s.status === 'open' ? 'requires_action' : 'refused',
+      reason: s.refusal_reason,
+      card: s.card_brand && s.card_last4 && s.card_exp_month && s.card_exp_year
+        ? { brand: s.card_brand, last4: s.card_last4, exp_month: s.card_exp_month, exp_year: s.card_exp_year, token: null }
+        : null,
+    });
+    const seen = await sbx.findSessionByKey(this.db, input.idempotencyKey);
+    if (seen) return answer(seen);
+    return this.run(async (tx) => {
+      const card = await sbx.findKeptCard(tx, this.opts.merchantAccount, input.cardToken);
+      const outcome = !card ? null : card.off_session === 'exemption' ? (input.exemption ? 'success' : 'authentication_required') : card.off_session;
+      const status = outcome === 'success' ? 'captured' : outcome === 'authentication_required' ? 'challenge' : 'refused';
+      const reason = outcome === null ? 'card_not_found' : outcome === 'declined' ? 'card_declined' : null;
+      const row = await sbx.insertOffSessionCharge(tx, {
+        token: `sbx_ses_${random(32)}`,
+        psp_reference: `sbx_pay_${random(12)}`,
+        merchant_account: this.opts.merchantAccount,
+        idempotency_key: input.idempotencyKey,
+        merchant_reference: input.merchantReference,
+        order_reference: input.orderReference,
+        amount: input.amount,
+        currency: input.currency,
+        return_url: input.returnUrl,
+        // A customer asked to authenticate has three days, as a renewal's e-mail says.
+        ttl_seconds: 3 * 24 * 3_600,
+        status,
+        refusal_reason: reason,
+        card: { card_token: input.cardToken, brand: card?.brand ?? 'unknown', last4: card?.last4 ?? '0000', exp_month: card?.exp_month ?? 1, exp_year: card?.exp_year ?? 2000 },
+      });
+      // A concurrent call with the same key made it first: its answer is this one's.
+      if (!row) return answer((await sbx.findSessionByKey(tx, input.idempotencyKey))!);
+      if (status === 'captured') await this.notify(tx, row, 'payment.captured', null);
+      if (status === 'refused') await this.notify(tx, row, 'payment.refused', reason);
+      return answer(row);
+    });
+  }
+
   async capture(providerReference: string, amount: number, idempotencyKey: string): Promise<void> {
     await this.run(async (tx) => {
       const s = await sbx.findSessionByReference(tx, providerReference);
@@ -205,7 +256,9 @@ export class SandboxProvider implements PaymentProvider {
     }
     const { number, month, year, card } = problem;
     // Tokenise: from here on the sandbox knows the card only by token, brand, last four digits and expiry.
-    await sbx.saveCard(tx, token, { card_token: `tok_sbx_${random(18)}`, brand: card.brand, last4: number.slice(-4), exp_month: month, exp_year: year, outcome: card.outcome });
+    await sbx.saveCard(tx, token, {
+      card_token: `tok_sbx_${random(18)}`, brand: card.brand, last4: number.slice(-4), exp_month: month, exp_year: year, outcome: card.outcome, off_session: card.offSession,
+    });
     const challenge = s.sca_mode === 'SCA_ALWAYS' || (s.sca_mode === 'SCA_WHEN_REQUIRED' && card.challenge);
     if (challenge) {
       await sbx.setStatus(tx, token, 'challenge');

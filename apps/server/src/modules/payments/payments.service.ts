@@ -44,6 +44,8 @@ const PAYABLE_ORDER_STATUSES = new Set(['pending_payment', 'payment_failed']);
 const SESSION_REUSE_MS = 50 * 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_COMMAND_ATTEMPTS = 8;
+/** Days a customer has to authenticate a renewal's charge the bank challenged (the sandbox keeps the session as long). */
+export const OFF_SESSION_AUTHENTICATION_DAYS = 3;
 
 /** The payments domain: sessions with the provider, owner-checked lookups, notifications, void and refund. */
 export class PaymentsService {
@@ -177,6 +179,105 @@ export class PaymentsService {
     );
   }
 
+  // ---------- saved cards and charges without the customer ----------
+
+  /** The customer's saved cards (brand, last four digits, expiry; never the token). */
+  cards(q: Reader, customerUuid: string): Promise<store.SavedCardRow[]> {
+    return store.savedCardsOf(q, customerUuid);
+  }
+
+  /** One of the customer's cards; another customer's, or none, is NOT_FOUND. */
+  async card(q: Reader, customerUuid: string, id: string, opts: { lock?: boolean } = {}): Promise<store.SavedCardRow> {
+    const card = UUID.test(id) ? await store.findSavedCard(q, customerUuid, id, opts.lock) : null;
+    if (!card) throw new AppError('NOT_FOUND', 'Card not found');
+    return card;
+  }
+
+  async removeCard(tx: Tx, customerUuid: string, id: string): Promise<void> {
+    if (!(await store.deleteSavedCard(tx, customerUuid, id))) throw new AppError('NOT_FOUND', 'Card not found');
+  }
+
+  async setDefaultCard(tx: Tx, customerUuid: string, id: string): Promise<void> {
+    if (!(await store.setDefaultCard(tx, customerUuid, id))) throw new AppError('NOT_FOUND', 'Card not found');
+  }
+
+  /** The card the order's payment saved (the buyer agreed to keep it), or null. */
+  cardSavedFor(q: Reader, orderEntityId: string): Promise<string | null> {
+    return store.cardSavedFor(q, orderEntityId);
+  }
+
+  /**
+   * The payment of an order charged to a saved card without the customer (a renewal), in the caller's
+   * transaction: the charge itself runs after commit (`chargeOffSession`), keyed by this payment.
+   */
+  async openOffSessionPayment(
+    tx: Tx, order: { entity_id: string; store_code: string; grand_total: number; currency: string; payment_method_code: string }, customerUuid: string, cardId: string,
+  ): Promise<PaymentRow> {
+    requireTx(tx);
+    const payment = await store.insertPayment(tx, {
+      uuid: randomUUID(),
+      order_id: order.entity_id,
+      store_code: order.store_code,
+      customer_uuid: customerUuid,
+      cart_id_hash: null,
+      method_code: order.payment_method_code,
+      provider: this.provider.code,
+      amount: order.grand_total,
+      currency: order.currency,
+      tokenize: false,
+      return_url: `/${order.store_code}/checkout/payment-return`,
+      attempt_key: null,
+      off_session: true,
+      saved_card_id: cardId,
+    });
+    if (!payment) throw new AppError('ORDER_NOT_PAYABLE', 'The order already has a payment');
+    return payment;
+  }
+
+  /**
+   * Charges an off-session payment's card, once however often it is called (the provider dedupes on
+   * the payment's key), and applies the answer as its notification would be applied. A card the
+   * customer removed meanwhile refuses the payment. `requires_action`: the bank asks the customer to
+   * authenticate on `redirect_path`; the payment stays open until they do or it expires.
+   */
+  async chargeOffSession(run: Transactions, paymentUuid: string): Promise<{ status: 'paid' | 'failed' | 'requires_action' | 'settled'; reason: string | null; redirect_path: string | null }> {
+    const payment = await store.findPayment(this.db, paymentUuid);
+    if (!payment || !payment.off_session || !payment.customer_uuid) throw new AppError('NOT_FOUND', 'Payment not found');
+    if (payment.status !== 'created') return { status: 'settled', reason: payment.failure_code, redirect_path: null };
+    const card = payment.saved_card_id ? await store.savedCardToken(this.db, payment.customer_uuid, payment.saved_card_id) : null;
+    const scaMode = await store.scaModeFor(this.db, payment.store_code);
+    const charge = await this.provider.chargeOffSession({
+      idempotencyKey: `${payment.uuid}:charge`,
+      merchantReference: payment.uuid,
+      orderReference: payment.order_id,
+      amount: payment.amount,
+      currency: payment.currency,
+      // A removed card is no card: the provider refuses the unknown token.
+      cardToken: card?.token ?? 'tok_removed',
+      exemption: scaMode !== 'SCA_ALWAYS',
+      returnUrl: payment.return_url,
+    });
+    faultPoint('payments.after-provider');
+    if (charge.status === 'requires_action') {
+      await run((tx) => store.attachSession(tx, payment.uuid, { provider_reference: charge.providerReference, payment_token: charge.sessionToken, redirect_url: charge.redirectUrl }));
+      return { status: 'requires_action', reason: null, redirect_path: charge.redirectUrl };
+    }
+    const type = charge.status === 'captured' ? 'payment.captured' : 'payment.refused';
+    const outcome = await run(async (tx) => {
+      await store.attachSession(tx, payment.uuid, { provider_reference: charge.providerReference, payment_token: charge.sessionToken, redirect_url: charge.redirectUrl });
+      return this.handleEvent(tx, {
+        id: `charge:${charge.providerReference}:${type}`, type, created: Math.floor(Date.now() / 1000),
+        data: {
+          provider_reference: charge.providerReference, merchant_reference: payment.uuid, order_reference: payment.order_id,
+          amount: payment.amount, currency: payment.currency, reason: charge.reason, card: charge.card,
+        },
+      });
+    });
+    if (outcome.outcome === 'paid') return { status: 'paid', reason: null, redirect_path: null };
+    if (outcome.outcome === 'failed') return { status: 'failed', reason: charge.reason ?? 'refused', redirect_path: null };
+    return { status: 'settled', reason: outcome.detail, redirect_path: null };
+  }
+
   /** A payment its owner may read; anyone else's answers exactly like a missing one. */
   async getPayment(owner: PaymentOwner, uuid: string): Promise<PaymentRow> {
     const payment = UUID.test(uuid) ? await store.findPayment(this.db, uuid) : null;
@@ -227,6 +328,11 @@ export class PaymentsService {
     if (payment.status === 'refund_pending') return { action: 'refund', payment_uuid: payment.uuid, refunded: payment.amount };
     // A payment under review holds money whose amount did not match: a person decides.
     return { action: 'review', payment_uuid: payment.uuid, refunded: 0 };
+  }
+
+  /** A renewal's charge the bank asked the customer to authenticate, within the days the customer is given. */
+  async waitsForCustomer(tx: Tx, entityId: string): Promise<boolean> {
+    return store.awaitsAuthentication(tx, entityId, OFF_SESSION_AUTHENTICATION_DAYS);
   }
 
   /** Whether the provider took money for the order (paid, under review, being refunded), read in the caller's transaction. */
@@ -377,7 +483,7 @@ export class PaymentsService {
         await this.orders.markPaid(tx, order!.entity_id, { payment_uuid: payment.uuid, provider_reference: d.provider_reference, amount: d.amount, currency: d.currency });
         await store.transition(tx, payment.uuid, ['created'], 'paid', { card });
         if (payment.tokenize && payment.customer_uuid && d.card?.token) {
-          await store.saveCard(tx, { id: randomUUID(), customer_uuid: payment.customer_uuid, provider: this.provider.code, token: d.card.token, ...card! });
+          await store.saveCard(tx, { id: randomUUID(), customer_uuid: payment.customer_uuid, provider: this.provider.code, token: d.card.token, ...card! }, payment.uuid);
         }
         if (payment.refunded_amount > 0) {
           // Part of it went back before the capture was reported: the order is paid, a person decides about the rest.
@@ -445,5 +551,7 @@ function refusalMessage(code: string): string {
   if (code === 'cancelled_by_shopper') return 'The bank transfer was cancelled';
   if (code === 'expired') return 'The payment was not completed in time';
   if (code === 'too_many_attempts') return 'Too many invalid card details were entered';
+  if (code === 'card_declined') return 'The saved card was declined';
+  if (code === 'card_not_found') return 'The saved card is no longer available';
   return 'The payment was refused';
 }

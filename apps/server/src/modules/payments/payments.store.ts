@@ -34,13 +34,17 @@ export interface PaymentRow {
   attempt_key: string | null;
   /** What the provider reported giving back (refund notifications), at most the amount. */
   refunded_amount: number;
+  /** A charge of a saved card without the customer (a renewal), and that card; or the card this payment saved. */
+  off_session: boolean;
+  saved_card_id: string | null;
   created_at: Date;
   paid_at: Date | null;
 }
 
 const COLUMNS = `uuid::text AS uuid, order_id, store_code, customer_uuid::text AS customer_uuid, cart_id_hash, method_code, provider,
   amount, currency::text AS currency, status, tokenize, return_url, provider_reference, payment_token, redirect_url,
-  card_brand, card_last4::text AS card_last4, card_exp_month, card_exp_year, failure_code, review_reason, attempt_key, refunded_amount, created_at, paid_at`;
+  card_brand, card_last4::text AS card_last4, card_exp_month, card_exp_year, failure_code, review_reason, attempt_key, refunded_amount,
+  off_session, saved_card_id::text AS saved_card_id, created_at, paid_at`;
 
 export async function scaModeFor(db: Queryable, storeCode: string): Promise<ScaMode> {
   const { rows } = await db.query<{ sca_mode: ScaMode }>('SELECT sca_mode FROM payments_store_setting WHERE store_code = $1', [storeCode]);
@@ -68,6 +72,8 @@ export interface NewPayment {
   tokenize: boolean;
   return_url: string;
   attempt_key: string | null;
+  off_session?: boolean;
+  saved_card_id?: string | null;
 }
 
 /**
@@ -76,11 +82,12 @@ export interface NewPayment {
  */
 export async function insertPayment(tx: Tx, p: NewPayment): Promise<PaymentRow | null> {
   const { rows } = await tx.query<PaymentRow>(
-    `INSERT INTO payments_payment (uuid, order_id, store_code, customer_uuid, cart_id_hash, method_code, provider, amount, currency, tokenize, return_url, attempt_key)
-     VALUES ($1::uuid, $2, $3, $4::uuid, $5, $6, $7, $8, $9, $10, $11, $12)
+    `INSERT INTO payments_payment (uuid, order_id, store_code, customer_uuid, cart_id_hash, method_code, provider, amount, currency, tokenize, return_url, attempt_key, off_session, saved_card_id)
+     VALUES ($1::uuid, $2, $3, $4::uuid, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::uuid)
      ON CONFLICT (order_id) WHERE status IN ('created', 'paid', 'suspicious') DO NOTHING
      RETURNING ${COLUMNS}`,
-    [p.uuid, p.order_id, p.store_code, p.customer_uuid, p.cart_id_hash, p.method_code, p.provider, p.amount, p.currency, p.tokenize, p.return_url, p.attempt_key],
+    [p.uuid, p.order_id, p.store_code, p.customer_uuid, p.cart_id_hash, p.method_code, p.provider, p.amount, p.currency, p.tokenize, p.return_url, p.attempt_key,
+      p.off_session ?? false, p.saved_card_id ?? null],
   );
   return rows[0] ?? null;
 }
@@ -201,20 +208,102 @@ export async function setWebhookOutcome(tx: Tx, provider: string, eventId: strin
   await tx.query('UPDATE payments_webhook_event SET outcome = $3 WHERE provider = $1 AND event_id = $2', [provider, eventId, outcome]);
 }
 
-export async function saveCard(tx: Tx, c: { id: string; customer_uuid: string; provider: string; token: string; brand: string; last4: string; exp_month: number; exp_year: number }): Promise<void> {
-  await tx.query(
-    `INSERT INTO payments_saved_card (id, customer_uuid, provider, token, brand, last4, exp_month, exp_year)
-     VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6, $7, $8) ON CONFLICT (customer_uuid, provider, token) DO NOTHING`,
-    [c.id, c.customer_uuid, c.provider, c.token, c.brand, c.last4, c.exp_month, c.exp_year],
+/**
+ * Keeps a card the provider tokenised for the customer (once per token) and names it on the payment
+ * that saved it; the customer's first card becomes their default. Returns the card's id.
+ */
+export async function saveCard(
+  tx: Tx, c: { id: string; customer_uuid: string; provider: string; token: string; brand: string; last4: string; exp_month: number; exp_year: number }, paymentUuid: string | null = null,
+): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    `WITH saved AS (
+       INSERT INTO payments_saved_card (id, customer_uuid, provider, token, brand, last4, exp_month, exp_year, is_default)
+       VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6, $7, $8,
+               NOT EXISTS (SELECT 1 FROM payments_saved_card WHERE customer_uuid = $2::uuid AND is_default))
+       ON CONFLICT (customer_uuid, provider, token) DO UPDATE SET exp_month = EXCLUDED.exp_month
+       RETURNING id),
+     linked AS (UPDATE payments_payment SET saved_card_id = (SELECT id FROM saved) WHERE uuid = $9::uuid)
+     SELECT id::text AS id FROM saved`,
+    [c.id, c.customer_uuid, c.provider, c.token, c.brand, c.last4, c.exp_month, c.exp_year, paymentUuid],
   );
+  return rows[0]!.id;
 }
 
-export async function savedCardsOf(db: Queryable, customerUuid: string) {
-  const { rows } = await db.query<{ id: string; brand: string; last4: string; exp_month: number; exp_year: number }>(
-    'SELECT id::text AS id, brand, last4::text AS last4, exp_month, exp_year FROM payments_saved_card WHERE customer_uuid = $1::uuid ORDER BY created_at',
+export interface SavedCardRow {
+  id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  is_default: boolean;
+}
+const CARD_COLUMNS = 'id::text AS id, brand, last4::text AS last4, exp_month, exp_year, is_default';
+
+export async function savedCardsOf(db: Queryable, customerUuid: string): Promise<SavedCardRow[]> {
+  const { rows } = await db.query<SavedCardRow>(
+    `SELECT ${CARD_COLUMNS} FROM payments_saved_card WHERE customer_uuid = $1::uuid ORDER BY created_at, id`,
     [customerUuid],
   );
   return rows;
+}
+
+/** One of the customer's cards; another customer's answers like a missing one. */
+export async function findSavedCard(db: Queryable, customerUuid: string, id: string, lock = false): Promise<SavedCardRow | null> {
+  const { rows } = await db.query<SavedCardRow>(
+    `SELECT ${CARD_COLUMNS} FROM payments_saved_card WHERE id = $1::uuid AND customer_uuid = $2::uuid${lock ? ' FOR UPDATE' : ''}`,
+    [id, customerUuid],
+  );
+  return rows[0] ?? null;
+}
+
+/** The provider token of a customer's card, for a charge without the customer. */
+export async function savedCardToken(db: Queryable, customerUuid: string, id: string): Promise<{ token: string; provider: string } | null> {
+  const { rows } = await db.query<{ token: string; provider: string }>(
+    'SELECT token, provider FROM payments_saved_card WHERE id = $1::uuid AND customer_uuid = $2::uuid',
+    [id, customerUuid],
+  );
+  return rows[0] ?? null;
+}
+
+/** Deletes a card; when it was the default, the customer's newest other card becomes the default. */
+export async function deleteSavedCard(tx: Tx, customerUuid: string, id: string): Promise<boolean> {
+  const { rows } = await tx.query<{ is_default: boolean }>('DELETE FROM payments_saved_card WHERE id = $1::uuid AND customer_uuid = $2::uuid RETURNING is_default', [id, customerUuid]);
+  if (!rows[0]) return false;
+  if (rows[0].is_default) {
+    await tx.query(
+      `UPDATE payments_saved_card SET is_default = true
+        WHERE id = (SELECT id FROM payments_saved_card WHERE customer_uuid = $1::uuid ORDER BY created_at DESC, id LIMIT 1)`,
+      [customerUuid],
+    );
+  }
+  return true;
+}
+
+/** Makes one card the customer's default (the partial unique index keeps it one). */
+export async function setDefaultCard(tx: Tx, customerUuid: string, id: string): Promise<boolean> {
+  await tx.query('UPDATE payments_saved_card SET is_default = false WHERE customer_uuid = $1::uuid AND is_default AND id <> $2::uuid', [customerUuid, id]);
+  const r = await tx.query('UPDATE payments_saved_card SET is_default = true WHERE customer_uuid = $1::uuid AND id = $2::uuid', [customerUuid, id]);
+  return r.rowCount === 1;
+}
+
+/** Whether the order's open payment is an off-session charge waiting for the customer's authentication, younger than `days`. */
+export async function awaitsAuthentication(tx: Tx, orderId: string, days: number): Promise<boolean> {
+  const { rows } = await tx.query(
+    `SELECT 1 FROM payments_payment WHERE order_id = $1 AND status = 'created' AND off_session AND provider_reference IS NOT NULL
+        AND created_at > now() - $2 * interval '1 day'`,
+    [orderId, days],
+  );
+  return rows.length > 0;
+}
+
+/** The card an order's paid payment saved, if it saved one. */
+export async function cardSavedFor(db: Queryable, orderId: string): Promise<string | null> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT saved_card_id::text AS id FROM payments_payment WHERE order_id = $1 AND saved_card_id IS NOT NULL AND NOT off_session AND paid_at IS NOT NULL
+      ORDER BY paid_at DESC LIMIT 1`,
+    [orderId],
+  );
+  return rows[0]?.id ?? null;
 }
 
 export async function enqueueCommand(tx: Tx, c: { payment_uuid: string; kind: 'void' | 'refund'; amount: number; idempotency_key: string }): Promise<void> {

@@ -1,0 +1,88 @@
+import { createCustomer, createOrder, createProduct, restCall, type TestCustomer, type TestProduct } from '@ember/test-support';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../platform/db.js';
+import { transactionsOn } from '../../platform/transaction.js';
+import { runPaymentJobs } from '../payments/payments.routes.js';
+
+/** A shop the fixtures drive: the test server's URL and its app (for its jobs). */
+export interface Shop {
+  url: string;
+  app: FastifyInstance;
+}
+
+export const ADDRESSES: Record<string, Record<string, unknown>> = {
+  gb: { firstname: 'Sam', lastname: 'Subscriber', street: ['12 Carnaby Street'], city: 'London', postcode: 'W1F 9PS', country_code: 'GB', telephone: '+447975550123' },
+  de: { firstname: 'Sina', lastname: 'Abonnentin', street: ['Friedrichstraße', '68'], city: 'Berlin', postcode: '10117', country_code: 'DE', telephone: '+4930000000' },
+  ch: { firstname: 'Silvan', lastname: 'Abonnent', street: ['Bahnhofstrasse', '42'], city: 'Zürich', postcode: '8001', country_code: 'CH', telephone: '+41441234567' },
+};
+
+/** The expiry a test card form takes: a few years ahead. */
+const cardForm = (number: string) =>
+  new URLSearchParams({ card_number: number, exp_month: '10', exp_year: String(new Date().getUTCFullYear() + 3), cvc: '321' }).toString();
+
+/** Pays an order on the sandbox's card page with a test card, saving it (tokenize); approves a challenge when the card asks for one. */
+export async function payAndSaveCard(shop: { url: string }, token: string, orderId: string, cardNumber: string, store = 'gb'): Promise<void> {
+  const opened = await restCall(shop, 'PUT', '/api/payments/generate-token', { order_id: orderId, tokenize: true }, { token, store, headers: { 'idempotency-key': `pay-${orderId}` } });
+  if (opened.status !== 200) throw new Error(`generate-token: ${opened.status} ${JSON.stringify(opened.body)}`);
+  const page = await fetch(`${shop.url}${opened.body.redirect_url}`, {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: cardForm(cardNumber), redirect: 'manual',
+  });
+  if (page.status !== 303) throw new Error(`card page: ${page.status}`);
+  const next = page.headers.get('location') ?? '';
+  if (next.includes('/payments-sandbox/challenge/')) await approveChallenge(shop, next);
+}
+
+/** The bank's challenge page, approved by the card holder. */
+export async function approveChallenge(shop: { url: string }, location: string, decision: 'approve' | 'fail' = 'approve'): Promise<void> {
+  const path = location.startsWith('http') ? new URL(location).pathname : location;
+  const res = await fetch(`${shop.url}${path}`, {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ decision }).toString(), redirect: 'manual',
+  });
+  if (res.status !== 303) throw new Error(`challenge page: ${res.status}`);
+}
+
+/** Lets the app's jobs catch up: the sandbox's notifications, then the order events (subscriptions learn the first payment). */
+export async function settleJobs(app: FastifyInstance): Promise<void> {
+  await runPaymentJobs(app);
+  await app.services.orders.deliverEvents(transactionsOn(app.db));
+}
+
+export interface Subscribed {
+  customer: TestCustomer;
+  product: TestProduct;
+  subscriptionId: string;
+  order: { entity_id: string; order_number: string };
+}
+
+/**
+ * A customer who subscribed at checkout, as a shopper does: an order with a subscription product,
+ * paid with a test card they agreed to save; the subscription then has its card and first delivery.
+ */
+export async function subscribe(
+  shop: Shop, db: Db,
+  opts: { store?: 'gb' | 'de' | 'ch'; card?: string; product?: TestProduct; customer?: TestCustomer; quantity?: number; ageVerified?: boolean } = {},
+): Promise<Subscribed> {
+  const store = opts.store ?? 'gb';
+  const product = opts.product ?? await createProduct(db, { kind: 'subscription', subscription: true, stores: [store], price: 4500, stock: 50 });
+  const customer = opts.customer ?? await createCustomer(shop, { store });
+  if (opts.ageVerified) {
+    const v = await restCall(shop, 'POST', '/age-verification/verify', { method_code: 'database_check', country_code: store.toUpperCase() }, { token: customer.token, store });
+    if (v.body.status !== 'verified') throw new Error(`age verification: ${JSON.stringify(v.body)}`);
+  }
+  const order = await createOrder(shop, { customer, store, items: [{ sku: product.sku, quantity: opts.quantity ?? 1 }], address: ADDRESSES[store] as never });
+  await payAndSaveCard(shop, customer.token, order.entity_id, opts.card ?? '4111111111111111', store);
+  await settleJobs(shop.app);
+  const { rows } = await db.query<{ id: string }>('SELECT id::text AS id FROM subscription_subscription WHERE origin_order_id = $1', [order.entity_id]);
+  if (!rows[0]) throw new Error('no subscription started');
+  return { customer, product, subscriptionId: rows[0].id, order };
+}
+
+/** Makes a subscription's next delivery due today. */
+export async function makeDue(db: Db, subscriptionId: string, day = new Date().toISOString().slice(0, 10)): Promise<void> {
+  await db.query(`UPDATE subscription_subscription SET next_delivery_date = $2::date WHERE id = $1`, [subscriptionId, day]);
+}
+
+/** The retries of a subscription's declined renewal, due now. */
+export async function makeRetryDue(db: Db, subscriptionId: string): Promise<void> {
+  await db.query(`UPDATE subscription_renewal SET retry_at = now() - interval '1 second' WHERE subscription_id = $1 AND retry_at IS NOT NULL`, [subscriptionId]);
+}
