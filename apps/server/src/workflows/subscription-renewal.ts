@@ -162,6 +162,8 @@ async function placeRenewal(tx: Tx, services: Services, t: Target): Promise<Plac
   const placed = await placeCart(tx, services, caller, cart.masked_id, [], false);
   const order = (await services.orders.findOrderForProvider(tx, placed.entity_id))!;
   const payment = order.grand_total > 0 ? await services.payments.openOffSessionPayment(tx, order, sub.customer_uuid, sub.card_id) : null;
+  // A retry takes over from the declined attempt before it: that one is not tried again.
+  if (t.attempt > 1) await services.subscriptions.stopRetries(tx, sub.id);
   await services.subscriptions.insertRenewal(tx, {
     subscription_id: sub.id, period: t.period, attempt: t.attempt, status: payment ? 'charging' : 'paid',
     order_id: placed.entity_id, order_number: placed.order_number, payment_uuid: payment?.uuid ?? null,
@@ -311,7 +313,8 @@ async function mail<T extends 'subscription_payment_failed' | 'subscription_acti
 export async function onSubscriptionOrderEvent(tx: Tx, services: Services, e: OrderEvent): Promise<void> {
   const origin = await services.subscriptions.byOrigin(tx, e.order_id, true);
   if (origin) {
-    if (e.type === 'canceled' && origin.deliveries === 0 && ['active', 'paused', 'past_due'].includes(origin.status)) {
+    // Cancelled before any renewal: the subscription it started ends with it.
+    if (e.type === 'canceled' && origin.deliveries <= 1 && ['active', 'paused', 'past_due'].includes(origin.status)) {
       await services.subscriptions.end(tx, origin, 'cancelled', 'system', 'first_order_cancelled');
     } else if (PAID_STATUSES.has(e.status) && origin.deliveries === 0) {
       // The first order is paid: it is the first delivery, and the card it saved (with the buyer's consent) pays the renewals.
