@@ -264,7 +264,8 @@ export async function placeCart(
     });
   }
   // Stock held for payment: a few waiting orders per buyer, address and connection (decision 0033).
-  await holdForPayment(tx, services, placed, draft, { ip: caller.client?.ip ?? null, limits: caller.client?.unpaidLimits ?? DEFAULT_UNPAID_LIMITS });
+  // A renewal's order is the shop's own, charged at once: it is not a shopper holding stock.
+  if (cart.purpose === 'shop') await holdForPayment(tx, services, placed, draft, { ip: caller.client?.ip ?? null, limits: caller.client?.unpaidLimits ?? DEFAULT_UNPAID_LIMITS });
   // The campaign's held points are debited with the order, in this transaction (returned if it is cancelled).
   if (cart.customer_uuid && computed.campaign) await services.loyalty.spendCampaignForOrder(tx, cart.masked_id, placed.entity_id, placed.order_number);
   await services.cart.markOrdered(tx, cart);

@@ -62,15 +62,18 @@ interface Placed {
 }
 
 /** One run: pauses that end, due deliveries, retries of declined ones, and charges left unfinished. */
-export async function runRenewals(db: Db, services: Services, opts: { today?: string; limit?: number } = {}): Promise<RenewalReport> {
+export async function runRenewals(
+  db: Db, services: Services, opts: { today?: string; limit?: number; only?: string[]; unsettledAfterSeconds?: number } = {},
+): Promise<RenewalReport> {
   const today = opts.today ?? services.subscriptions.today();
   const limit = opts.limit ?? 200;
+  const only = opts.only ?? null;
   const report: RenewalReport = { resumed: 0, placed: 0, paid: 0, declined: 0, awaiting: 0, refused: 0, failed: [] };
   const subs = services.subscriptions;
 
   for (let i = 0; i < limit; i++) {
     const resumed = await inTransaction(db, async (tx) => {
-      const sub = await subs.claimResumeDue(tx, today);
+      const sub = await subs.claimResumeDue(tx, today, only);
       if (sub) await subs.resumeRow(tx, sub, sub.next_delivery_date > today ? sub.next_delivery_date : today, 'system');
       return sub !== null;
     });
@@ -79,21 +82,21 @@ export async function runRenewals(db: Db, services: Services, opts: { today?: st
   }
 
   // Unfinished charges first: their orders exist, and only their outcome is missing.
-  for (const r of await subs.unsettledRenewals(db, UNSETTLED_AFTER_SECONDS, limit)) {
+  for (const r of await subs.unsettledRenewals(db, opts.unsettledAfterSeconds ?? UNSETTLED_AFTER_SECONDS, limit, only)) {
     if (r.payment_uuid) await chargeAndSettle(db, services, r, report);
   }
 
   const skip: string[] = [];
   for (let i = 0; i < limit; i++) {
     const done = await renewOne(db, services, report, skip, async (tx) => {
-      const sub = await subs.claimDue(tx, today, skip);
+      const sub = await subs.claimDue(tx, today, skip, only);
       return sub ? { sub, period: sub.next_delivery_date, attempt: 1 } : null;
     });
     if (!done) break;
   }
   for (let i = 0; i < limit; i++) {
     const done = await renewOne(db, services, report, skip, async (tx) => {
-      const hit = await subs.claimRetry(tx, skip);
+      const hit = await subs.claimRetry(tx, skip, only);
       return hit ? { sub: hit.subscription, period: hit.renewal.period, attempt: hit.renewal.attempt + 1 } : null;
     });
     if (!done) break;

@@ -218,7 +218,7 @@ describe('cart rules: subscriptions (ONGOING_SUBSCRIPTION)', () => {
     const cancelled = await cancelOrder(server, placed.order.entity_id, c.token);
     expect(cancelled.body.data.cancelOrder).toEqual({ error: null, order: { status_code: 'canceled' } });
     // The subscription ends with its first order, as the order event reaches it.
-    await server.app.services.orders.deliverEvents(transactionsOn(db));
+    await server.app.services.orders.deliverEvents(transactionsOn(db), 100, [placed.order.entity_id]);
     const free = await add(next, [{ sku: other.sku, quantity: 1 }], { token: c.token });
     expect(free.user_errors).toEqual([]);
   });

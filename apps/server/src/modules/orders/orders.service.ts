@@ -155,12 +155,13 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
 
   /**
    * Delivers waiting order events to every subscriber, each event in its own transaction with its
-   * delivery mark, oldest first. Returns how many deliveries were made.
+   * delivery mark, oldest first. Returns how many deliveries were made. `orderIds`: only the events
+   * of these orders (a caller that must see their effects now; every event is delivered at least once either way).
    */
-  async deliverEvents(run: Transactions, limit = 100): Promise<number> {
+  async deliverEvents(run: Transactions, limit = 100, orderIds: string[] | null = null): Promise<number> {
     let delivered = 0;
     for (const [name, handler] of this.subscribers) {
-      for (const event of await store.undeliveredEvents(this.db, name, limit)) {
+      for (const event of await store.undeliveredEvents(this.db, name, limit, orderIds)) {
         const done = await run(async (tx) => {
           if (!(await store.claimEvent(tx, name, event.id))) return false;
           await handler(tx, event);

@@ -607,14 +607,15 @@ export async function insertEvent(tx: Tx, e: Omit<OrderEvent, 'id' | 'created_at
 }
 
 /** The oldest events a subscriber has not yet handled. */
-export async function undeliveredEvents(db: Queryable, subscriber: string, limit: number): Promise<OrderEvent[]> {
+export async function undeliveredEvents(db: Queryable, subscriber: string, limit: number, orderIds: string[] | null = null): Promise<OrderEvent[]> {
   const { rows } = await db.query<OrderEvent>(
     `SELECT e.id::text AS id, e.order_id, e.order_number, e.customer_uuid::text AS customer_uuid, e.store_code, e.type, e.status,
             e.grand_total::int AS grand_total, e.refunded_total::int AS refunded_total, e.currency, e.created_at
        FROM orders_event e
       WHERE NOT EXISTS (SELECT 1 FROM orders_event_delivery d WHERE d.subscriber = $1 AND d.event_id = e.id)
+        AND ($3::text[] IS NULL OR e.order_id = ANY($3::text[]))
       ORDER BY e.id LIMIT $2`,
-    [subscriber, limit],
+    [subscriber, limit, orderIds],
   );
   return rows;
 }

@@ -37,7 +37,9 @@ const CARD_LABELS_DE: Record<string, string> = {
   'Visa, authorised': 'Visa, genehmigt',
   'Mastercard, authorised': 'Mastercard, genehmigt',
   'Visa, declined: insufficient funds': 'Visa, abgelehnt: Deckung unzureichend',
-  'Visa, strong authentication required': 'Visa, starke Authentifizierung erforderlich',
+  'Visa, strong authentication required, every time': 'Visa, starke Authentifizierung bei jeder Zahlung erforderlich',
+  'Visa, strong authentication required, later charges exempt': 'Visa, starke Authentifizierung erforderlich, spätere Abbuchungen ausgenommen',
+  'Visa, authorised, later charges declined': 'Visa, genehmigt, spätere Abbuchungen abgelehnt',
 };
 
 export function fillInText(audience: PageAudience): string {

@@ -41,10 +41,13 @@ export async function approveChallenge(shop: { url: string }, location: string, 
   if (res.status !== 303) throw new Error(`challenge page: ${res.status}`);
 }
 
-/** Lets the app's jobs catch up: the sandbox's notifications, then the order events (subscriptions learn the first payment). */
-export async function settleJobs(app: FastifyInstance): Promise<void> {
+/**
+ * Lets the app's jobs catch up: the sandbox's notifications, then the order events of the test's
+ * orders (`orderIds`; all when none are named), so subscriptions learn of a payment at once.
+ */
+export async function settleJobs(app: FastifyInstance, orderIds: string[] | null = null): Promise<void> {
   await runPaymentJobs(app);
-  await app.services.orders.deliverEvents(transactionsOn(app.db));
+  await app.services.orders.deliverEvents(transactionsOn(app.db), 500, orderIds);
 }
 
 export interface Subscribed {
@@ -71,7 +74,7 @@ export async function subscribe(
   }
   const order = await createOrder(shop, { customer, store, items: [{ sku: product.sku, quantity: opts.quantity ?? 1 }], address: ADDRESSES[store] as never });
   await payAndSaveCard(shop, customer.token, order.entity_id, opts.card ?? '4111111111111111', store);
-  await settleJobs(shop.app);
+  await settleJobs(shop.app, [order.entity_id]);
   const { rows } = await db.query<{ id: string }>('SELECT id::text AS id FROM subscription_subscription WHERE origin_order_id = $1', [order.entity_id]);
   if (!rows[0]) throw new Error('no subscription started');
   return { customer, product, subscriptionId: rows[0].id, order };
@@ -85,4 +88,41 @@ export async function makeDue(db: Db, subscriptionId: string, day = new Date().t
 /** The retries of a subscription's declined renewal, due now. */
 export async function makeRetryDue(db: Db, subscriptionId: string): Promise<void> {
   await db.query(`UPDATE subscription_renewal SET retry_at = now() - interval '1 second' WHERE subscription_id = $1 AND retry_at IS NOT NULL`, [subscriptionId]);
+}
+
+/**
+ * `count` more customers with a subscription like `model`'s, due today, written by SQL (accounts,
+ * saved cards of the same test card, subscriptions and their products), for the renewal job's load
+ * and concurrency runs. Returns their subscription ids.
+ */
+export async function cloneDue(db: Db, model: Subscribed, count: number, tag: string): Promise<string[]> {
+  const users = await db.query<{ uuid: string }>(
+    `INSERT INTO identity_user (uuid, email, firstname, lastname, date_of_birth, store_code)
+     SELECT gen_random_uuid(), 'bulk-' || $2 || '-' || g || '@example.com', 'Bulk', 'Buyer', date '1988-03-03', s.store_code
+       FROM generate_series(1, $1) g, subscription_subscription s WHERE s.id = $3::uuid
+     RETURNING uuid::text AS uuid`,
+    [count, tag, model.subscriptionId],
+  );
+  const uuids = users.rows.map((r) => r.uuid);
+  await db.query(
+    `INSERT INTO payments_saved_card (id, customer_uuid, provider, token, brand, last4, exp_month, exp_year, is_default)
+     SELECT gen_random_uuid(), u, c.provider, c.token, c.brand, c.last4, c.exp_month, c.exp_year, true
+       FROM unnest($1::uuid[]) u, subscription_subscription s JOIN payments_saved_card c ON c.id = s.card_id WHERE s.id = $2::uuid`,
+    [uuids, model.subscriptionId],
+  );
+  const subs = await db.query<{ id: string }>(
+    `INSERT INTO subscription_subscription (id, customer_uuid, store_code, plan_code, plan_type, status, frequency_weeks, next_delivery_date, address,
+                                            card_id, currency, minimum_deliveries, deliveries, origin_order_id)
+     SELECT gen_random_uuid(), u, s.store_code, s.plan_code, s.plan_type, 'active', s.frequency_weeks, current_date, s.address,
+            (SELECT id FROM payments_saved_card WHERE customer_uuid = u), s.currency, s.minimum_deliveries, 1, gen_random_uuid()
+       FROM unnest($1::uuid[]) u, subscription_subscription s WHERE s.id = $2::uuid
+     RETURNING id::text AS id`,
+    [uuids, model.subscriptionId],
+  );
+  const ids = subs.rows.map((r) => r.id);
+  await db.query(
+    `INSERT INTO subscription_item (subscription_id, sku, quantity) SELECT x, i.sku, i.quantity FROM unnest($1::uuid[]) x, subscription_item i WHERE i.subscription_id = $2::uuid`,
+    [ids, model.subscriptionId],
+  );
+  return ids;
 }

@@ -11,7 +11,7 @@ const ADMIN = 'subscriptions-suite-admin-token-0123456789abcdef';
 serveForSuite((s, d) => {
   server = s;
   db = d;
-}, { PAYMENTS_SANDBOX_NOTIFY_DELAY_MS: '0', ADMIN_TOKEN: ADMIN });
+}, { PAYMENTS_SANDBOX_NOTIFY_DELAY_MS: '0', ADMIN_TOKEN: ADMIN, PAYMENTS_MERCHANT_ACCOUNT: `sub_api_${process.pid}` });
 
 const shop = () => ({ url: server.url, app: server.app });
 const today = () => new Date().toISOString().slice(0, 10);
@@ -170,7 +170,7 @@ describe('changing a subscription', () => {
 
     // The second delivery is renewed: the commitment is met and the customer may cancel.
     await makeDue(db, s.subscriptionId);
-    const report = await runRenewals(db, server.app.services);
+    const report = await runRenewals(db, server.app.services, { only: [s.subscriptionId] });
     expect(report.failed).toEqual([]);
     expect((await mine(s.customer.token))[0]).toMatchObject({ deliveries: 2, can_cancel: true });
     expect((await call('cancel', { reason: 'other', comment: '<script>' })).status).toBe(400);

@@ -317,20 +317,21 @@ export class SubscriptionsService {
 
   // ---------- the renewal job's queue and records (workflows/subscription-renewal.ts) ----------
 
-  claimDue(tx: Tx, today: string, skip: string[] = []): Promise<SubscriptionRow | null> {
-    return store.claimDue(tx, today, skip);
+  // `only`: these subscriptions alone (an operator's run for some customers; tests sharing a database); all by default.
+  claimDue(tx: Tx, today: string, skip: string[] = [], only: string[] | null = null): Promise<SubscriptionRow | null> {
+    return store.claimDue(tx, today, skip, only);
   }
 
-  claimRetry(tx: Tx, skip: string[] = []) {
-    return store.claimRetry(tx, skip);
+  claimRetry(tx: Tx, skip: string[] = [], only: string[] | null = null) {
+    return store.claimRetry(tx, skip, only);
   }
 
-  claimResumeDue(tx: Tx, today: string): Promise<SubscriptionRow | null> {
-    return store.claimResumeDue(tx, today);
+  claimResumeDue(tx: Tx, today: string, only: string[] | null = null): Promise<SubscriptionRow | null> {
+    return store.claimResumeDue(tx, today, only);
   }
 
-  unsettledRenewals(q: Queryable, olderThanSeconds: number, limit: number): Promise<store.RenewalRow[]> {
-    return store.unsettledRenewals(q, olderThanSeconds, limit);
+  unsettledRenewals(q: Queryable, olderThanSeconds: number, limit: number, only: string[] | null = null): Promise<store.RenewalRow[]> {
+    return store.unsettledRenewals(q, olderThanSeconds, limit, only);
   }
 
   insertRenewal(tx: Tx, r: Parameters<typeof store.insertRenewal>[1]): Promise<void> {

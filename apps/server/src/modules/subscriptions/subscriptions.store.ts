@@ -258,24 +258,25 @@ export async function eventsOf(db: Queryable, ids: string[], perSubscription = 5
  * The next subscription due for delivery on or before `today`, locked; rows other instances hold
  * are skipped (FOR UPDATE SKIP LOCKED), so several instances share the queue without waiting.
  */
-export async function claimDue(tx: Tx, today: string, skip: string[] = []): Promise<SubscriptionRow | null> {
+export async function claimDue(tx: Tx, today: string, skip: string[] = [], only: string[] | null = null): Promise<SubscriptionRow | null> {
   const { rows } = await tx.query<SubscriptionRow>(
     `SELECT ${COLUMNS} FROM subscription_subscription
-      WHERE status = 'active' AND next_delivery_date <= $1::date AND NOT (id = ANY($2::uuid[]))
+      WHERE status = 'active' AND next_delivery_date <= $1::date AND NOT (id = ANY($2::uuid[])) AND ($3::uuid[] IS NULL OR id = ANY($3::uuid[]))
       ORDER BY next_delivery_date, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-    [today, skip],
+    [today, skip, only],
   );
   return rows[0] ?? null;
 }
 
 /** The next past-due subscription whose declined renewal is to be tried again, locked, with that renewal. */
-export async function claimRetry(tx: Tx, skip: string[] = []): Promise<{ subscription: SubscriptionRow; renewal: RenewalRow } | null> {
+export async function claimRetry(tx: Tx, skip: string[] = [], only: string[] | null = null): Promise<{ subscription: SubscriptionRow; renewal: RenewalRow } | null> {
   const { rows } = await tx.query<{ id: string; period: string }>(
     `SELECT s.id::text AS id, to_char(rr.period, 'YYYY-MM-DD') AS period
        FROM subscription_renewal rr JOIN subscription_subscription s ON s.id = rr.subscription_id
       WHERE rr.status = 'declined' AND rr.retry_at <= now() AND s.status = 'past_due' AND NOT (s.id = ANY($1::uuid[]))
+        AND ($2::uuid[] IS NULL OR s.id = ANY($2::uuid[]))
       ORDER BY rr.retry_at LIMIT 1 FOR UPDATE OF s SKIP LOCKED`,
-    [skip],
+    [skip, only],
   );
   const hit = rows[0];
   if (!hit) return null;
@@ -284,22 +285,23 @@ export async function claimRetry(tx: Tx, skip: string[] = []): Promise<{ subscri
 }
 
 /** Pauses that end by `today`, locked (skipping those another instance holds). */
-export async function claimResumeDue(tx: Tx, today: string): Promise<SubscriptionRow | null> {
+export async function claimResumeDue(tx: Tx, today: string, only: string[] | null = null): Promise<SubscriptionRow | null> {
   const { rows } = await tx.query<SubscriptionRow>(
     `SELECT ${COLUMNS} FROM subscription_subscription
-      WHERE status = 'paused' AND paused_until IS NOT NULL AND paused_until <= $1::date
+      WHERE status = 'paused' AND paused_until IS NOT NULL AND paused_until <= $1::date AND ($2::uuid[] IS NULL OR id = ANY($2::uuid[]))
       ORDER BY paused_until, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-    [today],
+    [today, only],
   );
   return rows[0] ?? null;
 }
 
 /** Renewals whose charge was started but whose outcome was not recorded (a crash, a lost answer), oldest first. */
-export async function unsettledRenewals(db: Queryable, olderThanSeconds: number, limit: number): Promise<RenewalRow[]> {
+export async function unsettledRenewals(db: Queryable, olderThanSeconds: number, limit: number, only: string[] | null = null): Promise<RenewalRow[]> {
   const { rows } = await db.query<RenewalRow>(
     `SELECT ${RENEWAL_COLUMNS} FROM subscription_renewal WHERE status = 'charging' AND updated_at < now() - $1 * interval '1 second'
+        AND ($3::uuid[] IS NULL OR subscription_id = ANY($3::uuid[]))
       ORDER BY updated_at LIMIT $2`,
-    [olderThanSeconds, limit],
+    [olderThanSeconds, limit, only],
   );
   return rows;
 }
