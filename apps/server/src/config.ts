@@ -156,6 +156,9 @@ export const ConfigSchema = z.object({
   CART_JOBS: bool.optional(),
   // The subscription renewal job (due deliveries, retries, pauses that end); off in tests unless asked.
   SUBSCRIPTIONS_JOBS: bool.optional(),
+  SUBSCRIPTIONS_JOB_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  // A renewal whose charge started this long ago without a recorded outcome (a crash) is finished by the next run.
+  SUBSCRIPTIONS_UNSETTLED_AFTER_S: z.coerce.number().int().min(1).max(86_400).default(60),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { graphqlIntrospection: boolean; txGuard: boolean; walletSigningSecret: string; packCodeSecret: string };

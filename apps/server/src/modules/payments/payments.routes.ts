@@ -203,6 +203,7 @@ async function webhookRoutes(app: FastifyInstance): Promise<void> {
         if (err.reason === 'wrong_account') throw new AppError('BAD_REQUEST', 'The notification is for another merchant account');
         throw new AppError('UNAUTHORISED', 'The notification signature is not valid');
       }
+      await payments.adoptUnrecordedSession(transactionsOn(app.db), event.data.merchant_reference);
       const result = await inTransaction(app.db, (tx) => payments.handleEvent(tx, event));
       if (result.outcome === 'suspicious') request.log.warn({ event_id: event.id, payment_uuid: result.payment_uuid, detail: result.detail }, 'payment put under review');
       return { received: true as const, duplicate: result.outcome === 'duplicate' };

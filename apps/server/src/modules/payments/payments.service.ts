@@ -311,6 +311,19 @@ export class PaymentsService {
   }
 
   /**
+   * Before a notification is applied: a payment whose provider session the shop never recorded (the
+   * process died between the provider's answer and the record) gets it from the provider now, so the
+   * notification matches it instead of looking forged.
+   */
+  async adoptUnrecordedSession(run: Transactions, paymentUuid: string): Promise<void> {
+    if (!UUID.test(paymentUuid)) return;
+    const payment = await store.findPayment(this.db, paymentUuid);
+    if (!payment || payment.provider_reference || payment.provider !== this.provider.code) return;
+    const state = await this.provider.lookup(paymentUuid);
+    if (state) await run((tx) => store.attachSession(tx, paymentUuid, { provider_reference: state.providerReference, payment_token: state.sessionToken, redirect_url: state.redirectUrl }));
+  }
+
+  /**
    * Settles the payment of an order being cancelled, inside the caller's transaction: an open one is
    * voided, a paid one refunded in full (the provider calls run after commit, once per idempotency key).
    */
