@@ -131,7 +131,7 @@ export class PricingLoader {
     const key = customerKey(cart);
     const limited = state.rules.filter((r) => r.uses_per_customer !== null).map((r) => r.id);
     const customerUses = key ? (limited.length ? await store.customerUsesOf(q, limited, key) : new Map<number, number>()) : null;
-    const { loyalty, subscriptions, catalog, checkout } = this.deps;
+    const { loyalty, subscriptions, checkout } = this.deps;
     const campaign = cart.customer_uuid && loyalty ? await loyalty.appliedCampaign(q, cart.masked_id, storeView.language) : null;
     const withSubscription = [...products.byId.values()].some((p) => p.is_subscription);
     const buyer = await buyerFacts(q, { subscriptions }, cart, withSubscription);

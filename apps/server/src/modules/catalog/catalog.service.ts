@@ -2,7 +2,7 @@ import type { Queryable } from '../../platform/db.js';
 import type { StoreView } from '../store/store.service.js';
 import { TtlCache } from '../../platform/ttl-cache.js';
 import {
-  findAgeRestriction, findCategories, findFacetRows, findOptions, findSaleFacts, findSelectionPrices, findSubscriptionProductIds, findProductIdsBySkus, findProductRelations, findProductsByIds, findSticks,
+  findAgeRestriction, findCategories, findFacetRows, findOptions, findSaleFacts, findSelectionPrices, findProductIdsBySkus, findProductRelations, findProductsByIds, findSticks,
   searchProductIds, type CategoryRow, type FacetRow, type MediaRow, type OptionRow, type ProductRow, type ProductSearch, type SaleFactsRow,
 } from './catalog.store.js';
 
@@ -184,11 +184,6 @@ export class CatalogService {
     const missing = skus.filter((sku) => !given?.has(sku));
     const known = new Map([...(given ?? []), ...(missing.length ? await findAgeRestriction(db, missing) : [])]);
     return new Set(skus.filter((sku) => known.get(sku) !== false));
-  }
-
-  /** The ids of every subscription product (the cart's ongoing-subscription rule looks for them in orders). */
-  subscriptionProductIds(db: Queryable = this.db): Promise<number[]> {
-    return findSubscriptionProductIds(db);
   }
 
   async search(store: StoreView, q: ProductSearch): Promise<{ items: ProductDoc[]; total: number }> {

@@ -116,12 +116,6 @@ export async function findAgeRestriction(db: Queryable, skus: string[]): Promise
   return new Map(rows.map((r) => [r.sku, r.is_age_restricted]));
 }
 
-/** Every product sold as a subscription, also those no longer active (their orders still run). */
-export async function findSubscriptionProductIds(db: Queryable): Promise<number[]> {
-  const { rows } = await db.query<{ id: number }>('SELECT id FROM catalog_product WHERE is_subscription ORDER BY id');
-  return rows.map((r) => r.id);
-}
-
 export interface MediaRow { product_id: number; file: string; label: string | null; position: number; is_main: boolean; disabled: boolean }
 export interface TierRow { product_id: number; quantity: number; price_minor: number }
 export interface CategoryLinkRow { product_id: number; category_id: number }

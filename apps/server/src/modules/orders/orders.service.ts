@@ -13,7 +13,7 @@ import type { OrderDraft, OrdersPort, PlacedOrder } from './orders.contract.js';
 import * as store from './orders.store.js';
 import { formatMoney, hasInvoice, invoiceNumber } from './orders.mapper.js';
 import { renderInvoice } from './orders.invoice.js';
-import type { OrderBuyer, OrderRow } from './orders.store.js';
+import type { OrderRow } from './orders.store.js';
 
 /**
  * What orders asks of payments when an order is cancelled: void an authorisation or refund a capture.
@@ -244,17 +244,6 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
   async findOrderByCart(tx: Tx, cartId: string): Promise<PlacedOrder | null> {
     const row = await store.findOrderByCartId(tx, cartId);
     return row ? { entity_id: row.entity_id, order_number: row.order_number } : null;
-  }
-
-  /**
-   * Whether a buyer (a customer, or the e-mail of a guest) has a live order holding one of these
-   * products: placed, not in a final status (canceled, returned), the item neither cancelled nor
-   * refunded in full. `lock` first serialises the buyer's placements until the caller commits.
-   */
-  async hasLiveOrderOf(tx: Tx, buyer: OrderBuyer, productIds: number[], opts: { lock?: boolean } = {}): Promise<boolean> {
-    if (opts.lock) await store.lockBuyer(tx, buyer);
-    if (!productIds.length) return false;
-    return store.hasLiveOrderOf(tx, buyer, productIds);
   }
 
   /**

@@ -301,34 +301,6 @@ export async function holdForPayment(tx: Tx, entityId: string, keys: string[]): 
   }
 }
 
-/** Who placed orders: a customer, or a guest known by e-mail. */
-export type OrderBuyer = { customerUuid: string } | { email: string };
-
-function buyerKey(buyer: OrderBuyer): string {
-  return 'customerUuid' in buyer ? `customer:${buyer.customerUuid}` : `email:${buyer.email.toLowerCase()}`;
-}
-
-/** Serialises checks of one buyer's orders (e.g. one subscription at a time) until the caller commits. */
-export async function lockBuyer(tx: Tx, buyer: OrderBuyer): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`orders:buyer:${buyerKey(buyer)}`]);
-}
-
-/** Whether the buyer has an order, not in a final status, with a live item of one of the products. */
-export async function hasLiveOrderOf(db: Queryable, buyer: OrderBuyer, productIds: number[]): Promise<boolean> {
-  const byCustomer = 'customerUuid' in buyer;
-  const { rows } = await db.query<{ found: boolean }>(
-    `SELECT EXISTS (
-       SELECT 1 FROM orders_order o
-         JOIN orders_status s ON s.code = o.status AND NOT s.is_final
-         JOIN orders_item i ON i.order_id = o.id
-        WHERE ${byCustomer ? 'o.customer_uuid = $1::uuid' : 'o.email = $1'}
-          AND i.product_id = ANY($2::int[]) AND i.qty_canceled < i.qty_ordered AND i.qty_refunded < i.qty_ordered
-     ) AS found`,
-    [byCustomer ? buyer.customerUuid : buyer.email.toLowerCase(), productIds],
-  );
-  return rows[0]?.found === true;
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The order with this entity_id; `lock` takes the row lock for the rest of the caller's transaction. */
