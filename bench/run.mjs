@@ -11,6 +11,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { Mod37_36 } from '@konfirm/iso7064';
 import { ADD_TO_CART, CHECKOUT_SKU, checkoutSteps } from './checkout.mjs';
+import { renewalRun, subscribedCustomer, subscriptionListRequests } from './subscriptions.mjs';
 import { TEST_PACK_CODE_SECRET } from '../apps/server/dist/config.js';
 import { formatCode, makeCode } from '../apps/server/dist/modules/pack-codes/pack-codes.code.js';
 
@@ -365,6 +366,26 @@ scenarios.push({
   check: (body) => JSON.parse(body).status === 'accepted',
 });
 
+/** The subscription every subscription scenario copies: made once, through the API, as a shopper makes one. */
+let subscriptionModel = null;
+async function modelSubscription(db) {
+  subscriptionModel ??= await subscribedCustomer(base, db, (await signedInCustomers(1))[0]);
+  return subscriptionModel;
+}
+
+scenarios.push({
+  // #/subscription's read: each request is another of 200 customers, each with a subscription.
+  name: 'subscriptions: list read (REST, bearer token, 200 customers)',
+  async setup(db) {
+    const customers = await signedInCustomers(200);
+    return subscriptionListRequests(base, db, customers, await modelSubscription(db));
+  },
+  check: (body) => JSON.parse(body).subscriptions?.length === 1,
+});
+
+const RENEWAL_COUNT = Number(process.env.BENCH_RENEWALS ?? 5000);
+const RENEWAL_NAME = 'subscriptions: renewal job';
+
 /** Public pages in every store view: the page-cache scenario serves them. */
 const PUBLIC_PAGES = ['gb', 'de', 'ch'].flatMap((s) => [`/${s}/`, `/${s}/shop`, `/${s}/p/ember-one`, `/${s}/faq`]);
 /**
@@ -486,6 +507,8 @@ async function main() {
     env: {
       ...process.env, NODE_ENV: 'production', HOST, PORT: String(PORT), LOG_LEVEL: 'warn', RATE_LIMIT_IP_FACTOR: '1000',
       DATABASE_URL: `postgres://postgres@${HOST}:5432/${DB_NAME}`, HEAP_PROBE_FILE: HEAP_FILE,
+      // The renewal job looks for due subscriptions often, so the renewal run measures renewing, not waiting.
+      SUBSCRIPTIONS_JOB_INTERVAL_MS: '200',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -546,6 +569,12 @@ async function main() {
           `server CPU ${row.server_cpu_ms_per_checkout} ms/checkout, database CPU ${row.db_cpu_ms_per_checkout} ms/checkout, ${row.failed_checkouts} failed`);
       }
       row.goals = judge(row, s.goals);
+    }
+    if (!ONLY || RENEWAL_NAME.includes(ONLY)) {
+      const row = await renewalRun({ db: bench, model: await modelSubscription(bench), count: RENEWAL_COUNT, cpuMs, dbCpuMs, pid: server.pid });
+      console.log(`${row.scenario}: ${row.renewals_per_s} renewals/s (${row.renewals} paid, ${row.not_paid} not, in ${row.seconds} s), ` +
+        `server CPU ${row.server_cpu_ms_per_renewal} ms/renewal, database CPU ${row.db_cpu_ms_per_renewal} ms/renewal`);
+      results.push(row);
     }
     if (!ONLY || SOAK_NAME.includes(ONLY)) results.push(await soak(server));
   } finally {

@@ -147,4 +147,4 @@ ALTER TABLE payments_sandbox_session ADD COLUMN card_off_session text
   CHECK (card_off_session IS NULL OR card_off_session IN ('success', 'declined', 'exemption', 'authentication_required'));
 ALTER TABLE payments_sandbox_session DROP CONSTRAINT payments_sandbox_session_kind_check;
 ALTER TABLE payments_sandbox_session ADD CONSTRAINT payments_sandbox_session_kind_check CHECK (kind IN ('card', 'bank_transfer', 'off_session'));
-CREATE INDEX payments_sandbox_session_card ON payments_sandbox_session (card_token) WHERE card_token IS NOT NULL;
+CREATE INDEX payments_sandbox_session_card ON payments_sandbox_session (card_token) WHERE tokenize AND kind = 'card';

@@ -159,6 +159,8 @@ export const ConfigSchema = z.object({
   SUBSCRIPTIONS_JOB_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   // A renewal whose charge started this long ago without a recorded outcome (a crash) is finished by the next run.
   SUBSCRIPTIONS_UNSETTLED_AFTER_S: z.coerce.number().int().min(1).max(86_400).default(60),
+  // Renewals one instance places at a time (each on a connection of its own on PostgreSQL).
+  SUBSCRIPTIONS_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(4),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { graphqlIntrospection: boolean; txGuard: boolean; walletSigningSecret: string; packCodeSecret: string };

@@ -59,6 +59,7 @@ export const PHRASES = {
   'cart.ongoingSubscription': { en: 'You already have an ongoing subscription.', de: 'Sie haben bereits ein laufendes Abo.' },
   'cart.subscriptionSignIn': { en: 'Sign in or create an account to subscribe.', de: 'Melden Sie sich an oder erstellen Sie ein Konto, um ein Abo abzuschließen.' },
   'cart.subscriptionUnavailable': { en: 'This subscription is not offered at the moment.', de: 'Dieses Abo wird derzeit nicht angeboten.' },
+  'checkout.subscriptionNeedsCard': { en: 'A subscription is paid by card: choose card payment.', de: 'Ein Abo wird per Karte bezahlt: Bitte wählen Sie Kartenzahlung.' },
   // Devices (spec §5: missing identity)
   'device.userIdMissing': { en: 'User id is not defined', de: 'Die Nutzer-ID ist nicht angegeben.' },
   'device.consumerIdMissing': { en: 'Consumer ID is not defined', de: 'Die Kunden-ID ist nicht angegeben.' },

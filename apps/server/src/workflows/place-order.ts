@@ -234,6 +234,10 @@ export async function placeCart(
   const email = cart.customer_uuid ? customerEmail : cart.email;
   if (!email) fail('GUEST_EMAIL_MISSING', phrase('checkout.guestEmailMissing'));
   const draft = await buildDraft(computed, email, checkAttributes(attributes, definitions));
+  // A subscription's deliveries are charged to the card saved with its first payment.
+  if (computed.hasSubscription && !paymentMethodsFor(caller.store.code).find((m) => m.code === cart.payment_method_code)?.tokenizable) {
+    fail('UNABLE_TO_PLACE_ORDER', phrase('checkout.subscriptionNeedsCard'));
+  }
   // Magento's checkout agreements: every current one must have been ticked (setPaymentMethodOnCart agreement_ids).
   const terms = await services.legal.checkoutTerms(tx, caller.store);
   if (terms.agreementIds.some((id) => !cart.agreement_ids.includes(id))) {

@@ -63,7 +63,7 @@ interface Placed {
 
 /** One run: pauses that end, due deliveries, retries of declined ones, and charges left unfinished. */
 export async function runRenewals(
-  db: Db, services: Services, opts: { today?: string; limit?: number; only?: string[]; unsettledAfterSeconds?: number } = {},
+  db: Db, services: Services, opts: { today?: string; limit?: number; only?: string[]; unsettledAfterSeconds?: number; concurrency?: number } = {},
 ): Promise<RenewalReport> {
   const today = opts.today ?? services.subscriptions.today();
   const limit = opts.limit ?? 200;
@@ -86,21 +86,26 @@ export async function runRenewals(
     if (r.payment_uuid) await chargeAndSettle(db, services, r, report);
   }
 
+  // Several loops take from the queue at once (each claim skips rows another holds): a renewal
+  // waits on its database round trips and the provider, so one instance renews several at a time.
   const skip: string[] = [];
-  for (let i = 0; i < limit; i++) {
-    const done = await renewOne(db, services, report, skip, async (tx) => {
-      const sub = await subs.claimDue(tx, today, skip, only);
-      return sub ? { sub, period: sub.next_delivery_date, attempt: 1 } : null;
-    });
-    if (!done) break;
-  }
-  for (let i = 0; i < limit; i++) {
-    const done = await renewOne(db, services, report, skip, async (tx) => {
-      const hit = await subs.claimRetry(tx, skip, only);
-      return hit ? { sub: hit.subscription, period: hit.renewal.period, attempt: hit.renewal.attempt + 1 } : null;
-    });
-    if (!done) break;
-  }
+  let budget = limit;
+  const drain = async (claim: (tx: Tx) => Promise<Target | null>) => {
+    while (budget > 0) {
+      budget--;
+      if (!(await renewOne(db, services, report, skip, claim))) return;
+    }
+  };
+  const loops = Math.max(1, opts.concurrency ?? 1);
+  await Promise.all(Array.from({ length: loops }, () => drain(async (tx) => {
+    const sub = await subs.claimDue(tx, today, skip, only);
+    return sub ? { sub, period: sub.next_delivery_date, attempt: 1 } : null;
+  })));
+  budget = limit;
+  await Promise.all(Array.from({ length: loops }, () => drain(async (tx) => {
+    const hit = await subs.claimRetry(tx, skip, only);
+    return hit ? { sub: hit.subscription, period: hit.renewal.period, attempt: hit.renewal.attempt + 1 } : null;
+  })));
   return report;
 }
 
@@ -127,7 +132,7 @@ async function renewOne(db: Db, services: Services, report: RenewalReport, skip:
   }
   if (!placed) return false;
   report.placed++;
-  skip.push(placed.subscription_id);
+  // A placed delivery moved its subscription's date on (or its retry off the queue): it is not claimed again.
   await chargeAndSettle(db, services, { subscription_id: placed.subscription_id, period: placed.period, attempt: placed.attempt, payment_uuid: placed.payment_uuid, order_id: placed.order_id }, report);
   return true;
 }

@@ -9,7 +9,8 @@ import { AddressBook } from '../components/account/address-book';
 import { AgeVerificationView } from '../components/account/age-verification-view';
 import { ChangePasswordForm } from '../components/account/change-password-form';
 import { CommunicationPreferences } from '../components/account/communication-preferences';
-import { ComingSoon } from '../components/account/coming-soon';
+import { MySubscription } from '../components/account/my-subscription';
+import { SavedCards } from '../components/account/saved-cards';
 import { PrivacyView } from '../components/account/privacy-view';
 import { MyOrders } from '../components/account/my-orders';
 import { MyDevices } from '../components/devices/my-devices';
@@ -142,8 +143,9 @@ function AccountViewFor({ route, store, user }: { route: ResolvedAccountHash; st
     case 'devices':
       return <MyDevices store={store} user={user} />;
     case 'payments':
+      return <SavedCards store={store} />;
     case 'subscription':
-      return <ComingSoon view={route.view} />;
+      return <MySubscription store={store} user={user} />;
     case 'not-found':
       return (
         <AccountView title={t('account.notFound.title')}>

@@ -106,7 +106,7 @@ export default function CheckoutPage() {
               onSaved={setOwnAddress}
             />
             {hasAddress(cart) && <DeliveryStep store={code} locale={store.locale} cart={cart} address={ownAddress} focusOnOpen={!openedWith.current?.delivery} />}
-            {hasAddress(cart) && hasShippingMethod(cart) && <PaymentStep store={code} cart={cart} focusOnOpen={!openedWith.current?.payment} />}
+            {hasAddress(cart) && hasShippingMethod(cart) && <PaymentStep store={code} locale={store.locale} cart={cart} focusOnOpen={!openedWith.current?.payment} />}
           </div>
           <aside className="checkout-page__summary" aria-labelledby="checkout-summary-heading">
             <h2 id="checkout-summary-heading">{t('checkout.summary')}</h2>

@@ -162,7 +162,8 @@ export function cartView(c: ComputedCart, ctx: { categories: CategoryRow[]; coun
   const items = c.lines.map((l) => lineView(c, l, ctx.categories, cartSkus));
   const coupons = c.rules.map((r) => ({ code: r.code, label: r.label }));
   const selected = c.selectedMethod ? methodView(c.selectedMethod, cur, c.tax.rate_bp) : null;
-  const payment = paymentMethodsFor(c.store.code, c.store.language);
+  // A subscription's deliveries are charged to a card saved at checkout: only methods that can save one are offered.
+  const payment = paymentMethodsFor(c.store.code, c.store.language).filter((m) => !c.hasSubscription || m.tokenizable);
   const chosen = payment.find((m) => m.code === c.cart.payment_method_code);
   const zero = money(0, cur);
   return {
@@ -200,7 +201,8 @@ export function cartView(c: ComputedCart, ctx: { categories: CategoryRow[]; coun
       discounts: t.discounts.map((d) => ({ amount: money(d.amount, cur), applied_to: 'ITEM', label: d.label, coupon_code: d.coupon_code, coupon: d.coupon_code ? { code: d.coupon_code } : null })),
       shipping: money(t.shipping_incl_tax, cur),
       minimum_payable_amount: money(t.grand_total, cur),
-      subscription_amount: zero,
+      // What each delivery of the cart's subscription costs (its lines, VAT included): charged again every period.
+      subscription_amount: money(c.lines.filter(isSubscriptionLine).reduce((sum, l) => sum + (t.rows.get(l.key)?.row_total ?? 0), 0), cur),
       total_after_trial: zero,
       total_including_trial: zero,
     },

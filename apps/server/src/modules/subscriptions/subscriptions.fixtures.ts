@@ -91,33 +91,54 @@ export async function makeRetryDue(db: Db, subscriptionId: string): Promise<void
 }
 
 /**
- * `count` more customers with a subscription like `model`'s, due today, written by SQL (accounts,
- * saved cards of the same test card, subscriptions and their products), for the renewal job's load
- * and concurrency runs. Returns their subscription ids.
+ * `count` more customers with a subscription like `model`'s, due on `day` (today by default), written
+ * by SQL (accounts, saved cards of the same test card, subscriptions and their products), for the
+ * renewal job's load and concurrency runs; or, with `customers`, subscriptions for those accounts.
+ * Returns their subscription ids.
  */
-export async function cloneDue(db: Db, model: Subscribed, count: number, tag: string): Promise<string[]> {
-  const users = await db.query<{ uuid: string }>(
+export async function cloneDue(
+  db: Pick<Db, 'query'>, model: { subscriptionId: string }, count: number, tag: string, opts: { customers?: string[]; day?: string } = {},
+): Promise<string[]> {
+  const uuids = opts.customers ?? (await db.query<{ uuid: string }>(
     `INSERT INTO identity_user (uuid, email, firstname, lastname, date_of_birth, store_code)
      SELECT gen_random_uuid(), 'bulk-' || $2 || '-' || g || '@example.com', 'Bulk', 'Buyer', date '1988-03-03', s.store_code
        FROM generate_series(1, $1) g, subscription_subscription s WHERE s.id = $3::uuid
      RETURNING uuid::text AS uuid`,
     [count, tag, model.subscriptionId],
-  );
-  const uuids = users.rows.map((r) => r.uuid);
+  )).rows.map((r) => r.uuid);
+  if (!opts.customers) {
+    // Accounts made here are age-verified as the model's customer is, by the same method.
+    await db.query(
+      `INSERT INTO age_verification_request (uuid, user_uuid, email, country_code, method_code, provider, provider_reference, firstname, lastname,
+                                             date_of_birth, status, verified_date_of_birth, minimum_age, expires_at, completed_at)
+       SELECT gen_random_uuid(), u.uuid, u.email, r.country_code, r.method_code, r.provider, 'bulk-' || u.uuid, u.firstname, u.lastname,
+              u.date_of_birth, 'verified', u.date_of_birth, r.minimum_age, r.expires_at, now()
+         FROM identity_user u, subscription_subscription s
+         JOIN LATERAL (SELECT * FROM age_verification_request v WHERE v.user_uuid = s.customer_uuid AND v.status = 'verified' LIMIT 1) r ON true
+        WHERE s.id = $2::uuid AND u.uuid = ANY($1::uuid[])`,
+      [uuids, model.subscriptionId],
+    );
+    await db.query(
+      `UPDATE identity_user SET is_age_verified = true WHERE uuid = ANY($1::uuid[]) AND EXISTS (SELECT 1 FROM age_verification_request v WHERE v.user_uuid = identity_user.uuid)`,
+      [uuids],
+    );
+  }
   await db.query(
     `INSERT INTO payments_saved_card (id, customer_uuid, provider, token, brand, last4, exp_month, exp_year, is_default)
-     SELECT gen_random_uuid(), u, c.provider, c.token, c.brand, c.last4, c.exp_month, c.exp_year, true
-       FROM unnest($1::uuid[]) u, subscription_subscription s JOIN payments_saved_card c ON c.id = s.card_id WHERE s.id = $2::uuid`,
+     SELECT gen_random_uuid(), u, c.provider, c.token, c.brand, c.last4, c.exp_month, c.exp_year, NOT EXISTS (SELECT 1 FROM payments_saved_card d WHERE d.customer_uuid = u AND d.is_default)
+       FROM unnest($1::uuid[]) u, subscription_subscription s JOIN payments_saved_card c ON c.id = s.card_id WHERE s.id = $2::uuid
+     ON CONFLICT (customer_uuid, provider, token) DO NOTHING`,
     [uuids, model.subscriptionId],
   );
   const subs = await db.query<{ id: string }>(
     `INSERT INTO subscription_subscription (id, customer_uuid, store_code, plan_code, plan_type, status, frequency_weeks, next_delivery_date, address,
                                             card_id, currency, minimum_deliveries, deliveries, origin_order_id)
-     SELECT gen_random_uuid(), u, s.store_code, s.plan_code, s.plan_type, 'active', s.frequency_weeks, current_date, s.address,
-            (SELECT id FROM payments_saved_card WHERE customer_uuid = u), s.currency, s.minimum_deliveries, 1, gen_random_uuid()
+     SELECT gen_random_uuid(), u, s.store_code, s.plan_code, s.plan_type, 'active', s.frequency_weeks, COALESCE($3::date, current_date), s.address,
+            (SELECT k.id FROM payments_saved_card k JOIN payments_saved_card c ON c.id = s.card_id AND k.token = c.token WHERE k.customer_uuid = u),
+            s.currency, s.minimum_deliveries, 1, gen_random_uuid()
        FROM unnest($1::uuid[]) u, subscription_subscription s WHERE s.id = $2::uuid
      RETURNING id::text AS id`,
-    [uuids, model.subscriptionId],
+    [uuids, model.subscriptionId, opts.day ?? null],
   );
   const ids = subs.rows.map((r) => r.id);
   await db.query(

@@ -9,7 +9,9 @@ export function isSubscriptionsJobEnabled(config: { NODE_ENV: string; SUBSCRIPTI
 
 /** One run of the renewal job; what it did is logged without any customer's data. */
 export async function runSubscriptionJobs(app: FastifyInstance): Promise<void> {
-  const report = await runRenewals(app.db, app.services, { unsettledAfterSeconds: app.config.SUBSCRIPTIONS_UNSETTLED_AFTER_S });
+  const report = await runRenewals(app.db, app.services, {
+    unsettledAfterSeconds: app.config.SUBSCRIPTIONS_UNSETTLED_AFTER_S, concurrency: app.config.SUBSCRIPTIONS_JOB_CONCURRENCY,
+  });
   const { failed, ...counts } = report;
   if (Object.values(counts).some((n) => n > 0)) app.log.info({ renewals: counts }, 'subscription renewals');
   for (const f of failed) app.log.error({ err: f.error, subscription: f.subscription_id }, 'subscription renewal failed');

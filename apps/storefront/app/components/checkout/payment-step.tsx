@@ -9,6 +9,8 @@ import type { Cart } from '../../lib/api/cart.api';
 import { endPlaceOrderAttempt, needsProvider, newAttemptKey, placeOrderKey, startPayment } from '../../lib/api/payments.api';
 import { useSession } from '../../lib/account/session';
 import { forgetCart, useCartUpdate } from '../../lib/cart/cart-state';
+import { cartLines } from '../../lib/cart/cart-lines';
+import { formatMoney } from '../../lib/money';
 import { savePlacedOrder } from '../../lib/cart/placed-order';
 import { storePath } from '../../lib/store-paths';
 import { StepAlert, StepHeading } from './step-parts';
@@ -17,6 +19,8 @@ import { addPaymentInfoEvent } from '../../lib/tracking/checkout-events';
 
 interface PaymentStepProps {
   store: string;
+  /** The store view's locale (`en_GB`), for the subscription's price per delivery. */
+  locale: string;
   cart: Cart;
   /** Whether the step opened after the page did (its heading then takes focus). */
   focusOnOpen: boolean;
@@ -26,7 +30,7 @@ interface PaymentStepProps {
  * The payment method (the server lists the ones this cart may use) and "Place order". A placed
  * order closes the cart; the confirmation page shows its number.
  */
-export function PaymentStep({ store, cart, focusOnOpen }: PaymentStepProps) {
+export function PaymentStep({ store, locale, cart, focusOnOpen }: PaymentStepProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
@@ -44,6 +48,13 @@ export function PaymentStep({ store, cart, focusOnOpen }: PaymentStepProps) {
   const termsRef = useRef<HTMLInputElement>(null);
   // A store view without terms has no agreements to tick (until they have loaded, the box shows).
   const needsTerms = agreements.data?.length !== 0;
+  // A subscription's deliveries are charged to the card of this payment: the shopper agrees to keep it.
+  const subscribed = cartLines(cart).filter((l) => l.subscription === true);
+  const [keepCard, setKeepCard] = useState(false);
+  const [keepCardMissing, setKeepCardMissing] = useState(false);
+  const keepCardRef = useRef<HTMLInputElement>(null);
+  const perDelivery = subscribed.reduce((sum, l) => sum + (l.prices?.row_total_including_tax.value ?? 0), 0);
+  const currency = subscribed[0]?.prices?.row_total_including_tax.currency ?? cart.prices?.grand_total?.currency ?? 'GBP';
 
   const choose = async (code: string) => {
     setAlert(null);
@@ -65,6 +76,11 @@ export function PaymentStep({ store, cart, focusOnOpen }: PaymentStepProps) {
     if (needsTerms && !termsAccepted) {
       setTermsMissing(true);
       termsRef.current?.focus();
+      return;
+    }
+    if (subscribed.length > 0 && !keepCard) {
+      setKeepCardMissing(true);
+      keepCardRef.current?.focus();
       return;
     }
     setBusy(true);
@@ -95,7 +111,9 @@ export function PaymentStep({ store, cart, focusOnOpen }: PaymentStepProps) {
     // The order waits for its payment: the provider's page takes the card (and any challenge) and
     // sends the shopper back to the confirmation, which reads the payment's status.
     try {
-      const payment = await startPayment(store, { orderId: order.id, cartId: record.cartId, customerUuid, returnUrl: confirmation, attemptKey: newAttemptKey() });
+      const payment = await startPayment(store, {
+        orderId: order.id, cartId: record.cartId, customerUuid, returnUrl: confirmation, attemptKey: newAttemptKey(), tokenize: subscribed.length > 0 && keepCard,
+      });
       savePlacedOrder(store, { ...record, paymentUuid: payment.uuid });
       if (payment.redirect_url) {
         window.location.assign(payment.redirect_url);
@@ -135,6 +153,32 @@ export function PaymentStep({ store, cart, focusOnOpen }: PaymentStepProps) {
           if (e.target.checked) setTermsMissing(false);
         }}
       />}
+      {subscribed.length > 0 && (
+        <div className={`checkout-subscription${keepCardMissing && !keepCard ? ' checkout-subscription--invalid' : ''}`}>
+          <p className="checkout-subscription__title">{t('checkout.subscription.title')}</p>
+          <p>{t('checkout.subscription.terms', {
+            products: subscribed.map((l) => l.product.name).join(', '),
+            frequency: subscribed[0]?.subscription_format ?? '',
+            amount: formatMoney({ value: perDelivery, currency }, locale),
+          })}</p>
+          <label className="choice">
+            <input
+              ref={keepCardRef}
+              id="checkout-keep-card"
+              type="checkbox"
+              checked={keepCard}
+              aria-invalid={keepCardMissing && !keepCard}
+              aria-describedby={keepCardMissing && !keepCard ? 'checkout-keep-card-error' : undefined}
+              onChange={(e) => {
+                setKeepCard(e.target.checked);
+                if (e.target.checked) setKeepCardMissing(false);
+              }}
+            />{' '}
+            {t('checkout.subscription.keepCard')}
+          </label>
+          {keepCardMissing && !keepCard && <p id="checkout-keep-card-error" className="field__error">{t('checkout.subscription.keepCardMissing')}</p>}
+        </div>
+      )}
       <p className="form__actions">
         <button type="button" className="button checkout-place" disabled={busy || !selected} onClick={() => void place()}>
           {busy ? t('checkout.placing') : t('checkout.placeOrder')}

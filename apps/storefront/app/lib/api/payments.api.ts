@@ -78,7 +78,7 @@ function call<T>(
  */
 export function startPayment(
   store: string,
-  input: { orderId: string; cartId: string | null; customerUuid: string | null; returnUrl: string; paymentMethod?: string; attemptKey?: string },
+  input: { orderId: string; cartId: string | null; customerUuid: string | null; returnUrl: string; paymentMethod?: string; attemptKey?: string; tokenize?: boolean },
 ): Promise<OrderPayment> {
   return call('/api/payments/generate-token', store, contract('OrderPaymentSchema'), {
     method: 'PUT',
@@ -86,7 +86,8 @@ export function startPayment(
     idempotencyKey: input.attemptKey,
     body: {
       order_id: input.orderId,
-      tokenize: false,
+      // Saves the card with the provider for later charges (a subscription's deliveries), with the shopper's consent.
+      tokenize: input.tokenize === true,
       return_url: input.returnUrl,
       // Paying again with another method changes the order's method first; the old payment is voided.
       ...(input.paymentMethod ? { payment_method: input.paymentMethod } : {}),
