@@ -1,10 +1,10 @@
 -- Subscription plans: a carton of a blend every 2, 4, 6 or 8 weeks (4 unless chosen), renewed with
--- standard delivery; a customer may cancel after two deliveries in gb and ch, three in de.
+-- standard delivery; a customer may cancel after two deliveries in gb and de, three in ch.
 INSERT INTO subscription_plan (store_code, code, plan_type, frequencies_weeks, default_frequency_weeks, minimum_deliveries, max_quantity, max_pause_weeks, carrier_code, method_code)
 VALUES
   ('gb', 'sticks', 'REGULAR', ARRAY[2, 4, 6, 8], 4, 2, 3, 12, 'tablerate', 'standard'),
-  ('de', 'sticks', 'REGULAR', ARRAY[2, 4, 6, 8], 4, 3, 3, 12, 'tablerate', 'standard'),
-  ('ch', 'sticks', 'REGULAR', ARRAY[2, 4, 6, 8], 4, 2, 3, 12, 'tablerate', 'standard');
+  ('de', 'sticks', 'REGULAR', ARRAY[2, 4, 6, 8], 4, 2, 3, 12, 'tablerate', 'standard'),
+  ('ch', 'sticks', 'REGULAR', ARRAY[2, 4, 6, 8], 4, 3, 3, 12, 'tablerate', 'standard');
 
 INSERT INTO subscription_plan_product (store_code, plan_code, sku, position)
 SELECT v.store_code, 'sticks', p.sku, p.position

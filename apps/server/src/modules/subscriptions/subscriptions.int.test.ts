@@ -25,7 +25,7 @@ async function mine(token: string, store = 'gb') {
 
 describe('subscription plans', () => {
   it('lists each market\'s plan with its frequencies, commitment, products priced per delivery and the delivery methods a subscription may not use', async () => {
-    for (const [store, currency, price, minimum] of [['gb', 'GBP', 45, 2], ['de', 'EUR', 59, 3], ['ch', 'CHF', 68, 2]] as const) {
+    for (const [store, currency, price, minimum] of [['gb', 'GBP', 45, 2], ['de', 'EUR', 59, 2], ['ch', 'CHF', 68, 3]] as const) {
       const r = await restCall(server, 'GET', '/api/subscriptions/configurations', undefined, { store });
       expect(r.status).toBe(200);
       expect(r.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=600');
@@ -197,8 +197,18 @@ describe('changing a subscription', () => {
     const paused = await restCall(server, 'PUT', path, { status: 'paused', reason: 'Customer asked by phone' }, { headers: { authorization: `Bearer ${ADMIN}` } });
     expect(paused.status).toBe(200);
     expect(paused.body.history[0]).toMatchObject({ kind: 'paused', actor: 'operator', reason: 'Customer asked by phone', to_status: 'paused' });
+    // An operator brings the next delivery forward: the renewal is placed and paid at once.
+    expect((await restCall(server, 'PUT', path, { status: 'active', reason: 'Customer called back' }, { headers: { authorization: `Bearer ${ADMIN}` } })).body.status).toBe('active');
+    const renew = `/admin/subscriptions/${s.subscriptionId}/renew`;
+    expect((await restCall(server, 'POST', renew, { reason: 'Asked for it early' })).status).toBe(401);
+    const renewed = await restCall(server, 'POST', renew, { reason: 'Asked for it early' }, { headers: { authorization: `Bearer ${ADMIN}` } });
+    expect(renewed.body).toEqual({ placed: 1, paid: 1, declined: 0, awaiting: 0, refused: 0 });
+    const [after] = await mine(s.customer.token);
+    expect(after).toMatchObject({ deliveries: 2, can_cancel: true, next_delivery_date: daysFrom(today(), 28) });
+    expect(after.history.map((h: { kind: string }) => h.kind).slice(0, 2)).toEqual(['renewal_placed', 'brought_forward']);
     // An operator may cancel before the commitment.
     const cancelled = await restCall(server, 'PUT', path, { status: 'cancelled', reason: 'Moved abroad' }, { headers: { authorization: `Bearer ${ADMIN}` } });
-    expect(cancelled.body).toMatchObject({ status: 'cancelled', history: [{ kind: 'cancelled', actor: 'operator', reason: 'Moved abroad' }, {}, {}] });
+    expect(cancelled.body).toMatchObject({ status: 'cancelled' });
+    expect(cancelled.body.history[0]).toMatchObject({ kind: 'cancelled', actor: 'operator', reason: 'Moved abroad', from_status: 'active', to_status: 'cancelled' });
   });
 });

@@ -298,6 +298,17 @@ export class SubscriptionsService {
     return this.transition(tx, sub, 'active', 'operator', { paused_until: null, pause_reason: null, next_delivery_date: sub.next_delivery_date > today ? sub.next_delivery_date : addDays(today, 1) }, 'resumed', reason);
   }
 
+  /** The operator brings the next delivery forward to today (the renewal job places it on its next run). */
+  async bringForward(tx: Tx, id: string, reason: string): Promise<void> {
+    const sub = await store.findSubscription(tx, id, { lock: true });
+    if (!sub) throw new AppError('NOT_FOUND', 'Subscription not found');
+    if (sub.status !== 'active') reject('SUBSCRIPTION_NOT_CHANGEABLE', 'Only an active subscription has a delivery to bring forward');
+    // A delivery is placed once per day: the renewal's key is its date.
+    if (await store.latestAttempt(tx, sub.id, this.today())) reject('SUBSCRIPTION_NOT_CHANGEABLE', 'A delivery of this subscription was placed today already');
+    await store.updateSubscription(tx, sub.id, { next_delivery_date: this.today() });
+    await store.insertEvent(tx, { subscription_id: sub.id, kind: 'brought_forward', actor: 'operator', reason, detail: { from: sub.next_delivery_date } });
+  }
+
   /** A state change with its history entry. */
   async transition(
     tx: Tx, sub: SubscriptionRow, to: store.SubscriptionStatus, actor: Actor, patch: store.SubscriptionPatch, kind: string, reason: string | null, detail: Record<string, unknown> = {},
