@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { SANDBOX_WORDS } from '../apps/server/src/modules/payments/payments.sandbox.words';
+import { payOnCardPage } from './support/checkout';
 import { logInByApi, newCustomer, pageOrigin, registerByApi, type Customer } from './support/account';
 import { acceptTermsAndPlaceOrder } from './support/legal';
 import { graphql, messages, waitForPageView } from './support/shop';
@@ -125,13 +125,7 @@ async function payByCard(page: Page, m: Market, holder: string): Promise<string>
   await acceptTermsAndPlaceOrder(payment, m.language);
   await expect(page).toHaveURL(/\/pay\//);
   // The provider's page speaks the shop's language (the sandbox's own words).
-  const w = SANDBOX_WORDS[m.language];
-  await page.getByLabel(w.cardNumber).fill('4111 1111 1111 1111');
-  await page.getByLabel(w.month).fill('12');
-  await page.getByLabel(w.year).fill(String(new Date().getFullYear() + 2));
-  await page.getByLabel(w.cvc).fill('123');
-  await page.getByLabel(w.holder).fill(holder);
-  await page.getByRole('button', { name: w.pay('').trim() }).click();
+  await payOnCardPage(page, m.language, { holder });
   await expect(page).toHaveURL(new RegExp(`/${m.code}/checkout/success\\?order=[^&]+&payment_uuid=`));
   await expect(page.getByRole('heading', { level: 1, name: t('confirmation.heading') })).toBeVisible();
   await expect(page.getByTestId('payment-status')).toHaveText(t('confirmation.payment.paid'));

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { SANDBOX_WORDS } from '../apps/server/src/modules/payments/payments.sandbox.words';
 import { pageOrigin, signedInCustomer } from './support/account';
 import { expectNoSeriousViolations } from './support/axe';
+import { fillCheckoutAddress, payOnCardPage } from './support/checkout';
 import { acceptTermsAndPlaceOrder } from './support/legal';
 import { formatPrice, graphql, messages, productFacts, waitForPageView } from './support/shop';
 
@@ -90,12 +90,7 @@ for (const [store, language, country, locale, slot] of [
       const address = pickupLocations.items[0]!;
       await page.goto(`/${store}/checkout`);
       await waitForPageView(page);
-      await main.getByLabel(t('account.fields.firstname')).fill(customer.firstname);
-      await main.getByLabel(t('account.fields.lastname')).fill(customer.lastname);
-      await main.getByLabel(t('account.fields.street1')).fill(address.street);
-      await main.getByLabel(t('account.fields.postcode')).fill(address.postcode);
-      await main.getByLabel(t('account.fields.city')).fill(address.city);
-      await main.getByRole('button', { name: t('checkout.address.save') }).click();
+      await fillCheckoutAddress(main, language, customer, address);
       const delivery = main.getByRole('region', { name: t('checkout.delivery.heading') });
       const methods = delivery.getByRole('group', { name: t('checkout.delivery.legend') }).getByRole('radio');
       await methods.first().check();
@@ -103,13 +98,7 @@ for (const [store, language, country, locale, slot] of [
       await payment.getByRole('radio', { name: t('checkout.payment.methods.ember_card') }).check();
       await acceptTermsAndPlaceOrder(payment, language);
       await expect(page).toHaveURL(/\/pay\//);
-      const w = SANDBOX_WORDS[language];
-      await page.getByLabel(w.cardNumber).fill('4111 1111 1111 1111');
-      await page.getByLabel(w.month).fill('12');
-      await page.getByLabel(w.year).fill(String(new Date().getFullYear() + 2));
-      await page.getByLabel(w.cvc).fill('123');
-      await page.getByLabel(w.holder).fill(`${customer.firstname} ${customer.lastname}`);
-      await page.getByRole('button', { name: w.pay('').trim() }).click();
+      await payOnCardPage(page, language, { holder: `${customer.firstname} ${customer.lastname}` });
       await expect(page).toHaveURL(new RegExp(`/${store}/checkout/success\\?order=`));
       await expect(page.getByTestId('payment-status')).toHaveText(t('confirmation.payment.paid'));
 

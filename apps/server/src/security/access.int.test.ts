@@ -30,8 +30,12 @@ describe('customers named by uuid', () => {
     db = d;
   });
 
-  /** Path parameters that are not a customer: verification items, payments, QR codes, orders of the caller's session. */
+  /**
+   * Path parameters that are not a customer: verification items, payments, QR codes, orders, and the
+   * subscriptions and saved cards of the caller's session (their own suite calls each as another customer).
+   */
   const NOT_A_CUSTOMER = [
+    /^\/api\/subscriptions\/\{id\}/, /^\/api\/payments\/cards\/\{id\}/,
     /^\/api\/action-verifications\/items\/\{uuid\}/, /^\/verification-legacy\//, /^\/age-verification\/verifications\/\{uuid\}/,
     /^\/age-verification\/test-provider\//, /^\/api\/payments\/\{uuid\}/, /^\/payments-legacy\/payment\/\{id\}/,
     /^\/api\/loyalty\/earnings\/qr-code\/\{id\}/, /^\/loyalty-legacy\/qr-code\/\{id\}/, /^\/loyalty-legacy\/orders\/\{id\}/,

@@ -1,14 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, type GuestJar, stockOf } from '@ember/test-support';
-import { openDb, type Db } from '../../platform/db.js';
 import { addProducts, gqlAs, newGuestCart, readyForCheckout } from '../cart/cart.fixtures.js';
 import type { TestServer } from '../../test/test-app.js';
+import { childServers, type Child } from '../../test/child-server.js';
+import type { Db } from '../../platform/db.js';
 import { holdKeysOf } from '../../workflows/unpaid-holds.js';
 
 /**
@@ -17,73 +13,24 @@ import { holdKeysOf } from '../../workflows/unpaid-holds.js';
  * database, and the client retries with the same Idempotency-Key.
  */
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-// The built server (npm test builds before running tests).
-const SERVER = path.resolve(here, '../../../dist/server.js');
-const dataDir = mkdtempSync(path.join(tmpdir(), 'ember-crash-'));
 const databaseUrl = process.env.DATABASE_URL;
-let port = 25000 + (process.pid % 2000);
+const { start, stop, withDb, cleanUp } = childServers({
+  databaseUrl,
+  portBase: 25000,
+  env: {
+    RATE_LIMIT_IP_FACTOR: '20',
+    // The database is shared with other suites, whose unpaid orders use the same delivery address and connection.
+    ORDERS_UNPAID_PER_BUYER: '1000',
+    ORDERS_UNPAID_PER_ADDRESS: '1000',
+    ORDERS_UNPAID_PER_CLIENT: '1000',
+    PAYMENTS_SANDBOX_NOTIFY_DELAY_MS: '0',
+    IDEMPOTENCY_LEASE_MS: '1000',
+    PAYMENTS_RECONCILE_AFTER_S: '2',
+    PAYMENTS_MERCHANT_ACCOUNT: `crash_${process.pid}`,
+  },
+});
 
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-interface Child {
-  process: ChildProcess;
-  server: TestServer;
-  exited: Promise<number | null>;
-  output: () => string;
-}
-
-async function start(env: Record<string, string> = {}): Promise<Child> {
-  port += 1;
-  const url = `http://127.0.0.1:${port}`;
-  const { DATABASE_URL: _ignored, ...rest } = process.env;
-  let output = '';
-  const child = spawn(process.execPath, [SERVER], {
-    env: {
-      ...rest, NODE_ENV: 'production', STORE_MODE: 'TEST', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', STOREFRONT_BUILD_DIR: '/nonexistent',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
-      RATE_LIMIT_IP_FACTOR: '20',
-      // The database is shared with other suites, whose unpaid orders use the same delivery address and connection.
-      ORDERS_UNPAID_PER_BUYER: '1000',
-      ORDERS_UNPAID_PER_ADDRESS: '1000',
-      ORDERS_UNPAID_PER_CLIENT: '1000',
-      PAYMENTS_SANDBOX_NOTIFY_DELAY_MS: '0',
-      IDEMPOTENCY_LEASE_MS: '1000',
-      PAYMENTS_RECONCILE_AFTER_S: '2',
-      PAYMENTS_MERCHANT_ACCOUNT: `crash_${process.pid}`,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal === 'SIGKILL' ? -9 : code)));
-  const until = Date.now() + 90_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null || child.signalCode !== null) break;
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return { process: child, server: { url } as TestServer, exited, output: () => output };
-    } catch { /* not yet listening */ }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start:\n${output}`);
-}
-
-async function stop(c: Child): Promise<void> {
-  c.process.kill('SIGTERM');
-  await c.exited;
-}
-
-/** The database while no child holds it (the embedded one takes one process at a time). */
-async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
-  const db = await openDb(databaseUrl ? { url: databaseUrl } : { dataDir });
-  try {
-    return await fn(db);
-  } finally {
-    await db.close();
-  }
-}
+afterAll(cleanUp);
 
 const PLACE = `mutation ($c: String!) { placeOrder(input: {cart_id: $c}) { order { order_number entity_id } errors { code message } } }`;
 

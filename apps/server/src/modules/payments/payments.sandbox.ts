@@ -135,9 +135,7 @@ export class SandboxProvider implements PaymentProvider {
       redirectUrl: `${SANDBOX_PREFIX}/challenge/${s.token}`,
       status: s.status === 'captured' || s.status === 'refunded' ? 'captured' : s.status === 'challenge' || s.status === 'open' ? 'requires_action' : 'refused',
       reason: s.refusal_reason,
-      card: s.card_brand && s.card_last4 && s.card_exp_month && s.card_exp_year
-        ? { brand: s.card_brand, last4: s.card_last4, exp_month: s.card_exp_month, exp_year: s.card_exp_year, token: null }
-        : null,
+      card: cardOf(s, false),
     });
     const seen = await sbx.findSessionByKey(this.db, input.idempotencyKey);
     if (seen) return answer(seen);
@@ -217,9 +215,7 @@ export class SandboxProvider implements PaymentProvider {
       amount: s.amount,
       currency: s.currency,
       reason: s.refusal_reason,
-      card: s.card_brand && s.card_last4 && s.card_exp_month && s.card_exp_year
-        ? { brand: s.card_brand, last4: s.card_last4, exp_month: s.card_exp_month, exp_year: s.card_exp_year, token: s.tokenize ? s.card_token : null }
-        : null,
+      card: cardOf(s, s.tokenize),
     };
   }
 
@@ -343,14 +339,18 @@ export class SandboxProvider implements PaymentProvider {
         amount: s.amount,
         currency: fresh.currency,
         reason,
-        card:
-          fresh.card_brand && fresh.card_last4 && fresh.card_exp_month && fresh.card_exp_year
-            ? { brand: fresh.card_brand, last4: fresh.card_last4, exp_month: fresh.card_exp_month, exp_year: fresh.card_exp_year, token: fresh.tokenize ? fresh.card_token : null }
-            : null,
+        card: cardOf(fresh, fresh.tokenize),
       },
     };
     await sbx.enqueueEvent(tx, { id: event.id, merchant_account: fresh.merchant_account, body: JSON.stringify(event), delayMs: this.opts.notifyDelayMs });
   }
+}
+
+/** The card a session was paid with, as the shop may know it; its token only when the session kept the card. */
+function cardOf(s: sbx.SandboxSessionRow, withToken: boolean): ProviderEvent['data']['card'] {
+  return s.card_brand && s.card_last4 && s.card_exp_month && s.card_exp_year
+    ? { brand: s.card_brand, last4: s.card_last4, exp_month: s.card_exp_month, exp_year: s.card_exp_year, token: withToken ? s.card_token : null }
+    : null;
 }
 
 /** What is wrong with a submitted card, or the test card it is. */

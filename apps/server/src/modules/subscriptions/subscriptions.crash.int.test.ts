@@ -1,11 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createOrder, restCall } from '@ember/test-support';
 import { openDb, type Db } from '../../platform/db.js';
+import { childServers } from '../../test/child-server.js';
 import { ADDRESSES, payAndSaveCard } from './subscriptions.fixtures.js';
 
 /**
@@ -14,11 +10,7 @@ import { ADDRESSES, payAndSaveCard } from './subscriptions.fixtures.js';
  * again on the same database, its job finishes what was left, and the period has one order and one charge.
  */
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const SERVER = path.resolve(here, '../../../dist/server.js');
-const dataDir = mkdtempSync(path.join(tmpdir(), 'ember-renewal-crash-'));
 const ACCOUNT = `renewal_crash_${process.pid}`;
-let port = 27000 + (process.pid % 2000);
 /**
  * On PostgreSQL a database of its own: the child's renewal job takes every due subscription, and
  * other suites' must stay theirs.
@@ -26,6 +18,21 @@ let port = 27000 + (process.pid % 2000);
 const sharedUrl = process.env.DATABASE_URL;
 const ownName = `ember_renewal_crash_${process.pid}`;
 const databaseUrl = sharedUrl ? Object.assign(new URL(sharedUrl), { pathname: `/${ownName}` }).toString() : undefined;
+const { start, stop, withDb, cleanUp } = childServers({
+  databaseUrl,
+  portBase: 27000,
+  env: {
+    RATE_LIMIT_IP_FACTOR: '20',
+    ORDERS_UNPAID_PER_BUYER: '1000', ORDERS_UNPAID_PER_ADDRESS: '1000', ORDERS_UNPAID_PER_CLIENT: '1000',
+    PAYMENTS_SANDBOX_NOTIFY_DELAY_MS: '0',
+    PAYMENTS_MERCHANT_ACCOUNT: ACCOUNT,
+    // The job runs often here; a charge left without its outcome is finished after a second.
+    SUBSCRIPTIONS_JOBS: 'false',
+    SUBSCRIPTIONS_JOB_INTERVAL_MS: '300',
+    SUBSCRIPTIONS_UNSETTLED_AFTER_S: '1',
+    LOYALTY_JOBS: 'true',
+  },
+});
 
 beforeAll(async () => {
   if (!sharedUrl) return;
@@ -39,7 +46,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  rmSync(dataDir, { recursive: true, force: true });
+  cleanUp();
   if (!sharedUrl) return;
   const admin = await openDb({ url: sharedUrl });
   try {
@@ -48,65 +55,6 @@ afterAll(async () => {
     await admin.close();
   }
 });
-
-interface Child {
-  process: ChildProcess;
-  url: string;
-  exited: Promise<number | null>;
-  output: () => string;
-}
-
-async function start(env: Record<string, string> = {}): Promise<Child> {
-  port += 1;
-  const url = `http://127.0.0.1:${port}`;
-  const { DATABASE_URL: _ignored, ...rest } = process.env;
-  let output = '';
-  const child = spawn(process.execPath, [SERVER], {
-    env: {
-      ...rest, NODE_ENV: 'production', STORE_MODE: 'TEST', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', STOREFRONT_BUILD_DIR: '/nonexistent',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
-      RATE_LIMIT_IP_FACTOR: '20',
-      ORDERS_UNPAID_PER_BUYER: '1000', ORDERS_UNPAID_PER_ADDRESS: '1000', ORDERS_UNPAID_PER_CLIENT: '1000',
-      PAYMENTS_SANDBOX_NOTIFY_DELAY_MS: '0',
-      PAYMENTS_MERCHANT_ACCOUNT: ACCOUNT,
-      // The job runs often here; a charge left without its outcome is finished after a second.
-      SUBSCRIPTIONS_JOBS: 'false',
-      SUBSCRIPTIONS_JOB_INTERVAL_MS: '300',
-      SUBSCRIPTIONS_UNSETTLED_AFTER_S: '1',
-      LOYALTY_JOBS: 'true',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal === 'SIGKILL' ? -9 : code)));
-  const until = Date.now() + 90_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null || child.signalCode !== null) break;
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) return { process: child, url, exited, output: () => output };
-    } catch { /* not yet listening */ }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start:\n${output}`);
-}
-
-async function stop(c: Child): Promise<void> {
-  c.process.kill('SIGTERM');
-  await c.exited;
-}
-
-/** The database while no child holds it (the embedded one takes one process at a time). */
-async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
-  const db = await openDb(databaseUrl ? { url: databaseUrl } : { dataDir });
-  try {
-    return await fn(db);
-  } finally {
-    await db.close();
-  }
-}
 
 async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 30_000): Promise<T> {
   const end = Date.now() + ms;
@@ -137,7 +85,7 @@ describe('kill -9 during a renewal', () => {
   it('never places two orders or charges twice for a period, wherever the process dies', { timeout: 240_000 }, async () => {
     // A customer subscribes through the child, as a shopper would; the first delivery is paid.
     let child = await start();
-    const shop = { url: child.url };
+    const shop = { url: child.server.url };
     const customer = await createCustomer(shop);
     const verified = await restCall(shop, 'POST', '/age-verification/verify', { method_code: 'database_check', country_code: 'GB' }, { token: customer.token });
     expect(verified.body.status).toBe('verified');
@@ -166,7 +114,7 @@ describe('kill -9 during a renewal', () => {
     child = await start({ SUBSCRIPTIONS_JOBS: 'true' });
     await until('the renewal paid', async () => {
       // Each start listens on a port of its own.
-      const r = await restCall({ url: child.url }, 'GET', '/api/subscriptions/user', undefined, { token: customer.token }).catch(() => null);
+      const r = await restCall(child.server, 'GET', '/api/subscriptions/user', undefined, { token: customer.token }).catch(() => null);
       return r?.body.subscriptions?.[0]?.deliveries === 2;
     });
     // 4. Another instance's run afterwards finds nothing left to do for the period.

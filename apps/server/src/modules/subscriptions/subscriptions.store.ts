@@ -1,3 +1,4 @@
+import type { PostalAddress } from '@ember/contracts';
 import type { Queryable, Reader, Tx } from '../../platform/db.js';
 
 /** The subscription module's records: only this file runs SQL on subscription_* tables. */
@@ -21,17 +22,8 @@ export interface PlanRow {
   skus: string[];
 }
 
-/** The delivery address a subscription keeps: the fields of a cart address. */
-export interface SubscriptionAddress {
-  firstname: string;
-  lastname: string;
-  street: string[];
-  city: string;
-  postcode: string | null;
-  country_code: string;
-  region: string | null;
-  telephone: string | null;
-}
+/** The delivery address a subscription keeps: the postal address every module writes. */
+export type SubscriptionAddress = PostalAddress;
 
 export interface SubscriptionRow {
   id: string;
