@@ -1,6 +1,8 @@
 // The subscription figures of `npm run bench`: the renewal job's throughput over due subscriptions
 // (orders placed by the checkout's rules and charged off-session by the sandbox PSP), and the
 // subscriptions read of `#/subscription`.
+import { performance } from 'node:perf_hooks';
+import { URLSearchParams } from 'node:url';
 import { cloneDue } from '../apps/server/dist/modules/subscriptions/subscriptions.fixtures.js';
 
 const gqlBody = (query, variables) => JSON.stringify({ query, variables });
