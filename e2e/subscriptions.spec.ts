@@ -6,7 +6,7 @@ import { acceptTerms } from './support/legal';
 import { ADMIN_TOKEN, formatPrice, graphql, looseText, messages, waitForPageView } from './support/shop';
 
 /**
- * Subscriptions: a customer subscribes to a carton on its page, agrees at checkout to keep the card
+ * Subscriptions: a customer puts a subscription carton in the cart from its page, agrees at checkout to keep the card
  * for the deliveries, pays, and manages the subscription at my-subscription: skips a delivery, swaps
  * the flavour, pauses, resumes and, once the minimum deliveries are met, cancels; then removes the
  * card at #/payments. In English and German, on a phone.
@@ -28,7 +28,6 @@ for (const [store, language, country, locale, minimum, address] of [
   test(`a customer subscribes at checkout and skips, swaps, pauses, resumes and cancels (${store})`, async ({ page }) => {
     test.setTimeout(180_000);
     const t = messages(language);
-    const plural = (key: string, count: number) => t(`${key}_${count === 1 ? 'one' : 'other'}`).replace('{{count}}', String(count));
     const main = page.getByRole('main');
     const { customer } = await signedInCustomer(page, language === 'de' ? 'Sabine' : 'Simon');
     const methods = await page.request.get(`/age-verification/available-methods/${country}`, { headers: { Store: store } });
@@ -51,9 +50,9 @@ for (const [store, language, country, locale, minimum, address] of [
     const product = products.items[0]!;
     await page.goto(`/${store}/p/${product.url_key}`);
     await waitForPageView(page);
-    const terms = main.getByRole('complementary', { name: t('subscriptionTerms.label') });
-    await expect(terms).toContainText(looseText(plural('subscriptionTerms.every', 4).replace('{{price}}', price)));
-    await expect(terms).toContainText(plural('subscriptionTerms.minimum', minimum));
+    // The page names the product and its price per delivery; the plan's terms are in its description.
+    await expect(main.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+    await expect(main.getByText(looseText(price)).first()).toBeVisible();
     await expectNoSidewaysScroll(page);
     await main.getByRole('button', { name: t('cart.add.button') }).click();
     await expect(main.getByRole('status').filter({ hasText: product.name })).toBeVisible();

@@ -14,7 +14,6 @@ import { PriceTiers } from '../components/product/price-tiers';
 import { RelatedProducts } from '../components/product/related-products';
 import { StockStatus } from '../components/product/stock-status';
 import { Swatches } from '../components/product/swatches';
-import { SubscriptionSlot } from '../components/subscriptions/subscription-slot';
 import { TradeInSlot } from '../components/trade-in/trade-in-slot';
 import { findProductPage, type ProductDetail, type ProductSummary } from '../lib/api/catalog.api';
 import { bundleMedia, bundlePriceFor, chooseBundleOption, initialBundleChoice, type BundleChoice } from '../lib/catalog/bundle-choice';
@@ -136,7 +135,6 @@ function ProductDetails({ product, marketingSlug }: { product: ProductDetail; ma
           )}
           <AddToCart key={product.sku} store={code} product={product} variant={variant} bundle={isBundle ? bundleChoice : undefined} />
           {(product.product_kind === 'device' || product.product_kind === 'bundle') && <TradeInSlot store={code} />}
-          {product.product_kind === 'subscription' && <SubscriptionSlot store={code} sku={product.sku ?? ''} locale={store.locale} />}
           <PriceTiers tiers={tiers} locale={store.locale} />
           {lead.length > 0 && (
             <div className="pdp__lead">
