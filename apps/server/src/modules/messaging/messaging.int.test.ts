@@ -56,9 +56,12 @@ async function service(opts: Partial<MessagingOptions> & Pick<MessagingOptions, 
   return new MessagingService(await testDb(), { redactSecretsAfterSend: false, ...opts });
 }
 
-/** Runs delivery until every row of the given recipients satisfies `done` (other tests' rows may be due first). */
+/**
+ * Runs delivery until every row of the given recipients satisfies `done` (other tests' rows may be
+ * due first: on PostgreSQL a suite renewing 1,000 subscriptions queues as many order e-mails).
+ */
 async function deliverUntil(svc: MessagingService, recipients: string[], done: (row: OutboxState) => boolean = (r) => Boolean(r.sent_at) || r.attempts > 0) {
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 500; i++) {
     await svc.deliverPending();
     const rows = (await Promise.all(recipients.map(rowsFor))).flat();
     if (rows.every(done)) return;
