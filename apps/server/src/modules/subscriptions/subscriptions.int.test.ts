@@ -151,6 +151,14 @@ describe('changing a subscription', () => {
       expect([JSON.stringify(body), r.status, r.body.error?.code]).toEqual([JSON.stringify(body), status, code]);
     }
     expect((await restCall(server, 'PUT', '/api/subscriptions/not-a-uuid', { frequency_weeks: 4 }, { token: s.customer.token })).status).toBe(400);
+    // Bad bodies on the other calls: a huge or control-character comment, a wrong type, none at all.
+    for (const [action, body] of [
+      ['cancel', { reason: 'other', comment: 'x'.repeat(100_000) }], ['cancel', { reason: 'other', comment: 'a\u0007b' }], ['cancel', { reason: 42 }],
+      ['cancel', undefined], ['pause', { until: 12 }], ['pause', { until: '2026-13-01' }], ['resume', { next_delivery_date: ['x'] }],
+    ] as const) {
+      const r = await restCall(server, 'PUT', `/api/subscriptions/${s.subscriptionId}/${action}`, body, { token: s.customer.token });
+      expect([action, JSON.stringify(body)?.slice(0, 40), [400, 413].includes(r.status)]).toEqual([action, JSON.stringify(body)?.slice(0, 40), true]);
+    }
     const [sub] = await mine(s.customer.token);
     expect(sub).toMatchObject({ frequency_weeks: 4, next_delivery_date: daysFrom(today(), 28), products: [{ sku: s.product.sku, qty: 1 }] });
     expect(sub.history.map((h: { kind: string }) => h.kind)).toEqual(['created']);
