@@ -103,14 +103,21 @@ export class SandboxProvider implements PaymentProvider {
     return { provider: this.code, environment: 'TEST', client_key: 'sandbox_test_client_key', checkout_url: SANDBOX_PREFIX };
   }
 
-  async createSession(input: CreateSessionInput): Promise<ProviderSession> {
-    const row = await sbx.insertSession(this.db, {
+  /** A new session's identity: its token and reference, the merchant's account and what the merchant named it by. */
+  private newSession(input: { idempotencyKey: string; merchantReference: string; orderReference: string }) {
+    return {
       token: `sbx_ses_${random(32)}`,
       psp_reference: `sbx_pay_${random(12)}`,
       merchant_account: this.opts.merchantAccount,
       idempotency_key: input.idempotencyKey,
       merchant_reference: input.merchantReference,
       order_reference: input.orderReference,
+    };
+  }
+
+  async createSession(input: CreateSessionInput): Promise<ProviderSession> {
+    const row = await sbx.insertSession(this.db, {
+      ...this.newSession(input),
       kind: input.kind,
       amount: input.amount,
       currency: input.currency,
@@ -145,12 +152,7 @@ export class SandboxProvider implements PaymentProvider {
       const status = outcome === 'success' ? 'captured' : outcome === 'authentication_required' ? 'challenge' : 'refused';
       const reason = outcome === null ? 'card_not_found' : outcome === 'declined' ? 'card_declined' : null;
       const row = await sbx.insertOffSessionCharge(tx, {
-        token: `sbx_ses_${random(32)}`,
-        psp_reference: `sbx_pay_${random(12)}`,
-        merchant_account: this.opts.merchantAccount,
-        idempotency_key: input.idempotencyKey,
-        merchant_reference: input.merchantReference,
-        order_reference: input.orderReference,
+        ...this.newSession(input),
         amount: input.amount,
         currency: input.currency,
         return_url: input.returnUrl,
