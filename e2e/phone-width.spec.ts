@@ -79,6 +79,7 @@ const PAGES: ShopPage[] = [
   { name: 'register', as: 'visitor', path: () => '/register', shows: heading },
   { name: 'forgot password', as: 'visitor', path: () => '/forgot-password', shows: heading },
   { name: 'reset password', as: 'visitor', path: () => '/reset-password?token=phone-width-check', shows: heading },
+  { name: 'lead confirmation', as: 'visitor', path: () => '/leads/confirm/phone-width-check', shows: heading },
   ...ACCOUNT_PAGES,
   {
     name: 'account with its menu open', path: () => '/account#/orders', shows: viewHeading,

@@ -6,8 +6,10 @@ import { acceptTerms } from './support/legal';
 import { ADMIN_TOKEN, formatPrice, graphql, looseText, messages, waitForPageView } from './support/shop';
 
 /**
- * Subscriptions: a customer puts a subscription carton in the cart from its page, agrees at checkout to keep the card
- * for the deliveries, pays, and manages the subscription at my-subscription: skips a delivery, swaps
+ * Subscriptions: a customer chooses on a subscription carton's page how often it comes (the page
+ * also links the carton bought once and says the terms), sees that frequency in the cart (where it
+ * can change) and at checkout, agrees to keep the card for the deliveries, pays, and manages the
+ * subscription at my-subscription, which starts with the chosen frequency: skips a delivery, swaps
  * the flavour, pauses, resumes and, once the minimum deliveries are met, cancels; then removes the
  * card at #/payments. In English and German, on a phone.
  */
@@ -21,13 +23,15 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 const longDate = (daysAhead: number, locale: string) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Date.now() + daysAhead * 86_400_000));
 
-for (const [store, language, country, locale, minimum, address] of [
-  ['gb', 'en', 'GB', 'en-GB', 2, { street: '12 Carnaby Street', postcode: 'W1F 9PS', city: 'London' }],
-  ['de', 'de', 'DE', 'de-DE', 2, { street: 'Friedrichstraße 68', postcode: '10117', city: 'Berlin' }],
+// The frequency chosen on the product page, and the one the cart changes it to (the plans' default is 4 weeks).
+for (const [store, language, country, locale, minimum, address, chosen, weeks] of [
+  ['gb', 'en', 'GB', 'en-GB', 2, { street: '12 Carnaby Street', postcode: 'W1F 9PS', city: 'London' }, 6, 6],
+  ['de', 'de', 'DE', 'de-DE', 2, { street: 'Friedrichstraße 68', postcode: '10117', city: 'Berlin' }, 2, 8],
 ] as const) {
-  test(`a customer subscribes at checkout and skips, swaps, pauses, resumes and cancels (${store})`, async ({ page }) => {
+  test(`a customer chooses how often on the product page, sees it in the cart and at checkout, subscribes, and skips, swaps, pauses, resumes and cancels (${store})`, async ({ page }) => {
     test.setTimeout(180_000);
     const t = messages(language);
+    const plural = (key: string, count: number) => t(`${key}_${count === 1 ? 'one' : 'other'}`).replace('{{count}}', String(count));
     const main = page.getByRole('main');
     const { customer } = await signedInCustomer(page, language === 'de' ? 'Sabine' : 'Simon');
     const methods = await page.request.get(`/age-verification/available-methods/${country}`, { headers: { Store: store } });
@@ -44,22 +48,49 @@ for (const [store, language, country, locale, minimum, address] of [
     const price = formatPrice(amber.price, locale);
 
     // The product's page says what the subscription is before anything is bought.
-    const { products } = await graphql<{ products: { items: { url_key: string; name: string }[] } }>(
-      page.request, '{ products(filter: { sku: { eq: "SUB-AMBER-CARTON" } }) { items { url_key name } } }', {}, store,
+    const { products } = await graphql<{ products: { items: { sku: string; url_key: string; name: string }[] } }>(
+      page.request, '{ products(filter: { sku: { in: ["SUB-AMBER-CARTON", "STK-AMBER-CARTON"] } }) { items { sku url_key name } } }', {}, store,
     );
-    const product = products.items[0]!;
+    const product = products.items.find((p) => p.sku === 'SUB-AMBER-CARTON')!;
+    const oneTime = products.items.find((p) => p.sku === 'STK-AMBER-CARTON')!;
     await page.goto(`/${store}/p/${product.url_key}`);
     await waitForPageView(page);
-    // The page names the product and its price per delivery; the plan's terms are in its description.
     await expect(main.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
-    await expect(main.getByText(looseText(price)).first()).toBeVisible();
+    // One-time or subscription: this page, priced per delivery, and the carton of the same blend bought once.
+    const choice = main.getByRole('navigation', { name: t('subscriptionChoice.label') });
+    await expect(choice.getByRole('link', { name: looseText(t('subscriptionChoice.choice1').replace('{{price}}', price)) })).toHaveAttribute('aria-current', 'page');
+    await expect(choice.getByRole('link', { name: t('subscriptionChoice.choice0').split('\n')[0] })).toHaveAttribute('href', `/${store}/p/${oneTime.url_key}`);
+    // How often it comes, the plan's default chosen, and the terms in words.
+    const often = main.getByRole('group', { name: t('subscriptionChoice.frequency') });
+    await expect(often.getByRole('radio')).toHaveCount(4);
+    await expect(often.getByRole('radio', { name: plural('subscriptionChoice.weeks', 4), exact: true })).toBeChecked();
+    await expect(often).toContainText(looseText(t('subscriptionChoice.perDelivery').replace('{{price}}', price)));
+    await expect(often).toContainText(plural('subscriptionChoice.minimum', minimum));
+    await expect(often).toContainText(t('subscriptionChoice.manage'));
+    await expect(often).toContainText(t('subscriptionChoice.account'));
     await expectNoSidewaysScroll(page);
+    await often.getByRole('radio', { name: plural('subscriptionChoice.weeks', chosen), exact: true }).check();
     await main.getByRole('button', { name: t('cart.add.button') }).click();
     await expect(main.getByRole('status').filter({ hasText: product.name })).toBeVisible();
+
+    // The cart shows the frequency chosen, and changes it to another the plan offers.
+    await page.goto(`/${store}/cart`);
+    await waitForPageView(page);
+    const frequency = main.getByLabel(t('cart.subscriptionFrequency'));
+    await expect(frequency).toHaveValue(String(chosen));
+    if (weeks !== chosen) {
+      const changed = page.waitForResponse((r) => r.request().postData()?.includes('UpdateCartItemFrequency') === true && r.ok());
+      await frequency.selectOption(String(weeks));
+      await changed;
+      await page.reload();
+      await expect(frequency).toHaveValue(String(weeks));
+    }
+    await expectNoSidewaysScroll(page);
 
     // Checkout: only card payment is offered, and the card is kept only with the customer's consent.
     await page.goto(`/${store}/checkout`);
     await waitForPageView(page);
+    await expect(main.getByRole('complementary', { name: t('checkout.summary') })).toContainText(plural('subscriptionChoice.every', weeks));
     await fillCheckoutAddress(main, language, customer, address);
     const delivery = main.getByRole('region', { name: t('checkout.delivery.heading') });
     await delivery.getByRole('radio', { name: /Standard/ }).check();
@@ -67,6 +98,7 @@ for (const [store, language, country, locale, minimum, address] of [
     await expect(payment.getByRole('radio')).toHaveCount(1);
     await payment.getByRole('radio', { name: t('checkout.payment.methods.ember_card') }).check();
     await expect(payment).toContainText(looseText(price));
+    await expect(payment).toContainText(plural('subscriptionChoice.every', weeks));
     await acceptTerms(payment, language);
     await payment.getByRole('button', { name: t('checkout.placeOrder') }).click();
     await expect(payment.getByText(t('checkout.subscription.keepCardMissing'))).toBeVisible();
@@ -87,14 +119,16 @@ for (const [store, language, country, locale, minimum, address] of [
       // The view loads after the page: wait a moment for it, then look for the card.
       return main.getByText(card).first().waitFor({ timeout: 5_000 }).then(() => true, () => false);
     }, { timeout: 60_000, intervals: [500] }).toBe(true);
-    await expect(main.getByText(looseText(longDate(28, locale)))).toBeVisible();
+    // It comes as often as chosen: the first renewal that many weeks after the order.
+    await expect(main.locator('.subscription__facts')).toContainText(plural('subscription.everyWeeks', weeks));
+    await expect(main.getByText(looseText(longDate(7 * weeks, locale)))).toBeVisible();
     await expectNoSidewaysScroll(page);
     await expectNoSeriousViolations(page, `my-subscription (${store})`);
 
-    // Skip the next delivery: four weeks later.
+    // Skip the next delivery: one period later.
     await main.getByRole('button', { name: t('subscription.skip') }).click();
     await expect(main.getByRole('status').filter({ hasText: t('subscription.skipped') })).toBeVisible();
-    await expect(main.getByText(looseText(longDate(56, locale)))).toBeVisible();
+    await expect(main.getByText(looseText(longDate(14 * weeks, locale)))).toBeVisible();
 
     // Swap the flavour.
     const products$ = main.getByRole('form', { name: t('subscription.changeProducts') });

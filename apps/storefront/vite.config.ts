@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
-import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
+import { compactDocuments } from './scripts/compact-graphql.mjs';
 
 const IMPORT = /(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"](\.{1,2}\/[^'"]+)['"]/g;
 const EXTENSIONS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
@@ -51,9 +52,25 @@ for (const route of PUBLIC_ROUTES) {
 for (const [file, uses] of routeUses) if (uses > 1) layoutModules.add(file);
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/;
 
+/**
+ * Writes every GraphQL document (a gql`…` literal) compact in both builds, so the server's and the
+ * browser's are the same text and no page script carries the documents' indentation: about 0.4 KB
+ * of every page's first load (docs/decisions/0059). The client sent them collapsed anyway.
+ */
+function compactGraphqlDocuments(): Plugin {
+  return {
+    name: 'ember-compact-graphql-documents',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\.tsx?$/.test(id.split('?')[0]!) || !code.includes('gql`')) return null;
+      return compactDocuments(code);
+    },
+  };
+}
+
 // The React plugin stays out: the React Router plugin brings its own transform.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [reactRouter()],
+  plugins: [compactGraphqlDocuments(), reactRouter()],
   build: {
     rolldownOptions: {
       // The contracts package only declares (error codes, zod schemas, money helpers), so a

@@ -87,8 +87,8 @@ SELECT c.id, v.language, v.name, v.description
     ('bundles', 'de', 'Sets', '<p>Gerät und Sticks zusammen, günstiger als einzeln gekauft.</p>'),
     ('accessories', 'en', 'Accessories', '<p>Chargers, carry cases and cleaning kits to keep your Ember device at its best.</p>'),
     ('accessories', 'de', 'Zubehör', '<p>Ladegeräte, Etuis und Reinigungssets, damit Ihr Ember-Gerät in Bestform bleibt.</p>'),
-    ('subscriptions', 'en', 'Subscriptions', '<p>Your favourite blend delivered every four weeks. Skip, change or cancel at any time.</p>'),
-    ('subscriptions', 'de', 'Abos', '<p>Ihre Lieblingsmischung alle vier Wochen geliefert. Jederzeit pausieren, ändern oder kündigen.</p>'),
+    ('subscriptions', 'en', 'Subscriptions', '<p>Your favourite blend delivered every two to eight weeks, as you choose. Skip, change or pause a delivery in your account.</p>'),
+    ('subscriptions', 'de', 'Abos', '<p>Ihre Lieblingsmischung alle zwei bis acht Wochen geliefert, wie Sie möchten. Lieferungen im Konto aussetzen, ändern oder pausieren.</p>'),
     ('trade-in', 'en', 'Trade-in', '<p>Hand in your previous Ember device and receive a credit towards a new one.</p>'),
     ('trade-in', 'de', 'Inzahlungnahme', '<p>Geben Sie Ihr bisheriges Ember-Gerät ab und erhalten Sie eine Gutschrift für ein neues.</p>'),
     ('free-gifts', 'en', 'Free gifts', '<p>Complimentary extras added to qualifying orders while stocks last.</p>'),
@@ -129,7 +129,7 @@ SELECT s.sku, 'simple', s.url_key, s.kind, s.flavor, s.is_mix_n_match, s.sticks_
   ) AS s
  ORDER BY s.position;
 
--- Subscriptions: one carton of the chosen blend every four weeks.
+-- Subscriptions: one carton of the chosen blend every two to eight weeks, as the shopper chooses.
 INSERT INTO catalog_product (sku, type_id, url_key, kind, flavor, is_subscription, sticks_per_unit, weight, position)
 SELECT 'SUB-' || upper(f.code) || '-CARTON', 'simple', 'ember-sticks-' || f.code || '-subscription', 'subscription',
        f.code, true, 200, 0.250, 300 + f.position
@@ -301,7 +301,7 @@ SELECT p.id, n.language,
        CASE p.kind
          WHEN 'sticks_pack' THEN CASE n.language WHEN 'de' THEN 'Packung mit 20 Sticks' ELSE 'Pack of 20 sticks' END
          WHEN 'sticks_carton' THEN CASE n.language WHEN 'de' THEN '10 Packungen, 200 Sticks' ELSE '10 packs, 200 sticks' END
-         ELSE CASE n.language WHEN 'de' THEN 'Eine Stange alle vier Wochen' ELSE 'One carton every four weeks' END
+         ELSE CASE n.language WHEN 'de' THEN 'Eine Stange alle 2 bis 8 Wochen' ELSE 'One carton every 2 to 8 weeks' END
        END,
        n.short_note || ' ' || CASE n.language WHEN 'de' THEN 'Intensität ' ELSE 'Intensity ' END || f.intensity || '/5.',
        '<p>' || n.long_note || '</p>' ||
@@ -313,8 +313,8 @@ SELECT p.id, n.language,
            WHEN 'de' THEN '<p>Eine Stange enthält 10 Packungen mit je 20 Tabaksticks. Ab drei Stangen sinkt der Preis pro Stange.</p>'
            ELSE '<p>A carton holds 10 packs of 20 tobacco sticks. From three cartons the price per carton goes down.</p>' END
          ELSE CASE n.language
-           WHEN 'de' THEN '<p>Alle vier Wochen erhalten Sie eine Stange (200 Sticks). Lieferung pausieren, Mischung wechseln oder kündigen jederzeit in Ihrem Konto.</p>'
-           ELSE '<p>Receive a carton (200 sticks) every four weeks. Skip a delivery, change your blend or cancel at any time in your account.</p>' END
+           WHEN 'de' THEN '<p>Sie erhalten eine Stange (200 Sticks) alle zwei, vier, sechs oder acht Wochen, wie Sie es wählen. Lieferung aussetzen, Mischung oder Rhythmus wechseln und pausieren in Ihrem Konto.</p>'
+           ELSE '<p>Receive a carton (200 sticks) every two, four, six or eight weeks, as you choose. Skip a delivery, change your blend or how often it comes, and pause in your account.</p>' END
        END ||
        CASE n.language WHEN 'de' THEN '<p>Abgabe nur an Personen ab 18 Jahren.</p>' ELSE '<p>Not for sale to persons under 18.</p>' END,
        CASE n.language

@@ -16,11 +16,11 @@ export async function fillCheckoutAddress(
 }
 
 /** A test card on the sandbox's hosted card page (in the shop's language), submitted. */
-export async function payOnCardPage(page: Page, language: 'en' | 'de', opts: { number?: string; holder?: string } = {}): Promise<void> {
+export async function payOnCardPage(page: Page, language: 'en' | 'de', opts: { number?: string; holder?: string; month?: number; yearsAhead?: number } = {}): Promise<void> {
   const w = SANDBOX_WORDS[language];
   await page.getByLabel(w.cardNumber).fill(opts.number ?? '4111 1111 1111 1111');
-  await page.getByLabel(w.month).fill('12');
-  await page.getByLabel(w.year).fill(String(new Date().getFullYear() + 2));
+  await page.getByLabel(w.month).fill(String(opts.month ?? 12));
+  await page.getByLabel(w.year).fill(String(new Date().getFullYear() + (opts.yearsAhead ?? 2)));
   await page.getByLabel(w.cvc).fill('123');
   if (opts.holder) await page.getByLabel(w.holder).fill(opts.holder);
   await page.getByRole('button', { name: w.pay('').trim() }).click();

@@ -35,8 +35,11 @@ import { cartJobsPlugin } from './modules/cart/cart.jobs.js';
 import { referralRoutes } from './modules/referral/referral.routes.js';
 import { packCodeRoutes } from './modules/pack-codes/pack-codes.routes.js';
 import { tradeInRoutes } from './modules/trade-in/trade-in.routes.js';
+import { leadAdminRoutes, leadRoutes } from './modules/leads/leads.routes.js';
 import { subscriptionAdminRoutes, subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { subscriptionsJobsPlugin } from './modules/subscriptions/subscriptions.jobs.js';
+import { trialAdminRoutes, trialRoutes } from './modules/trials/trials.routes.js';
+import { trialsJobsPlugin } from './modules/trials/trials.jobs.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { buildServices, type Services } from './services.js';
 import { Changes } from './platform/changes.js';
@@ -172,7 +175,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (config.ADMIN_TOKEN) {
     await app.register(ordersAdminRoutes, { prefix: '/admin', services, db, token: config.ADMIN_TOKEN });
     await app.register(catalogAdminRoutes, { prefix: '/admin', db, token: config.ADMIN_TOKEN });
+    await app.register(leadAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
     await app.register(subscriptionAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
+    await app.register(trialAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
   }
   await app.register(paymentsPlugin);
   await app.register(loyaltyPlugin);
@@ -181,8 +186,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(referralRoutes, { prefix: '/referral', services });
   await app.register(packCodeRoutes, { prefix: '/api/me/products', services });
   await app.register(tradeInRoutes, { prefix: '/api/trade-in', services });
+  await app.register(leadRoutes, { prefix: '/api/leads', services });
   await app.register(subscriptionRoutes, { prefix: '/api/subscriptions', services });
   await app.register(subscriptionsJobsPlugin);
+  await app.register(trialRoutes, { prefix: '/api/trials', services });
+  await app.register(trialsJobsPlugin);
   await app.register(devicesRoutes, { prefix: '/api/devices', services, botCheck: services.botCheck });
 
   const mediaDir = path.join(SEED_DIR, 'media');

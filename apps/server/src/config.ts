@@ -129,6 +129,11 @@ export const ConfigSchema = z.object({
   // how many codes a customer may register per calendar month.
   PACK_CODE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PACK_CODE_MONTHLY_ALLOWANCE: z.coerce.number().int().min(0).max(100_000).default(20),
+  // Leads (docs/decisions/0058): the HMAC key of the confirmation links e-mailed to leads (required in
+  // LIVE mode where the leads service is served; TEST mode has a fixed development key), and how many
+  // days a link works.
+  LEADS_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LEADS_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14),
   // Orders still waiting for payment this long after their last change are cancelled and their stock
   // released (docs/decisions/0019); 0: never. Shorter than 5 minutes would cut off a shopper mid-payment.
   ORDERS_PAYMENT_EXPIRY_MINUTES: z.coerce
@@ -161,9 +166,15 @@ export const ConfigSchema = z.object({
   SUBSCRIPTIONS_UNSETTLED_AFTER_S: z.coerce.number().int().min(1).max(86_400).default(60),
   // Renewals one instance places at a time (each on a connection of its own on PostgreSQL).
   SUBSCRIPTIONS_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(4),
+  // Free trials (docs/decisions/0057): the job that sends reminders and converts trials that ended
+  // (off in tests unless asked), and the HMAC key of the one-trial-per-person claims (required in LIVE
+  // mode: changing it forgets who had a trial).
+  TRIALS_JOBS: bool.optional(),
+  TRIALS_JOB_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  TRIALS_CLAIM_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { graphqlIntrospection: boolean; txGuard: boolean; walletSigningSecret: string; packCodeSecret: string };
+export type Config = z.infer<typeof ConfigSchema> & { graphqlIntrospection: boolean; txGuard: boolean; walletSigningSecret: string; packCodeSecret: string; trialsClaimSecret: string };
 
 /** Used only in TEST mode: links signed with it must never be trusted by a LIVE shop. */
 const TEST_WALLET_SECRET = 'ember-test-mode-wallet-signing-secret-not-for-live';
@@ -171,8 +182,24 @@ const TEST_WALLET_SECRET = 'ember-test-mode-wallet-signing-secret-not-for-live';
 /** Used only in TEST mode: the key of the demo batches' codes, published in the README; never a LIVE shop's. */
 export const TEST_PACK_CODE_SECRET = 'ember-test-mode-pack-code-key-not-for-live-use';
 
+/** Used only in TEST mode: keys the one-trial-per-person claims; never a LIVE shop's. */
+const TEST_TRIALS_CLAIM_SECRET = 'ember-test-mode-trial-claim-key-not-for-live-use';
+
 /** Signs the TEST sandbox's notifications when no secret is configured; never accepted in LIVE mode. */
 export const SANDBOX_TEST_WEBHOOK_SECRET = 'whsec_sandbox_test_only_not_a_secret_0000';
+
+/** Used only in TEST mode: signs leads' confirmation links; never a LIVE shop's. */
+export const TEST_LEADS_LINK_SECRET = 'ember-test-mode-lead-link-key-not-for-live-use';
+
+/** The key of leads' confirmation links: the configured one, else the development key (a LIVE instance serving leads refuses to start without its own). */
+export function leadsLinkSecret(c: Pick<Config, 'LEADS_LINK_SECRET'>): string {
+  return c.LEADS_LINK_SECRET ?? TEST_LEADS_LINK_SECRET;
+}
+
+/** Whether this instance serves the leads service (SERVICES unset means every service). */
+export function servesLeads(c: Pick<Config, 'SERVICES'>): boolean {
+  return !c.SERVICES || c.SERVICES.split(',').map((s) => s.trim()).includes('leads');
+}
 
 /** Whether this instance serves the payments service (SERVICES unset means every service). */
 export function servesPayments(c: Pick<Config, 'SERVICES'>): boolean {
@@ -219,9 +246,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
   if (c.STORE_MODE === 'LIVE' && !c.WALLET_SIGNING_SECRET) live.push('WALLET_SIGNING_SECRET: LIVE store mode needs a secret to sign wallet pass links');
+  if (c.STORE_MODE === 'LIVE' && servesLeads(c) && (!c.LEADS_LINK_SECRET || c.LEADS_LINK_SECRET === TEST_LEADS_LINK_SECRET)) {
+    live.push('LEADS_LINK_SECRET: LIVE store mode needs the key leads\' confirmation links are signed with');
+  }
   if (c.STORE_MODE === 'LIVE' && (!c.PACK_CODE_SECRET || c.PACK_CODE_SECRET === TEST_PACK_CODE_SECRET)) {
     live.push('PACK_CODE_SECRET: LIVE store mode needs the key printed pack codes are checked with');
   }
+  if (c.STORE_MODE === 'LIVE' && !c.TRIALS_CLAIM_SECRET) live.push('TRIALS_CLAIM_SECRET: LIVE store mode needs the key one-trial-per-person claims are made with');
   if (c.STORE_MODE === 'LIVE' && !c.PUBLIC_BASE_URL) live.push('PUBLIC_BASE_URL: LIVE store mode needs the origin shoppers reach the shop at, for links in e-mails');
   if (c.STORE_MODE === 'LIVE' && c.EMBER_FAULT) live.push('EMBER_FAULT: fault injection exists only in TEST store mode');
   if (c.STORE_MODE === 'LIVE' && !c.ADMIN_TOKEN) live.push('ADMIN_TOKEN: LIVE store mode needs an operator token');
@@ -239,5 +270,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     txGuard: c.TX_GUARD ?? !(c.NODE_ENV === 'production' && c.DATABASE_URL !== undefined),
     walletSigningSecret: c.WALLET_SIGNING_SECRET ?? TEST_WALLET_SECRET,
     packCodeSecret: c.PACK_CODE_SECRET ?? TEST_PACK_CODE_SECRET,
+    trialsClaimSecret: c.TRIALS_CLAIM_SECRET ?? TEST_TRIALS_CLAIM_SECRET,
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { publicBaseUrl, SANDBOX_TEST_WEBHOOK_SECRET, type Config } from './config.js';
+import { leadsLinkSecret, publicBaseUrl, SANDBOX_TEST_WEBHOOK_SECRET, type Config } from './config.js';
 import type { Db } from './platform/db.js';
 import { transactionsOn } from './platform/transaction.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
@@ -23,9 +23,14 @@ import { PackCodesService } from './modules/pack-codes/pack-codes.service.js';
 import { packCodesPrivacy } from './modules/pack-codes/pack-codes.privacy.js';
 import { TradeInService } from './modules/trade-in/trade-in.service.js';
 import { tradeInPrivacy } from './modules/trade-in/trade-in.privacy.js';
+import { LeadsService } from './modules/leads/leads.service.js';
+import { leadsPrivacy } from './modules/leads/leads.privacy.js';
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service.js';
 import { subscriptionsPrivacy } from './modules/subscriptions/subscriptions.privacy.js';
 import { onSubscriptionOrderEvent } from './workflows/subscription-renewal.js';
+import { TrialsService } from './modules/trials/trials.service.js';
+import { trialsPrivacy } from './modules/trials/trials.privacy.js';
+import { onTrialOrderEvent } from './workflows/trial-lifecycle.js';
 import { CartService } from './modules/cart/cart.service.js';
 import { CheckoutService } from './modules/checkout/checkout.service.js';
 import { LegalPagesService } from './modules/content/content.legal.js';
@@ -85,8 +90,12 @@ export interface Services {
   packCodes: PackCodesService;
   /** Trade-in offers, eligibility from the device registry, and the device claimed by an order. */
   tradeIn: TradeInService;
+  /** Leads met at events or by promoters: their confirmation links, consents and purchases. */
+  leads: LeadsService;
   /** Subscription plans, the customers' subscriptions and their history; renewals are workflows/subscription-renewal.ts. */
   subscriptions: SubscriptionsService;
+  /** Free-trial programmes, one trial per person, the trials' states and history; their lifecycle is workflows/trial-lifecycle.ts. */
+  trials: TrialsService;
   /** Carts: lines, limits, coupons and prices. */
   cart: CartService;
   /** Address rules, shipping methods and pick-up stores. */
@@ -193,6 +202,9 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
   // subscription's first order report back through the order events.
   const subscriptions = new SubscriptionsService(db, { catalog, checkout, stores, identity, cards: payments });
   cart.useSubscriptions(subscriptions);
+  // A trial store view's cart asks whether its buyer may have the trial; the trial's order events drive its life.
+  const trials = new TrialsService(db, { catalog, stores, identity, claimSecret: config.trialsClaimSecret });
+  cart.useTrials(trials);
   // Trade-in judges eligibility on the device registry; an order's claim is released when it is cancelled or returned.
   const devices = new DevicesService(db, stores, catalog);
   const tradeIn = new TradeInService(catalog, {
@@ -200,6 +212,26 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
       (await devices.registeredDevices(q, uuid)).map((d) => ({ device_id: d.serial, product_sku: d.productSku, registered_at: d.registeredAt })),
   });
   orders.subscribe('trade_in', (tx, e) => tradeIn.onOrderEvent(tx, e));
+  // Leads confirm their consents with a signed link built from configuration; their purchases come from
+  // the order events, and a confirmed lead's purposes go to the account they register later in its website.
+  const leads = new LeadsService({
+    consents, stores, messaging,
+    customers: { activeAccountByEmail: (q, email) => identity.activeAccountByEmail(q, email) },
+    orders: {
+      find: async (q, id) => {
+        const o = await orders.findByRef(q, id);
+        return o && { order_number: o.order_number, email: o.email, website_code: o.website_code, created_at: o.created_at, paid_at: o.paid_at };
+      },
+      items: async (q, id) => {
+        const o = await orders.findByRef(q, id);
+        const [view] = o ? await orders.views(q, [o]) : [];
+        return (view?.items ?? []).map((i) => ({ sku: i.sku, quantity: i.qty_ordered }));
+      },
+    },
+    linkTo: (storeCode, path) => `${publicBaseUrl(config, storeCode)}/${storeCode}${path}`,
+  }, { linkSecret: leadsLinkSecret(config), linkTtlDays: config.LEADS_LINK_TTL_DAYS });
+  orders.subscribe('leads', (tx, e) => leads.onOrderEvent(tx, e));
+  identity.onRegistered((tx, uuid, input, ctx) => leads.applyToNewAccount(tx, uuid, input.strategy_data.identifier, ctx.store.code, ctx.ip));
   cart.useTradeIn(tradeIn);
   const verification = new VerificationService(messaging, limiter, config.RATE_LIMIT_IP_FACTOR);
   const forms = new FormsService(db, messaging, (reader, ids) => consents.unknownPurposes(ids, reader));
@@ -207,8 +239,8 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
   const privacy = new PrivacyRegistry();
   for (const part of [
     identityPrivacy(identity), consentsPrivacy(consents), verificationPrivacy(verification), messagingPrivacy(messaging), formsPrivacy(forms),
-    ordersPrivacy(orders), ageVerificationPrivacy(ageVerification), paymentsPrivacy(), loyaltyPrivacy(), referralPrivacy(), packCodesPrivacy(), cartPrivacy(), tradeInPrivacy(), subscriptionsPrivacy(subscriptions),
-    catalogPrivacy, storePrivacy, directoryPrivacy, contentPrivacy, checkoutPrivacy, devicesPrivacy(),
+    ordersPrivacy(orders), ageVerificationPrivacy(ageVerification), paymentsPrivacy(), loyaltyPrivacy(), referralPrivacy(), packCodesPrivacy(), cartPrivacy(), tradeInPrivacy(), subscriptionsPrivacy(subscriptions), trialsPrivacy(trials),
+    catalogPrivacy, storePrivacy, directoryPrivacy, contentPrivacy, checkoutPrivacy, devicesPrivacy(), leadsPrivacy(leads),
     holdsNoPersonalData('platform', ['schema_migrations', 'bot_check_spent']),
   ]) privacy.register(part);
   const services: Services = {
@@ -241,7 +273,9 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     referral,
     packCodes,
     tradeIn,
+    leads,
     subscriptions,
+    trials,
     devices,
     deviceLimits: deviceLimits(limiter, config.RATE_LIMIT_IP_FACTOR),
     botCheck: botCheckFrom(config),
@@ -249,5 +283,6 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     close,
   };
   orders.subscribe('subscriptions', (tx, e) => onSubscriptionOrderEvent(tx, services, e));
+  orders.subscribe('trials', (tx, e) => onTrialOrderEvent(tx, services, e));
   return services;
 }

@@ -27,6 +27,8 @@ export default [
     route('register', 'routes/register.tsx'),
     route('forgot-password', 'routes/forgot-password.tsx'),
     route('reset-password', 'routes/reset-password.tsx'),
+    // The link e-mailed to a lead met at an event or by a promoter.
+    route('leads/confirm/:token', 'routes/lead-confirm.tsx'),
     // The account single-page app: client-rendered, its pages are hash routes (#/address, ...).
     route('account', 'routes/account.tsx'),
     route('*', 'routes/not-found.tsx'),

@@ -71,12 +71,16 @@ export const ERROR_CODES = {
   DEVICE_REGISTERED_ELSEWHERE: { status: 409, category: 'graphql-already-exists' },
   // A bot-check token that is missing, forged, expired or already used (docs/decisions/0047)
   BOT_CHECK_FAILED: { status: 400, category: 'graphql-input' },
+  // A lead's confirmation link (docs/decisions/0058): malformed, not signed by the shop or of a lead that is gone (400); past its expiry (410, Gone, like a code)
+  LEAD_LINK_INVALID: { status: 400, category: 'graphql-input' },
+  LEAD_LINK_EXPIRED: { status: 410, category: 'graphql-input' },
   // Subscriptions: a change its state does not allow, a cancellation before the minimum commitment,
   // a product already in it (spec §9 error '4', in details.error_code), a card a live subscription pays with
   SUBSCRIPTION_NOT_CHANGEABLE: { status: 409, category: 'graphql-input' },
   SUBSCRIPTION_COMMITMENT: { status: 409, category: 'graphql-input' },
   SUBSCRIPTION_PRODUCT_EXISTS: { status: 409, category: 'graphql-input' },
   CARD_IN_USE: { status: 409, category: 'graphql-input' },
+  TRIAL_NOT_CHANGEABLE: { status: 409, category: 'graphql-input' },
 } as const satisfies Record<string, { status: number; category: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -20,6 +20,7 @@ import { identityResolvers } from '../modules/identity/identity.resolvers.js';
 import { cartResolvers } from '../modules/cart/cart.resolvers.js';
 import { checkoutResolvers } from '../modules/checkout/checkout.resolvers.js';
 import { ordersResolvers } from '../modules/orders/orders.resolvers.js';
+import { subscriptionsResolvers } from '../modules/subscriptions/subscriptions.resolvers.js';
 import type { GraphQLContext } from './context.js';
 import { checkEnvelope, requireInputObjects } from './graphql.edge.js';
 import { appendVary } from '../platform/rest.js';
@@ -139,7 +140,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { config: Config
   });
 
   const sdl = readFileSync(SCHEMA_PATH, 'utf8');
-  const resolvers = mergeResolvers(storeResolvers, directoryResolvers, catalogResolvers, contentResolvers, identityResolvers, ordersResolvers, cartResolvers, checkoutResolvers);
+  const resolvers = mergeResolvers(storeResolvers, directoryResolvers, catalogResolvers, contentResolvers, identityResolvers, ordersResolvers, cartResolvers, checkoutResolvers, subscriptionsResolvers);
   await app.register(mercurius, {
     schema: sdl,
     resolvers: requireInputObjects(resolvers, sdl) as never,

@@ -57,8 +57,20 @@ export const PHRASES = {
   'cart.tradeInCredit': { en: 'Trade-in credit', de: 'Gutschrift für Inzahlungnahme' },
   'tradeIn.userIdMissing': { en: 'user id not defined', de: 'Keine Benutzer-ID angegeben.' },
   'cart.ongoingSubscription': { en: 'You already have an ongoing subscription.', de: 'Sie haben bereits ein laufendes Abo.' },
+  'cart.trialSignIn': { en: 'Sign in or create an account to start your free trial.', de: 'Melden Sie sich an oder erstellen Sie ein Konto, um Ihren Gratistest zu starten.' },
+  'cart.trialNotEligible': { en: 'You have already had this free trial: it is one per person.', de: 'Sie hatten diesen Gratistest bereits: Er gilt einmal pro Person.' },
+  'cart.trialConversionNotSold': { en: 'This product is bought only by keeping a trial device.', de: 'Dieses Produkt wird nur gekauft, wenn Sie ein Testgerät behalten.' },
   'cart.subscriptionSignIn': { en: 'Sign in or create an account to subscribe.', de: 'Melden Sie sich an oder erstellen Sie ein Konto, um ein Abo abzuschließen.' },
   'cart.subscriptionUnavailable': { en: 'This subscription is not offered at the moment.', de: 'Dieses Abo wird derzeit nicht angeboten.' },
+  // A subscription line's delivery frequency (docs/decisions/0059)
+  'cart.frequencyNotOffered': {
+    en: '{name} comes every {weeks} weeks: choose one of these.',
+    de: '{name} kommt alle {weeks} Wochen: Bitte wählen Sie einen dieser Rhythmen.',
+  },
+  'cart.frequencyNotSubscription': { en: '{name} is not a subscription: it has no delivery frequency.', de: '{name} ist kein Abo und hat keinen Lieferrhythmus.' },
+  'cart.everyWeek': { en: 'Every week', de: 'Jede Woche' },
+  'cart.everyWeeks': { en: 'Every {count} weeks', de: 'Alle {count} Wochen' },
+  'checkout.trialNeedsCard': { en: 'A free trial is paid by card, which is charged only if you keep the device: choose card payment.', de: 'Ein Gratistest wird per Karte bezahlt, die nur belastet wird, wenn Sie das Gerät behalten: Bitte wählen Sie Kartenzahlung.' },
   'checkout.subscriptionNeedsCard': { en: 'A subscription is paid by card: choose card payment.', de: 'Ein Abo wird per Karte bezahlt: Bitte wählen Sie Kartenzahlung.' },
   // Devices (spec §5: missing identity)
   'device.userIdMissing': { en: 'User id is not defined', de: 'Die Nutzer-ID ist nicht angegeben.' },
@@ -67,6 +79,15 @@ export const PHRASES = {
   'device.codeInvalid': { en: 'Invalid registration code.', de: 'Ungültiger Registrierungscode.' },
   'device.registeredElsewhere': { en: 'This device is registered already to another user.', de: 'Dieses Gerät ist bereits für einen anderen Nutzer registriert.' },
   'device.notYourConsumer': { en: 'Unauthorized user.', de: 'Nicht berechtigter Nutzer.' },
+  // Leads' confirmation links (docs/decisions/0058)
+  'leads.linkInvalid': {
+    en: 'This confirmation link is not valid. Please open the link from your e-mail exactly as it was sent.',
+    de: 'Dieser Bestätigungslink ist ungültig. Bitte öffnen Sie den Link aus Ihrer E-Mail genau so, wie er gesendet wurde.',
+  },
+  'leads.linkExpired': {
+    en: 'This confirmation link has expired. Ask us for a new one.',
+    de: 'Dieser Bestätigungslink ist abgelaufen. Bitten Sie uns um einen neuen.',
+  },
   'cart.oneSubscription': { en: 'A cart may hold one subscription.', de: 'Ein Warenkorb darf nur ein Abo enthalten.' },
   'cart.productLimit': { en: 'The most you can order of {name} is {count}.', de: 'Von {name} können Sie höchstens {count} Stück bestellen.' },
   'cart.orderLimit': { en: 'An order may hold at most {count} items.', de: 'Eine Bestellung darf höchstens {count} Artikel enthalten.' },
@@ -261,9 +282,12 @@ export const CODE_SENTENCES: Record<ErrorCode, Templates> = {
   DEVICE_CODE_INVALID: { en: 'Invalid registration code.', de: 'Ungültiger Registrierungscode.' },
   DEVICE_REGISTERED_ELSEWHERE: { en: 'This device is registered already to another user.', de: 'Dieses Gerät ist bereits für einen anderen Nutzer registriert.' },
   BOT_CHECK_FAILED: { en: 'The security check failed. Please try again.', de: 'Die Sicherheitsprüfung ist fehlgeschlagen. Bitte versuchen Sie es erneut.' },
+  LEAD_LINK_INVALID: { en: 'This confirmation link is not valid.', de: 'Dieser Bestätigungslink ist ungültig.' },
+  LEAD_LINK_EXPIRED: { en: 'This confirmation link has expired.', de: 'Dieser Bestätigungslink ist abgelaufen.' },
   SUBSCRIPTION_NOT_CHANGEABLE: { en: 'Your subscription cannot be changed like this now.', de: 'Ihr Abo kann jetzt nicht so geändert werden.' },
   SUBSCRIPTION_COMMITMENT: { en: 'Your subscription can be cancelled once its minimum number of deliveries is reached.', de: 'Ihr Abo kann gekündigt werden, sobald die Mindestzahl an Lieferungen erreicht ist.' },
   SUBSCRIPTION_PRODUCT_EXISTS: { en: 'This product is already in your subscription.', de: 'Dieses Produkt ist bereits in Ihrem Abo.' },
+  TRIAL_NOT_CHANGEABLE: { en: 'Your trial cannot be changed like this now.', de: 'Ihr Test kann jetzt nicht so geändert werden.' },
   CARD_IN_USE: { en: 'Your subscription is paid with this card. Choose another card for it first.', de: 'Ihr Abo wird mit dieser Karte bezahlt. Wählen Sie dafür zuerst eine andere Karte.' },
 };
 

@@ -30,6 +30,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     // LIVE mode refuses to boot without it; tests that switch to LIVE get one.
     WALLET_SIGNING_SECRET: 'test-suite-wallet-signing-secret-0123456789',
     PACK_CODE_SECRET: 'test-suite-pack-code-secret-0123456789abcdef',
+    TRIALS_CLAIM_SECRET: 'test-suite-trial-claim-secret-0123456789abcdef',
     ...env,
   });
 }

@@ -10,7 +10,7 @@ import { PointsBadge } from '../components/product/points-badge';
 import { TradeInSlot } from '../components/trade-in/trade-in-slot';
 import { RouteError } from '../components/common/route-error';
 import { addProductsToCart, cartClient, cartErrorCode, firstServerMessage, partialCart } from '../lib/api/cart.api';
-import { removeCartItem, updateCartItem } from '../lib/api/cart-edit.api';
+import { removeCartItem, updateCartItem, updateCartItemFrequency } from '../lib/api/cart-edit.api';
 import type { Cart, CartItem, FreeGiftOffer } from '../lib/api/cart.api';
 import { giftInput, giftParentSku, openOffers } from '../lib/cart/cart-gifts';
 import { browserScope, loadStoreFrame, serverScope } from '../lib/api/scope';
@@ -96,7 +96,9 @@ function CheckoutLink({ store, cart }: { store: string; cart: Cart }) {
   const { t } = useTranslation();
   const blocked = cartLines(cart).some((l) => !l.is_available || lineErrors(l).length > 0);
   if (blocked) return <p className="cart-page__blocked" role="note">{t('cart.fixErrors')}</p>;
-  return <Link className="button cart-page__checkout" to={storePath(store, '/checkout')}>{t('cart.toCheckout')}</Link>;
+  // A free trial is checked out in the account (`#/trial/checkout`): it is one per person, so the buyer signs in first.
+  const trial = (cart.prices?.total_after_trial?.value ?? 0) > 0;
+  return <Link className="button cart-page__checkout" to={trial ? `${storePath(store, '/account')}#/trial/checkout` : storePath(store, '/checkout')}>{t(trial ? 'trial.toCheckout' : 'cart.toCheckout')}</Link>;
 }
 
 interface CartLineProps {
@@ -150,6 +152,19 @@ function CartLine({ store, locale, cart, line, config }: CartLineProps) {
     }
   };
 
+  // A subscription line comes as often as chosen among its plan's frequencies (docs/decisions/0059).
+  const changeFrequency = async (weeks: number) => {
+    setError(null);
+    setBusy(true);
+    try {
+      await update((cartId) => updateCartItemFrequency(cartClient(store), cartId, line.uid, weeks));
+    } catch (failure) {
+      fail(failure, 'updateCartItems');
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const remove = async () => {
     setError(null);
     setBusy(true);
@@ -173,7 +188,16 @@ function CartLine({ store, locale, cart, line, config }: CartLineProps) {
         {options && <p className="cart-line__options">{options}</p>}
         {line.is_gift && <p className="cart-line__gift">{t('cart.gifts.label')}</p>}
         {line.tradeIn && <p className="cart-line__options">{t('cart.tradeIn')}</p>}
-        {line.subscription && line.subscription_format && <p className="cart-line__options">{t('cart.subscriptionPlan', { plan: line.subscription_format })}</p>}
+        {line.subscription_frequency_weeks && (
+          <p className="cart-line__options cart-line__frequency">
+            <label htmlFor={`${id}-every`}>{t('cart.subscriptionFrequency')}</label>
+            <select id={`${id}-every`} className="field__input" value={line.subscription_frequency_weeks} disabled={busy} onChange={(e) => void changeFrequency(Number(e.target.value))}>
+              {(line.subscription_frequencies_weeks ?? [line.subscription_frequency_weeks]).map((weeks) => (
+                <option key={weeks} value={weeks}>{t('subscriptionChoice.every', { count: weeks })}</option>
+              ))}
+            </select>
+          </p>
+        )}
         <p className="cart-line__unit">{t('cart.priceEach', { price: formatMoney(line.prices?.price_including_tax, locale) })}</p>
         <PointsBadge sku={line.product.sku ?? ''} quantity={line.quantity} />
         {errors.map((e, i) => (

@@ -47,6 +47,14 @@ export function clientLoader({ params }: Route.ClientLoaderArgs) {
  * reload resumes where the shopper was.
  */
 export default function CheckoutPage() {
+  return <CheckoutView />;
+}
+
+/**
+ * The checkout itself, on its page or inside the account (`nested`: the free trial's `#/trial/checkout`,
+ * where the account's own heading is the page's first).
+ */
+export function CheckoutView({ nested = false }: { nested?: boolean }) {
   const { t } = useTranslation();
   const { store } = useStoreLayout();
   const code = store.store_code;
@@ -64,8 +72,8 @@ export default function CheckoutPage() {
   const ready = !isLoading && config.isSuccess && countries.isSuccess;
 
   return (
-    <div className="checkout-page">
-      <h1>{t('checkout.title')}</h1>
+    <div className={`checkout-page${nested ? ' checkout-page--nested' : ''}`}>
+      {nested ? <h2>{t('trial.checkoutTitle')}</h2> : <h1>{t('checkout.title')}</h1>}
       {isError || config.isError || countries.isError ? (
         <div role="alert" className="form-alert form-alert--error">
           <p>{t('cart.errors.unavailable')}</p>
@@ -115,6 +123,7 @@ export default function CheckoutPage() {
                 <li key={line.uid}>
                   <span>{t('cart.quantityShort', { count: line.quantity })} {line.product.name}</span>
                   {lineOptions(line) && <span className="checkout-summary__options"> ({lineOptions(line)})</span>}
+                  {line.subscription_frequency_weeks && <span className="checkout-summary__options"> ({t('subscriptionChoice.every', { count: line.subscription_frequency_weeks })})</span>}
                   <span className="checkout-summary__price">{formatMoney(line.prices?.row_total_including_tax, store.locale)}</span>
                 </li>
               ))}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/home';
 import { RouteError } from '../components/common/route-error';
 import { ProductCard } from '../components/product/product-card';
+import { TrialLanding } from '../components/trial/trial-landing';
 import { listProductsInCategories } from '../lib/api/catalog.api';
 import { browserScope, requireStore, serverScope, type StoreScope } from '../lib/api/scope';
 import { fetchStoreShell } from '../lib/api/store.api';
@@ -49,6 +50,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { store, categories } = useStoreLayout();
   const code = store.store_code;
+  // A trial store view's home is the free trial's landing page (its kit is the one product it sells).
+  if (store.is_trial_store) {
+    const kit = loaderData.featured[0] ?? null;
+    const price = kit?.price_range.minimum_price.final_price;
+    return <TrialLanding store={store} kit={kit ? { url_key: kit.url_key ?? null, price: price?.value != null ? { value: price.value, currency: price.currency ?? 'GBP' } : null } : null} />;
+  }
   return (
     <>
       <section className="hero hero--home" aria-labelledby="hero-heading">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../i18n/react';
 import { Link, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/product';
@@ -26,6 +26,10 @@ import { viewItemEvent, type PageTracking } from '../lib/tracking/data-layer';
 import {
   configurableOptions, findVariant, initialSelection, selectionToSearch, sortedMedia, type Selection,
 } from '../lib/variants';
+
+// The subscription choice comes with its own code: the server renders it with the page, and the pages
+// of products without a subscription (most of them) carry none of it in their first scripts.
+const SubscriptionChoice = lazy(() => import('../components/product/subscription-choice'));
 
 export const handle = {
   tracking: {
@@ -133,7 +137,13 @@ function ProductDetails({ product, marketingSlug }: { product: ProductDetail; ma
               locale={store.locale}
             />
           )}
-          <AddToCart key={product.sku} store={code} product={product} variant={variant} bundle={isBundle ? bundleChoice : undefined} />
+          <AddToCart key={product.sku} store={code} product={product} variant={variant} bundle={isBundle ? bundleChoice : undefined}>
+            {product.subscription_offer && (
+              <Suspense>
+                <SubscriptionChoice offer={product.subscription_offer} urlKey={product.url_key ?? ''} store={code} locale={store.locale} />
+              </Suspense>
+            )}
+          </AddToCart>
           {(product.product_kind === 'device' || product.product_kind === 'bundle') && <TradeInSlot store={code} />}
           <PriceTiers tiers={tiers} locale={store.locale} />
           {lead.length > 0 && (

@@ -457,6 +457,10 @@ export type BundleCartItem = CartItemInterface & {
   subscription: Scalars['Boolean']['output'];
   /** How often the subscription delivers, in the store view's language (e.g. Every 4 weeks); null for other lines. */
   subscription_format?: Maybe<Scalars['String']['output']>;
+  /** The frequencies (weeks) the line's plan offers: what updateCartItems may change the line's to; null for other lines. */
+  subscription_frequencies_weeks?: Maybe<Array<Scalars['Int']['output']>>;
+  /** Delivery every n weeks: the frequency the shopper chose (addProductsToCart entered option or updateCartItems customizable option `subscription_frequency_weeks`), else the plan's default; null for other lines. */
+  subscription_frequency_weeks?: Maybe<Scalars['Int']['output']>;
   /** A short line shown under the product name. */
   subtitle?: Maybe<Scalars['String']['output']>;
   /** Whether the line is a trade-in (product kind trade_in): one per cart, for signed-in customers, with a new device in the same order. */
@@ -647,6 +651,8 @@ export type BundleProduct = PhysicalProductInterface & ProductInterface & {
   stock_status?: Maybe<ProductStockStatus>;
   /** How often a subscription product delivers, in the store view's language (e.g. Every 4 weeks); null for other products. */
   subscription_format?: Maybe<Scalars['String']['output']>;
+  /** The subscription a product page offers: on a product a subscription plan offers, and on the one-time product a plan's product stands for; null for other products. */
+  subscription_offer?: Maybe<SubscriptionOffer>;
   /** A short line shown under the product name. */
   subtitle?: Maybe<Scalars['String']['output']>;
   /** The relative path to the product's thumbnail image. */
@@ -971,6 +977,10 @@ export type CartItemInterface = {
   subscription: Scalars['Boolean']['output'];
   /** How often the subscription delivers, in the store view's language (e.g. Every 4 weeks); null for other lines. */
   subscription_format?: Maybe<Scalars['String']['output']>;
+  /** The frequencies (weeks) the line's plan offers: what updateCartItems may change the line's to; null for other lines. */
+  subscription_frequencies_weeks?: Maybe<Array<Scalars['Int']['output']>>;
+  /** Delivery every n weeks: the frequency the shopper chose (addProductsToCart entered option or updateCartItems customizable option `subscription_frequency_weeks`), else the plan's default; null for other lines. */
+  subscription_frequency_weeks?: Maybe<Scalars['Int']['output']>;
   /** A short line shown under the product name. */
   subtitle?: Maybe<Scalars['String']['output']>;
   /** Whether the line is a trade-in (product kind trade_in): one per cart, for signed-in customers, with a new device in the same order. */
@@ -1326,6 +1336,10 @@ export type ConfigurableCartItem = CartItemInterface & {
   subscription: Scalars['Boolean']['output'];
   /** How often the subscription delivers, in the store view's language (e.g. Every 4 weeks); null for other lines. */
   subscription_format?: Maybe<Scalars['String']['output']>;
+  /** The frequencies (weeks) the line's plan offers: what updateCartItems may change the line's to; null for other lines. */
+  subscription_frequencies_weeks?: Maybe<Array<Scalars['Int']['output']>>;
+  /** Delivery every n weeks: the frequency the shopper chose (addProductsToCart entered option or updateCartItems customizable option `subscription_frequency_weeks`), else the plan's default; null for other lines. */
+  subscription_frequency_weeks?: Maybe<Scalars['Int']['output']>;
   /** A short line shown under the product name. */
   subtitle?: Maybe<Scalars['String']['output']>;
   /** Whether the line is a trade-in (product kind trade_in): one per cart, for signed-in customers, with a new device in the same order. */
@@ -1405,6 +1419,8 @@ export type ConfigurableProduct = PhysicalProductInterface & ProductInterface & 
   stock_status?: Maybe<ProductStockStatus>;
   /** How often a subscription product delivers, in the store view's language (e.g. Every 4 weeks); null for other products. */
   subscription_format?: Maybe<Scalars['String']['output']>;
+  /** The subscription a product page offers: on a product a subscription plan offers, and on the one-time product a plan's product stands for; null for other products. */
+  subscription_offer?: Maybe<SubscriptionOffer>;
   /** A short line shown under the product name. */
   subtitle?: Maybe<Scalars['String']['output']>;
   /** The relative path to the product's thumbnail image. */
@@ -2397,6 +2413,8 @@ export type CustomerOrder = {
   store_code: Scalars['String']['output'];
   /** Details about the calculated totals for this order. */
   total?: Maybe<OrderTotal>;
+  /** A trial order's charge when the trial ends and the device is kept (null for other orders). */
+  total_after_trial?: Maybe<Money>;
   /** The website the order was placed in. */
   website_code: Scalars['String']['output'];
 };
@@ -3571,6 +3589,8 @@ export type ProductInterface = {
   stock_status?: Maybe<ProductStockStatus>;
   /** How often a subscription product delivers, in the store view's language (e.g. Every 4 weeks); null for other products. */
   subscription_format?: Maybe<Scalars['String']['output']>;
+  /** The subscription a product page offers: on a product a subscription plan offers, and on the one-time product a plan's product stands for; null for other products. */
+  subscription_offer?: Maybe<SubscriptionOffer>;
   /** A short line shown under the product name. */
   subtitle?: Maybe<Scalars['String']['output']>;
   /** The relative path to the product's thumbnail image. */
@@ -4206,6 +4226,10 @@ export type SimpleCartItem = CartItemInterface & {
   subscription: Scalars['Boolean']['output'];
   /** How often the subscription delivers, in the store view's language (e.g. Every 4 weeks); null for other lines. */
   subscription_format?: Maybe<Scalars['String']['output']>;
+  /** The frequencies (weeks) the line's plan offers: what updateCartItems may change the line's to; null for other lines. */
+  subscription_frequencies_weeks?: Maybe<Array<Scalars['Int']['output']>>;
+  /** Delivery every n weeks: the frequency the shopper chose (addProductsToCart entered option or updateCartItems customizable option `subscription_frequency_weeks`), else the plan's default; null for other lines. */
+  subscription_frequency_weeks?: Maybe<Scalars['Int']['output']>;
   /** A short line shown under the product name. */
   subtitle?: Maybe<Scalars['String']['output']>;
   /** Whether the line is a trade-in (product kind trade_in): one per cart, for signed-in customers, with a new device in the same order. */
@@ -4283,6 +4307,8 @@ export type SimpleProduct = PhysicalProductInterface & ProductInterface & {
   stock_status?: Maybe<ProductStockStatus>;
   /** How often a subscription product delivers, in the store view's language (e.g. Every 4 weeks); null for other products. */
   subscription_format?: Maybe<Scalars['String']['output']>;
+  /** The subscription a product page offers: on a product a subscription plan offers, and on the one-time product a plan's product stands for; null for other products. */
+  subscription_offer?: Maybe<SubscriptionOffer>;
   /** A short line shown under the product name. */
   subtitle?: Maybe<Scalars['String']['output']>;
   /** The relative path to the product's thumbnail image. */
@@ -4488,6 +4514,34 @@ export type StoreConfig = {
   weight_unit?: Maybe<Scalars['String']['output']>;
 };
 
+/** How a product is offered as a subscription (docs/decisions/0059): the plan's frequencies and commitment, and the products a shopper chooses between. */
+export type SubscriptionOffer = {
+  __typename?: 'SubscriptionOffer';
+  /** The frequency a subscription gets unless the shopper chooses another. */
+  default_frequency_weeks: Scalars['Int']['output'];
+  /** Delivery every n weeks: the frequencies a shopper may choose (addProductsToCart entered option `subscription_frequency_weeks`). */
+  frequencies_weeks: Array<Scalars['Int']['output']>;
+  /** Deliveries, the first order included, before the customer may cancel. */
+  minimum_deliveries: Scalars['Int']['output'];
+  /** The same goods bought once, when the plan names a one-time product sold in the store view. */
+  one_time?: Maybe<SubscriptionOfferProduct>;
+  /** The plan's code. */
+  plan_code: Scalars['String']['output'];
+  /** The subscription product, priced per delivery. */
+  subscription: SubscriptionOfferProduct;
+};
+
+/** A product of a subscription offer: its page and its price. */
+export type SubscriptionOfferProduct = {
+  __typename?: 'SubscriptionOfferProduct';
+  /** The price of one unit, VAT included (for the subscription product: per delivery). */
+  price: Money;
+  /** The product's SKU. */
+  sku: Scalars['String']['output'];
+  /** The product's URL key (its page is /{store}/p/{url_key}). */
+  url_key: Scalars['String']['output'];
+};
+
 export type SwatchDataInterface = {
   /** The value can be represented as color (HEX code), image link, or text. */
   value?: Maybe<Scalars['String']['output']>;
@@ -4624,6 +4678,10 @@ export type VirtualCartItem = CartItemInterface & {
   subscription: Scalars['Boolean']['output'];
   /** How often the subscription delivers, in the store view's language (e.g. Every 4 weeks); null for other lines. */
   subscription_format?: Maybe<Scalars['String']['output']>;
+  /** The frequencies (weeks) the line's plan offers: what updateCartItems may change the line's to; null for other lines. */
+  subscription_frequencies_weeks?: Maybe<Array<Scalars['Int']['output']>>;
+  /** Delivery every n weeks: the frequency the shopper chose (addProductsToCart entered option or updateCartItems customizable option `subscription_frequency_weeks`), else the plan's default; null for other lines. */
+  subscription_frequency_weeks?: Maybe<Scalars['Int']['output']>;
   /** A short line shown under the product name. */
   subtitle?: Maybe<Scalars['String']['output']>;
   /** Whether the line is a trade-in (product kind trade_in): one per cart, for signed-in customers, with a new device in the same order. */
@@ -4701,6 +4759,8 @@ export type VirtualProduct = ProductInterface & {
   stock_status?: Maybe<ProductStockStatus>;
   /** How often a subscription product delivers, in the store view's language (e.g. Every 4 weeks); null for other products. */
   subscription_format?: Maybe<Scalars['String']['output']>;
+  /** The subscription a product page offers: on a product a subscription plan offers, and on the one-time product a plan's product stands for; null for other products. */
+  subscription_offer?: Maybe<SubscriptionOffer>;
   /** A short line shown under the product name. */
   subtitle?: Maybe<Scalars['String']['output']>;
   /** The relative path to the product's thumbnail image. */
@@ -5024,6 +5084,8 @@ export type ResolversTypes = {
   SticksMatrixItem: ResolverTypeWrapper<unknown>;
   StoreConfig: ResolverTypeWrapper<unknown>;
   String: ResolverTypeWrapper<unknown>;
+  SubscriptionOffer: ResolverTypeWrapper<unknown>;
+  SubscriptionOfferProduct: ResolverTypeWrapper<unknown>;
   SwatchDataInterface: ResolverTypeWrapper<unknown>;
   TaxItem: ResolverTypeWrapper<unknown>;
   TextSwatchData: ResolverTypeWrapper<unknown>;
@@ -5244,6 +5306,8 @@ export type ResolversParentTypes = {
   SticksMatrixItem: unknown;
   StoreConfig: unknown;
   String: unknown;
+  SubscriptionOffer: unknown;
+  SubscriptionOfferProduct: unknown;
   SwatchDataInterface: unknown;
   TaxItem: unknown;
   TextSwatchData: unknown;
@@ -5406,6 +5470,8 @@ export type BundleCartItemResolvers<ContextType = GraphQLContext, ParentType ext
   status?: Resolver<Maybe<ResolversTypes['ProductStockStatus']>, ParentType, ContextType>;
   subscription?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   subscription_format?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  subscription_frequencies_weeks?: Resolver<Maybe<Array<ResolversTypes['Int']>>, ParentType, ContextType>;
+  subscription_frequency_weeks?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   subtitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   tradeIn?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   uid?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -5494,6 +5560,7 @@ export type BundleProductResolvers<ContextType = GraphQLContext, ParentType exte
   special_price?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   stock_status?: Resolver<Maybe<ResolversTypes['ProductStockStatus']>, ParentType, ContextType>;
   subscription_format?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  subscription_offer?: Resolver<Maybe<ResolversTypes['SubscriptionOffer']>, ParentType, ContextType>;
   subtitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   thumbnail?: Resolver<Maybe<ResolversTypes['ProductImage']>, ParentType, ContextType>;
   type_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -5714,6 +5781,8 @@ export type ConfigurableCartItemResolvers<ContextType = GraphQLContext, ParentTy
   status?: Resolver<Maybe<ResolversTypes['ProductStockStatus']>, ParentType, ContextType>;
   subscription?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   subscription_format?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  subscription_frequencies_weeks?: Resolver<Maybe<Array<ResolversTypes['Int']>>, ParentType, ContextType>;
+  subscription_frequency_weeks?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   subtitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   tradeIn?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   uid?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -5752,6 +5821,7 @@ export type ConfigurableProductResolvers<ContextType = GraphQLContext, ParentTyp
   special_price?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   stock_status?: Resolver<Maybe<ResolversTypes['ProductStockStatus']>, ParentType, ContextType>;
   subscription_format?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  subscription_offer?: Resolver<Maybe<ResolversTypes['SubscriptionOffer']>, ParentType, ContextType>;
   subtitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   thumbnail?: Resolver<Maybe<ResolversTypes['ProductImage']>, ParentType, ContextType>;
   type_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -5884,6 +5954,7 @@ export type CustomerOrderResolvers<ContextType = GraphQLContext, ParentType exte
   status_reason?: Resolver<Maybe<ResolversTypes['OrderStatusReason']>, ParentType, ContextType>;
   store_code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   total?: Resolver<Maybe<ResolversTypes['OrderTotal']>, ParentType, ContextType>;
+  total_after_trial?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
   website_code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
@@ -6443,6 +6514,8 @@ export type SimpleCartItemResolvers<ContextType = GraphQLContext, ParentType ext
   status?: Resolver<Maybe<ResolversTypes['ProductStockStatus']>, ParentType, ContextType>;
   subscription?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   subscription_format?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  subscription_frequencies_weeks?: Resolver<Maybe<Array<ResolversTypes['Int']>>, ParentType, ContextType>;
+  subscription_frequency_weeks?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   subtitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   tradeIn?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   uid?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -6480,6 +6553,7 @@ export type SimpleProductResolvers<ContextType = GraphQLContext, ParentType exte
   special_price?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   stock_status?: Resolver<Maybe<ResolversTypes['ProductStockStatus']>, ParentType, ContextType>;
   subscription_format?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  subscription_offer?: Resolver<Maybe<ResolversTypes['SubscriptionOffer']>, ParentType, ContextType>;
   subtitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   thumbnail?: Resolver<Maybe<ResolversTypes['ProductImage']>, ParentType, ContextType>;
   type_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -6554,6 +6628,21 @@ export type StoreConfigResolvers<ContextType = GraphQLContext, ParentType extend
   weight_unit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type SubscriptionOfferResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SubscriptionOffer'] = ResolversParentTypes['SubscriptionOffer']> = {
+  default_frequency_weeks?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  frequencies_weeks?: Resolver<Array<ResolversTypes['Int']>, ParentType, ContextType>;
+  minimum_deliveries?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  one_time?: Resolver<Maybe<ResolversTypes['SubscriptionOfferProduct']>, ParentType, ContextType>;
+  plan_code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  subscription?: Resolver<ResolversTypes['SubscriptionOfferProduct'], ParentType, ContextType>;
+};
+
+export type SubscriptionOfferProductResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SubscriptionOfferProduct'] = ResolversParentTypes['SubscriptionOfferProduct']> = {
+  price?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  sku?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  url_key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type SwatchDataInterfaceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SwatchDataInterface'] = ResolversParentTypes['SwatchDataInterface']> = {
   __resolveType: TypeResolveFn<'ColorSwatchData' | 'TextSwatchData', ParentType, ContextType>;
 };
@@ -6608,6 +6697,8 @@ export type VirtualCartItemResolvers<ContextType = GraphQLContext, ParentType ex
   status?: Resolver<Maybe<ResolversTypes['ProductStockStatus']>, ParentType, ContextType>;
   subscription?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   subscription_format?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  subscription_frequencies_weeks?: Resolver<Maybe<Array<ResolversTypes['Int']>>, ParentType, ContextType>;
+  subscription_frequency_weeks?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   subtitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   tradeIn?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   uid?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -6645,6 +6736,7 @@ export type VirtualProductResolvers<ContextType = GraphQLContext, ParentType ext
   special_price?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   stock_status?: Resolver<Maybe<ResolversTypes['ProductStockStatus']>, ParentType, ContextType>;
   subscription_format?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  subscription_offer?: Resolver<Maybe<ResolversTypes['SubscriptionOffer']>, ParentType, ContextType>;
   subtitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   thumbnail?: Resolver<Maybe<ResolversTypes['ProductImage']>, ParentType, ContextType>;
   type_id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -6789,6 +6881,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   SticksMatrixGroup?: SticksMatrixGroupResolvers<ContextType>;
   SticksMatrixItem?: SticksMatrixItemResolvers<ContextType>;
   StoreConfig?: StoreConfigResolvers<ContextType>;
+  SubscriptionOffer?: SubscriptionOfferResolvers<ContextType>;
+  SubscriptionOfferProduct?: SubscriptionOfferProductResolvers<ContextType>;
   SwatchDataInterface?: SwatchDataInterfaceResolvers<ContextType>;
   TaxItem?: TaxItemResolvers<ContextType>;
   TextSwatchData?: TextSwatchDataResolvers<ContextType>;

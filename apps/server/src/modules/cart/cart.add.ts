@@ -3,6 +3,7 @@ import { phrase, render, type Phrase } from '../../platform/messages.js';
 import type { ProductDoc } from '../catalog/catalog.service.js';
 import { decodeUid } from '../catalog/catalog.mapper.js';
 import { lineIdentity } from './cart.lines.js';
+import { frequencyRefusal } from './cart.rules.js';
 import type { PricingInputs, PricingLine } from './cart.pricer.js';
 import type { BundleSelectionRef } from './cart.store.js';
 
@@ -46,6 +47,9 @@ export function wholeQuantity(quantity: number): UserError | null {
   return null;
 }
 
+/** The entered option (plain or as a base64 uid) that chooses a subscription line's delivery frequency in weeks (docs/decisions/0059). */
+export const FREQUENCY_OPTION = 'subscription_frequency_weeks';
+
 /** A gift entry (entered option is_gift true). */
 export function isGiftEntry(req: AddRequest): boolean {
   return (req.entered_options ?? []).some((o) => (o.uid === 'is_gift' || decodeUid(o.uid) === 'is_gift') && (o.value === 'true' || o.value === '1'));
@@ -56,18 +60,23 @@ export function askedSkus(requests: AddRequest[]): string[] {
   return requests.flatMap((r) => [r.sku, ...(r.parent_sku ? [r.parent_sku] : [])]).filter((sku) => typeof sku === 'string' && sku.length <= 64);
 }
 
-/** Resolves one add request to the line it would create, from the products sold now. */
-export function resolveAdd(products: PricingInputs['products'], req: AddRequest): Resolved {
+/**
+ * Resolves one add request to the line it would create, from the products sold now; a delivery
+ * frequency is checked against the plans' (`frequencies`, by subscription product sku).
+ */
+export function resolveAdd(products: PricingInputs['products'], req: AddRequest, frequencies?: PricingInputs['subscriptionFrequencies']): Resolved {
   const refuse = (code: CartUserErrorCode, message: string | Phrase): Resolved => ({ error: userError(code, message) });
   const bad = wholeQuantity(req.quantity);
   if (bad) return { error: bad };
   const quantity = req.quantity;
   let isGift = false;
   let parentGiftSku: string | null = null;
+  let frequency: string | null = null;
   for (const o of req.entered_options ?? []) {
-    const name = ['is_gift', 'parent_gift_sku'].includes(o.uid) ? o.uid : decodeUid(o.uid);
+    const name = ['is_gift', 'parent_gift_sku', FREQUENCY_OPTION].includes(o.uid) ? o.uid : decodeUid(o.uid);
     if (name === 'is_gift') isGift = o.value === 'true' || o.value === '1';
     else if (name === 'parent_gift_sku') parentGiftSku = o.value.trim().slice(0, 64) || null;
+    else if (name === FREQUENCY_OPTION) frequency = o.value.trim();
   }
   if (quantity <= 0) return refuse('UNDEFINED', phrase('cart.quantityPositive'));
   let product = products.bySku.get(req.sku);
@@ -116,10 +125,16 @@ export function resolveAdd(products: PricingInputs['products'], req: AddRequest)
     return refuse('UNDEFINED', `${product.sku} is not a bundle.`);
   }
   if (isGift && !parentGiftSku) return refuse('GIFT_ERROR', 'A gift needs parent_gift_sku.');
+  let weeks: number | null = null;
+  if (frequency !== null) {
+    weeks = /^\d{1,2}$/.test(frequency) ? Number(frequency) : 0;
+    const refusal = frequencyRefusal({ product, parent }, weeks, frequencies);
+    if (refusal) return refuse('UNDEFINED', refusal);
+  }
   return {
     line: {
       product_id: product.id, parent_product_id: parent?.id ?? null, sku: product.sku, quantity,
-      is_gift: isGift, parent_gift_sku: isGift ? parentGiftSku : null, bundle_selections: bundle,
+      is_gift: isGift, parent_gift_sku: isGift ? parentGiftSku : null, bundle_selections: bundle, subscription_frequency_weeks: weeks,
     },
   };
 }
@@ -128,7 +143,8 @@ export function resolveAdd(products: PricingInputs['products'], req: AddRequest)
  * The lines a cart would have after adding `line`: equal lines (lineIdentity) add up, a new one is
  * appended under `key`. Answers the candidate lines and the line added to, or an error when the
  * line or the cart would grow past its limits. `present` are the cart's lines whose products are
- * sold (only those take more); `count` is how many lines the cart has.
+ * sold (only those take more); `count` is how many lines the cart has. A delivery frequency chosen
+ * with the addition is the line's from then on (a cart holds one subscription line).
  */
 export function candidateLines(
   lines: PricingLine[], present: PricingLine[], line: Omit<PricingLine, 'key'>, key: string,
@@ -139,7 +155,9 @@ export function candidateLines(
   if (quantity > MAX_LINE_QTY) return { error: userError('ITEM_QTY', phrase('cart.mostPerLine', { count: MAX_LINE_QTY })) };
   if (!existing && lines.length >= MAX_LINES) return { error: userError('UNDEFINED', phrase('cart.mostLines', { count: MAX_LINES })) };
   return {
-    lines: existing ? lines.map((l) => (l.key === existing.key ? { ...l, quantity } : l)) : [...lines, { ...line, key }],
+    lines: existing
+      ? lines.map((l) => (l.key === existing.key ? { ...l, quantity, ...(line.subscription_frequency_weeks ? { subscription_frequency_weeks: line.subscription_frequency_weeks } : {}) } : l))
+      : [...lines, { ...line, key }],
     existing,
     quantity,
   };

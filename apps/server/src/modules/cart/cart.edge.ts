@@ -8,12 +8,12 @@ import { decodeUid } from '../catalog/catalog.mapper.js';
 import { graphqlSession } from '../identity/identity.auth.js';
 import type { AddRequest, Caller, CartService, ComputedCart, UserError } from './cart.service.js';
 import type { CartRow, CartState } from './cart.store.js';
-import { askedSkus } from './cart.add.js';
+import { askedSkus, FREQUENCY_OPTION } from './cart.add.js';
 import { isCredentialedGuest } from './cart.access.js';
 import type { BookAddress } from './cart.addresses.js';
 import { cartView } from './cart.view.js';
 import { guestKeyOf, issueGuestKey } from './cart.guest-key.js';
-import type { BundleOptionInput, CartItemInput } from '../../graphql/generated/schema-types.js';
+import type { BundleOptionInput, CartItemInput, CustomizableOptionInput } from '../../graphql/generated/schema-types.js';
 
 /**
  * The GraphQL edge of the cart (cart.resolvers.ts): who is asking, input checks, rate limits, the
@@ -202,6 +202,17 @@ export function addRequest(data: CartItemInput, more: Partial<Pick<AddRequest, '
     entered_options: present(data.entered_options),
     ...(more.bundle_options ? { bundle_options: more.bundle_options.filter((o): o is BundleOptionInput => o != null).map((o) => ({ ...o, value: present(o.value) ?? [] })) } : {}),
   };
+}
+
+/**
+ * The delivery frequency an updateCartItems entry chooses for a subscription line: its customizable
+ * option `subscription_frequency_weeks` (plain or as a base64 uid) as a whole number of weeks, 0 when
+ * it is not one (the plan refuses it); undefined when the entry names none.
+ */
+export function chosenFrequency(options: (CustomizableOptionInput | null)[] | null | undefined): number | undefined {
+  const option = options?.find((o) => o?.uid != null && [o.uid, decodeUid(String(o.uid))].includes(FREQUENCY_OPTION));
+  if (!option) return undefined;
+  return /^\d{1,2}$/.test(option.value_string.trim()) ? Number(option.value_string.trim()) : 0;
 }
 
 /** The customer's own address-book entry, read before the cart transaction opens (identity owns its connection). */

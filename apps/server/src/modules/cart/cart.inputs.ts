@@ -3,7 +3,7 @@ import type { StoreView } from '../store/store.service.js';
 import type { CatalogService, ProductDoc } from '../catalog/catalog.service.js';
 import type { SaleFactsRow } from '../catalog/catalog.store.js';
 import type { CheckoutService } from '../checkout/checkout.service.js';
-import { buyerFacts, type CartSubscriptionsPort } from './cart.rules.js';
+import { buyerFacts, type CartSubscriptionsPort, type CartTrialsPort } from './cart.rules.js';
 import { customerKey, giftSkusOf, type AppliedCampaign, type PricingInputs, type PricingLine } from './cart.pricer.js';
 import * as store from './cart.store.js';
 import type { CartItemRow, CartRow, CartState, StatePatch, StoreWideState } from './cart.store.js';
@@ -28,6 +28,7 @@ export interface CartDeps {
   loyalty: CartLoyaltyPort | null;
   subscriptions: CartSubscriptionsPort | null;
   tradeIn?: CartTradeInPort | null;
+  trials?: CartTrialsPort | null;
 }
 
 /**
@@ -55,6 +56,7 @@ export function pricingLine(row: Omit<CartItemRow, 'cart_id'>): PricingLine {
   return {
     key: row.id, product_id: row.product_id, parent_product_id: row.parent_product_id, sku: row.sku, quantity: row.quantity,
     is_gift: row.is_gift, parent_gift_sku: row.parent_gift_sku, bundle_selections: row.bundle_selections,
+    subscription_frequency_weeks: row.subscription_frequency_weeks,
   };
 }
 
@@ -135,12 +137,19 @@ export class PricingLoader {
     const campaign = cart.customer_uuid && loyalty ? await loyalty.appliedCampaign(q, cart.masked_id, storeView.language) : null;
     const withSubscription = [...products.byId.values()].some((p) => p.is_subscription);
     const buyer = await buyerFacts(q, { subscriptions }, cart, withSubscription);
+    // A shopper's subscription line is delivered as often as chosen, among its plan's frequencies.
+    const subscriptionFrequencies = subscriptions && withSubscription && cart.purpose === 'shop' ? await subscriptions.frequencies(q, storeView.code) : undefined;
     // A trade-in is judged on the customer's registered devices, read only when one is in play.
     if (cart.customer_uuid && this.deps.tradeIn && [...products.byId.values()].some((p) => p.kind === 'trade_in')) {
       buyer.tradeIns = await this.deps.tradeIn.usableTradeIns(q, storeView, cart.customer_uuid);
     }
     const shipping = state.addresses.find((a) => a.kind === 'shipping') ?? null;
     const billing = state.addresses.find((a) => a.kind === 'billing') ?? null;
+    // A trial store view's kit: whether this buyer may have the trial (and at this address), and what keeping it costs.
+    if (storeView.is_trial && this.deps.trials && cart.purpose === 'shop' && [...products.byId.values()].some((p) => p.kind === 'trial_kit')) {
+      const at = shipping && !shipping.pickup_location_code ? shipping : null;
+      buyer.trial = await this.deps.trials.cartFacts(q, storeView.code, cart.customer_uuid, at);
+    }
     return {
       store: storeView,
       now: Date.now(),
@@ -157,6 +166,7 @@ export class PricingLoader {
       pickupStores: shipping?.pickup_location_code ? await checkout.pickupStores(q, storeView) : [],
       shippingMethods: shipping ? await checkout.shippingMethods(q, storeView) : [],
       buyer,
+      subscriptionFrequencies,
     };
   }
 }

@@ -5,6 +5,7 @@ import type { StoreView } from '../store/store.service.js';
 import { askedSkus, candidateLines, isGiftEntry, MAX_LINE_QTY, resolveAdd, wholeQuantity, type AddRequest, type UserError } from './cart.add.js';
 import type { PricingLoader } from './cart.inputs.js';
 import { lineIdentity } from './cart.lines.js';
+import { frequencyRefusal } from './cart.rules.js';
 import { campaignAboveItems, couponRefusal, customerKey, orphanGifts, priceCart, problemBrought, type ComputedCart, type PricingInputs, type PricingLine } from './cart.pricer.js';
 import * as store from './cart.store.js';
 import type { CartLoyaltyPort } from './cart.inputs.js';
@@ -44,7 +45,7 @@ export async function addItems(
   const lineIds = [...(state?.lineIds ?? [])];
   for (const req of requests) {
     if (isGiftEntry(req) && !(req.quantity > 0)) continue;
-    const resolved = resolveAdd(inputs.products, req);
+    const resolved = resolveAdd(inputs.products, req, inputs.subscriptionFrequencies);
     if (resolved.error) {
       errors.push(resolved.error);
       continue;
@@ -62,6 +63,8 @@ export async function addItems(
     }
     if (candidate.existing) {
       store.setItemQuantity(tx, cart.id, candidate.existing.key, candidate.quantity);
+      const weeks = resolved.line.subscription_frequency_weeks;
+      if (weeks && weeks !== candidate.existing.subscription_frequency_weeks) store.setItemFrequency(tx, cart.id, candidate.existing.key, weeks);
       lines = candidate.lines;
       current = after;
     } else {
@@ -92,10 +95,11 @@ export async function removeItem(tx: Tx, loader: PricingLoader, storeView: Store
 
 /**
  * updateCartItems: quantity 0 removes the line; each change is priced in memory first, as an
- * addition is, and a change that makes a problem new or bigger is refused unwritten.
+ * addition is, and a change that makes a problem new or bigger is refused unwritten. A subscription
+ * line's delivery frequency changes to one its plan offers (`frequencyWeeks`; the quantity may then be left out).
  */
 export async function updateItems(
-  tx: Tx, loader: PricingLoader, storeView: StoreView, cart: CartRow, updates: { itemId: string; quantity: number }[],
+  tx: Tx, loader: PricingLoader, storeView: StoreView, cart: CartRow, updates: { itemId: string; quantity?: number; frequencyWeeks?: number }[],
 ): Promise<void> {
   const inputs = await loader.load(tx, storeView, cart);
   let lines = inputs.lines;
@@ -104,17 +108,26 @@ export async function updateItems(
     const line = before.lines.find((l) => l.key === u.itemId) ?? null;
     const missing = before.missing.find((m) => m.key === u.itemId) ?? null;
     if (!line && !missing) throw new AppError('ENTITY_NOT_FOUND', `Could not find cart item with id: ${u.itemId.slice(0, 20)}`);
-    if (u.quantity === 0 || (missing && u.quantity >= 0)) {
+    const weeks = u.frequencyWeeks;
+    if (weeks !== undefined && line && u.quantity !== 0) {
+      const refusal = frequencyRefusal(line, weeks, inputs.subscriptionFrequencies);
+      if (refusal) throw new AppError('UNDEFINED', refusal);
+      store.setItemFrequency(tx, cart.id, u.itemId, weeks);
+      lines = lines.map((l) => (l.key === u.itemId ? { ...l, subscription_frequency_weeks: weeks } : l));
+    }
+    const quantity = u.quantity;
+    if (quantity === undefined) continue;
+    if (quantity === 0 || (missing && quantity >= 0)) {
       lines = await removeLine(tx, inputs, cart, lines, u.itemId);
       continue;
     }
-    if (u.quantity < 0) throw new AppError('UNDEFINED', phrase('cart.quantityPositive'));
-    const bad = wholeQuantity(u.quantity);
+    if (quantity < 0) throw new AppError('UNDEFINED', phrase('cart.quantityPositive'));
+    const bad = wholeQuantity(quantity);
     if (bad) throw new AppError(bad.code, bad.phrase ?? bad.message);
-    const candidate = lines.map((l) => (l.key === u.itemId ? { ...l, quantity: u.quantity } : l));
+    const candidate = lines.map((l) => (l.key === u.itemId ? { ...l, quantity } : l));
     const problem = problemBrought(before, priceCart(inputs, candidate));
     if (problem) throw new AppError(problem.code, problem.phrase);
-    store.setItemQuantity(tx, cart.id, u.itemId, u.quantity);
+    store.setItemQuantity(tx, cart.id, u.itemId, quantity);
     lines = candidate;
   }
 }

@@ -8,7 +8,7 @@ import { cartProblems, unitPrice, type Line, type Problem } from './cart.lines.j
 import { finalMinor } from '../catalog/catalog.service.js';
 import { computeTotals, type RuleForPricing, type Totals } from './cart.pricing.js';
 import { isGiftPromotion } from './cart.promotions.js';
-import { isTradeInLine, type CartBuyer } from './cart.rules.js';
+import { isTradeInLine, type CartBuyer, type SubscriptionFrequencies } from './cart.rules.js';
 import type { BundleSelectionRef, CartAddressRow, CartRow, CartRuleRow, PromotionRow } from './cart.store.js';
 
 /**
@@ -28,6 +28,8 @@ export interface PricingLine {
   is_gift: boolean;
   parent_gift_sku: string | null;
   bundle_selections: BundleSelectionRef[];
+  /** A subscription line's delivery frequency as chosen (weeks); absent or null: the plan's default. It prices nothing. */
+  subscription_frequency_weeks?: number | null;
 }
 
 /** The loyalty campaign applied to a customer's cart, priced as a fixed discount after the coupons. */
@@ -62,6 +64,8 @@ export interface PricingInputs {
   pickupStores: PickupStoreRow[];
   shippingMethods: ShippingMethodRow[];
   buyer: CartBuyer;
+  /** The frequencies the plans offer, by subscription product sku: read for a shopper's cart with a subscription product in play. */
+  subscriptionFrequencies?: ReadonlyMap<string, SubscriptionFrequencies>;
 }
 
 export interface ComputedLine extends Line {

@@ -10,7 +10,7 @@ import { cartItemPointsResolvers } from './cart.points.js';
 import { issueGuestKey } from './cart.guest-key.js';
 import {
   addToCart, bounded, callerOf, COUPON_WINDOW_MS, couponGuesses, customerAddress, itemId, limitNewGuestCarts, onCart, onCartPriced, render, requireCustomer, tickedAgreements, writeGuestAddress, writeGuestEmail, writeGuestPayment,
-  addRequest, given,
+  addRequest, chosenFrequency, given,
 } from './cart.edge.js';
 import type {
   CartItemsV2Args, MutationAddBundleProductsToCartArgs, MutationAddConfigurableProductsToCartArgs, MutationAddProductsToCartArgs,
@@ -126,8 +126,9 @@ export const cartResolvers = {
     ) {
       const input = given(args.input);
       const updates = bounded(input.cart_items).map((i) => {
-        if (i.quantity == null) throw new AppError('VALIDATION_FAILED', 'Required parameter "quantity" for "cart_items" is missing.');
-        return { itemId: itemId(i.cart_item_uid, i.cart_item_id), quantity: i.quantity };
+        const frequencyWeeks = chosenFrequency(i.customizable_options);
+        if (i.quantity == null && frequencyWeeks === undefined) throw new AppError('VALIDATION_FAILED', 'Required parameter "quantity" for "cart_items" is missing.');
+        return { itemId: itemId(i.cart_item_uid, i.cart_item_id), quantity: i.quantity ?? undefined, frequencyWeeks };
       });
       const { cart } = await onCart(ctx, input.cart_id, (tx, c) => ctx.services.cart.updateItems(tx, ctx.store, c, updates));
       return { cart };

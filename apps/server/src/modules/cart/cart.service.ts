@@ -16,7 +16,7 @@ import * as items from './cart.items.js';
 import type { MergeDrop } from './cart.items.js';
 import type { Line } from './cart.lines.js';
 import { customerKey, priceCart, type ComputedCart, type PricingInputs, type PricingLine } from './cart.pricer.js';
-import { buyerFacts, isSubscriptionLine, type CartSubscriptionsPort } from './cart.rules.js';
+import { buyerFacts, isSubscriptionLine, type CartSubscriptionsPort, type CartTrialsPort } from './cart.rules.js';
 import * as store from './cart.store.js';
 import type { CartRow, CartRuleRow, CartState } from './cart.store.js';
 
@@ -60,6 +60,11 @@ export class CartService {
     this.deps.subscriptions = port;
   }
 
+  /** Wires trials in: a trial store view's cart asks whether its buyer may have the trial and what keeping it costs. */
+  useTrials(port: CartTrialsPort): void {
+    this.deps.trials = port;
+  }
+
   // ---------- access ----------
 
   access(q: Reader, caller: Caller, maskedId: string, opts: { lock: boolean; allowInactive?: boolean; claim?: boolean }): Promise<CartRow> {
@@ -90,8 +95,8 @@ export class CartService {
   }
 
   /** The cart a subscription renewal is placed from: the customer's, apart from their shopping cart, ordered in the same transaction. */
-  renewalCart(tx: Tx, storeView: StoreView, uuid: string): Promise<CartRow> {
-    return store.insertCart(tx, { masked_id: newMaskedId(), store_code: storeView.code, customer_uuid: uuid, purpose: 'renewal' });
+  renewalCart(tx: Tx, storeView: StoreView, uuid: string, purpose: 'renewal' | 'conversion' = 'renewal'): Promise<CartRow> {
+    return store.insertCart(tx, { masked_id: newMaskedId(), store_code: storeView.code, customer_uuid: uuid, purpose });
   }
 
   customerCart(tx: Tx, storeView: StoreView, uuid: string): Promise<CartRow> {
@@ -131,7 +136,7 @@ export class CartService {
     return items.addItems(tx, this.loader, storeView, cart, requests, state);
   }
 
-  updateItems(tx: Tx, storeView: StoreView, cart: CartRow, updates: { itemId: string; quantity: number }[]): Promise<void> {
+  updateItems(tx: Tx, storeView: StoreView, cart: CartRow, updates: { itemId: string; quantity?: number; frequencyWeeks?: number }[]): Promise<void> {
     return items.updateItems(tx, this.loader, storeView, cart, updates);
   }
 

@@ -3,7 +3,7 @@
 export const CART_COLUMNS = `id::text AS id, masked_id, store_code, customer_uuid::text AS customer_uuid, status, email,
   shipping_carrier_code, shipping_method_code, payment_method_code, agreement_ids, purpose`;
 
-export const ITEM_COLUMNS = 'id::text AS id, cart_id::text AS cart_id, product_id, parent_product_id, sku, quantity, is_gift, parent_gift_sku, bundle_selections';
+export const ITEM_COLUMNS = 'id::text AS id, cart_id::text AS cart_id, product_id, parent_product_id, sku, quantity, is_gift, parent_gift_sku, bundle_selections, subscription_frequency_weeks';
 
 export const ADDRESS_COLUMNS = `kind, firstname, lastname, company, street, city, postcode, country_code::text AS country_code, region, telephone,
   extra, customer_address_id, save_in_address_book, pickup_location_code`;

@@ -18,7 +18,7 @@ export interface CartRow {
   /** The checkout agreements ticked for this cart (setPaymentMethodOnCart agreement_ids). */
   agreement_ids: number[];
   /** A shopper's cart, or the cart a subscription renewal is placed from (made and ordered in one transaction). */
-  purpose: 'shop' | 'renewal';
+  purpose: 'shop' | 'renewal' | 'conversion';
 }
 
 export interface BundleSelectionRef { option_id: number; selection_id: number; quantity: number }
@@ -33,6 +33,8 @@ export interface CartItemRow {
   is_gift: boolean;
   parent_gift_sku: string | null;
   bundle_selections: BundleSelectionRef[];
+  /** A subscription line's delivery frequency in weeks as the shopper chose it; null: the plan's default (docs/decisions/0059). */
+  subscription_frequency_weeks: number | null;
 }
 
 /** A checked address (checkout's CleanAddress) as the cart keeps it, with where it came from. */
@@ -123,10 +125,15 @@ export async function listItems(q: Reader, cartId: string): Promise<CartItemRow[
  * from the lines' sequence beforehand (CartState.lineIds), the insert is deferred (Tx.defer): it goes
  * with the transaction's next statement or its COMMIT instead of a round trip of its own.
  */
-export async function insertItem(tx: Tx, cartId: string, i: Omit<CartItemRow, 'id' | 'cart_id'>, id?: string): Promise<string> {
-  const sql = `INSERT INTO cart_item (id, cart_id, product_id, parent_product_id, sku, quantity, is_gift, parent_gift_sku, bundle_selections)
-     VALUES (COALESCE($9::bigint, nextval('cart_item_id_seq')), $1, $2, $3, $4, $5, $6, $7, $8::jsonb) RETURNING id::text AS id`;
-  const values = [cartId, i.product_id, i.parent_product_id, i.sku, i.quantity, i.is_gift, i.parent_gift_sku, JSON.stringify(i.bundle_selections), id ?? null];
+export async function insertItem(
+  tx: Tx, cartId: string, i: Omit<CartItemRow, 'id' | 'cart_id' | 'subscription_frequency_weeks'> & { subscription_frequency_weeks?: number | null }, id?: string,
+): Promise<string> {
+  const sql = `INSERT INTO cart_item (id, cart_id, product_id, parent_product_id, sku, quantity, is_gift, parent_gift_sku, bundle_selections, subscription_frequency_weeks)
+     VALUES (COALESCE($9::bigint, nextval('cart_item_id_seq')), $1, $2, $3, $4, $5, $6, $7, $8::jsonb, $10) RETURNING id::text AS id`;
+  const values = [
+    cartId, i.product_id, i.parent_product_id, i.sku, i.quantity, i.is_gift, i.parent_gift_sku, JSON.stringify(i.bundle_selections), id ?? null,
+    i.subscription_frequency_weeks ?? null,
+  ];
   if (id !== undefined) {
     tx.defer(sql, values);
     return id;
@@ -138,6 +145,11 @@ export async function insertItem(tx: Tx, cartId: string, i: Omit<CartItemRow, 'i
 /** Sets a line's quantity (deferred: nothing reads the write's answer). */
 export function setItemQuantity(tx: Tx, cartId: string, itemId: string, quantity: number): void {
   tx.defer(`UPDATE cart_item SET quantity = $3 WHERE cart_id = $1 AND id = $2`, [cartId, itemId, quantity]);
+}
+
+/** Sets a subscription line's delivery frequency (deferred, as setItemQuantity). */
+export function setItemFrequency(tx: Tx, cartId: string, itemId: string, weeks: number | null): void {
+  tx.defer(`UPDATE cart_item SET subscription_frequency_weeks = $3 WHERE cart_id = $1 AND id = $2`, [cartId, itemId, weeks]);
 }
 
 /** The cart's address of a kind, if set. */
@@ -201,7 +213,8 @@ export async function insertPromotion(
 export async function cartsForExport(q: Reader, customerUuid: string) {
   const { rows } = await q.query<Record<string, unknown>>(
     `SELECT c.store_code, c.status, c.email, c.created_at, c.updated_at, c.ordered_at,
-            COALESCE((SELECT json_agg(json_build_object('sku', i.sku, 'quantity', i.quantity) ORDER BY i.id) FROM cart_item i WHERE i.cart_id = c.id), '[]') AS items,
+            COALESCE((SELECT json_agg(json_build_object('sku', i.sku, 'quantity', i.quantity, 'subscription_frequency_weeks', i.subscription_frequency_weeks) ORDER BY i.id)
+                        FROM cart_item i WHERE i.cart_id = c.id), '[]') AS items,
             COALESCE((SELECT json_agg(json_build_object('kind', a.kind, 'firstname', a.firstname, 'lastname', a.lastname, 'company', a.company,
                         'street', a.street, 'city', a.city, 'postcode', a.postcode, 'country_code', a.country_code, 'region', a.region,
                         'telephone', a.telephone) ORDER BY a.kind) FROM cart_address a WHERE a.cart_id = c.id), '[]') AS addresses

@@ -1,4 +1,5 @@
 import { toMajor } from '@ember/contracts';
+import { phrase, render } from '../../platform/messages.js';
 import type { StoreView } from '../store/store.service.js';
 import type { CategoryRow } from '../catalog/catalog.store.js';
 import { encodeUid, money, toGraphQLProduct } from '../catalog/catalog.mapper.js';
@@ -9,7 +10,7 @@ import { EXTRA_ADDRESS_FIELDS } from '../checkout/checkout.service.js';
 import type { PickupStoreRow } from '../checkout/checkout.store.js';
 import { taxOf } from './cart.pricing.js';
 import { freeGiftsFor, offersFor } from './cart.promotions.js';
-import { isSubscriptionLine, isTradeInLine, lineHasDevice, salesStep } from './cart.rules.js';
+import { deliveryFrequency, frequenciesOf, isSubscriptionLine, isTradeInLine, isTrialKitLine, lineHasDevice, salesStep } from './cart.rules.js';
 import type { ComputedCart, ComputedLine } from './cart.service.js';
 import type { CartAddressRow } from './cart.store.js';
 
@@ -45,6 +46,8 @@ function lineView(c: ComputedCart, l: ComputedLine, categories: CategoryRow[], c
     .map((x) => ({ uid: encodeUid(x.id), id: x.id, name: x.name, store_locator_name: x.store_locator_name }));
   const limitSource = l.parent?.order_quantity_limit != null ? l.parent : l.product;
   const subscription = isSubscriptionLine(l);
+  // The frequency the subscription its order starts will have (docs/decisions/0059).
+  const weeks = subscription ? deliveryFrequency(l, l.row.subscription_frequency_weeks, c.inputs.subscriptionFrequencies) : null;
   const pointsLookup: PointsLookup = { skus: [l.product.sku, ...(l.parent ? [l.parent.sku] : [])], cart: cartSkus, paid: !l.is_gift };
   return {
     __typename: itemTypename(l),
@@ -72,7 +75,9 @@ function lineView(c: ComputedCart, l: ComputedLine, categories: CategoryRow[], c
     qty_increments: salesStep(l),
     tradeIn: isTradeInLine(l),
     subscription,
-    subscription_format: subscription ? l.product.subscription_format ?? l.parent?.subscription_format ?? null : null,
+    subscription_format: subscription ? (weeks ? render(phrase(weeks === 1 ? 'cart.everyWeek' : 'cart.everyWeeks', { count: weeks }), c.store) : l.product.subscription_format ?? l.parent?.subscription_format ?? null) : null,
+    subscription_frequency_weeks: weeks,
+    subscription_frequencies_weeks: subscription ? frequenciesOf(l, c.inputs.subscriptionFrequencies)?.frequencies_weeks ?? null : null,
     hasDevice: lineHasDevice(l),
     points_lookup: pointsLookup,
     flavor: l.product.flavor,
@@ -163,9 +168,12 @@ export function cartView(c: ComputedCart, ctx: { categories: CategoryRow[]; coun
   const coupons = c.rules.map((r) => ({ code: r.code, label: r.label }));
   const selected = c.selectedMethod ? methodView(c.selectedMethod, cur, c.tax.rate_bp) : null;
   // A subscription's deliveries are charged to a card saved at checkout: only methods that can save one are offered.
-  const payment = paymentMethodsFor(c.store.code, c.store.language).filter((m) => !c.hasSubscription || m.tokenizable);
+  const savesCard = c.hasSubscription || (c.inputs.buyer.trial != null && c.lines.some(isTrialKitLine));
+  const payment = paymentMethodsFor(c.store.code, c.store.language).filter((m) => !savesCard || m.tokenizable);
   const chosen = payment.find((m) => m.code === c.cart.payment_method_code);
   const zero = money(0, cur);
+  const trial = c.inputs.buyer.trial ?? null;
+  const afterTrial = trial ? c.lines.filter(isTrialKitLine).reduce((s, l) => s + l.quantity * trial.amountAfterTrial, 0) : 0;
   return {
     id: c.cart.masked_id,
     email: c.cart.email,
@@ -177,7 +185,8 @@ export function cartView(c: ComputedCart, ctx: { categories: CategoryRow[]; coun
     applied_coupon: coupons[0] ?? null,
     applied_coupons: coupons.length ? coupons : null,
     can_apply_coupons: c.cart.status === 'active' && c.lines.some((l) => !l.is_gift),
-    is_trial_eligible: false,
+    // A trial store view's cart with the kit: the buyer may have the trial (signed in, none before, spec §4).
+    is_trial_eligible: trial?.eligible === true && c.lines.some(isTrialKitLine),
     applied_campaign: c.campaign
       ? { loyalty_discount_uuid: c.campaign.campaign_uuid, loyalty_discount_points: c.campaign.loyalty_discount_points, loyalty_discount_amount: money(c.campaign.loyalty_discount_amount, cur) }
       : null,
@@ -203,8 +212,9 @@ export function cartView(c: ComputedCart, ctx: { categories: CategoryRow[]; coun
       minimum_payable_amount: money(t.grand_total, cur),
       // What each delivery of the cart's subscription costs (its lines, VAT included): charged again every period.
       subscription_amount: money(c.lines.filter(isSubscriptionLine).reduce((sum, l) => sum + (t.rows.get(l.key)?.row_total ?? 0), 0), cur),
-      total_after_trial: zero,
-      total_including_trial: zero,
+      // Charged to the saved card when the trial ends and the device is kept; with today's total, what the trial costs in all.
+      total_after_trial: money(afterTrial, cur),
+      total_including_trial: trial ? money(t.grand_total + afterTrial, cur) : zero,
     },
   };
 }

@@ -115,8 +115,8 @@ export class CatalogService {
     return ids.map((id) => found.get(id)).filter((d): d is ProductDoc => d !== undefined);
   }
 
-  /** Loads products by SKU in the given order (configurable children included). */
-  async productsBySkus(store: StoreView, skus: string[]): Promise<ProductDoc[]> {
+  /** Loads products by SKU in the given order (configurable children included); misses through `db` as productsByIds. */
+  async productsBySkus(store: StoreView, skus: string[], db: Queryable = this.db): Promise<ProductDoc[]> {
     const idOf = new Map<string, number | null>();
     for (const sku of skus) {
       const hit = this.skuIndex.get(`${store.code}:${sku}`);
@@ -124,14 +124,14 @@ export class CatalogService {
     }
     const unknown = skus.filter((s) => !idOf.has(s));
     if (unknown.length) {
-      const found = await findProductIdsBySkus(this.db, store.code, unknown);
+      const found = await findProductIdsBySkus(db, store.code, unknown);
       for (const sku of unknown) {
         idOf.set(sku, found.get(sku) ?? null);
         this.skuIndex.set(`${store.code}:${sku}`, found.get(sku) ?? null);
       }
     }
     const ids = skus.map((s) => idOf.get(s)).filter((id): id is number => typeof id === 'number');
-    return this.productsByIds(store, [...new Set(ids)]);
+    return this.productsByIds(store, [...new Set(ids)], db);
   }
 
   /**

@@ -65,6 +65,11 @@ export class ConsentService {
     return ids.filter((id) => !flags.has(id));
   }
 
+  /** The purposes of the marketing section a customer may give and withdraw, named in a language (leads ask for these). */
+  async marketingPurposes(reader: Reader, language: string): Promise<{ id: string; name: string }[]> {
+    return (await store.findPurposes(reader, language, {})).filter((p) => p.section_id === 'marketing' && !p.mandatory).map((p) => ({ id: p.id, name: p.name }));
+  }
+
   /** Ends a cancelled customer's consents inside the cancellation transaction. */
   eraseFor(tx: Tx, uuid: string): Promise<void> {
     return store.eraseUserConsents(tx, uuid);

@@ -490,6 +490,12 @@ export class IdentityService {
     return c ? contactKeys({ email: c.email, verifiedTelephone: c.verified_telephone }) : [];
   }
 
+  /** The active account of an e-mail address and the store view it registered in; null when there is none (leads match by address). */
+  async activeAccountByEmail(q: Queryable, email: string): Promise<{ uuid: string; store_code: string } | null> {
+    const user = await store.findUserByEmail(q, email.trim().toLowerCase());
+    return user?.status === 'active' ? { uuid: user.uuid, store_code: user.store_code } : null;
+  }
+
   isContactTaken(value: string): Promise<boolean> {
     return store.isContactTaken(this.db, value);
   }

@@ -162,6 +162,28 @@ export const TEMPLATES = {
       }),
     },
   } satisfies Template<{ reference: string; complaint: boolean }>,
+  lead_confirmation: {
+    // The link confirms consents for whoever opens it: like a reset link, it does not outlive delivery in LIVE mode.
+    secret: true,
+    texts: {
+      en: (p: LeadMailParams) => ({
+        subject: 'Confirm how Ember may keep in touch',
+        email:
+          `Hello ${p.firstname},\n\nthank you for meeting us. You asked us to keep in touch by:\n\n${p.purposes.map((x) => `- ${x}`).join('\n')}\n\n` +
+          `Please confirm it here:\n\n${p.link}\n\nThe link works until ${p.expires_on}. If you did not ask for this, ignore this message: ` +
+          `nothing changes and we will not write again.\n\n${SIGNATURE.en}`,
+        sms: `Ember: confirm how we may keep in touch: ${p.link}`,
+      }),
+      de: (p: LeadMailParams) => ({
+        subject: 'Bestätigen Sie, wie Ember in Kontakt bleiben darf',
+        email:
+          `Hallo ${p.firstname},\n\nschön, dass wir uns kennengelernt haben. Sie möchten, dass wir in Kontakt bleiben:\n\n${p.purposes.map((x) => `- ${x}`).join('\n')}\n\n` +
+          `Bitte bestätigen Sie das hier:\n\n${p.link}\n\nDer Link gilt bis ${p.expires_on}. Wenn Sie das nicht wollten, ignorieren Sie diese Nachricht: ` +
+          `Es ändert sich nichts, und wir schreiben Ihnen nicht wieder.\n\n${SIGNATURE.de}`,
+        sms: `Ember: Bestätigen Sie, wie wir in Kontakt bleiben dürfen: ${p.link}`,
+      }),
+    },
+  } satisfies Template<LeadMailParams>,
   order_received: {
     secret: false,
     texts: {
@@ -322,7 +344,103 @@ export const TEMPLATES = {
       }),
     },
   } satisfies Template<SubscriptionMailParams & { reason: 'payment_failed' | 'age_verification' }>,
+  trial_ending: {
+    secret: false,
+    texts: {
+      en: (p: TrialMailParams & { end_date: string }) => ({
+        subject: 'Your Ember free trial ends soon',
+        email:
+          `${p.firstname}, your free trial ends on ${p.end_date}. If you keep the device, we charge ${p.amount} to the card you paid the trial with on that day; ` +
+          `you need to do nothing.\n\nNot for you? Start your free return before ${p.end_date} here and nothing more is charged:\n\n${p.link}\n\n${SIGNATURE.en}`,
+        sms: `Ember: your free trial ends on ${p.end_date}. Keep it for ${p.amount}, or return it free before then in your account.`,
+      }),
+      de: (p: TrialMailParams & { end_date: string }) => ({
+        subject: 'Ihr Ember-Gratistest endet bald',
+        email:
+          `${p.firstname}, Ihr Gratistest endet am ${p.end_date}. Wenn Sie das Gerät behalten, buchen wir an diesem Tag ${p.amount} von der Karte ab, mit der Sie den Test bezahlt haben; ` +
+          `Sie müssen nichts tun.\n\nNichts für Sie? Starten Sie Ihre kostenlose Rücksendung vor dem ${p.end_date} hier, dann wird nichts weiter abgebucht:\n\n${p.link}\n\n${SIGNATURE.de}`,
+        sms: `Ember: Ihr Gratistest endet am ${p.end_date}. Behalten für ${p.amount} oder vorher kostenlos im Konto zurücksenden.`,
+      }),
+    },
+  } satisfies Template<TrialMailParams & { end_date: string }>,
+  trial_converted: {
+    secret: false,
+    texts: {
+      en: (p: TrialMailParams & { order_number: string }) => ({
+        subject: 'Your Ember trial device is yours',
+        email: `${p.firstname}, your free trial has ended and the device is yours: we charged ${p.amount} to your card (order ${p.order_number}).\n\nYour orders:\n\n${p.link}\n\n${SIGNATURE.en}`,
+        sms: `Ember: your trial device is yours. ${p.amount} charged (order ${p.order_number}).`,
+      }),
+      de: (p: TrialMailParams & { order_number: string }) => ({
+        subject: 'Ihr Ember-Testgerät gehört Ihnen',
+        email: `${p.firstname}, Ihr Gratistest ist zu Ende und das Gerät gehört Ihnen: Wir haben ${p.amount} von Ihrer Karte abgebucht (Bestellung ${p.order_number}).\n\nIhre Bestellungen:\n\n${p.link}\n\n${SIGNATURE.de}`,
+        sms: `Ember: Ihr Testgerät gehört Ihnen. ${p.amount} abgebucht (Bestellung ${p.order_number}).`,
+      }),
+    },
+  } satisfies Template<TrialMailParams & { order_number: string }>,
+  trial_payment_failed: {
+    secret: false,
+    texts: {
+      en: (p: TrialMailParams & { retry_date: string | null }) => ({
+        subject: 'We could not charge your Ember trial device',
+        email:
+          `${p.firstname}, your free trial has ended and you kept the device, but we could not charge ${p.amount} to your card.\n\n` +
+          (p.retry_date ? `We will try again on ${p.retry_date}. ` : 'Please contact us to pay or return the device. ') +
+          `Your trial:\n\n${p.link}\n\n${SIGNATURE.en}`,
+        sms: `Ember: we could not charge ${p.amount} for your trial device.${p.retry_date ? ` We try again on ${p.retry_date}.` : ''}`,
+      }),
+      de: (p: TrialMailParams & { retry_date: string | null }) => ({
+        subject: 'Ihr Ember-Testgerät konnte nicht abgebucht werden',
+        email:
+          `${p.firstname}, Ihr Gratistest ist zu Ende und Sie haben das Gerät behalten, aber ${p.amount} konnten nicht von Ihrer Karte abgebucht werden.\n\n` +
+          (p.retry_date ? `Wir versuchen es am ${p.retry_date} erneut. ` : 'Bitte kontaktieren Sie uns, um zu bezahlen oder das Gerät zurückzusenden. ') +
+          `Ihr Test:\n\n${p.link}\n\n${SIGNATURE.de}`,
+        sms: `Ember: ${p.amount} für Ihr Testgerät konnten nicht abgebucht werden.${p.retry_date ? ` Neuer Versuch am ${p.retry_date}.` : ''}`,
+      }),
+    },
+  } satisfies Template<TrialMailParams & { retry_date: string | null }>,
+  trial_action_required: {
+    secret: false,
+    texts: {
+      en: (p: TrialMailParams & { order_number: string; pay_link: string }) => ({
+        subject: 'Confirm the payment of your Ember trial device',
+        email: `${p.firstname}, your bank asks you to confirm the payment of ${p.amount} for the device you kept after your trial (order ${p.order_number}). Confirm it here within three days:\n\n${p.pay_link}\n\n${SIGNATURE.en}`,
+        sms: `Ember: please confirm the payment of your trial device: ${p.pay_link}`,
+      }),
+      de: (p: TrialMailParams & { order_number: string; pay_link: string }) => ({
+        subject: 'Bestätigen Sie die Zahlung Ihres Ember-Testgeräts',
+        email: `${p.firstname}, Ihre Bank bittet Sie, die Zahlung von ${p.amount} für das Gerät zu bestätigen, das Sie nach Ihrem Test behalten (Bestellung ${p.order_number}). Bestätigen Sie hier innerhalb von drei Tagen:\n\n${p.pay_link}\n\n${SIGNATURE.de}`,
+        sms: `Ember: Bitte bestätigen Sie die Zahlung Ihres Testgeräts: ${p.pay_link}`,
+      }),
+    },
+  } satisfies Template<TrialMailParams & { order_number: string; pay_link: string }>,
+  trial_refused: {
+    secret: false,
+    texts: {
+      en: (p: TrialMailParams & { order_number: string }) => ({
+        subject: 'Your Ember free trial order was cancelled',
+        email:
+          `${p.firstname}, we cancelled your trial order ${p.order_number} and refunded what you paid: the free trial is one per person, and the card it was paid with ` +
+          `has had this trial before (or was not kept for the end of the trial). Nothing more is charged.\n\n${p.link}\n\n${SIGNATURE.en}`,
+        sms: `Ember: your trial order ${p.order_number} was cancelled and refunded. The free trial is one per person.`,
+      }),
+      de: (p: TrialMailParams & { order_number: string }) => ({
+        subject: 'Ihre Ember-Gratistest-Bestellung wurde storniert',
+        email:
+          `${p.firstname}, wir haben Ihre Testbestellung ${p.order_number} storniert und das Bezahlte erstattet: Der Gratistest gilt einmal pro Person, und mit der Karte ` +
+          `wurde dieser Test bereits bezahlt (oder sie wurde für das Testende nicht gespeichert). Es wird nichts weiter abgebucht.\n\n${p.link}\n\n${SIGNATURE.de}`,
+        sms: `Ember: Ihre Testbestellung ${p.order_number} wurde storniert und erstattet. Der Gratistest gilt einmal pro Person.`,
+      }),
+    },
+  } satisfies Template<TrialMailParams & { order_number: string }>,
 };
+
+/** What every trial e-mail names: the customer, what keeping the device costs (formatted) and where to see the trial. */
+export interface TrialMailParams {
+  firstname: string;
+  amount: string;
+  link: string;
+}
 
 /** What every subscription e-mail names: the customer, the delivery's date (in the store's format) and where to manage it. */
 export interface SubscriptionMailParams {
@@ -354,6 +472,14 @@ const REFUSAL_WORDS: Record<MessageLanguage, Record<RenewalRefusal, string>> = {
     other: 'die Bestellung konnte nicht aufgegeben werden.',
   },
 };
+
+/** What a lead's confirmation e-mail shows: the purposes by name in the reader's language, the link and its last day (formatted). */
+export interface LeadMailParams {
+  firstname: string;
+  purposes: string[];
+  link: string;
+  expires_on: string;
+}
 
 /** What the shipping notice shows. */
 export interface OrderShippedParams {

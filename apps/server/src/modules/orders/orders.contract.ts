@@ -75,6 +75,8 @@ export interface OrderDraft {
   initial_status: 'pending_payment' | 'pending';
   /** The legal texts the buyer accepted (terms, privacy) with their versions (docs/decisions/0027). */
   accepted_agreements: AcceptedAgreement[];
+  /** A trial order's charge after the trial if the device is kept (spec §4 total_after_trial). */
+  total_after_trial?: number | null;
 }
 
 /** A legal text version accepted with an order. */

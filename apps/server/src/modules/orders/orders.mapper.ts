@@ -144,6 +144,7 @@ export function customerOrder(
     website_code: o.website_code,
     store_code: o.store_code,
     order_type: opts.trialStores.has(o.store_code) ? 'TRIAL' : 'REGULAR',
+    total_after_trial: o.total_after_trial === null ? null : money(o.total_after_trial, o.currency),
     email: o.email,
     items: v.items.map((i) => item(i, o.currency, paid)),
     total: t,

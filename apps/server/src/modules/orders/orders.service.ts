@@ -201,6 +201,7 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
       payment_method_code: draft.payment_method_code,
       coupon_codes: draft.coupon_codes,
       accepted_agreements: draft.accepted_agreements,
+      total_after_trial: draft.total_after_trial ?? null,
     }, orderNumberPrefix(view.code));
     // Another transaction placed an order from this cart first: this attempt must roll back (its stock too).
     if (!inserted) throw new AppError('CART_NOT_ACTIVE', 'An order has already been placed from this cart');

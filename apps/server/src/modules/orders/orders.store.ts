@@ -31,6 +31,8 @@ export interface OrderRow {
   payment_method_code: string;
   coupon_codes: string[];
   accepted_agreements: AcceptedAgreement[];
+  /** A trial order's charge after the trial if the device is kept (spec §4). */
+  total_after_trial: number | null;
   payment_uuid: string | null;
   payment_reference: string | null;
   amount_paid: number | null;
@@ -45,7 +47,7 @@ const ORDER_COLUMNS = `id::text AS id, entity_id::text AS entity_id, order_numbe
   subtotal_incl_tax::int AS subtotal_incl_tax, subtotal_excl_tax::int AS subtotal_excl_tax, discount_total::int AS discount_total,
   shipping_incl_tax::int AS shipping_incl_tax, tax_total::int AS tax_total, grand_total::int AS grand_total,
   refunded_total::int AS refunded_total, shipping_carrier_code, shipping_method_code, shipping_carrier_title,
-  shipping_method_title, payment_method_code, coupon_codes, accepted_agreements, payment_uuid::text AS payment_uuid, payment_reference,
+  shipping_method_title, payment_method_code, coupon_codes, accepted_agreements, total_after_trial::int AS total_after_trial, payment_uuid::text AS payment_uuid, payment_reference,
   amount_paid::int AS amount_paid, paid_at, canceled_at, created_at, updated_at`;
 
 export interface ItemRow {
@@ -163,6 +165,7 @@ export interface NewOrder {
   payment_method_code: string;
   coupon_codes: string[];
   accepted_agreements: AcceptedAgreement[];
+  total_after_trial?: number | null;
 }
 
 /** Inserts the order row; null when the cart already has an order (UNIQUE cart_id). */
@@ -184,9 +187,9 @@ export async function insertOrder(
      INSERT INTO orders_order (entity_id, order_number, store_code, website_code, sequence_value, cart_id, customer_uuid,
        email, language, status, currency, subtotal_incl_tax, subtotal_excl_tax, discount_total, shipping_incl_tax, tax_total,
        grand_total, shipping_carrier_code, shipping_method_code, shipping_carrier_title, shipping_method_title,
-       payment_method_code, coupon_codes, accepted_agreements)
+       payment_method_code, coupon_codes, accepted_agreements, total_after_trial)
      SELECT $1, $2 || CASE WHEN length(seq.v) >= 9 THEN seq.v ELSE lpad(seq.v, 9, '0') END, $3, $4, seq.v::bigint, $5, $6,
-            $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23::jsonb
+            $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23::jsonb, $24
        FROM seq
      ON CONFLICT (cart_id) DO NOTHING
      RETURNING id::text AS id, order_number`,
@@ -195,7 +198,7 @@ export async function insertOrder(
       o.language, o.status, o.currency, o.subtotal_incl_tax, o.subtotal_excl_tax, o.discount_total, o.shipping_incl_tax,
       o.tax_total, o.grand_total, o.shipping?.carrier_code ?? null, o.shipping?.method_code ?? null,
       o.shipping?.carrier_title ?? null, o.shipping?.method_title ?? null, o.payment_method_code, o.coupon_codes,
-      JSON.stringify(o.accepted_agreements),
+      JSON.stringify(o.accepted_agreements), o.total_after_trial ?? null,
     ],
   );
   return rows[0] ?? null;

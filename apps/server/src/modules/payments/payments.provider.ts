@@ -45,7 +45,11 @@ export interface ProviderEvent {
     amount: number;
     currency: string;
     reason: string | null;
-    card: { brand: string; last4: string; exp_month: number; exp_year: number; token: string | null } | null;
+    card: {
+      brand: string; last4: string; exp_month: number; exp_year: number; token: string | null;
+      /** The same for every token of one card number at this merchant (absent where a provider gives none). */
+      fingerprint?: string | null;
+    } | null;
   };
 }
 

@@ -5,7 +5,7 @@ import type { SandboxSessionRow } from './payments.sandbox.store.js';
 const session = (kind: 'card' | 'bank_transfer', currency = 'EUR'): SandboxSessionRow => ({
   token: 'sbx_ses_0123456789abcdef0123456789abcdef', psp_reference: 'P', merchant_account: 'ember', merchant_reference: 'M', order_reference: 'O',
   kind, amount: 4_999, currency, sca_mode: 'none' as SandboxSessionRow['sca_mode'], tokenize: false, return_url: '/de/checkout/success',
-  status: 'open' as SandboxSessionRow['status'], card_token: null, card_brand: 'visa', card_last4: '3184', card_exp_month: null, card_exp_year: null,
+  status: 'open' as SandboxSessionRow['status'], card_token: null, card_brand: 'visa', card_last4: '3184', card_exp_month: null, card_exp_year: null, card_fingerprint: null,
   card_outcome: null, refusal_reason: null, refunded_amount: 0, expires_at: new Date(), is_expired: false,
 });
 const GERMAN = { language: 'de' as const, locale: 'de_DE' };

@@ -28,6 +28,7 @@ export interface SandboxSessionRow {
   card_exp_month: number | null;
   card_exp_year: number | null;
   card_outcome: CardOutcome | null;
+  card_fingerprint: string | null;
   refusal_reason: string | null;
   refunded_amount: number;
   expires_at: Date;
@@ -35,7 +36,7 @@ export interface SandboxSessionRow {
 }
 
 const COLUMNS = `token, psp_reference, merchant_account, merchant_reference, order_reference, kind, amount, currency::text AS currency, sca_mode, tokenize,
-  return_url, status, card_token, card_brand, card_last4::text AS card_last4, card_exp_month, card_exp_year, card_outcome,
+  return_url, status, card_token, card_brand, card_last4::text AS card_last4, card_exp_month, card_exp_year, card_outcome, card_fingerprint,
   refusal_reason, refunded_amount, expires_at, expires_at <= now() AS is_expired`;
 
 export interface NewSandboxSession {
@@ -93,22 +94,23 @@ export async function findSessionByReference(tx: Tx, pspReference: string): Prom
 export async function saveCard(
   tx: Tx,
   token: string,
-  card: { card_token: string; brand: string; last4: string; exp_month: number; exp_year: number; outcome: CardOutcome; off_session: OffSessionOutcome },
+  card: { card_token: string; fingerprint: string; brand: string; last4: string; exp_month: number; exp_year: number; outcome: CardOutcome; off_session: OffSessionOutcome },
 ): Promise<void> {
   await tx.query(
     `UPDATE payments_sandbox_session
-        SET card_token = $2, card_brand = $3, card_last4 = $4, card_exp_month = $5, card_exp_year = $6, card_outcome = $7, card_off_session = $8
+        SET card_token = $2, card_brand = $3, card_last4 = $4, card_exp_month = $5, card_exp_year = $6, card_outcome = $7, card_off_session = $8, card_fingerprint = $9
       WHERE token = $1`,
-    [token, card.card_token, card.brand, card.last4, card.exp_month, card.exp_year, card.outcome, card.off_session],
+    [token, card.card_token, card.brand, card.last4, card.exp_month, card.exp_year, card.outcome, card.off_session, card.fingerprint],
   );
 }
 
 /** A card the sandbox tokenised for this merchant and kept (its session was paid with tokenize), by token. */
 export async function findKeptCard(
   db: Queryable, merchantAccount: string, cardToken: string,
-): Promise<{ brand: string; last4: string; exp_month: number; exp_year: number; off_session: OffSessionOutcome } | null> {
-  const { rows } = await db.query<{ brand: string; last4: string; exp_month: number; exp_year: number; off_session: OffSessionOutcome }>(
-    `SELECT card_brand AS brand, card_last4::text AS last4, card_exp_month AS exp_month, card_exp_year AS exp_year, COALESCE(card_off_session, 'success') AS off_session
+): Promise<{ brand: string; last4: string; exp_month: number; exp_year: number; fingerprint: string | null; off_session: OffSessionOutcome } | null> {
+  const { rows } = await db.query<{ brand: string; last4: string; exp_month: number; exp_year: number; fingerprint: string | null; off_session: OffSessionOutcome }>(
+    `SELECT card_brand AS brand, card_last4::text AS last4, card_exp_month AS exp_month, card_exp_year AS exp_year, card_fingerprint AS fingerprint,
+            COALESCE(card_off_session, 'success') AS off_session
        FROM payments_sandbox_session
       WHERE card_token = $1 AND merchant_account = $2 AND tokenize AND kind = 'card' AND status IN ('captured', 'refunded')
       LIMIT 1`,
@@ -122,18 +124,18 @@ export async function insertOffSessionCharge(
   tx: Tx,
   s: Omit<NewSandboxSession, 'kind' | 'tokenize' | 'sca_mode'> & {
     status: 'captured' | 'refused' | 'challenge'; refusal_reason: string | null;
-    card: { card_token: string; brand: string; last4: string; exp_month: number; exp_year: number };
+    card: { card_token: string; fingerprint: string | null; brand: string; last4: string; exp_month: number; exp_year: number };
   },
 ): Promise<SandboxSessionRow | null> {
   const { rows } = await tx.query<SandboxSessionRow>(
     `INSERT INTO payments_sandbox_session
        (token, psp_reference, idempotency_key, merchant_reference, order_reference, kind, amount, currency, sca_mode, tokenize, return_url, expires_at,
-        merchant_account, status, refusal_reason, card_token, card_brand, card_last4, card_exp_month, card_exp_year, card_outcome)
-     VALUES ($1, $2, $3, $4, $5, 'off_session', $6, $7, 'OFF', false, $8, now() + $9 * interval '1 second', $10, $11, $12, $13, $14, $15, $16, $17, 'success')
+        merchant_account, status, refusal_reason, card_token, card_brand, card_last4, card_exp_month, card_exp_year, card_outcome, card_fingerprint)
+     VALUES ($1, $2, $3, $4, $5, 'off_session', $6, $7, 'OFF', false, $8, now() + $9 * interval '1 second', $10, $11, $12, $13, $14, $15, $16, $17, 'success', $18)
      ON CONFLICT (idempotency_key) DO NOTHING
      RETURNING ${COLUMNS}`,
     [s.token, s.psp_reference, s.idempotency_key, s.merchant_reference, s.order_reference, s.amount, s.currency, s.return_url, s.ttl_seconds,
-      s.merchant_account, s.status, s.refusal_reason, s.card.card_token, s.card.brand, s.card.last4, s.card.exp_month, s.card.exp_year],
+      s.merchant_account, s.status, s.refusal_reason, s.card.card_token, s.card.brand, s.card.last4, s.card.exp_month, s.card.exp_year, s.card.fingerprint],
   );
   return rows[0] ?? null;
 }

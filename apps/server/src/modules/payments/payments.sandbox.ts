@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Queryable, Tx } from '../../platform/db.js';
 import { requireTx, type Transactions } from '../../platform/transaction.js';
@@ -75,7 +75,7 @@ const EventSchema = z.object({
     currency: z.string().min(3).max(3),
     reason: z.string().max(100).nullable(),
     card: z
-      .object({ brand: z.string().max(30), last4: z.string().regex(/^\d{4}$/), exp_month: z.number().int().min(1).max(12), exp_year: z.number().int(), token: z.string().max(100).nullable() })
+      .object({ brand: z.string().max(30), last4: z.string().regex(/^\d{4}$/), exp_month: z.number().int().min(1).max(12), exp_year: z.number().int(), token: z.string().max(100).nullable(), fingerprint: z.string().min(8).max(64).nullish() })
       .nullable(),
   }),
 });
@@ -160,7 +160,7 @@ export class SandboxProvider implements PaymentProvider {
         ttl_seconds: 3 * 24 * 3_600,
         status,
         refusal_reason: reason,
-        card: { card_token: input.cardToken, brand: card?.brand ?? 'unknown', last4: card?.last4 ?? '0000', exp_month: card?.exp_month ?? 1, exp_year: card?.exp_year ?? 2000 },
+        card: { card_token: input.cardToken, fingerprint: card?.fingerprint ?? null, brand: card?.brand ?? 'unknown', last4: card?.last4 ?? '0000', exp_month: card?.exp_month ?? 1, exp_year: card?.exp_year ?? 2000 },
       });
       // A concurrent call with the same key made it first: its answer is this one's.
       if (!row) return answer((await sbx.findSessionByKey(tx, input.idempotencyKey))!);
@@ -255,7 +255,7 @@ export class SandboxProvider implements PaymentProvider {
     const { number, month, year, card } = problem;
     // Tokenise: from here on the sandbox knows the card only by token, brand, last four digits and expiry.
     await sbx.saveCard(tx, token, {
-      card_token: `tok_sbx_${random(18)}`, brand: card.brand, last4: number.slice(-4), exp_month: month, exp_year: year, outcome: card.outcome, off_session: card.offSession,
+      card_token: `tok_sbx_${random(18)}`, fingerprint: fingerprintOf(s.merchant_account, number, month, year), brand: card.brand, last4: number.slice(-4), exp_month: month, exp_year: year, outcome: card.outcome, off_session: card.offSession,
     });
     const challenge = s.sca_mode === 'SCA_ALWAYS' || (s.sca_mode === 'SCA_WHEN_REQUIRED' && card.challenge);
     if (challenge) {
@@ -348,10 +348,19 @@ export class SandboxProvider implements PaymentProvider {
   }
 }
 
+/**
+ * A card's fingerprint at a merchant, as providers give one: the same for every token of the card,
+ * different between merchants, and not reversible to the number. A real provider's covers the number;
+ * the sandbox's covers the expiry too, so one test number with another expiry is another card.
+ */
+function fingerprintOf(merchantAccount: string, number: string, month: number, year: number): string {
+  return `fp_${createHmac('sha256', `sandbox-card-fingerprint:${merchantAccount}`).update(`${number}|${month}|${year}`).digest('base64url').slice(0, 24)}`;
+}
+
 /** The card a session was paid with, as the shop may know it; its token only when the session kept the card. */
 function cardOf(s: sbx.SandboxSessionRow, withToken: boolean): ProviderEvent['data']['card'] {
   return s.card_brand && s.card_last4 && s.card_exp_month && s.card_exp_year
-    ? { brand: s.card_brand, last4: s.card_last4, exp_month: s.card_exp_month, exp_year: s.card_exp_year, token: withToken ? s.card_token : null }
+    ? { brand: s.card_brand, last4: s.card_last4, exp_month: s.card_exp_month, exp_year: s.card_exp_year, token: withToken ? s.card_token : null, fingerprint: s.card_fingerprint }
     : null;
 }
 

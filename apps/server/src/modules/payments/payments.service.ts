@@ -206,6 +206,11 @@ export class PaymentsService {
     return store.cardSavedFor(q, orderEntityId);
   }
 
+  /** The card the order's payment saved and its fingerprint (to know the same card again across tokens), or null. */
+  cardSavedWithFingerprint(q: Reader, orderEntityId: string): Promise<{ id: string; fingerprint: string | null } | null> {
+    return store.cardSavedWithFingerprint(q, orderEntityId);
+  }
+
   /**
    * The payment of an order charged to a saved card without the customer (a renewal), in the caller's
    * transaction: the charge itself runs after commit (`chargeOffSession`), keyed by this payment.
@@ -496,7 +501,7 @@ export class PaymentsService {
         await this.orders.markPaid(tx, order!.entity_id, { payment_uuid: payment.uuid, provider_reference: d.provider_reference, amount: d.amount, currency: d.currency });
         await store.transition(tx, payment.uuid, ['created'], 'paid', { card });
         if (payment.tokenize && payment.customer_uuid && d.card?.token) {
-          await store.saveCard(tx, { id: randomUUID(), customer_uuid: payment.customer_uuid, provider: this.provider.code, token: d.card.token, ...card! }, payment.uuid);
+          await store.saveCard(tx, { id: randomUUID(), customer_uuid: payment.customer_uuid, provider: this.provider.code, token: d.card.token, fingerprint: d.card.fingerprint ?? null, ...card! }, payment.uuid);
         }
         if (payment.refunded_amount > 0) {
           // Part of it went back before the capture was reported: the order is paid, a person decides about the rest.

@@ -213,18 +213,18 @@ export async function setWebhookOutcome(tx: Tx, provider: string, eventId: strin
  * that saved it; the customer's first card becomes their default. Returns the card's id.
  */
 export async function saveCard(
-  tx: Tx, c: { id: string; customer_uuid: string; provider: string; token: string; brand: string; last4: string; exp_month: number; exp_year: number }, paymentUuid: string | null = null,
+  tx: Tx, c: { id: string; customer_uuid: string; provider: string; token: string; fingerprint?: string | null; brand: string; last4: string; exp_month: number; exp_year: number }, paymentUuid: string | null = null,
 ): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
     `WITH saved AS (
-       INSERT INTO payments_saved_card (id, customer_uuid, provider, token, brand, last4, exp_month, exp_year, is_default)
+       INSERT INTO payments_saved_card (id, customer_uuid, provider, token, brand, last4, exp_month, exp_year, is_default, fingerprint)
        VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6, $7, $8,
-               NOT EXISTS (SELECT 1 FROM payments_saved_card WHERE customer_uuid = $2::uuid AND is_default))
+               NOT EXISTS (SELECT 1 FROM payments_saved_card WHERE customer_uuid = $2::uuid AND is_default), $10)
        ON CONFLICT (customer_uuid, provider, token) DO UPDATE SET exp_month = EXCLUDED.exp_month
        RETURNING id),
      linked AS (UPDATE payments_payment SET saved_card_id = (SELECT id FROM saved) WHERE uuid = $9::uuid)
      SELECT id::text AS id FROM saved`,
-    [c.id, c.customer_uuid, c.provider, c.token, c.brand, c.last4, c.exp_month, c.exp_year, paymentUuid],
+    [c.id, c.customer_uuid, c.provider, c.token, c.brand, c.last4, c.exp_month, c.exp_year, paymentUuid, c.fingerprint ?? null],
   );
   return rows[0]!.id;
 }
@@ -304,6 +304,18 @@ export async function cardSavedFor(db: Queryable, orderId: string): Promise<stri
     [orderId],
   );
   return rows[0]?.id ?? null;
+}
+
+/** The card the order's payment saved, with its fingerprint (null where the provider gave none). */
+export async function cardSavedWithFingerprint(db: Queryable, orderId: string): Promise<{ id: string; fingerprint: string | null } | null> {
+  const { rows } = await db.query<{ id: string; fingerprint: string | null }>(
+    `SELECT c.id::text AS id, c.fingerprint
+       FROM payments_payment p JOIN payments_saved_card c ON c.id = p.saved_card_id
+      WHERE p.order_id = $1 AND NOT p.off_session AND p.paid_at IS NOT NULL
+      ORDER BY p.paid_at DESC LIMIT 1`,
+    [orderId],
+  );
+  return rows[0] ?? null;
 }
 
 export async function enqueueCommand(tx: Tx, c: { payment_uuid: string; kind: 'void' | 'refund'; amount: number; idempotency_key: string }): Promise<void> {

@@ -17,15 +17,15 @@ export const ADDRESSES: Record<string, Record<string, unknown>> = {
 };
 
 /** The expiry a test card form takes: a few years ahead. */
-const cardForm = (number: string) =>
-  new URLSearchParams({ card_number: number, exp_month: '10', exp_year: String(new Date().getUTCFullYear() + 3), cvc: '321' }).toString();
+const cardForm = (number: string, expMonth = 10) =>
+  new URLSearchParams({ card_number: number, exp_month: String(expMonth), exp_year: String(new Date().getUTCFullYear() + 3), cvc: '321' }).toString();
 
 /** Pays an order on the sandbox's card page with a test card, saving it (tokenize); approves a challenge when the card asks for one. */
-export async function payAndSaveCard(shop: { url: string }, token: string, orderId: string, cardNumber: string, store = 'gb'): Promise<void> {
+export async function payAndSaveCard(shop: { url: string }, token: string, orderId: string, cardNumber: string, store = 'gb', expMonth = 10): Promise<void> {
   const opened = await restCall(shop, 'PUT', '/api/payments/generate-token', { order_id: orderId, tokenize: true }, { token, store, headers: { 'idempotency-key': `pay-${orderId}` } });
   if (opened.status !== 200) throw new Error(`generate-token: ${opened.status} ${JSON.stringify(opened.body)}`);
   const page = await fetch(`${shop.url}${opened.body.redirect_url}`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: cardForm(cardNumber), redirect: 'manual',
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: cardForm(cardNumber, expMonth), redirect: 'manual',
   });
   if (page.status !== 303) throw new Error(`card page: ${page.status}`);
   const next = page.headers.get('location') ?? '';

@@ -24,6 +24,27 @@ export interface SubscriptionCardsPort {
   cards(q: Reader, customerUuid: string): Promise<{ id: string; brand: string; last4: string; exp_month: number; exp_year: number; is_default: boolean }[]>;
 }
 
+/** The frequencies a plan offers for a product, and the one a subscription gets unless the shopper chose another. */
+export interface SubscriptionFrequencies {
+  frequencies_weeks: number[];
+  default_frequency_weeks: number;
+}
+
+/** A product of a subscription choice: its page and its price (per delivery, for the subscription product). */
+export interface SubscriptionChoiceProduct {
+  sku: string;
+  url_key: string;
+  price: { value: number; currency: string };
+}
+
+/** What a product page offers as a subscription (GraphQL `SubscriptionOffer`). */
+export interface SubscriptionOffer extends SubscriptionFrequencies {
+  plan_code: string;
+  minimum_deliveries: number;
+  subscription: SubscriptionChoiceProduct;
+  one_time: SubscriptionChoiceProduct | null;
+}
+
 const DAY_MS = 86_400_000;
 /** How far ahead a customer may move the next delivery. */
 const MAX_DAYS_AHEAD = 120;
@@ -72,6 +93,41 @@ export class SubscriptionsService {
   /** The plan of the store view that offers this product, if any. */
   async planFor(q: Reader, storeCode: string, sku: string): Promise<PlanRow | null> {
     return (await store.plansOf(q, storeCode)).find((p) => p.skus.includes(sku)) ?? null;
+  }
+
+  /** How often each product the store view's plans offer may be delivered, by sku: the cart checks and shows a line's choice with it. */
+  async frequencies(q: Reader, storeCode: string): Promise<Map<string, SubscriptionFrequencies>> {
+    const out = new Map<string, SubscriptionFrequencies>();
+    for (const p of await store.plansOf(q, storeCode)) {
+      for (const sku of p.skus) if (!out.has(sku)) out.set(sku, { frequencies_weeks: p.frequencies_weeks, default_frequency_weeks: p.default_frequency_weeks });
+    }
+    return out;
+  }
+
+  /**
+   * The subscription choice of a product's page (docs/decisions/0059): on a product a plan offers, and
+   * on the one-time product a plan's product stands for, the plan's frequencies and commitment with
+   * both products' pages and prices; null for any other product, or when the subscription is not sold.
+   */
+  async offerFor(q: Reader, view: StoreView, sku: string): Promise<SubscriptionOffer | null> {
+    for (const plan of await store.plansOf(q, view.code)) {
+      const subscriptionSku = plan.skus.includes(sku) ? sku : plan.skus.find((s) => plan.one_time_skus[s] === sku);
+      if (!subscriptionSku) continue;
+      const oneTimeSku = plan.one_time_skus[subscriptionSku];
+      const docs = await this.products(view, oneTimeSku ? [subscriptionSku, oneTimeSku] : [subscriptionSku]);
+      const choice = (doc: ProductDoc | undefined) => (doc?.is_visible ? { sku: doc.sku, url_key: doc.url_key, price: toMoney(finalMinor(doc), doc.currency) } : null);
+      const subscription = choice(docs.get(subscriptionSku));
+      if (!subscription) return null;
+      return {
+        plan_code: plan.code,
+        frequencies_weeks: plan.frequencies_weeks,
+        default_frequency_weeks: plan.default_frequency_weeks,
+        minimum_deliveries: plan.minimum_deliveries,
+        subscription,
+        one_time: choice(oneTimeSku ? docs.get(oneTimeSku) : undefined),
+      };
+    }
+    return null;
   }
 
   /** GET /api/subscriptions/configurations: the store view's plans, their products priced per delivery. */

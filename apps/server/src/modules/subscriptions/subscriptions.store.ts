@@ -20,6 +20,8 @@ export interface PlanRow {
   carrier_code: string;
   method_code: string;
   skus: string[];
+  /** The one-time product each subscription product stands for (by the subscription product's sku), where the plan names one. */
+  one_time_skus: Record<string, string>;
 }
 
 /** The delivery address a subscription keeps: the postal address every module writes. */
@@ -92,7 +94,9 @@ export async function plansOf(db: Queryable, storeCode: string): Promise<PlanRow
     `SELECT p.store_code, p.code, p.plan_type, p.frequencies_weeks, p.default_frequency_weeks, p.minimum_deliveries, p.max_quantity,
             p.max_pause_weeks, p.carrier_code, p.method_code,
             COALESCE((SELECT array_agg(pp.sku ORDER BY pp.position, pp.sku) FROM subscription_plan_product pp
-                       WHERE pp.store_code = p.store_code AND pp.plan_code = p.code), '{}') AS skus
+                       WHERE pp.store_code = p.store_code AND pp.plan_code = p.code), '{}') AS skus,
+            COALESCE((SELECT jsonb_object_agg(pp.sku, pp.one_time_sku) FROM subscription_plan_product pp
+                       WHERE pp.store_code = p.store_code AND pp.plan_code = p.code AND pp.one_time_sku IS NOT NULL), '{}') AS one_time_skus
        FROM subscription_plan p WHERE p.store_code = $1 ORDER BY p.code`,
     [storeCode],
   );

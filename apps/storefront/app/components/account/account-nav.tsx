@@ -33,7 +33,7 @@ export function AccountNav({ current }: { current: AccountViewId }) {
         <ChevronDown aria-hidden="true" size={20} className="account-nav__chevron" />
       </button>
       <ul id={listId} className={open ? 'account-nav__list account-nav__list--open' : 'account-nav__list'}>
-        {ACCOUNT_ROUTES.map((route) => (
+        {ACCOUNT_ROUTES.filter((route) => !route.hidden).map((route) => (
           <li key={route.view}>
             <a href={`#/${route.path}`} aria-current={route.view === current ? 'page' : undefined}>
               {t(`account.nav.${route.view}`)}

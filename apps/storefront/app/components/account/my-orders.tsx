@@ -14,6 +14,7 @@ import { storePath } from '../../lib/store-paths';
 import { addressLine, fromGraphQLAddress } from '../../lib/api/address';
 import { PayAgain } from '../payments/pay-again';
 import { AccountView } from './account-view';
+import { MyTrials } from '../trial/my-trials';
 
 const ORDER_NUMBER = /^[A-Za-z0-9_-]{1,32}$/;
 const CANCEL_REASONS = ['changedMind', 'orderedByMistake', 'tooLong', 'other'] as const;
@@ -44,6 +45,7 @@ function OrderList({ store, user }: { store: StoreView; user: SessionUser }) {
   });
   return (
     <AccountView title={t('account.nav.orders')}>
+      <MyTrials store={code} locale={store.locale} />
       {orders.isPending ? (
         <p role="status">{t('account.loading')}</p>
       ) : orders.isError ? (

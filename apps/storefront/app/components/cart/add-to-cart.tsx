@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { Link } from 'react-router';
-import { addProductsToCart, cartClient, cartErrorCode, firstServerMessage } from '../../lib/api/cart.api';
+import { addProductsToCart, cartClient, cartErrorCode, firstServerMessage, FREQUENCY_OPTION } from '../../lib/api/cart.api';
 import { useQueryClient } from '../../lib/api/query';
 import type { ProductDetail, Variant } from '../../lib/api/catalog.api';
 import { missingBundleItems, soldOutChoice, type BundleChoice } from '../../lib/catalog/bundle-choice';
@@ -23,12 +23,14 @@ interface AddToCartProps {
   variant: NonNullable<Variant['product']> | null;
   /** The options chosen for a bundle (each required item needs one). */
   bundle?: BundleChoice;
+  /** Choices made in the form before adding: a subscription's delivery frequency (its field FREQUENCY_OPTION). */
+  children?: React.ReactNode;
 }
 
 type Outcome = { kind: 'added'; quantity: number } | { kind: 'error'; text: string } | null;
 
 /** Quantity and "Add to cart"; the outcome is announced (added, or why not) next to the button. */
-export function AddToCart({ store, product, variant, bundle }: AddToCartProps) {
+export function AddToCart({ store, product, variant, bundle, children }: AddToCartProps) {
   const { t } = useTranslation();
   const id = useId();
   const update = useCartUpdate(store);
@@ -53,8 +55,9 @@ export function AddToCart({ store, product, variant, bundle }: AddToCartProps) {
   const inRange = Number.isInteger(parsed) && parsed >= 1 && parsed <= max;
   const context: CartErrorContext = { step, signedIn: session.status === 'signed-in' };
 
-  const add = async (event: React.FormEvent) => {
+  const add = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const weeks = new FormData(event.currentTarget).get(FREQUENCY_OPTION);
     setOutcome(null);
     if (!inRange) {
       setOutcome({ kind: 'error', text: t('cart.add.quantityRange', { max }) });
@@ -78,6 +81,7 @@ export function AddToCart({ store, product, variant, bundle }: AddToCartProps) {
     }
     const item = cartItemFor(product, variant, parsed, bundle);
     if (!item) return;
+    if (weeks) item.entered_options = [{ uid: FREQUENCY_OPTION, value: weeks as string }];
     setBusy(true);
     try {
       const { cart, userErrors } = await update((cartId) => addProductsToCart(cartClient(store), cartId, [item]));
@@ -108,6 +112,7 @@ export function AddToCart({ store, product, variant, bundle }: AddToCartProps) {
 
   return (
     <form className="add-to-cart" noValidate onSubmit={add} aria-label={t('cart.add.formLabel', { name: product.name })}>
+      {children}
       <div className="add-to-cart__row">
         <label htmlFor={`${id}-qty`} className="add-to-cart__label">{t('cart.quantity')}</label>
         <input

@@ -39,6 +39,12 @@ export function CartTotals({ cart, locale, headingLevel = 2 }: { cart: Cart; loc
           <dt>{t('cart.totals.grandTotal')}</dt>
           <dd className="money">{formatMoney(prices?.grand_total, locale)}</dd>
         </div>
+        {(prices?.total_after_trial?.value ?? 0) > 0 && (
+          <div className="cart-totals__after-trial">
+            <dt>{t('cart.totals.afterTrial')}</dt>
+            <dd className="money">{formatMoney(prices!.total_after_trial, locale)}</dd>
+          </div>
+        )}
       </dl>
     </section>
   );

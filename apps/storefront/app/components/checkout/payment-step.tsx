@@ -55,6 +55,9 @@ export function PaymentStep({ store, locale, cart, focusOnOpen }: PaymentStepPro
   const keepCardRef = useRef<HTMLInputElement>(null);
   const perDelivery = subscribed.reduce((sum, l) => sum + (l.prices?.row_total_including_tax.value ?? 0), 0);
   const currency = subscribed[0]?.prices?.row_total_including_tax.currency ?? cart.prices?.grand_total?.currency ?? 'GBP';
+  // A free trial's kit: the card is kept and charged what the device costs if it is kept after the trial.
+  const afterTrial = cart.prices?.total_after_trial?.value ? cart.prices.total_after_trial : null;
+  const savesCard = subscribed.length > 0 || afterTrial !== null;
 
   const choose = async (code: string) => {
     setAlert(null);
@@ -78,7 +81,7 @@ export function PaymentStep({ store, locale, cart, focusOnOpen }: PaymentStepPro
       termsRef.current?.focus();
       return;
     }
-    if (subscribed.length > 0 && !keepCard) {
+    if (savesCard && !keepCard) {
       setKeepCardMissing(true);
       keepCardRef.current?.focus();
       return;
@@ -112,7 +115,7 @@ export function PaymentStep({ store, locale, cart, focusOnOpen }: PaymentStepPro
     // sends the shopper back to the confirmation, which reads the payment's status.
     try {
       const payment = await startPayment(store, {
-        orderId: order.id, cartId: record.cartId, customerUuid, returnUrl: confirmation, attemptKey: newAttemptKey(), tokenize: subscribed.length > 0 && keepCard,
+        orderId: order.id, cartId: record.cartId, customerUuid, returnUrl: confirmation, attemptKey: newAttemptKey(), tokenize: savesCard && keepCard,
       });
       savePlacedOrder(store, { ...record, paymentUuid: payment.uuid });
       if (payment.redirect_url) {
@@ -153,14 +156,15 @@ export function PaymentStep({ store, locale, cart, focusOnOpen }: PaymentStepPro
           if (e.target.checked) setTermsMissing(false);
         }}
       />}
-      {subscribed.length > 0 && (
+      {savesCard && (
         <div className={`checkout-subscription${keepCardMissing && !keepCard ? ' checkout-subscription--invalid' : ''}`}>
-          <p className="checkout-subscription__title">{t('checkout.subscription.title')}</p>
-          <p>{t('checkout.subscription.terms', {
+          <p className="checkout-subscription__title">{t(afterTrial && !subscribed.length ? 'checkout.trial.title' : 'checkout.subscription.title')}</p>
+          {subscribed.length > 0 && <p>{t('checkout.subscription.terms', {
             products: subscribed.map((l) => l.product.name).join(', '),
-            frequency: subscribed[0]?.subscription_format ?? '',
+            frequency: subscribed[0]?.subscription_frequency_weeks ? t('subscriptionChoice.every', { count: subscribed[0].subscription_frequency_weeks }) : '',
             amount: formatMoney({ value: perDelivery, currency }, locale),
-          })}</p>
+          })}</p>}
+          {afterTrial && <p>{t('checkout.trial.terms', { today: formatMoney(cart.prices?.grand_total, locale), amount: formatMoney(afterTrial, locale) })}</p>}
           <label className="choice">
             <input
               ref={keepCardRef}
@@ -174,9 +178,9 @@ export function PaymentStep({ store, locale, cart, focusOnOpen }: PaymentStepPro
                 if (e.target.checked) setKeepCardMissing(false);
               }}
             />{' '}
-            {t('checkout.subscription.keepCard')}
+            {t(subscribed.length ? 'checkout.subscription.keepCard' : 'checkout.trial.keepCard', { amount: afterTrial ? formatMoney(afterTrial, locale) : '' })}
           </label>
-          {keepCardMissing && !keepCard && <p id="checkout-keep-card-error" className="field__error">{t('checkout.subscription.keepCardMissing')}</p>}
+          {keepCardMissing && !keepCard && <p id="checkout-keep-card-error" className="field__error">{t(subscribed.length ? 'checkout.subscription.keepCardMissing' : 'checkout.trial.keepCardMissing')}</p>}
         </div>
       )}
       <p className="form__actions">

@@ -5,7 +5,7 @@
 
 export type AccountViewId =
   | 'overview' | 'personal-details' | 'addresses' | 'change-password' | 'update-phone' | 'communication'
-  | 'payments' | 'orders' | 'devices' | 'subscription' | 'age-verification' | 'privacy' | 'not-found';
+  | 'payments' | 'orders' | 'devices' | 'subscription' | 'age-verification' | 'privacy' | 'trial-checkout' | 'not-found';
 
 interface HashRoute {
   path: string;
@@ -14,6 +14,8 @@ interface HashRoute {
   pageName: string;
   /** `address*` and `orders*`: deeper paths (`#/orders/1001`) belong to the same view. */
   prefix?: boolean;
+  /** Reached from a page (the trial's checkout), not listed in the account's navigation. */
+  hidden?: boolean;
 }
 
 export const ACCOUNT_ROUTES: readonly HashRoute[] = [
@@ -29,6 +31,7 @@ export const ACCOUNT_ROUTES: readonly HashRoute[] = [
   { path: 'subscription', view: 'subscription', pageName: 'my-subscription' },
   { path: 'age-verification', view: 'age-verification', pageName: 'hard-age-verification' },
   { path: 'privacy', view: 'privacy', pageName: 'privacy' },
+  { path: 'trial/checkout', view: 'trial-checkout', pageName: 'free-trial-checkout', prefix: true, hidden: true },
 ];
 
 export interface ResolvedAccountHash {

@@ -1,15 +1,21 @@
 import type { GraphqlClient } from './client';
-import { CART_FRAGMENT, cartFrom, fetchCart, type Cart } from './cart.api';
+import { CART_FRAGMENT, cartFrom, fetchCart, FREQUENCY_OPTION, type Cart } from './cart.api';
 import { gql, operation, withFragments } from './gql';
 
 /*
- * What the cart page does to a cart besides adding to it: quantities, removals, coupons and
- * campaigns (Magento 2.4's cart mutations). Apart from `cart.api.ts` so that the catalogue's pages,
+ * What the cart page does to a cart besides adding to it: quantities, a subscription's delivery
+ * frequency, removals, coupons and campaigns (Magento 2.4's cart mutations). Apart from `cart.api.ts` so that the catalogue's pages,
  * which only add, load none of it.
  */
 
 export async function updateCartItem(client: GraphqlClient, cartId: string, uid: string, quantity: number): Promise<Cart> {
   const data = await client.request(UPDATE_ITEMS_MUTATION, { cartId, uid, quantity });
+  return cartFrom('updateCartItems', data.updateCartItems);
+}
+
+/** A subscription line's delivery frequency, in weeks, through the line's customizable option (docs/decisions/0059). */
+export async function updateCartItemFrequency(client: GraphqlClient, cartId: string, uid: string, weeks: number): Promise<Cart> {
+  const data = await client.request(UPDATE_FREQUENCY_MUTATION, { cartId, uid, option: FREQUENCY_OPTION, weeks: String(weeks) });
   return cartFrom('updateCartItems', data.updateCartItems);
 }
 
@@ -41,6 +47,16 @@ export async function removeCoupon(client: GraphqlClient, cartId: string): Promi
 export const UPDATE_ITEMS_MUTATION = operation('UpdateCartItems', withFragments(gql`
   mutation UpdateCartItems($cartId: String!, $uid: ID!, $quantity: Float!) {
     updateCartItems(input: { cart_id: $cartId, cart_items: [{ cart_item_uid: $uid, quantity: $quantity }] }) {
+      cart {
+        ...CartFields
+      }
+    }
+  }
+`, CART_FRAGMENT));
+
+export const UPDATE_FREQUENCY_MUTATION = operation('UpdateCartItemFrequency', withFragments(gql`
+  mutation UpdateCartItemFrequency($cartId: String!, $uid: ID!, $option: ID!, $weeks: String!) {
+    updateCartItems(input: { cart_id: $cartId, cart_items: [{ cart_item_uid: $uid, customizable_options: [{ uid: $option, value_string: $weeks }] }] }) {
       cart {
         ...CartFields
       }

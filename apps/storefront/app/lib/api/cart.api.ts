@@ -39,6 +39,12 @@ export type PickupLocation = NonNullable<NonNullable<NonNullable<PickupLocations
 /** What the shopper chose on the product page, as addProductsToCart takes it. */
 export type CartItemInput = CartItemInputType;
 
+/**
+ * The option (an entered option when adding, a customizable option when changing a line) that carries
+ * a subscription line's delivery frequency in weeks (docs/decisions/0059); the product page's field has its name.
+ */
+export const FREQUENCY_OPTION = 'subscription_frequency_weeks';
+
 export type CartUserError = NonNullable<NonNullable<AddProductsToCartMutation['addProductsToCart']>['user_errors'][number]>;
 
 export interface PlacedOrder {
@@ -182,7 +188,8 @@ export const CART_FRAGMENT = gql`
         qty_increments
         tradeIn
         subscription
-        subscription_format
+        subscription_frequency_weeks
+        subscription_frequencies_weeks
         hasDevice
         free_gifts {
           code
@@ -228,6 +235,7 @@ export const CART_FRAGMENT = gql`
       grand_total { value currency }
       subtotal_including_tax { value currency }
       subtotal_excluding_tax { value currency }
+      total_after_trial { value currency }
       applied_taxes {
         label
         amount { value currency }

@@ -31,6 +31,8 @@ export type ProductDetail = Compact<DetailItem
   & Partial<Pick<BundleDetail, 'items'>>>;
 
 export type MediaItem = NonNullable<ProductDetail['media_gallery']>[number];
+/** How the product is offered as a subscription (docs/decisions/0059), when it is. */
+export type SubscriptionOffer = NonNullable<ProductDetail['subscription_offer']>;
 export type ConfigurableOption = NonNullable<ProductDetail['configurable_options']>[number];
 export type Variant = NonNullable<ProductDetail['variants']>[number];
 export type BundleItem = NonNullable<ProductDetail['items']>[number];
@@ -294,6 +296,13 @@ export const PRODUCT_DETAIL_QUERY = operation('ProductDetail', withFragments(gql
         }
         related_products {
           ...ProductSummary
+        }
+        subscription_offer {
+          frequencies_weeks
+          default_frequency_weeks
+          minimum_deliveries
+          subscription { url_key price { value currency } }
+          one_time { url_key price { value currency } }
         }
         ... on ConfigurableProduct {
           configurable_options {

@@ -2,7 +2,8 @@ import type { Operations } from './graphql.generated';
 
 /**
  * Marks a GraphQL document. Documents are plain literals without interpolations, so graphql-codegen
- * and the schema test can collect every one of them and check it against the committed schema.
+ * and the schema test can collect every one of them and check it against the committed schema, and
+ * the build can write them compact (scripts/compact-graphql.mjs).
  */
 export const gql = (s: TemplateStringsArray) => s.join('');
 

@@ -205,7 +205,7 @@ const cart: Cart = {
     ],
   },
   prices: {
-    grand_total: money(65.05), subtotal_including_tax: money(69), subtotal_excluding_tax: money(57.5),
+    grand_total: money(65.05), subtotal_including_tax: money(69), subtotal_excluding_tax: money(57.5), total_after_trial: money(0),
     applied_taxes: [{ label: 'VAT', amount: money(10.84) }], discounts: [{ label: 'WELCOME10', amount: money(6.9) }],
   },
   shipping_addresses: [{

@@ -41,7 +41,7 @@ export function PageTracker({ store }: { store: StoreView }) {
       pushToDataLayer(onLoadEvent('other', 'other', store, tracked));
       return;
     }
-    pushToDataLayer(onLoadEvent(tracking.pageName, tracking.section, store, tracked));
+    pushToDataLayer(onLoadEvent(trialPageName(tracking.pageName, store), tracking.section, store, tracked));
     const ecommerce = tracking.ecommerce?.(match.loaderData as never);
     if (ecommerce) {
       pushToDataLayer({ ecommerce: null });
@@ -51,4 +51,11 @@ export function PageTracker({ store }: { store: StoreView }) {
   }, [pageKey, tracking, failed, match, store, session, loyaltyPending]);
 
   return null;
+}
+
+/** Spec §2: in a trial store view the home, the kit's page and the checkout are the free trial's pages. */
+const TRIAL_PAGES: Record<string, string> = { 'home-page': 'free-trial-landing-page', 'product-details-page': 'free-trial-PDP', checkout: 'free-trial-checkout' };
+
+export function trialPageName(pageName: string, store: Pick<StoreView, 'is_trial_store'>): string {
+  return store.is_trial_store ? TRIAL_PAGES[pageName] ?? pageName : pageName;
 }

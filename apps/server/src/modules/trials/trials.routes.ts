@@ -1,0 +1,62 @@
+import {
+  PaymentEmptyQuerySchema, TrialEligibilityParamsSchema, TrialEligibilitySchema, TrialListSchema, TrialParamsSchema, TrialProgramListSchema,
+  TrialReturnBodySchema, TrialSchema,
+} from '@ember/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireAdmin } from '../../platform/admin.js';
+import { AppError } from '../../platform/errors.js';
+import { publicAnswer, restScope } from '../../platform/rest.js';
+import { inTransaction } from '../../platform/transaction.js';
+import type { Services } from '../../services.js';
+import { requireSession } from '../identity/identity.auth.js';
+
+const tags = ['trials'];
+
+/**
+ * `/api/trials` (spec §7): the programmes, whether the session customer may have one, and their own
+ * trials with the return they may start. Another customer's trial or consumer id answers like a missing one.
+ */
+export async function trialRoutes(scope: FastifyInstance, opts: { services: Services }) {
+  const app = restScope(scope);
+  const { trials, identity } = opts.services;
+
+  app.get('/programs', { schema: { tags, querystring: PaymentEmptyQuerySchema, response: { 200: TrialProgramListSchema } } }, async (_request, reply) => {
+    publicAnswer(reply);
+    return { programs: await trials.programList(app.db) };
+  });
+
+  // The storefront treats any error as "not eligible" and never retries (spec §7).
+  app.get('/is-eligible/:program/:consumer', { schema: { tags, params: TrialEligibilityParamsSchema, response: { 200: TrialEligibilitySchema } } }, async (request) => {
+    const session = await requireSession(identity, request);
+    if (request.params.consumer !== session.uuid) throw new AppError('NOT_FOUND', 'Consumer not found');
+    return { program: request.params.program, is_eligible: await trials.isEligible(app.db, request.params.program, session.uuid) };
+  });
+
+  app.get('/user', { schema: { tags, querystring: PaymentEmptyQuerySchema, response: { 200: TrialListSchema } } }, async (request) => {
+    const session = await requireSession(identity, request);
+    return { trials: await trials.list(app.db, session.uuid) };
+  });
+
+  app.put('/:id/return', { schema: { tags, params: TrialParamsSchema, body: TrialReturnBodySchema, response: { 200: TrialSchema } } }, async (request) => {
+    const session = await requireSession(identity, request);
+    await inTransaction(app.db, (tx) => trials.requestReturn(tx, session.uuid, request.params.id, request.body.reason, request.body.comment ?? null));
+    return trials.get(app.db, session.uuid, request.params.id);
+  });
+}
+
+const OperatorChangeSchema = z.strictObject({
+  status: z.enum(['returned', 'return_missing', 'cancelled']),
+  reason: z.string().trim().min(1).max(500).regex(/^[^<>{}\p{Cc}]*$/u, 'must be plain text'),
+});
+const OperatorAnswerSchema = z.object({ id: z.string(), status: z.string() });
+
+/** `/admin/trials/{id}/status` (only with ADMIN_TOKEN): the warehouse received the device, a return never came, or the trial is cancelled. */
+export async function trialAdminRoutes(scope: FastifyInstance, opts: { services: Services; token: string }) {
+  const app = restScope(scope);
+  app.put('/trials/:id/status', { schema: { tags: ['trials-admin'], params: TrialParamsSchema, body: OperatorChangeSchema, response: { 200: OperatorAnswerSchema } } }, async (request) => {
+    requireAdmin(request, opts.token);
+    const row = await inTransaction(app.db, (tx) => opts.services.trials.operatorChange(tx, request.params.id, request.body.status, request.body.reason));
+    return { id: row.id, status: row.status };
+  });
+}

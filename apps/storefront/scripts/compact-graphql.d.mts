@@ -1,0 +1,2 @@
+export function compactDocument(document: string): string;
+export function compactDocuments(code: string): string;
