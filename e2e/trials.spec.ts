@@ -47,7 +47,12 @@ test('a customer starts a free trial from the landing page and returns the devic
   await main.getByRole('link', { name: t('trial.start') }).click();
   await expect(page).toHaveURL(new RegExp(`/${STORE}/p/`));
   await expect.poll(async () => (await pageNames(page)).at(-1)).toBe('free-trial-PDP');
+  // The kit's page tells the terms and the customer's eligibility too.
+  const terms = main.getByRole('region', { name: t('trial.howHeading') });
+  await expect(terms.getByText(looseText('£49.00'))).toBeVisible();
+  await expect(terms.getByText(t('trial.eligible'))).toBeVisible();
   await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: test.info().outputPath('trial-pdp.png'), fullPage: true });
   await main.getByRole('button', { name: t('cart.add.button') }).click();
   await expect(main.getByRole('status').filter({ hasText: 'Trial Kit' })).toBeVisible();
 
