@@ -69,6 +69,7 @@ for (const [store, language, country, locale, minimum, address, chosen, weeks] o
     await expect(often).toContainText(t('subscriptionChoice.manage'));
     await expect(often).toContainText(t('subscriptionChoice.account'));
     await expectNoSidewaysScroll(page);
+    await expectNoSeriousViolations(page, `subscription product page (${store})`);
     await often.getByRole('radio', { name: plural('subscriptionChoice.weeks', chosen), exact: true }).check();
     await main.getByRole('button', { name: t('cart.add.button') }).click();
     await expect(main.getByRole('status').filter({ hasText: product.name })).toBeVisible();

@@ -29,7 +29,8 @@ import {
 
 // The subscription choice comes with its own code: the server renders it with the page, and the pages
 // of products without a subscription (most of them) carry none of it in their first scripts.
-const SubscriptionChoice = lazy(() => import('../components/product/subscription-choice'));
+// A trial kit's terms come in the same file (docs/decisions/0057).
+const ProductOffer = lazy(() => import('../components/product/offers'));
 
 export const handle = {
   tracking: {
@@ -138,9 +139,9 @@ function ProductDetails({ product, marketingSlug }: { product: ProductDetail; ma
             />
           )}
           <AddToCart key={product.sku} store={code} product={product} variant={variant} bundle={isBundle ? bundleChoice : undefined}>
-            {product.subscription_offer && (
+            {(product.subscription_offer || product.product_kind === 'trial_kit') && (
               <Suspense>
-                <SubscriptionChoice offer={product.subscription_offer} urlKey={product.url_key ?? ''} store={code} locale={store.locale} />
+                <ProductOffer offer={product.subscription_offer} price={product.price_range} urlKey={product.url_key ?? ''} store={code} locale={store.locale} />
               </Suspense>
             )}
           </AddToCart>
