@@ -10,8 +10,9 @@ import { ADMIN_TOKEN, formatPrice, graphql, looseText, messages, waitForPageView
  * also links the carton bought once and says the terms), sees that frequency in the cart (where it
  * can change) and at checkout, agrees to keep the card for the deliveries, pays, and manages the
  * subscription at my-subscription, which starts with the chosen frequency: skips a delivery, swaps
- * the flavour, pauses, resumes and, once the minimum deliveries are met, cancels; then removes the
- * card at #/payments. In English and German, on a phone.
+ * the flavour, pauses, resumes and, once the minimum deliveries are met, cancels (in ch, whose minimum is three,
+ * the customer cannot yet and the shop ends it); then removes the
+ * card at #/payments. In gb (English), de and ch (German), on a phone.
  */
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -27,6 +28,7 @@ const longDate = (daysAhead: number, locale: string) =>
 for (const [store, language, country, locale, minimum, address, chosen, weeks] of [
   ['gb', 'en', 'GB', 'en-GB', 2, { street: '12 Carnaby Street', postcode: 'W1F 9PS', city: 'London' }, 6, 6],
   ['de', 'de', 'DE', 'de-DE', 2, { street: 'Friedrichstraße 68', postcode: '10117', city: 'Berlin' }, 2, 8],
+  ['ch', 'de', 'CH', 'de-CH', 3, { street: 'Bahnhofstrasse 42', postcode: '8001', city: 'Zürich' }, 8, 2],
 ] as const) {
   test(`a customer chooses how often on the product page, sees it in the cart and at checkout, subscribes, and skips, swaps, pauses, resumes and cancels (${store})`, async ({ page }) => {
     test.setTimeout(180_000);
@@ -94,7 +96,7 @@ for (const [store, language, country, locale, minimum, address, chosen, weeks] o
     await expect(main.getByRole('complementary', { name: t('checkout.summary') })).toContainText(plural('subscriptionChoice.every', weeks));
     await fillCheckoutAddress(main, language, customer, address);
     const delivery = main.getByRole('region', { name: t('checkout.delivery.heading') });
-    await delivery.getByRole('radio', { name: /Standard/ }).check();
+    await delivery.getByRole('radio', { name: /Standard|PostPac Economy/ }).check();
     const payment = main.getByRole('region', { name: t('checkout.payment.heading') });
     await expect(payment.getByRole('radio')).toHaveCount(1);
     await payment.getByRole('radio', { name: t('checkout.payment.methods.ember_card') }).check();
@@ -151,16 +153,25 @@ for (const [store, language, country, locale, minimum, address, chosen, weeks] o
     const cancel = main.getByRole('form', { name: t('subscription.cancel') });
     await expect(cancel.getByRole('button', { name: t('subscription.cancelButton') })).toBeDisabled();
     const { id } = (await (await page.request.get('/api/subscriptions/user', { headers: { Store: store } })).json() as { subscriptions: { id: string }[] }).subscriptions[0]!;
-    // The deliveries before the minimum come early: the operator places them now, as the renewal job would on their day.
-    for (let n = 1; n < minimum; n++) {
-      const renewed = await page.request.post(`/admin/subscriptions/${id}/renew`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, data: { reason: 'Journey: the next delivery now' } });
-      expect(await renewed.json()).toMatchObject({ placed: 1, paid: 1 });
-    }
+    // The next delivery comes early: the operator places it now, as the renewal job would on its day (one a day at most).
+    const renewed = await page.request.post(`/admin/subscriptions/${id}/renew`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, data: { reason: 'Journey: the next delivery now' } });
+    expect(await renewed.json()).toMatchObject({ placed: 1, paid: 1 });
     await page.reload();
     await waitForPageView(page);
-    await cancel.getByLabel(t('subscription.cancelReason')).selectOption(t('subscription.reasons.switching_product'));
-    await cancel.getByLabel(t('subscription.cancelComment')).fill(language === 'de' ? 'Ich probiere den Nova.' : 'Trying the Nova.');
-    await cancel.getByRole('button', { name: t('subscription.cancelButton') }).click();
+    if (minimum > 2) {
+      // Two deliveries of ch's three: the customer still cannot cancel; the shop ends it at their request.
+      await expect(cancel.getByRole('button', { name: t('subscription.cancelButton') })).toBeDisabled();
+      const ended = await page.request.put(`/admin/subscriptions/${id}/status`, {
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, data: { status: 'cancelled', reason: 'Journey: the customer asked the shop to end it' },
+      });
+      expect(ended.status(), await ended.text()).toBe(200);
+      await page.reload();
+      await waitForPageView(page);
+    } else {
+      await cancel.getByLabel(t('subscription.cancelReason')).selectOption(t('subscription.reasons.switching_product'));
+      await cancel.getByLabel(t('subscription.cancelComment')).fill(language === 'de' ? 'Ich probiere den Nova.' : 'Trying the Nova.');
+      await cancel.getByRole('button', { name: t('subscription.cancelButton') }).click();
+    }
     await expect(main.getByText(t('subscription.none'))).toBeVisible();
     await expect(main.getByText(t('subscription.endedHeading'))).toBeVisible();
     await expectNoSidewaysScroll(page);
