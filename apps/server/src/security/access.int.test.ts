@@ -40,6 +40,9 @@ describe('customers named by uuid', () => {
     /^\/age-verification\/test-provider\//, /^\/api\/payments\/\{uuid\}/, /^\/payments-legacy\/payment\/\{id\}/,
     /^\/api\/loyalty\/earnings\/qr-code\/\{id\}/, /^\/loyalty-legacy\/qr-code\/\{id\}/, /^\/loyalty-legacy\/orders\/\{id\}/,
     /^\/profile\/wallet\/passes\/\{token\}/, /^\/account\/users\/authentication\/password\/change\/\{token\}/,
+    // A lead's id is its link's capability: public, answering no personal data (leads.int.test.ts); a trial's
+    // id is owned like a subscription's, its refusals proved in trials.int.test.ts.
+    /^\/api\/leads\/\{uuid\}/, /^\/api\/trials\/\{id\}/,
   ];
 
   /**
