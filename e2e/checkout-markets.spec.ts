@@ -19,6 +19,8 @@ interface Market {
   language: 'en' | 'de';
   country: string;
   guests: boolean;
+  /** A trial store view: its kit is a signed-in customer's only, one per person. */
+  trial: boolean;
   /** A postal address that passes the market's postcode rule: one of its own pick-up stores'. */
   address: { street: string; postcode: string; city: string };
   /** An in-stock product any shopper may buy, if the market has one, and the one a verified customer buys. */
@@ -43,11 +45,11 @@ interface ProductItem {
 
 async function market(request: APIRequestContext, code: string): Promise<Market> {
   const data = await graphql<{
-    storeConfig: { language: string; default_country: string; is_guest_checkout_enabled: boolean };
+    storeConfig: { language: string; default_country: string; is_guest_checkout_enabled: boolean; is_trial_store: boolean };
     pickupLocations: { items: { street: string; postcode: string; city: string }[] };
     products: { items: ProductItem[] };
   }>(request, `{
-    storeConfig { language default_country is_guest_checkout_enabled }
+    storeConfig { language default_country is_guest_checkout_enabled is_trial_store }
     pickupLocations { items { street postcode city } }
     products(filter: {}, pageSize: 100) { items { __typename sku name url_key stock_status is_age_restricted } }
   }`, {}, code);
@@ -63,6 +65,7 @@ async function market(request: APIRequestContext, code: string): Promise<Market>
     language: store.language === 'de' ? 'de' : 'en',
     country: store.default_country,
     guests: store.is_guest_checkout_enabled,
+    trial: store.is_trial_store,
     address: { street: address!.street, postcode: address!.postcode, city: address!.city },
     open: asProduct(simple.find((p) => p.is_age_restricted === false)),
     restricted: restricted!,
@@ -83,13 +86,13 @@ async function verifiedCustomer(page: Page, m: Market): Promise<Customer> {
   return customer;
 }
 
-async function addToCart(page: Page, m: Market, product: Product) {
+async function addToCart(page: Page, m: Market, product: Product, added = true) {
   const t = messages(m.language);
   await page.goto(`/${m.code}/p/${product.urlKey}`);
   await waitForPageView(page);
   const main = page.getByRole('main');
   await main.getByRole('button', { name: t('cart.add.button') }).click();
-  await expect(page.getByRole('banner').getByRole('button', { name: t('cart.mini.button') }).first()).toHaveText(/\(1/);
+  if (added) await expect(page.getByRole('banner').getByRole('button', { name: t('cart.mini.button') }).first()).toHaveText(/\(1/);
 }
 
 /** The address step with a typed address (and the guest's e-mail), then the cheapest home delivery. */
@@ -100,7 +103,8 @@ async function addressAndDelivery(page: Page, m: Market, shopper: { firstname: s
   if (shopper.email) await main.getByLabel(t('checkout.address.email')).fill(shopper.email);
   await main.getByLabel(t('account.fields.firstname')).fill(shopper.firstname);
   await main.getByLabel(t('account.fields.lastname')).fill(shopper.lastname);
-  await main.getByLabel(t('account.fields.street1')).fill(m.address.street);
+  // A trial store view's kit is one per person and address: each run of its journey lives at a house of its own.
+  await main.getByLabel(t('account.fields.street1')).fill(m.trial ? `${Date.now() % 100000} ${m.address.street}` : m.address.street);
   await main.getByLabel(t('account.fields.postcode')).fill(m.address.postcode);
   await main.getByLabel(t('account.fields.city')).fill(m.address.city);
   await expect(main.getByLabel(t('account.fields.country'))).toHaveValue(m.country);
@@ -122,10 +126,12 @@ async function payByCard(page: Page, m: Market, holder: string): Promise<string>
   const t = messages(m.language);
   const payment = page.getByRole('main').getByRole('region', { name: t('checkout.payment.heading') });
   await payment.getByRole('radio', { name: t('checkout.payment.methods.ember_card') }).check();
+  // A free trial keeps the card, with the buyer's consent, for the end of the trial (e2e/trials.spec.ts walks the trial itself).
+  if (m.trial) await payment.locator('#checkout-keep-card').check();
   await acceptTermsAndPlaceOrder(payment, m.language);
   await expect(page).toHaveURL(/\/pay\//);
-  // The provider's page speaks the shop's language (the sandbox's own words).
-  await payOnCardPage(page, m.language, { holder });
+  // The provider's page speaks the shop's language (the sandbox's own words); a trial's card is one of its own (one trial per card).
+  await payOnCardPage(page, m.language, { holder, ...(m.trial ? { month: 1 + (Date.now() % 12), yearsAhead: 3 + (Date.now() % 6) } : {}) });
   await expect(page).toHaveURL(new RegExp(`/${m.code}/checkout/success\\?order=[^&]+&payment_uuid=`));
   await expect(page.getByRole('heading', { level: 1, name: t('confirmation.heading') })).toBeVisible();
   await expect(page.getByTestId('payment-status')).toHaveText(t('confirmation.payment.paid'));
@@ -159,6 +165,12 @@ for (const code of MARKETS) {
       const m = await market(page.request, code);
       const t = messages(m.language);
       const main = page.getByRole('main');
+      if (m.trial) {
+        // The trial kit goes only into a signed-in customer's cart: the product page says so.
+        await addToCart(page, m, m.open ?? m.restricted, false);
+        await expect(main.getByRole('form').getByText(t('cart.errors.PERMISSION_DENIED_signIn'))).toBeVisible();
+        return;
+      }
       await addToCart(page, m, m.open ?? m.restricted);
       await page.goto(`/${code}/checkout`);
       await waitForPageView(page);

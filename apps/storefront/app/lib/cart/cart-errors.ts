@@ -38,6 +38,8 @@ function keyFor(code: string, context: CartErrorContext): string {
     if (context.tooManyTradeIns === false) return 'TRADEIN_LIMIT_notEligible';
   }
   if (code === 'ONGOING_SUBSCRIPTION' && context.otherSubscription) return 'ONGOING_SUBSCRIPTION_another';
+  // A guest refused a product only a customer may buy (a subscription, a free trial): signing in is the way.
+  if (code === 'PERMISSION_DENIED' && context.signedIn === false) return 'PERMISSION_DENIED_signIn';
   return code;
 }
 
