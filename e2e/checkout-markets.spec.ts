@@ -41,18 +41,23 @@ interface ProductItem {
   url_key: string;
   stock_status: string;
   is_age_restricted: boolean | null;
+  product_kind: string | null;
 }
 
 async function market(request: APIRequestContext, code: string): Promise<Market> {
+  // The seeded catalogue's products, found through the store's menu: on a shared database other suites add
+  // test products ("Test product …", in no category) with rules of their own.
+  const menu = await graphql<{ categories: { items: { children: { uid: string }[] }[] } }>(request, '{ categories { items { children { uid } } } }', {}, code);
+  const uids = menu.categories.items.flatMap((c) => c.children.map((child) => child.uid));
   const data = await graphql<{
     storeConfig: { language: string; default_country: string; is_guest_checkout_enabled: boolean; is_trial_store: boolean };
     pickupLocations: { items: { street: string; postcode: string; city: string }[] };
     products: { items: ProductItem[] };
-  }>(request, `{
+  }>(request, `query ($uids: [String]) {
     storeConfig { language default_country is_guest_checkout_enabled is_trial_store }
     pickupLocations { items { street postcode city } }
-    products(filter: {}, pageSize: 100) { items { __typename sku name url_key stock_status is_age_restricted } }
-  }`, {}, code);
+    products(filter: { category_uid: { in: $uids } }, pageSize: 100) { items { __typename sku name url_key stock_status is_age_restricted product_kind } }
+  }`, { uids }, code);
   const simple = data.products.items.filter((p) => p.__typename === 'SimpleProduct' && p.stock_status === 'IN_STOCK');
   const asProduct = (p: ProductItem | undefined) => (p ? { sku: p.sku, name: p.name, urlKey: p.url_key } : null);
   const store = data.storeConfig;
@@ -67,7 +72,8 @@ async function market(request: APIRequestContext, code: string): Promise<Market>
     guests: store.is_guest_checkout_enabled,
     trial: store.is_trial_store,
     address: { street: address!.street, postcode: address!.postcode, city: address!.city },
-    open: asProduct(simple.find((p) => p.is_age_restricted === false)),
+    // A product anyone may buy: not age-restricted, and not one only customers may (a subscription, a trial kit).
+    open: asProduct(simple.find((p) => p.is_age_restricted === false && p.product_kind !== 'subscription' && p.product_kind !== 'trial_kit')),
     restricted: restricted!,
   };
 }

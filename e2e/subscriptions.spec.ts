@@ -45,8 +45,10 @@ for (const [store, language, country, locale, minimum, address, chosen, weeks] o
     const plans = await (await page.request.get('/api/subscriptions/configurations', { headers: { Store: store } })).json() as {
       plans: { products: { sku: string; price: { value: number; currency: string }; flavor_label: string | null }[] }[];
     };
-    const amber = plans.plans[0]!.products.find((p) => p.sku === 'SUB-AMBER-CARTON')!;
-    const teak = plans.plans[0]!.products.find((p) => p.sku === 'SUB-TEAK-CARTON')!;
+    // The seeded plan's cartons (on a shared database other suites' plans may be listed too).
+    const planned = plans.plans.flatMap((plan) => plan.products);
+    const amber = planned.find((p) => p.sku === 'SUB-AMBER-CARTON')!;
+    const teak = planned.find((p) => p.sku === 'SUB-TEAK-CARTON')!;
     const price = formatPrice(amber.price, locale);
 
     // The product's page says what the subscription is before anything is bought.

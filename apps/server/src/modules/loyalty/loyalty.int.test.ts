@@ -139,7 +139,7 @@ describe('loyalty ledger', () => {
       loyaltyStore.insertLedger(tx, { consumer_uuid: c.uuid, points: 40, source_type: 'adjustment', source_key: `test:${randomUUID()}`, expire_at: new Date(Date.now() - 1000) }),
     );
     await grantPoints(server.app, c.uuid, 30);
-    expect((await summary(c)).points).toBe(70);
+    // No balance is read before the run: on a shared PostgreSQL database another suite's expiry run may take the lapsed 40 first.
     await server.app.services.loyalty.expirePoints(transactionsOn(server.app.db), 10_000);
     await server.app.services.loyalty.expirePoints(transactionsOn(server.app.db), 10_000);
     const s = await summary(c);
