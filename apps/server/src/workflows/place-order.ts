@@ -8,7 +8,7 @@ import type { StoreView } from '../modules/store/store.service.js';
 import type { OrderDraft, OrderDraftAddress, OrderDraftItem, PlacedOrder } from '../modules/orders/orders.contract.js';
 import { reserveStock } from '../modules/catalog/catalog.inventory.js';
 import { stockDemand } from '../modules/cart/cart.lines.js';
-import { isSubscriptionLine, isTradeInLine, isTrialKitLine, tradeInSku } from '../modules/cart/cart.rules.js';
+import { isSubscriptionLine, isTradeInLine, tradeInSku } from '../modules/cart/cart.rules.js';
 import { dayOf } from '../modules/subscriptions/subscriptions.service.js';
 import type { Caller, ComputedCart } from '../modules/cart/cart.service.js';
 import type { CartAddressRow } from '../modules/cart/cart.store.js';
@@ -235,10 +235,8 @@ export async function placeCart(
   if (!email) fail('GUEST_EMAIL_MISSING', phrase('checkout.guestEmailMissing'));
   const draft = await buildDraft(computed, email, checkAttributes(attributes, definitions));
   // A subscription's deliveries are charged to the card saved with its first payment; a kept trial device to the trial's.
-  const trialKits = computed.lines.filter(isTrialKitLine);
-  const trial = trialKits.length ? computed.inputs.buyer.trial ?? null : null;
-  if (trial) draft.total_after_trial = trialKits.reduce((sum, l) => sum + l.quantity * trial.amountAfterTrial, 0);
-  if ((computed.hasSubscription || trial) && !paymentMethodsFor(caller.store.code).find((m) => m.code === cart.payment_method_code)?.tokenizable) {
+  if (computed.trial) draft.total_after_trial = computed.trial.totalAfterTrial;
+  if (computed.savesCard && !paymentMethodsFor(caller.store.code).find((m) => m.code === cart.payment_method_code)?.tokenizable) {
     fail('UNABLE_TO_PLACE_ORDER', phrase(computed.hasSubscription ? 'checkout.subscriptionNeedsCard' : 'checkout.trialNeedsCard'));
   }
   // Magento's checkout agreements: every current one must have been ticked (setPaymentMethodOnCart agreement_ids).
@@ -295,11 +293,11 @@ export async function placeCart(
     if (!started) fail('UNABLE_TO_PLACE_ORDER', phrase('cart.subscriptionUnavailable'));
   }
   // A trial starts with its order; its claims (account, e-mail and phone, address) refuse a second trial of the same person.
-  if (trial && cart.customer_uuid && cart.purpose === 'shop') {
+  if (computed.trial && cart.customer_uuid && cart.purpose === 'shop') {
     const at = computed.shipping && !computed.shipping.pickup_location_code ? computed.shipping : null;
     await services.trials.startFromOrder(tx, {
       storeCode: caller.store.code, customerUuid: cart.customer_uuid, orderId: placed.entity_id, orderNumber: placed.order_number,
-      amountAfterTrial: draft.total_after_trial ?? 0, currency: computed.currency, address: at,
+      amountAfterTrial: computed.trial.totalAfterTrial, currency: computed.currency, address: at,
     });
   }
   faultPoint('checkout.before-commit');

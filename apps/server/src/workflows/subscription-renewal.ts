@@ -9,6 +9,7 @@ import type { RenewalRefusal } from '../modules/messaging/messaging.templates.js
 import type { OrderEvent } from '../modules/orders/orders.store.js';
 import type { StoreView } from '../modules/store/store.service.js';
 import { addDays, type RenewalRow, type SubscriptionRow } from '../modules/subscriptions/subscriptions.service.js';
+import { mailCustomer } from './customer-mail.js';
 import { placeCart } from './place-order.js';
 
 /**
@@ -305,16 +306,9 @@ function refusalOf(code: string, message: string): RenewalRefused {
 async function mail<T extends 'subscription_payment_failed' | 'subscription_action_required' | 'subscription_renewal_refused' | 'subscription_paused'>(
   tx: Tx, services: Services, sub: SubscriptionRow, template: T, period: string, params: Record<string, unknown>,
 ): Promise<void> {
-  const profile = await services.identity.profile(sub.customer_uuid, tx).catch(() => null);
-  if (!profile?.personalInfo.email) return;
-  const view = (await services.stores.list(tx)).find((v) => v.code === sub.store_code);
-  await services.messaging.enqueue(tx, {
-    channel: 'email',
-    recipient: profile.personalInfo.email,
-    language: view?.language ?? 'en',
-    template,
-    params: { firstname: profile.personalInfo.firstname, delivery_date: period, link: services.identity.linkTo(sub.store_code, '/account#/subscription'), ...params },
-  } as Parameters<Services['messaging']['enqueue']>[1]);
+  await mailCustomer(tx, services, { customerUuid: sub.customer_uuid, storeCode: sub.store_code }, template, ({ firstname }) => ({
+    firstname, delivery_date: period, link: services.identity.linkTo(sub.store_code, '/account#/subscription'), ...params,
+  }));
 }
 
 /** The subscriptions' share of order events: the first order's payment and cancellation, and every renewal order's outcome. */

@@ -8,6 +8,7 @@ import { formatMoney } from '../modules/orders/orders.mapper.js';
 import type { OrderEvent } from '../modules/orders/orders.store.js';
 import type { StoreView } from '../modules/store/store.service.js';
 import type { TrialRow } from '../modules/trials/trials.service.js';
+import { mailCustomer } from './customer-mail.js';
 import { placeCart } from './place-order.js';
 
 /**
@@ -232,19 +233,7 @@ type TrialTemplate = 'trial_ending' | 'trial_converted' | 'trial_payment_failed'
 
 async function mail(tx: Tx, services: Services, t: TrialRow, template: TrialTemplate, params: Record<string, unknown>, path = '/account#/orders'): Promise<void> {
   if (!t.customer_uuid) return;
-  const profile = await services.identity.profile(t.customer_uuid, tx).catch(() => null);
-  if (!profile?.personalInfo.email) return;
-  const view = (await services.stores.list(tx)).find((v) => v.code === t.store_code);
-  await services.messaging.enqueue(tx, {
-    channel: 'email',
-    recipient: profile.personalInfo.email,
-    language: view?.language ?? 'en',
-    template,
-    params: {
-      firstname: profile.personalInfo.firstname,
-      amount: formatMoney(t.amount_after_trial, t.currency, view?.locale ?? 'en_GB'),
-      link: services.identity.linkTo(t.store_code, path),
-      ...params,
-    },
-  } as Parameters<Services['messaging']['enqueue']>[1]);
+  await mailCustomer(tx, services, { customerUuid: t.customer_uuid, storeCode: t.store_code }, template, ({ firstname, view }) => ({
+    firstname, amount: formatMoney(t.amount_after_trial, t.currency, view?.locale ?? 'en_GB'), link: services.identity.linkTo(t.store_code, path), ...params,
+  }));
 }

@@ -8,7 +8,7 @@ import { cartProblems, unitPrice, type Line, type Problem } from './cart.lines.j
 import { finalMinor } from '../catalog/catalog.service.js';
 import { computeTotals, type RuleForPricing, type Totals } from './cart.pricing.js';
 import { isGiftPromotion } from './cart.promotions.js';
-import { isTradeInLine, type CartBuyer, type SubscriptionFrequencies } from './cart.rules.js';
+import { isTradeInLine, isTrialKitLine, type CartBuyer, type SubscriptionFrequencies } from './cart.rules.js';
 import type { BundleSelectionRef, CartAddressRow, CartRow, CartRuleRow, PromotionRow } from './cart.store.js';
 
 /**
@@ -103,6 +103,13 @@ export interface ComputedCart {
   methods: PricedShippingMethod[];
   selectedMethod: PricedShippingMethod | null;
   hasSubscription: boolean;
+  /**
+   * A trial store view's cart with the kit, priced for its buyer (docs/decisions/0057): whether they may
+   * have the trial, and what keeping the kits costs after it (`total_after_trial`); null otherwise.
+   */
+  trial: { eligible: boolean; totalAfterTrial: number } | null;
+  /** Paid with a card the provider keeps for later charges (a subscription's deliveries, a kept trial device). */
+  savesCard: boolean;
   isVirtual: boolean;
 }
 
@@ -191,6 +198,11 @@ export function priceCart(inputs: PricingInputs, lines: PricingLine[]): Computed
   }
   const noShipping = computeTotals(pricedLines, pricing, 0, tax.rate_bp);
   const hasSubscription = priced.some((l) => l.product.is_subscription);
+  const kits = priced.filter(isTrialKitLine);
+  const trialFacts = inputs.buyer.trial;
+  const trial = trialFacts && kits.length
+    ? { eligible: trialFacts.eligible, totalAfterTrial: kits.reduce((sum, l) => sum + l.quantity * trialFacts.amountAfterTrial, 0) }
+    : null;
   const isVirtual = priced.length > 0 && priced.every((l) => l.product.type_id === 'virtual');
   const pickupStore = shipping?.pickup_location_code ? inputs.pickupStores.find((s) => s.code === shipping.pickup_location_code) ?? null : null;
   const methods = shipping
@@ -202,7 +214,7 @@ export function priceCart(inputs: PricingInputs, lines: PricingLine[]): Computed
   const totals = selectedMethod ? computeTotals(pricedLines, pricing, selectedMethod.amount, tax.rate_bp) : noShipping;
   return {
     cart, inputs, campaign, store, currency, lines: priced, missing, problems, promotions, giftDocs, rules: valid, ruleProblems, totals, tax,
-    shipping, billing, pickupStore, methods, selectedMethod, hasSubscription, isVirtual,
+    shipping, billing, pickupStore, methods, selectedMethod, hasSubscription, trial, savesCard: hasSubscription || trial !== null, isVirtual,
   };
 }
 

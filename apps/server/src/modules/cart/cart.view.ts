@@ -10,7 +10,7 @@ import { EXTRA_ADDRESS_FIELDS } from '../checkout/checkout.service.js';
 import type { PickupStoreRow } from '../checkout/checkout.store.js';
 import { taxOf } from './cart.pricing.js';
 import { freeGiftsFor, offersFor } from './cart.promotions.js';
-import { deliveryFrequency, frequenciesOf, isSubscriptionLine, isTradeInLine, isTrialKitLine, lineHasDevice, salesStep } from './cart.rules.js';
+import { deliveryFrequency, frequenciesOf, isSubscriptionLine, isTradeInLine, lineHasDevice, salesStep } from './cart.rules.js';
 import type { ComputedCart, ComputedLine } from './cart.service.js';
 import type { CartAddressRow } from './cart.store.js';
 
@@ -168,12 +168,9 @@ export function cartView(c: ComputedCart, ctx: { categories: CategoryRow[]; coun
   const coupons = c.rules.map((r) => ({ code: r.code, label: r.label }));
   const selected = c.selectedMethod ? methodView(c.selectedMethod, cur, c.tax.rate_bp) : null;
   // A subscription's deliveries are charged to a card saved at checkout: only methods that can save one are offered.
-  const savesCard = c.hasSubscription || (c.inputs.buyer.trial != null && c.lines.some(isTrialKitLine));
-  const payment = paymentMethodsFor(c.store.code, c.store.language).filter((m) => !savesCard || m.tokenizable);
+  const payment = paymentMethodsFor(c.store.code, c.store.language).filter((m) => !c.savesCard || m.tokenizable);
   const chosen = payment.find((m) => m.code === c.cart.payment_method_code);
   const zero = money(0, cur);
-  const trial = c.inputs.buyer.trial ?? null;
-  const afterTrial = trial ? c.lines.filter(isTrialKitLine).reduce((s, l) => s + l.quantity * trial.amountAfterTrial, 0) : 0;
   return {
     id: c.cart.masked_id,
     email: c.cart.email,
@@ -186,7 +183,7 @@ export function cartView(c: ComputedCart, ctx: { categories: CategoryRow[]; coun
     applied_coupons: coupons.length ? coupons : null,
     can_apply_coupons: c.cart.status === 'active' && c.lines.some((l) => !l.is_gift),
     // A trial store view's cart with the kit: the buyer may have the trial (signed in, none before, spec §4).
-    is_trial_eligible: trial?.eligible === true && c.lines.some(isTrialKitLine),
+    is_trial_eligible: c.trial?.eligible === true,
     applied_campaign: c.campaign
       ? { loyalty_discount_uuid: c.campaign.campaign_uuid, loyalty_discount_points: c.campaign.loyalty_discount_points, loyalty_discount_amount: money(c.campaign.loyalty_discount_amount, cur) }
       : null,
@@ -213,8 +210,8 @@ export function cartView(c: ComputedCart, ctx: { categories: CategoryRow[]; coun
       // What each delivery of the cart's subscription costs (its lines, VAT included): charged again every period.
       subscription_amount: money(c.lines.filter(isSubscriptionLine).reduce((sum, l) => sum + (t.rows.get(l.key)?.row_total ?? 0), 0), cur),
       // Charged to the saved card when the trial ends and the device is kept; with today's total, what the trial costs in all.
-      total_after_trial: money(afterTrial, cur),
-      total_including_trial: trial ? money(t.grand_total + afterTrial, cur) : zero,
+      total_after_trial: money(c.trial?.totalAfterTrial ?? 0, cur),
+      total_including_trial: c.trial ? money(t.grand_total + c.trial.totalAfterTrial, cur) : zero,
     },
   };
 }

@@ -268,6 +268,11 @@ describe('trial calls', () => {
     expect((await restCall(shop(), 'PUT', '/api/trials/not-a-uuid/return', { reason: 'taste' }, { token: customer.token, store: STORE })).status).toBe(400);
     expect((await restCall(shop(), 'PUT', `/api/trials/${randomUUID()}/return`, { reason: 'taste', comment: 'x'.repeat(501) }, { token: customer.token, store: STORE })).status).toBe(400);
     expect((await restCall(shop(), 'PUT', `/api/trials/${randomUUID()}/return`, { reason: 'taste', extra: 1 }, { token: customer.token, store: STORE })).status).toBe(400);
+    // A wrong type, a control character, no body at all, a malformed consumer: 400, never a 500.
+    expect((await restCall(shop(), 'PUT', `/api/trials/${randomUUID()}/return`, { reason: 5 }, { token: customer.token, store: STORE })).status).toBe(400);
+    expect((await restCall(shop(), 'PUT', `/api/trials/${randomUUID()}/return`, { reason: 'taste', comment: 'bad\u0000byte' }, { token: customer.token, store: STORE })).status).toBe(400);
+    expect((await restCall(shop(), 'PUT', `/api/trials/${randomUUID()}/return`, undefined, { token: customer.token, store: STORE })).status).toBe(400);
+    expect((await restCall(shop(), 'GET', '/api/trials/is-eligible/ember-one/not-a-uuid', undefined, { token: customer.token, store: STORE })).status).toBe(400);
     expect((await restCall(shop(), 'PUT', `/api/trials/${randomUUID()}/return`, { reason: 'taste' }, { token: customer.token, store: STORE })).status).toBe(404);
     const listed = await restCall(shop(), 'GET', '/api/trials/user', undefined, { token: customer.token, store: STORE });
     expect(listed.body).toEqual({ trials: [] });

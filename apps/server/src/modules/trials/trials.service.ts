@@ -96,7 +96,10 @@ export class TrialsService implements CartTrialsPort {
    */
   async isEligible(q: Queryable, programCode: string, customerUuid: string, address: ClaimAddress | null = null): Promise<boolean> {
     const program = (await store.programs(q)).find((p) => p.code === programCode);
-    if (!program) return false;
+    return program ? this.eligibleFor(q, program, customerUuid, address) : false;
+  }
+
+  private async eligibleFor(q: Queryable, program: ProgramRow, customerUuid: string, address: ClaimAddress | null): Promise<boolean> {
     return !(await store.anyClaimed(q, program.code, await this.keysFor(q, customerUuid, address)));
   }
 
@@ -106,7 +109,7 @@ export class TrialsService implements CartTrialsPort {
     if (!program) return null;
     const price = await this.amountAfterTrial(q as Queryable, program);
     if (!price) return null;
-    const eligible = customerUuid !== null && (await this.isEligible(q as Queryable, program.code, customerUuid, address));
+    const eligible = customerUuid !== null && (await this.eligibleFor(q as Queryable, program, customerUuid, address));
     return { eligible, amountAfterTrial: price.amount };
   }
 
