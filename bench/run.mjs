@@ -12,6 +12,7 @@ import pg from 'pg';
 import { Mod37_36 } from '@konfirm/iso7064';
 import { ADD_TO_CART, CHECKOUT_SKU, checkoutSteps } from './checkout.mjs';
 import { renewalRun, subscribedCustomer, subscriptionListRequests } from './subscriptions.mjs';
+import { storeSearchRequests } from './stores.mjs';
 import { TEST_PACK_CODE_SECRET } from '../apps/server/dist/config.js';
 import { formatCode, makeCode } from '../apps/server/dist/modules/pack-codes/pack-codes.code.js';
 
@@ -406,6 +407,30 @@ scenarios.push({
   // Each answer is a whole compressed document: one load-generator thread reading them is slower
   // than the server writing them, so the 50 connections are shared by two threads.
   loadWorkers: 2,
+});
+
+/**
+ * Site search as shoppers use it: whole words, misspelt words, prefixes while typing and flavour
+ * names, in English and German, each with highlighting (the results page's and the header's calls).
+ */
+const SEARCH_QUERIES = [
+  ['gb', 'mint'], ['gb', 'ember one'], ['gb', 'amberr'], ['gb', 'citr'], ['gb', 'warranties'], ['gb', 'delivery'], ['gb', 'device clean'],
+  ['de', 'minze'], ['de', 'bernstien'], ['de', 'zitr'], ['de', 'Garantien'], ['de', 'lieferung'], ['ch', 'geräte'], ['ch', 'abo'],
+];
+scenarios.push({
+  name: 'search: site search (REST GET, 14 queries in three store views, highlighted)',
+  requests: SEARCH_QUERIES.map(([store, q], i) => ({
+    method: 'GET',
+    path: `/api/search?q=${encodeURIComponent(q)}&highlight=true&per_page=${i % 2 ? 6 : 10}`,
+    headers: { store },
+  })),
+  check: (body) => JSON.parse(body).items?.length > 0,
+});
+
+scenarios.push({
+  name: 'stores: store distance search (REST GET, 90 points in three store views, some within a distance or of one kind)',
+  requests: storeSearchRequests(),
+  check: (body) => JSON.parse(body).items?.length > 0,
 });
 
 const ONLY = process.env.BENCH_ONLY;

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { waitForPageView } from './support/shop';
 
-const pages = ['/gb/', '/gb/shop', '/gb/p/ember-one', '/gb/faq', '/de/p/ember-one'];
+const pages = ['/gb/', '/gb/shop', '/gb/p/ember-one', '/gb/faq', '/gb/flavor-finder', '/de/p/ember-one', '/gb/blog', '/de/blog/caring-for-your-ember-one', '/gb/contact', '/de/get-started'];
 
 for (const path of pages) {
   test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {

@@ -71,6 +71,13 @@ const PAGES: ShopPage[] = [
   { name: 'simple product', path: (f) => `/p/${f.simple}`, shows: heading },
   { name: 'marketing page', path: (f) => `/discover/${f.marketingSlug}`, shows: heading },
   { name: 'FAQ', path: () => '/faq', shows: heading },
+  { name: 'blog', path: () => '/blog', shows: heading },
+  { name: 'blog article', path: () => '/blog/inside-ember-nova-induction', shows: heading },
+  { name: 'contact', path: () => '/contact', shows: heading },
+  { name: 'flavour finder', path: () => '/flavor-finder', shows: heading },
+  { name: 'search results', path: () => '/search?q=ember', shows: heading },
+  { name: 'search without results', path: () => '/search?q=zzqqxx', shows: heading },
+  { name: 'store locator, every store', path: () => '/stores', shows: heading },
   { name: 'cart with items', path: () => '/cart', shows: (main, t) => main.getByRole('heading', { name: t('cart.totals.heading') }) },
   // Every step filled in (fillCart), so the page shows all of them and the button that ends it.
   { name: 'checkout', path: () => '/checkout', shows: (main, t) => main.getByRole('button', { name: t('checkout.placeOrder') }) },

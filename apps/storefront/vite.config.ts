@@ -42,7 +42,9 @@ const appDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'app');
 // A module only one of these pages imports (the listing's filters, the product page's gallery and
 // bundle options) stays in that page's own chunk, which it loads anyway: the other pages do not
 // carry it (docs/decisions/0045). The cart counts as one of them, so a module it shares with one
-// catalogue page does not come as a file of its own.
+// catalogue page does not come as a file of its own. The blog's pages do not count: what they share with
+// home (the link card) or the listing (pagination) comes as a small file of its own rather than with
+// every page (docs/decisions/0063).
 const PUBLIC_ROUTES = ['home', 'shop', 'product', 'discover', 'faq', 'not-found', 'cart'].map((r) => `routes/${r}.tsx`);
 const layoutModules = staticImportClosure(appDir, ['root.tsx', 'routes/store-layout.tsx']);
 const routeUses = new Map<string, number>();
@@ -72,6 +74,7 @@ function compactGraphqlDocuments(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [compactGraphqlDocuments(), reactRouter()],
   build: {
+    modulePreload: false,
     rolldownOptions: {
       // The contracts package only declares (error codes, zod schemas, money helpers), so a
       // module of it no page uses is dropped: public pages then ship without the account

@@ -7,7 +7,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.js';
 import { migrate, openDb, type Db } from './platform/db.js';
-import { onRollback } from './platform/transaction.js';
+import { inTransaction, onRollback } from './platform/transaction.js';
 import { AccessLogController, logHooks, logSerializers } from './platform/access-log.js';
 import { clientErrorHandler, frameworkErrorHandler, registerRequestEdge, securityHeaders } from './platform/edge.js';
 import { registerCompression } from './platform/compression.js';
@@ -35,16 +35,24 @@ import { cartJobsPlugin } from './modules/cart/cart.jobs.js';
 import { referralRoutes } from './modules/referral/referral.routes.js';
 import { packCodeRoutes } from './modules/pack-codes/pack-codes.routes.js';
 import { tradeInRoutes } from './modules/trade-in/trade-in.routes.js';
+import { locationRoutes } from './modules/location/location.routes.js';
+import { platformConfigAdminRoutes, platformConfigRoutes } from './modules/platform-config/platform-config.routes.js';
 import { leadAdminRoutes, leadRoutes } from './modules/leads/leads.routes.js';
 import { subscriptionAdminRoutes, subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { subscriptionsJobsPlugin } from './modules/subscriptions/subscriptions.jobs.js';
 import { trialAdminRoutes, trialRoutes } from './modules/trials/trials.routes.js';
 import { trialsJobsPlugin } from './modules/trials/trials.jobs.js';
+import { searchJobsPlugin } from './modules/search/search.jobs.js';
+import { searchRoutes } from './modules/search/search.routes.js';
+import { quizRoutes } from './modules/quizzes/quizzes.routes.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
+import { storeLocatorRoutes } from './modules/store-locator/store-locator.routes.js';
+import { addressSuggestionRoutes } from './modules/address-suggestions/address-suggestions.routes.js';
 import { buildServices, type Services } from './services.js';
 import { Changes } from './platform/changes.js';
 import { PageCache } from './storefront/page-cache.js';
 import { RedisPageStore } from './storefront/page-store.js';
+import { seoPlugin } from './storefront/seo.js';
 import type { StorefrontPluginOptions } from './storefront/storefront.plugin.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -97,6 +105,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const services = await buildServices(db, config);
   // The demo customers come with the demo brand, in TEST mode only (docs/decisions/0029).
   if (seeded) await seedDemoCustomers(db, services, config);
+  // The search index follows the data it was built from: after a seed, a migration or a new version of a source, it is rebuilt before the first request.
+  await inTransaction(db, (tx) => services.search.rebuild(tx));
   app.addHook('onClose', async () => services.close());
 
   // What the database announces as changed drops this process's copies of it (docs/decisions/0042).
@@ -119,6 +129,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       services.checkout.invalidate();
       services.orders.invalidate();
       services.tradeIn.invalidate();
+      services.location.invalidate();
+      services.platformConfig.invalidate();
     }
     if (tags.has('content')) services.legal.invalidate();
     pageCache?.invalidate(tags);
@@ -138,6 +150,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerErrorHandling(app, (request) => services.stores.forRequest(request));
   await registerCompression(app);
   app.addHook('onSend', async (_request, reply) => {
+    // Every answer quotes its request id, except a hashed asset's (immutable: nothing to report about
+    // it, and it would weigh on every page's first scripts; the access log keeps the id).
+    if (String(reply.getHeader('cache-control') ?? '').includes('immutable')) return;
     reply.header('x-request-id', _request.id);
   });
   // Helmet's headers, worked out once: the same on every answer (a document replaces the policy with
@@ -178,6 +193,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await app.register(leadAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
     await app.register(subscriptionAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
     await app.register(trialAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
+    await app.register(platformConfigAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
   }
   await app.register(paymentsPlugin);
   await app.register(loyaltyPlugin);
@@ -186,12 +202,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(referralRoutes, { prefix: '/referral', services });
   await app.register(packCodeRoutes, { prefix: '/api/me/products', services });
   await app.register(tradeInRoutes, { prefix: '/api/trade-in', services });
+  await app.register(searchRoutes, { prefix: '/api/search', services });
+  await app.register(locationRoutes, { prefix: '/api/location', services });
+  await app.register(platformConfigRoutes, { prefix: '/api/platform', services });
   await app.register(leadRoutes, { prefix: '/api/leads', services });
   await app.register(subscriptionRoutes, { prefix: '/api/subscriptions', services });
   await app.register(subscriptionsJobsPlugin);
   await app.register(trialRoutes, { prefix: '/api/trials', services });
   await app.register(trialsJobsPlugin);
+  await app.register(searchJobsPlugin);
+  await app.register(quizRoutes, { prefix: '/api/quizzes', services });
   await app.register(devicesRoutes, { prefix: '/api/devices', services, botCheck: services.botCheck });
+  await app.register(storeLocatorRoutes, { prefix: '/api/store-locator', services });
+  await app.register(addressSuggestionRoutes, { prefix: '/api/address-suggestions', services });
+
+  // robots.txt and the sitemaps, from configured origins only (docs/decisions/0064).
+  await app.register(seoPlugin, { config, db, services, changes });
 
   const mediaDir = path.join(SEED_DIR, 'media');
   if (existsSync(mediaDir)) {

@@ -8,6 +8,14 @@ describe('config', () => {
     expect(c.DATABASE_URL).toBeUndefined();
   });
 
+  it('takes a map tile server only as an https template with {z}, {x} and {y}', () => {
+    expect(loadConfig({ MAP_TILE_URL: 'https://tile.example/{z}/{x}/{y}.png' }).MAP_TILE_URL).toBe('https://tile.example/{z}/{x}/{y}.png');
+    expect(loadConfig({ MAP_TILE_URL: 'http://127.0.0.1:8080/{z}/{x}/{y}.png' }).MAP_TILE_URL).toBeDefined();
+    for (const bad of ['http://tile.example/{z}/{x}/{y}.png', 'https://tile.example/{z}/{x}.png', "https://tile.example/{z}/{x}/{y}.png' onerror=", 'javascript:{z}{x}{y}']) {
+      expect(() => loadConfig({ MAP_TILE_URL: bad }), bad).toThrow(ConfigError);
+    }
+  });
+
   it('names every bad variable with its problem', () => {
     try {
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', STORE_MODE: 'PROD' });

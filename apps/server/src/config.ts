@@ -134,6 +134,20 @@ export const ConfigSchema = z.object({
   // days a link works.
   LEADS_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LEADS_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+  // Address suggestions (docs/decisions/0061): the shop's own address table (`local`), a Loqate-style
+  // hosted service (`loqate`, with its key and base URL) or none (every answer an empty list).
+  // The store locator's map (docs/decisions/0060): an XYZ tile server's address with {z}, {x} and {y},
+  // https (or http on a loopback address), and the attribution its terms ask for; without it the
+  // store locator is a list. The tiles' origin is added to the documents' img-src.
+  MAP_TILE_URL: z.string().max(300)
+    .regex(/^(https:\/\/[a-z0-9.-]+(:\d{1,5})?|http:\/\/(127\.0\.0\.1|localhost)(:\d{1,5})?)\/[^\s"'<>]*$/i, 'must be an https:// tile URL')
+    .refine((u) => ['{z}', '{x}', '{y}'].every((p) => u.includes(p)), 'must contain {z}, {x} and {y}')
+    .optional(),
+  MAP_TILE_ATTRIBUTION: z.string().trim().min(1).max(200).regex(/^[^<>\p{Cc}]*$/u, 'must be plain text').default('Map data © OpenStreetMap contributors'),
+  ADDRESS_SUGGESTIONS_PROVIDER: z.enum(['local', 'loqate', 'none']).default('local'),
+  LOQATE_API_KEY: z.string().min(1).max(200).optional(),
+  LOQATE_URL: z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL').default('https://api.addressy.com'),
+  ADDRESS_SUGGESTIONS_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(1500),
   // Orders still waiting for payment this long after their last change are cancelled and their stock
   // released (docs/decisions/0019); 0: never. Shorter than 5 minutes would cut off a shopper mid-payment.
   ORDERS_PAYMENT_EXPIRY_MINUTES: z.coerce
@@ -166,12 +180,20 @@ export const ConfigSchema = z.object({
   SUBSCRIPTIONS_UNSETTLED_AFTER_S: z.coerce.number().int().min(1).max(86_400).default(60),
   // Renewals one instance places at a time (each on a connection of its own on PostgreSQL).
   SUBSCRIPTIONS_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(4),
+  // The site search (docs/decisions/0067): how often the job rebuilds sources whose data changed; off in tests unless asked.
+  SEARCH_JOBS: bool.optional(),
+  SEARCH_JOB_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(2_000),
   // Free trials (docs/decisions/0057): the job that sends reminders and converts trials that ended
   // (off in tests unless asked), and the HMAC key of the one-trial-per-person claims (required in LIVE
   // mode: changing it forgets who had a trial).
   TRIALS_JOBS: bool.optional(),
   TRIALS_JOB_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   TRIALS_CLAIM_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Location by IP (docs/decisions/0065): unset, the offline country database shipped with the shop
+  // answers; set, this lookup service is asked first (`{ip}` in it is replaced by the address, else
+  // `?ip=` is added), within the timeout (spec §9: 5000 ms), falling back to the offline database.
+  GEOIP_LOOKUP_URL: z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL').optional(),
+  GEOIP_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { graphqlIntrospection: boolean; txGuard: boolean; walletSigningSecret: string; packCodeSecret: string; trialsClaimSecret: string };

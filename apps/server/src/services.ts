@@ -24,6 +24,12 @@ import { packCodesPrivacy } from './modules/pack-codes/pack-codes.privacy.js';
 import { TradeInService } from './modules/trade-in/trade-in.service.js';
 import { tradeInPrivacy } from './modules/trade-in/trade-in.privacy.js';
 import { LeadsService } from './modules/leads/leads.service.js';
+import { SearchService } from './modules/search/search.service.js';
+import { searchPrivacy } from './modules/search/search.privacy.js';
+import { productSearchSource } from './modules/catalog/catalog.search-source.js';
+import { loyaltyArticleSearchSource } from './modules/loyalty/loyalty.search-source.js';
+import { faqSearchSource, legalPageSearchSource, marketingPageSearchSource } from './modules/content/content.search-source.js';
+import { blogArticlesSearchSource, contentPagesSearchSource } from './modules/content/content.search.js';
 import { leadsPrivacy } from './modules/leads/leads.privacy.js';
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service.js';
 import { subscriptionsPrivacy } from './modules/subscriptions/subscriptions.privacy.js';
@@ -31,6 +37,8 @@ import { onSubscriptionOrderEvent } from './workflows/subscription-renewal.js';
 import { TrialsService } from './modules/trials/trials.service.js';
 import { trialsPrivacy } from './modules/trials/trials.privacy.js';
 import { onTrialOrderEvent } from './workflows/trial-lifecycle.js';
+import { QuizzesService } from './modules/quizzes/quizzes.service.js';
+import { quizzesPrivacy } from './modules/quizzes/quizzes.privacy.js';
 import { CartService } from './modules/cart/cart.service.js';
 import { CheckoutService } from './modules/checkout/checkout.service.js';
 import { LegalPagesService } from './modules/content/content.legal.js';
@@ -56,6 +64,18 @@ import { DevicesService } from './modules/devices/devices.service.js';
 import { deviceLimits, type DeviceLimits } from './modules/devices/devices.limits.js';
 import { devicesPrivacy } from './modules/devices/devices.privacy.js';
 import { botCheckFrom, type BotCheck } from './platform/bot-check.js';
+import { StoreLocatorService } from './modules/store-locator/store-locator.service.js';
+import { storeLocatorPrivacy } from './modules/store-locator/store-locator.privacy.js';
+import { AddressSuggestionsService } from './modules/address-suggestions/address-suggestions.service.js';
+import { LocalAddressProvider } from './modules/address-suggestions/address-suggestions.provider.js';
+import { LoqateProvider } from './modules/address-suggestions/address-suggestions.loqate.js';
+import { addressSuggestionsPrivacy } from './modules/address-suggestions/address-suggestions.privacy.js';
+import { DirectoryService } from './modules/directory/directory.service.js';
+import { LocationService } from './modules/location/location.service.js';
+import { ExternalGeoIp, OfflineGeoIp } from './modules/location/location.geoip.js';
+import { locationPrivacy } from './modules/location/location.privacy.js';
+import { PlatformConfigService } from './modules/platform-config/platform-config.service.js';
+import { platformConfigPrivacy } from './modules/platform-config/platform-config.privacy.js';
 
 /** The domain services, built once per app and shared by every edge (GraphQL, REST, jobs). */
 export interface Services {
@@ -92,10 +112,14 @@ export interface Services {
   tradeIn: TradeInService;
   /** Leads met at events or by promoters: their confirmation links, consents and purchases. */
   leads: LeadsService;
+  /** The site search over the owners' sources (docs/decisions/0067). */
+  search: SearchService;
   /** Subscription plans, the customers' subscriptions and their history; renewals are workflows/subscription-renewal.ts. */
   subscriptions: SubscriptionsService;
   /** Free-trial programmes, one trial per person, the trials' states and history; their lifecycle is workflows/trial-lifecycle.ts. */
   trials: TrialsService;
+  /** Quizzes (the flavour finder): their questions per language, scoring to flavours, customers' kept submissions. */
+  quizzes: QuizzesService;
   /** Carts: lines, limits, coupons and prices. */
   cart: CartService;
   /** Address rules, shipping methods and pick-up stores. */
@@ -104,7 +128,15 @@ export interface Services {
   legal: LegalPagesService;
   /** The device registry: registrations to consumers, users and guests, warranty. */
   devices: DevicesService;
+  /** The visitor's country by client address (offline database or GEOIP_LOOKUP_URL) and the country→market lookup. */
+  location: LocationService;
+  /** Per store view feature flags and settings the storefront reads, changed by operators. */
+  platformConfig: PlatformConfigService;
   deviceLimits: DeviceLimits;
+  /** Shops, kiosks and service points: distance search, store pages, the checkout's pick-up points. */
+  storeLocator: StoreLocatorService;
+  /** Address suggestions from the configured provider; points for postcodes and cities. */
+  addressSuggestions: AddressSuggestionsService;
   /** The bot check of guest device registration (ALTCHA, or a hosted check in LIVE). */
   botCheck: BotCheck;
   /** Every module's share of the data-subject export and of erasure (platform/privacy.ts). */
@@ -156,7 +188,16 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
   const stores = new StoreService(db, config.DEFAULT_STORE);
   const orders = new OrdersService(db, stores, messaging);
   const catalog = new CatalogService(db, config.CATALOG_CACHE_TTL_MS);
-  const checkout = new CheckoutService(config.CATALOG_CACHE_TTL_MS);
+  // Address suggestions come from the configured provider; the store locator finds postcodes and cities
+  // through the shop's own address table, and the checkout's pick-up points are its stores.
+  const addressSuggestions = new AddressSuggestionsService(
+    config.ADDRESS_SUGGESTIONS_PROVIDER === 'none' ? null
+      : config.ADDRESS_SUGGESTIONS_PROVIDER === 'loqate'
+        ? new LoqateProvider({ key: config.LOQATE_API_KEY ?? '', baseUrl: config.LOQATE_URL, timeoutMs: config.ADDRESS_SUGGESTIONS_TIMEOUT_MS })
+        : new LocalAddressProvider(),
+  );
+  const storeLocator = new StoreLocatorService({ locate: (q, text, countries) => addressSuggestions.locate(q, text, countries) });
+  const checkout = new CheckoutService(config.CATALOG_CACHE_TTL_MS, (q, view) => storeLocator.pickupStores(q, view));
   const payments = new PaymentsService(
     db,
     new SandboxProvider(db, transactionsOn(db), {
@@ -233,14 +274,29 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
   orders.subscribe('leads', (tx, e) => leads.onOrderEvent(tx, e));
   identity.onRegistered((tx, uuid, input, ctx) => leads.applyToNewAccount(tx, uuid, input.strategy_data.identifier, ctx.store.code, ctx.ip));
   cart.useTradeIn(tradeIn);
+  const quizzes = new QuizzesService(db, { catalog });
   const verification = new VerificationService(messaging, limiter, config.RATE_LIMIT_IP_FACTOR);
+  // The offline country database answers unless a lookup service is configured, which falls back to it on any failure.
+  const offlineGeoIp = new OfflineGeoIp();
+  const location = new LocationService({
+    stores,
+    directory: new DirectoryService(),
+    geoIp: config.GEOIP_LOOKUP_URL ? new ExternalGeoIp(config.GEOIP_LOOKUP_URL, config.GEOIP_LOOKUP_TIMEOUT_MS, offlineGeoIp) : offlineGeoIp,
+  });
+  const platformConfig = new PlatformConfigService();
   const forms = new FormsService(db, messaging, (reader, ids) => consents.unknownPurposes(ids, reader));
   // Each module answers for its own tables in exports and erasure; a test holds this list against the database's tables.
+  // The site search's index is built from the sources of the modules that own the data.
+  const search = new SearchService([
+    productSearchSource, loyaltyArticleSearchSource, faqSearchSource, marketingPageSearchSource, legalPageSearchSource,
+    blogArticlesSearchSource(stores), contentPagesSearchSource(stores),
+  ]);
   const privacy = new PrivacyRegistry();
   for (const part of [
     identityPrivacy(identity), consentsPrivacy(consents), verificationPrivacy(verification), messagingPrivacy(messaging), formsPrivacy(forms),
     ordersPrivacy(orders), ageVerificationPrivacy(ageVerification), paymentsPrivacy(), loyaltyPrivacy(), referralPrivacy(), packCodesPrivacy(), cartPrivacy(), tradeInPrivacy(), subscriptionsPrivacy(subscriptions), trialsPrivacy(trials),
-    catalogPrivacy, storePrivacy, directoryPrivacy, contentPrivacy, checkoutPrivacy, devicesPrivacy(), leadsPrivacy(leads),
+    catalogPrivacy, storePrivacy, directoryPrivacy, contentPrivacy, checkoutPrivacy, devicesPrivacy(), leadsPrivacy(leads), storeLocatorPrivacy, addressSuggestionsPrivacy, quizzesPrivacy(quizzes),
+    locationPrivacy, platformConfigPrivacy, searchPrivacy,
     holdsNoPersonalData('platform', ['schema_migrations', 'bot_check_spent']),
   ]) privacy.register(part);
   const services: Services = {
@@ -274,10 +330,16 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     packCodes,
     tradeIn,
     leads,
+    search,
     subscriptions,
     trials,
+    quizzes,
     devices,
     deviceLimits: deviceLimits(limiter, config.RATE_LIMIT_IP_FACTOR),
+    storeLocator,
+    addressSuggestions,
+    location,
+    platformConfig,
     botCheck: botCheckFrom(config),
     redis,
     close,

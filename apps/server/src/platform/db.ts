@@ -243,8 +243,11 @@ async function listenPostgres(
 
 async function openPglite(dataDir: string | undefined): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
+  // The contrib extensions the migrations create, shipped with PGlite as on a PostgreSQL server (docs/decisions/0067).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  const pg = dataDir ? new PGlite(dataDir) : new PGlite();
+  const extensions = { pg_trgm };
+  const pg = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
   await pg.waitReady;
   const wrap = (q: { query: PGliteQuery }): Queryable['query'] => async (sql, params) => {
     const r = await q.query(sql, params);

@@ -16,6 +16,9 @@ const NOT_REST: { url: string | RegExp; why: string }[] = [
   { url: new RegExp(`^${DOCS_PREFIX}(/|$)`), why: 'the API reference pages and their static assets' },
   { url: '/dev/mailbox', why: 'TEST mailbox HTML page (its JSON twin is described)' },
   { url: /^\/payments-sandbox\//, why: 'the sandbox PSP’s hosted HTML pages, not the shop’s API' },
+  { url: '/robots.txt', why: 'for crawlers: plain text (docs/decisions/0064)' },
+  { url: '/sitemap.xml', why: 'for crawlers: the sitemap index (XML)' },
+  { url: '/:store/sitemap.xml', why: 'for crawlers: a market’s sitemap (XML)' },
 ];
 
 const excepted = (url: string) => NOT_REST.some((n) => (typeof n.url === 'string' ? n.url === url : n.url.test(url)));

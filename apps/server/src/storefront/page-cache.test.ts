@@ -104,6 +104,7 @@ describe('which requests the page cache answers', () => {
     expect(cachedRoute('GET', '/gb/shop/devices?sort=price_asc&page=2')?.key).toBe('/gb/shop/devices?sort=price_asc&page=2');
     expect([...(cachedRoute('GET', '/gb/faq')?.tags ?? [])]).not.toContain('stock');
     expect(cachedRoute('GET', '/gb/?')?.key).toBe('/gb/');
+    expect(cachedRoute('GET', '/de/flavor-finder')?.key).toBe('/de/flavor-finder');
   });
 
   it('gives a campaign link the page of its path, and a listing its own query without the tracking', () => {
@@ -117,7 +118,7 @@ describe('which requests the page cache answers', () => {
 
   it('never takes a page personal as a whole, another method, or a page with a query it does not read', () => {
     for (const path of ['/gb/cart', '/gb/checkout', '/gb/checkout/success', '/gb/account', '/gb/login', '/gb/register',
-      '/gb/reset-password', '/gb/loyalty', '/gb/loyalty/account', '/gb/referral', '/graphql', '/gb/p/ember-one?color=copper', '/gb/?utm_source=x&color=copper']) {
+      '/gb/reset-password', '/gb/loyalty', '/gb/loyalty/account', '/gb/referral', '/graphql', '/gb/search?q=mint', '/gb/search', '/gb/stores?q=SW1A', '/gb/p/ember-one?color=copper', '/gb/?utm_source=x&color=copper']) {
       expect(cachedRoute('GET', path), path).toBeNull();
     }
     expect(cachedRoute('POST', '/gb/')).toBeNull();

@@ -23,6 +23,12 @@ const CACHED_ROUTES: { pattern: RegExp; tags: ChangeTag[]; keepsSearch?: boolean
   { pattern: new RegExp(`^/${STORE}/discover/[a-z0-9-]{1,100}$`), tags: ['catalog', 'stock', 'content', 'config'] },
   { pattern: new RegExp(`^/${STORE}/(faq|contact)$`), tags: ['catalog', 'content', 'config'] },
   { pattern: new RegExp(`^/${STORE}/legal/[a-z0-9-]{1,60}$`), tags: ['catalog', 'content', 'config'] },
+  // The blog (paged and filtered by its query) and its articles, the get-started page (docs/decisions/0063).
+  { pattern: new RegExp(`^/${STORE}/blog$`), tags: ['catalog', 'content', 'config'], keepsSearch: true },
+  { pattern: new RegExp(`^/${STORE}/blog/[a-z0-9-]{1,100}$`), tags: ['catalog', 'stock', 'content', 'config'] },
+  { pattern: new RegExp(`^/${STORE}/get-started$`), tags: ['catalog', 'content', 'config'] },
+  // The flavour finder's questions (a customer's last result loads in the browser; docs/decisions/0062).
+  { pattern: new RegExp(`^/${STORE}/flavor-finder$`), tags: ['catalog', 'content', 'config'] },
 ];
 
 /**

@@ -54,6 +54,9 @@ const DOCUMENT_CACHE = 'private, no-cache';
  * (platform/compression.ts).
  */
 export default async function storefrontPlugin(app: FastifyInstance, opts: StorefrontPluginOptions): Promise<void> {
+  // A configured map tile server's pictures are the only images from elsewhere (docs/decisions/0060).
+  const imageOrigins = app.config.MAP_TILE_URL ? new URL(app.config.MAP_TILE_URL.replace(/\{[xyz]\}/g, '0')).origin : '';
+  const cspFor = (scriptSources: string) => documentCsp(scriptSources, imageOrigins);
   const clientDir = path.join(opts.buildDir, 'client');
   const assetsDir = path.join(clientDir, 'assets');
   const build = (await import(pathToFileURL(path.join(opts.buildDir, 'server/index.js')).href)) as ServerBuild;
@@ -106,7 +109,7 @@ export default async function storefrontPlugin(app: FastifyInstance, opts: Store
         failed = true;
       },
     });
-    const page = await toCachedPage(response, tags, documentCsp);
+    const page = await toCachedPage(response, tags, cspFor);
     return failed ? null : page;
   };
 
@@ -135,7 +138,7 @@ export default async function storefrontPlugin(app: FastifyInstance, opts: Store
         ...loaderTarget(request),
         cspNonce: nonce,
       });
-      return sendWebResponse(reply, response, nonce);
+      return sendWebResponse(reply, response, cspFor(`'nonce-${nonce}'`));
     },
   });
 }
@@ -200,7 +203,7 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
 }
 
 /** Copies status and headers, adds the document's CSP, and streams the body. */
-function sendWebResponse(reply: FastifyReply, response: Response, nonce: string): FastifyReply {
+function sendWebResponse(reply: FastifyReply, response: Response, csp: string): FastifyReply {
   reply.status(response.status);
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') reply.header(name, value);
@@ -209,7 +212,7 @@ function sendWebResponse(reply: FastifyReply, response: Response, nonce: string)
   if (cookies.length) reply.header('set-cookie', cookies);
   if (!response.headers.has('cache-control')) reply.header('cache-control', DOCUMENT_CACHE);
   if (response.headers.get('content-type')?.startsWith('text/html')) {
-    reply.header('content-security-policy', documentCsp(`'nonce-${nonce}'`));
+    reply.header('content-security-policy', csp);
   }
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as unknown as NodeReadableStream));
@@ -219,12 +222,12 @@ function sendWebResponse(reply: FastifyReply, response: Response, nonce: string)
  * The API's policy with the inline-script allowance narrowed to this document's scripts: its nonce
  * (`'nonce-…'`) for a page rendered for one request, their hashes for a cached page.
  */
-function documentCsp(scriptSources: string): string {
+function documentCsp(scriptSources: string, imageOrigins = ''): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptSources}`.trimEnd(),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    `img-src 'self' data: ${imageOrigins}`.trimEnd(),
     "connect-src 'self'",
     "object-src 'none'",
     "frame-ancestors 'none'",

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from 'react-router';
 import type { LegalPageLink } from './api/content.api';
+import type { FeatureFlags } from './platform-config';
 import type { NavCategory, StoreView } from './api/store.api';
 
 /** What the `:store` layout loads for every page of a store view. */
@@ -9,6 +10,8 @@ export interface StoreLayoutData {
   categories: NavCategory[];
   /** The store view's legal pages, linked from the footer. */
   legalPages: LegalPageLink[];
+  /** The store view's feature flags from the platform configuration (read them with `useFeature`). */
+  features: FeatureFlags;
 }
 
 export const STORE_LAYOUT_ROUTE_ID = 'store';

@@ -7,12 +7,16 @@ import type { Route } from './+types/contact';
 import { Breadcrumbs } from '../components/common/breadcrumbs';
 import { RouteError } from '../components/common/route-error';
 import { FormAlert } from '../components/forms/form-alert';
+import { LegalText } from '../components/legal/legal-text';
+import { findContentPage } from '../lib/api/blog.api';
 import { TextAreaField, TextField } from '../components/forms/fields';
 import { submitContactForm, type FormSubmission } from '../lib/api/forms.api';
 import { browserScope, requireStore, serverScope, type StoreScope } from '../lib/api/scope';
 import { schemaResolver } from '../lib/forms/schema-resolver';
 import { applyServerError, type FormAlert as FormAlertMessage } from '../lib/forms/server-errors';
-import { pageMeta, translatorFor } from '../lib/meta';
+import { pageMeta, storeFromMatches, translatorFor } from '../lib/meta';
+import { publicUrl } from '../lib/seo';
+import { canonicalMeta } from '../lib/seo-meta';
 import { storePath } from '../lib/store-paths';
 import { useStoreLayout } from '../lib/store-layout-data';
 import type { PageTracking } from '../lib/tracking/data-layer';
@@ -21,9 +25,14 @@ export const handle = {
   tracking: { pageName: 'contact-page', section: 'support' } satisfies PageTracking,
 };
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const t = translatorFor(matches);
-  return pageMeta(t('contact.title'), t('contact.metaDescription'));
+  const store = storeFromMatches(matches);
+  const page = loaderData?.page;
+  return [
+    ...pageMeta(page?.title ?? t('contact.title'), page?.meta_description || t('contact.metaDescription')),
+    ...(store ? [canonicalMeta(publicUrl(store, '/contact'))] : []),
+  ];
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -34,9 +43,10 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return loadContact(browserScope(params.store));
 }
 
-async function loadContact(scope: StoreScope): Promise<Record<string, never>> {
+/** The page's title and introduction are content data (`contentPage`), the form's words the catalogue's. */
+async function loadContact(scope: StoreScope) {
   await requireStore(scope);
-  return {};
+  return { page: await findContentPage(scope.catalog, 'contact') };
 }
 
 interface ContactFormValues {
@@ -51,7 +61,7 @@ const resolver = schemaResolver<ContactFormValues, ContactForm>(ContactFormSchem
 const FIELDS = ['firstname', 'lastname', 'email', 'order_number', 'message'] as const;
 
 /** The contact form: a CONTACT submission to the forms service, acknowledged by e-mail with a reference. */
-export default function Contact() {
+export default function Contact({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { store } = useStoreLayout();
   const code = store.store_code;
@@ -77,12 +87,12 @@ export default function Contact() {
   return (
     <div className="contact-page">
       <Breadcrumbs crumbs={[{ label: t('breadcrumbs.home'), to: storePath(code) }, { label: t('contact.title') }]} />
-      <h1>{t('contact.title')}</h1>
+      <h1>{loaderData.page?.title ?? t('contact.title')}</h1>
       {sent ? (
         <FormAlert tone="success" alert={{ key: 'contact.sent', values: { reference: sent.reference } }} />
       ) : (
         <>
-          <p className="contact-page__lead">{t('contact.lead')}</p>
+          {loaderData.page ? <LegalText markdown={loaderData.page.content} /> : <p className="contact-page__lead">{t('contact.lead')}</p>}
           <p><Trans i18nKey="contact.faqHint" components={{ faq: <Link to={storePath(code, '/faq')} /> }} /></p>
           <form className="form" noValidate onSubmit={onSubmit}>
             <FormAlert alert={alert} />

@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router';
 import { useTranslation } from '../i18n/react';
 import type { Route } from './+types/faq';
 import { Breadcrumbs } from '../components/common/breadcrumbs';
@@ -36,6 +37,9 @@ async function loadFaq(scope: StoreScope) {
 export default function Faq({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { store } = useStoreLayout();
+  const location = useLocation();
+  // A link to one answer (`#faq-12`, from the site search) opens it.
+  const openId = location.hash.startsWith('#faq-') ? location.hash.slice(5) : null;
   return (
     <div className="faq">
       <Breadcrumbs crumbs={[{ label: t('breadcrumbs.home'), to: storePath(store.store_code) }, { label: t('faq.title') }]} />
@@ -46,7 +50,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
         <section key={topic.topic} className="faq__topic" aria-labelledby={`faq-topic-${i}`}>
           <h2 id={`faq-topic-${i}`}>{t(`faq.topics.${topic.topic}`, { defaultValue: topicFallback(topic.topic) })}</h2>
           {topic.entries.map((entry) => (
-            <details key={entry.id} className="faq__entry">
+            <details key={entry.id} id={`faq-${entry.id}`} className="faq__entry" open={openId === entry.id ? true : undefined}>
               <summary>{entry.question}</summary>
               <div className="faq__answer">
                 {paragraphs(entry.answer).map((text, j) => <p key={j}>{text}</p>)}

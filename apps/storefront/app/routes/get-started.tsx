@@ -6,10 +6,14 @@ import { RouteError } from '../components/common/route-error';
 import { BotCheck } from '../components/devices/bot-check';
 import { DeviceCodeField } from '../components/devices/device-code-field';
 import { DeviceStatusNotice } from '../components/devices/device-status';
-import { accountPageMeta } from '../lib/account/account-meta';
+import { LegalText } from '../components/legal/legal-text';
+import { findContentPage } from '../lib/api/blog.api';
+import { browserScope, requireStore, serverScope, type StoreScope } from '../lib/api/scope';
 import { deviceStatusOf, registerGuestDevice, type Device, type DeviceStatusKey } from '../lib/api/devices.api';
 import { deviceCodeResolver, groupedCode, type DeviceCodeValues } from '../lib/devices/device-code';
-import { translatorFor } from '../lib/meta';
+import { pageMeta, storeFromMatches, translatorFor } from '../lib/meta';
+import { publicUrl } from '../lib/seo';
+import { canonicalMeta } from '../lib/seo-meta';
 import { storePath } from '../lib/store-paths';
 import { useStoreLayout } from '../lib/store-layout-data';
 import type { PageTracking } from '../lib/tracking/data-layer';
@@ -18,8 +22,28 @@ export const handle = {
   tracking: { pageName: 'get-started', section: 'devices' } satisfies PageTracking,
 };
 
-export function meta({ matches }: Route.MetaArgs) {
-  return accountPageMeta(translatorFor(matches)('devices.guest.title'));
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const t = translatorFor(matches);
+  const store = storeFromMatches(matches);
+  const page = loaderData?.page;
+  return [
+    ...pageMeta(page?.title ?? t('devices.guest.title'), page?.meta_description),
+    ...(store ? [canonicalMeta(publicUrl(store, '/get-started'))] : []),
+  ];
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return loadGetStarted(serverScope(context, params.store));
+}
+
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  return loadGetStarted(browserScope(params.store));
+}
+
+/** The page's title and introduction are content data (`contentPage`); the form is the devices service's. */
+async function loadGetStarted(scope: StoreScope) {
+  await requireStore(scope);
+  return { page: await findContentPage(scope.catalog, 'get-started') };
 }
 
 const GUEST_ID_KEY = 'ember.device-guest-id';
@@ -38,7 +62,7 @@ function guestId(): string {
  * `/get-started`: a guest registers a new device with its code and the bot check; the device is
  * kept under this browser's guest id and can be claimed later from an account.
  */
-export default function GetStarted() {
+export default function GetStarted({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { store } = useStoreLayout();
   const [token, setToken] = useState<string | null>(null);
@@ -71,8 +95,8 @@ export default function GetStarted() {
 
   return (
     <div className="get-started">
-      <h1>{t('devices.guest.title')}</h1>
-      <p>{t('devices.guest.intro')}</p>
+      <h1>{loaderData.page?.title ?? t('devices.guest.title')}</h1>
+      {loaderData.page ? <LegalText markdown={loaderData.page.content} /> : <p>{t('devices.guest.intro')}</p>}
       {status && <DeviceStatusNotice status={status} />}
       {device ? (
         <div className="devices__card" data-serial={device.deviceId}>

@@ -1,10 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from '../i18n/react';
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
+import { LinkCard } from '../components/common/link-card';
 import { RouteError } from '../components/common/route-error';
 import { ProductCard } from '../components/product/product-card';
-import { TrialLanding } from '../components/trial/trial-landing';
 import { listProductsInCategories } from '../lib/api/catalog.api';
+import { gql, operation } from '../lib/api/gql';
 import { browserScope, requireStore, serverScope, type StoreScope } from '../lib/api/scope';
 import { fetchStoreShell } from '../lib/api/store.api';
 import { pageMeta, translatorFor } from '../lib/meta';
@@ -13,7 +15,12 @@ import { useStoreLayout } from '../lib/store-layout-data';
 import { htmlToText } from '../lib/text';
 import { viewItemListEvent, type PageTracking } from '../lib/tracking/data-layer';
 
+// Only a trial store view's home is the trial's landing page: its code loads there alone (rendered by the server all the same).
+const TrialLanding = lazy(() => import('../components/trial/trial-landing').then((m) => ({ default: m.TrialLanding })));
+
 const FEATURED_COUNT = 4;
+/** How many of the newest articles the "From the blog" strip shows. */
+const BLOG_COUNT = 3;
 /** The home page's picture: Ember devices and cartons (db/seed/media/home, decorative). */
 const HERO_IMAGE = '/media/home/hero.svg';
 
@@ -42,8 +49,11 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
 async function loadHome(scope: StoreScope) {
   await requireStore(scope);
   const { categories } = await fetchStoreShell(scope.shell);
-  const page = await listProductsInCategories(scope.catalog, categories.map((c) => c.uid), 1, FEATURED_COUNT, { facets: false });
-  return { featured: page.items };
+  const [page, blog] = await Promise.all([
+    listProductsInCategories(scope.catalog, categories.map((c) => c.uid), 1, FEATURED_COUNT, { facets: false }),
+    scope.catalog.request(HOME_ARTICLES_QUERY, { pageSize: BLOG_COUNT }),
+  ]);
+  return { featured: page.items, articles: blog.blogArticles.items };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -54,7 +64,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   if (store.is_trial_store) {
     const kit = loaderData.featured[0] ?? null;
     const price = kit?.price_range.minimum_price.final_price;
-    return <TrialLanding store={store} kit={kit ? { url_key: kit.url_key ?? null, price: price?.value != null ? { value: price.value, currency: price.currency ?? 'GBP' } : null } : null} />;
+    return (
+      <Suspense fallback={null}>
+        <TrialLanding store={store} kit={kit ? { url_key: kit.url_key ?? null, price: price?.value != null ? { value: price.value, currency: price.currency ?? 'GBP' } : null } : null} />
+      </Suspense>
+    );
   }
   return (
     <>
@@ -100,6 +114,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       )}
+      {loaderData.articles.length > 0 && (
+        <section className="section" aria-labelledby="blog-heading">
+          <h2 id="blog-heading">{t('blog.fromTheBlog')}</h2>
+          <ul className="link-card-list">
+            {loaderData.articles.map((article) => (
+              <li key={article.slug}>
+                <LinkCard title={article.title} to={storePath(code, `/blog/${article.slug}`)}>{article.summary}</LinkCard>
+              </li>
+            ))}
+            <li><LinkCard title={t('blog.allArticles')} to={storePath(code, '/blog')} /></li>
+          </ul>
+        </section>
+      )}
     </>
   );
 }
@@ -107,3 +134,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   return <RouteError error={error} store={params.store} />;
 }
+
+/** The newest articles for the "From the blog" strip: titles and summaries only. */
+export const HOME_ARTICLES_QUERY = operation('HomeArticles', gql`
+  query HomeArticles($pageSize: Int!) {
+    blogArticles(currentPage: 1, pageSize: $pageSize) {
+      items {
+        slug
+        title
+        summary
+      }
+    }
+  }
+`);

@@ -4,6 +4,8 @@ import { Link, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-
 import type { Route } from './+types/product';
 import { Breadcrumbs } from '../components/common/breadcrumbs';
 import { RouteError } from '../components/common/route-error';
+import { jsonLd } from '../components/common/structured-data';
+import { useNonce } from '../lib/nonce';
 import { AddToCart } from '../components/cart/add-to-cart';
 import { BundleContents } from '../components/product/bundle-contents';
 import { BundleOptions } from '../components/product/bundle-options';
@@ -19,6 +21,7 @@ import { findProductPage, type ProductDetail, type ProductSummary } from '../lib
 import { bundleMedia, bundlePriceFor, chooseBundleOption, initialBundleChoice, type BundleChoice } from '../lib/catalog/bundle-choice';
 import { browserScope, notFound, requireStore, serverScope, type StoreScope } from '../lib/api/scope';
 import { pageMeta, translatorFor } from '../lib/meta';
+import { productStructuredData } from '../lib/product-structured-data';
 import { storePath } from '../lib/store-paths';
 import { useStoreLayout } from '../lib/store-layout-data';
 import { htmlToText, paragraphs } from '../lib/text';
@@ -48,8 +51,15 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return pageMeta(product.meta_title ?? product.name ?? '', product.meta_description ?? product.subtitle);
 }
 
+// The product's JSON-LD (schema.org Product with its offer, docs/decisions/0064) is for crawlers,
+// which get the server's render: made by the server loader only, so its code never ships to the
+// browser (a navigation in the browser renders none).
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return loadProduct(serverScope(context, params.store), params.urlKey);
+  const scope = serverScope(context, params.store);
+  const page = await loadProduct(scope, params.urlKey);
+  const store = await requireStore(scope);
+  const image = sortedMedia(page.product.media_gallery)[0]?.url ?? null;
+  return { ...page, structuredData: jsonLd(productStructuredData(page.product, store, image)) as string | undefined };
 }
 
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
@@ -71,11 +81,18 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 
 export default function ProductRoute({ loaderData }: Route.ComponentProps) {
   // A new product starts with a fresh selection and gallery.
-  return <ProductDetails key={loaderData.product.sku} product={loaderData.product} marketingSlug={loaderData.marketingSlug} />;
+  return (
+    <ProductDetails
+      key={loaderData.product.sku} product={loaderData.product} marketingSlug={loaderData.marketingSlug}
+      structuredData={'structuredData' in loaderData ? loaderData.structuredData : undefined}
+    />
+  );
 }
 
-function ProductDetails({ product, marketingSlug }: { product: ProductDetail; marketingSlug: string | null }) {
+function ProductDetails({ product, marketingSlug, structuredData }: { product: ProductDetail; marketingSlug: string | null; structuredData?: string }) {
   const { t } = useTranslation();
+  // The JSON-LD script carries the document's nonce like its other inline scripts.
+  const nonce = useNonce();
   const { store } = useStoreLayout();
   const [searchParams, setSearchParams] = useSearchParams();
   const [selection, setSelection] = useState<Selection>(() => initialSelection(product, searchParams));
@@ -172,6 +189,7 @@ function ProductDetails({ product, marketingSlug }: { product: ProductDetail; ma
         </section>
       )}
       <RelatedProducts products={related} store={code} locale={store.locale} />
+      {structuredData && <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: structuredData }} />}
     </div>
   );
 }

@@ -387,6 +387,45 @@ export type BillingCartAddress = CartAddressInterface & {
   uid: Scalars['String']['output'];
 };
 
+/** A blog article in the store view's language. */
+export type BlogArticle = {
+  __typename?: 'BlogArticle';
+  author: Scalars['String']['output'];
+  /** Language-independent category codes (`devices`, `flavours`, `guides`, ...). */
+  categories: Array<Scalars['String']['output']>;
+  /** The body as markdown (headings, paragraphs, lists, emphasis, links; never HTML); empty in lists. */
+  content: Scalars['String']['output'];
+  /** The hero picture's /media/ path. */
+  hero_image?: Maybe<Scalars['String']['output']>;
+  /** The hero picture's text alternative. */
+  hero_image_alt: Scalars['String']['output'];
+  /** The description for search engines and shared links. */
+  meta_description: Scalars['String']['output'];
+  /** The title for search engines and shared links. */
+  meta_title: Scalars['String']['output'];
+  /** When the article was published (ISO 8601). */
+  published_at: Scalars['String']['output'];
+  /** The products the article presents, in order: only those sold in the store view. */
+  related_products: Array<Maybe<ProductInterface>>;
+  /** The article's path segment, shared by its translations (`/gb/blog/{slug}`, `/de/blog/{slug}`). */
+  slug: Scalars['String']['output'];
+  /** The store views, of any language, that show this article (for hreflang alternates). */
+  store_codes: Array<Scalars['String']['output']>;
+  /** A short introduction for lists and link cards. */
+  summary: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+};
+
+/** A page of blog articles, newest first. */
+export type BlogArticles = {
+  __typename?: 'BlogArticles';
+  /** The category codes that articles in the store view's language carry, for the filter. */
+  categories: Array<Scalars['String']['output']>;
+  items: Array<BlogArticle>;
+  page_info: SearchResultPageInfo;
+  total_count: Scalars['Int']['output'];
+};
+
 export type BraintreeCcVaultInput = {
   device_data?: InputMaybe<Scalars['String']['input']>;
   public_hash: Scalars['String']['input'];
@@ -1527,6 +1566,16 @@ export type ConfirmationStatusEnum =
   | 'ACCOUNT_CONFIRMATION_NOT_REQUIRED'
   /** Account confirmed */
   | 'ACCOUNT_CONFIRMED';
+
+/** A content page with a fixed storefront route (`contact`, `get-started`), edited as data. */
+export type ContentPage = {
+  __typename?: 'ContentPage';
+  /** The introduction as markdown (never HTML). */
+  content: Scalars['String']['output'];
+  identifier: Scalars['String']['output'];
+  meta_description: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+};
 
 export type Country = {
   __typename?: 'Country';
@@ -3699,6 +3748,10 @@ export type Query = {
   attributesList?: Maybe<AttributesMetadataOutput>;
   /** Get a list of available store views and their config information. */
   availableStores?: Maybe<Array<Maybe<StoreConfig>>>;
+  /** Return a published blog article by its slug (unknown: ENTITY_NOT_FOUND). */
+  blogArticle?: Maybe<BlogArticle>;
+  /** Return published blog articles of the store view's language, newest first, optionally of one category. `currentPage` from 1, `pageSize` from 1 to 24. */
+  blogArticles: BlogArticles;
   /** Return information about the specified shopping cart. */
   cart?: Maybe<Cart>;
   /** Return a list of categories that match the specified filter. */
@@ -3712,6 +3765,8 @@ export type Query = {
   checkoutAgreements?: Maybe<Array<Maybe<CheckoutAgreement>>>;
   /** Return details about a CMS page. */
   cmsPage?: Maybe<CmsPage>;
+  /** Return a content page (`contact`, `get-started`) in the store view's language (unknown: ENTITY_NOT_FOUND). */
+  contentPage?: Maybe<ContentPage>;
   /** The countries query provides information for all countries. */
   countries?: Maybe<Array<Maybe<Country>>>;
   /** The countries query provides information for a single country. */
@@ -3760,6 +3815,18 @@ export type QueryAvailableStoresArgs = {
 };
 
 
+export type QueryBlogArticleArgs = {
+  slug: Scalars['String']['input'];
+};
+
+
+export type QueryBlogArticlesArgs = {
+  category?: InputMaybe<Scalars['String']['input']>;
+  currentPage?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
 export type QueryCartArgs = {
   cart_id: Scalars['String']['input'];
 };
@@ -3782,6 +3849,11 @@ export type QueryCategoryListArgs = {
 export type QueryCmsPageArgs = {
   id?: InputMaybe<Scalars['Int']['input']>;
   identifier?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryContentPageArgs = {
+  identifier: Scalars['String']['input'];
 };
 
 
@@ -4438,6 +4510,8 @@ export type StoreConfig = {
   default_display_currency_code?: Maybe<Scalars['String']['output']>;
   /** The title that appears at the title bar of each page when viewed in a browser. */
   default_title?: Maybe<Scalars['String']['output']>;
+  /** The features the platform configuration turns on in this store view, as the storefront's layout shows them. */
+  features?: Maybe<StoreFeatures>;
   /** The most gift items one basket may hold. */
   gift_basket_quantity_limitation?: Maybe<Scalars['Int']['output']>;
   /** The default number of products per page in Grid View. */
@@ -4487,6 +4561,8 @@ export type StoreConfig = {
   required_character_classes_number?: Maybe<Scalars['String']['output']>;
   /** The unique ID for a `CategoryInterface` object. */
   root_category_uid?: Maybe<Scalars['ID']['output']>;
+  /** A secure fully-qualified URL that is used to create relative links to the `base_url`. */
+  secure_base_link_url?: Maybe<Scalars['String']['output']>;
   /** The unique ID of the store view. In the Admin, this is called the Store View Code. When making a GraphQL call, assign this value to the `Store` header to provide the scope. */
   store_code?: Maybe<Scalars['ID']['output']>;
   /** The unique ID assigned to the store group. In the Admin, this is called the Store Name. */
@@ -4512,6 +4588,17 @@ export type StoreConfig = {
   website_name?: Maybe<Scalars['String']['output']>;
   /** The unit of weight. */
   weight_unit?: Maybe<Scalars['String']['output']>;
+};
+
+/** The features the platform configuration turns on in a store view (docs/decisions/0066). */
+export type StoreFeatures = {
+  __typename?: 'StoreFeatures';
+  devices: Scalars['Boolean']['output'];
+  loyalty: Scalars['Boolean']['output'];
+  search: Scalars['Boolean']['output'];
+  store_locator: Scalars['Boolean']['output'];
+  subscriptions: Scalars['Boolean']['output'];
+  trials: Scalars['Boolean']['output'];
 };
 
 /** How a product is offered as a subscription (docs/decisions/0059): the plan's frequencies and commitment, and the products a shopper chooses between. */
@@ -4894,6 +4981,8 @@ export type ResolversTypes = {
   AvailableShippingMethod: ResolverTypeWrapper<unknown>;
   BillingAddressInput: ResolverTypeWrapper<unknown>;
   BillingCartAddress: ResolverTypeWrapper<unknown>;
+  BlogArticle: ResolverTypeWrapper<unknown>;
+  BlogArticles: ResolverTypeWrapper<unknown>;
   Boolean: ResolverTypeWrapper<unknown>;
   BraintreeCcVaultInput: ResolverTypeWrapper<unknown>;
   BraintreeInput: ResolverTypeWrapper<unknown>;
@@ -4945,6 +5034,7 @@ export type ResolversTypes = {
   ConfigurableProductOptionsValues: ResolverTypeWrapper<unknown>;
   ConfigurableVariant: ResolverTypeWrapper<unknown>;
   ConfirmationStatusEnum: ResolverTypeWrapper<unknown>;
+  ContentPage: ResolverTypeWrapper<unknown>;
   Country: ResolverTypeWrapper<unknown>;
   CountryCodeEnum: ResolverTypeWrapper<unknown>;
   CreateGuestCartInput: ResolverTypeWrapper<unknown>;
@@ -5083,6 +5173,7 @@ export type ResolversTypes = {
   SticksMatrixGroup: ResolverTypeWrapper<unknown>;
   SticksMatrixItem: ResolverTypeWrapper<unknown>;
   StoreConfig: ResolverTypeWrapper<unknown>;
+  StoreFeatures: ResolverTypeWrapper<unknown>;
   String: ResolverTypeWrapper<unknown>;
   SubscriptionOffer: ResolverTypeWrapper<unknown>;
   SubscriptionOfferProduct: ResolverTypeWrapper<unknown>;
@@ -5134,6 +5225,8 @@ export type ResolversParentTypes = {
   AvailableShippingMethod: unknown;
   BillingAddressInput: unknown;
   BillingCartAddress: unknown;
+  BlogArticle: unknown;
+  BlogArticles: unknown;
   Boolean: unknown;
   BraintreeCcVaultInput: unknown;
   BraintreeInput: unknown;
@@ -5180,6 +5273,7 @@ export type ResolversParentTypes = {
   ConfigurableProductOptions: unknown;
   ConfigurableProductOptionsValues: unknown;
   ConfigurableVariant: unknown;
+  ContentPage: unknown;
   Country: unknown;
   CreateGuestCartInput: unknown;
   CreateGuestCartOutput: unknown;
@@ -5305,6 +5399,7 @@ export type ResolversParentTypes = {
   SticksMatrixGroup: unknown;
   SticksMatrixItem: unknown;
   StoreConfig: unknown;
+  StoreFeatures: unknown;
   String: unknown;
   SubscriptionOffer: unknown;
   SubscriptionOfferProduct: unknown;
@@ -5443,6 +5538,29 @@ export type BillingCartAddressResolvers<ContextType = GraphQLContext, ParentType
   telephone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   uid?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type BlogArticleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BlogArticle'] = ResolversParentTypes['BlogArticle']> = {
+  author?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  categories?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  hero_image?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hero_image_alt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  meta_description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  meta_title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  published_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  related_products?: Resolver<Array<Maybe<ResolversTypes['ProductInterface']>>, ParentType, ContextType>;
+  slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  store_codes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  summary?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type BlogArticlesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BlogArticles'] = ResolversParentTypes['BlogArticles']> = {
+  categories?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  items?: Resolver<Array<ResolversTypes['BlogArticle']>, ParentType, ContextType>;
+  page_info?: Resolver<ResolversTypes['SearchResultPageInfo'], ParentType, ContextType>;
+  total_count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type BundleCartItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BundleCartItem'] = ResolversParentTypes['BundleCartItem']> = {
@@ -5859,6 +5977,13 @@ export type ConfigurableProductOptionsValuesResolvers<ContextType = GraphQLConte
 export type ConfigurableVariantResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ConfigurableVariant'] = ResolversParentTypes['ConfigurableVariant']> = {
   attributes?: Resolver<Maybe<Array<Maybe<ResolversTypes['ConfigurableAttributeOption']>>>, ParentType, ContextType>;
   product?: Resolver<Maybe<ResolversTypes['SimpleProduct']>, ParentType, ContextType>;
+};
+
+export type ContentPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ContentPage'] = ResolversParentTypes['ContentPage']> = {
+  content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  identifier?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  meta_description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type CountryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Country'] = ResolversParentTypes['Country']> = {
@@ -6334,11 +6459,14 @@ export type PromotionalOfferResolvers<ContextType = GraphQLContext, ParentType e
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   attributesList?: Resolver<Maybe<ResolversTypes['AttributesMetadataOutput']>, ParentType, ContextType, RequireFields<QueryAttributesListArgs, 'entityType'>>;
   availableStores?: Resolver<Maybe<Array<Maybe<ResolversTypes['StoreConfig']>>>, ParentType, ContextType, Partial<QueryAvailableStoresArgs>>;
+  blogArticle?: Resolver<Maybe<ResolversTypes['BlogArticle']>, ParentType, ContextType, RequireFields<QueryBlogArticleArgs, 'slug'>>;
+  blogArticles?: Resolver<ResolversTypes['BlogArticles'], ParentType, ContextType, RequireFields<QueryBlogArticlesArgs, 'currentPage' | 'pageSize'>>;
   cart?: Resolver<Maybe<ResolversTypes['Cart']>, ParentType, ContextType, RequireFields<QueryCartArgs, 'cart_id'>>;
   categories?: Resolver<Maybe<ResolversTypes['CategoryResult']>, ParentType, ContextType, RequireFields<QueryCategoriesArgs, 'currentPage' | 'pageSize'>>;
   categoryList?: Resolver<Maybe<Array<Maybe<ResolversTypes['CategoryTree']>>>, ParentType, ContextType, RequireFields<QueryCategoryListArgs, 'currentPage' | 'pageSize'>>;
   checkoutAgreements?: Resolver<Maybe<Array<Maybe<ResolversTypes['CheckoutAgreement']>>>, ParentType, ContextType>;
   cmsPage?: Resolver<Maybe<ResolversTypes['CmsPage']>, ParentType, ContextType, Partial<QueryCmsPageArgs>>;
+  contentPage?: Resolver<Maybe<ResolversTypes['ContentPage']>, ParentType, ContextType, RequireFields<QueryContentPageArgs, 'identifier'>>;
   countries?: Resolver<Maybe<Array<Maybe<ResolversTypes['Country']>>>, ParentType, ContextType>;
   country?: Resolver<Maybe<ResolversTypes['Country']>, ParentType, ContextType, Partial<QueryCountryArgs>>;
   currency?: Resolver<Maybe<ResolversTypes['Currency']>, ParentType, ContextType>;
@@ -6592,6 +6720,7 @@ export type StoreConfigResolvers<ContextType = GraphQLContext, ParentType extend
   default_country?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   default_display_currency_code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   default_title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  features?: Resolver<Maybe<ResolversTypes['StoreFeatures']>, ParentType, ContextType>;
   gift_basket_quantity_limitation?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   grid_per_page?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   id?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -6615,6 +6744,7 @@ export type StoreConfigResolvers<ContextType = GraphQLContext, ParentType extend
   postcode_validation_enabled?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   required_character_classes_number?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   root_category_uid?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  secure_base_link_url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   store_code?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   store_group_code?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   store_group_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -6626,6 +6756,15 @@ export type StoreConfigResolvers<ContextType = GraphQLContext, ParentType extend
   website_id?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   website_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   weight_unit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type StoreFeaturesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StoreFeatures'] = ResolversParentTypes['StoreFeatures']> = {
+  devices?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  loyalty?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  search?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  store_locator?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  subscriptions?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  trials?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type SubscriptionOfferResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SubscriptionOffer'] = ResolversParentTypes['SubscriptionOffer']> = {
@@ -6765,6 +6904,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   AvailablePaymentMethod?: AvailablePaymentMethodResolvers<ContextType>;
   AvailableShippingMethod?: AvailableShippingMethodResolvers<ContextType>;
   BillingCartAddress?: BillingCartAddressResolvers<ContextType>;
+  BlogArticle?: BlogArticleResolvers<ContextType>;
+  BlogArticles?: BlogArticlesResolvers<ContextType>;
   BundleCartItem?: BundleCartItemResolvers<ContextType>;
   BundleItem?: BundleItemResolvers<ContextType>;
   BundleItemOption?: BundleItemOptionResolvers<ContextType>;
@@ -6799,6 +6940,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ConfigurableProductOptions?: ConfigurableProductOptionsResolvers<ContextType>;
   ConfigurableProductOptionsValues?: ConfigurableProductOptionsValuesResolvers<ContextType>;
   ConfigurableVariant?: ConfigurableVariantResolvers<ContextType>;
+  ContentPage?: ContentPageResolvers<ContextType>;
   Country?: CountryResolvers<ContextType>;
   CreateGuestCartOutput?: CreateGuestCartOutputResolvers<ContextType>;
   Currency?: CurrencyResolvers<ContextType>;
@@ -6881,6 +7023,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   SticksMatrixGroup?: SticksMatrixGroupResolvers<ContextType>;
   SticksMatrixItem?: SticksMatrixItemResolvers<ContextType>;
   StoreConfig?: StoreConfigResolvers<ContextType>;
+  StoreFeatures?: StoreFeaturesResolvers<ContextType>;
   SubscriptionOffer?: SubscriptionOfferResolvers<ContextType>;
   SubscriptionOfferProduct?: SubscriptionOfferProductResolvers<ContextType>;
   SwatchDataInterface?: SwatchDataInterfaceResolvers<ContextType>;

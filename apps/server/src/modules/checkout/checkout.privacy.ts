@@ -1,6 +1,6 @@
 import { holdsNoPersonalData } from '../../platform/privacy.js';
 
-/** Shipping methods and pick-up stores: configuration only. */
+/** Shipping methods: configuration only (the pick-up stores are the store locator's). */
 export const checkoutPrivacy = holdsNoPersonalData('checkout', [
-  'shipping_method', 'checkout_pickup_store',
+  'shipping_method',
 ]);

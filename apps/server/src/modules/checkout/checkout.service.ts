@@ -6,7 +6,7 @@ import type { StoreView } from '../store/store.service.js';
 import { TtlCache } from '../../platform/ttl-cache.js';
 import { findStoreCountries, type CountryRow } from '../directory/directory.store.js';
 import { shippingAmount } from '../cart/cart.pricing.js';
-import { listPickupStores, listShippingMethods, type PickupStoreRow, type ShippingMethodRow } from './checkout.store.js';
+import { listShippingMethods, type PickupStoreRow, type ShippingMethodRow } from './checkout.store.js';
 
 /** A shipping method priced for one cart. */
 export interface PricedShippingMethod {
@@ -56,7 +56,11 @@ export class CheckoutService {
    * Countries, shipping methods and pick-up stores are reference data read on every checkout call:
    * they are kept per process for `ttlMs` (read through the caller's transaction on a miss).
    */
-  constructor(ttlMs: number) {
+  constructor(
+    ttlMs: number,
+    /** The store view's pick-up points: the store locator's stores it flags as such (docs/decisions/0060). */
+    private readonly pickupSource: (q: Reader, store: StoreView) => Promise<PickupStoreRow[]> = async () => [],
+  ) {
     this.countryCache = new TtlCache(ttlMs, 100);
     this.methodCache = new TtlCache(ttlMs, 100);
     this.pickupCache = new TtlCache(ttlMs, 100);
@@ -137,7 +141,7 @@ export class CheckoutService {
 
   async pickupStores(q: Reader, store: StoreView): Promise<PickupStoreRow[]> {
     let rows = this.pickupCache.get(store.code);
-    if (!rows) this.pickupCache.set(store.code, (rows = await listPickupStores(q, store.code)));
+    if (!rows) this.pickupCache.set(store.code, (rows = await this.pickupSource(q, store)));
     return rows;
   }
 

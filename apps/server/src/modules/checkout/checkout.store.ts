@@ -12,6 +12,7 @@ export interface ShippingMethodRow {
   is_pickup: boolean;
 }
 
+/** A pick-up store as the checkout uses it; the stores themselves are the store locator's (its pickupStores). */
 export interface PickupStoreRow {
   code: string;
   name: string;
@@ -30,16 +31,6 @@ export async function listShippingMethods(q: Reader, store: string): Promise<Shi
     `SELECT carrier_code, method_code, carrier_title, method_title, description, amount_minor, free_above_minor,
             disable_for_subscription, is_pickup
        FROM shipping_method WHERE store_code = $1 AND is_active ORDER BY amount_minor, carrier_code, method_code`,
-    [store],
-  );
-  return rows;
-}
-
-export async function listPickupStores(q: Reader, store: string): Promise<PickupStoreRow[]> {
-  const { rows } = await q.query<PickupStoreRow>(
-    `SELECT code, name, street, city, postcode, country_code::text AS country_code, telephone, description,
-            latitude::text AS latitude, longitude::text AS longitude
-       FROM checkout_pickup_store WHERE store_code = $1 AND is_active ORDER BY position, code`,
     [store],
   );
   return rows;

@@ -1,7 +1,12 @@
 import { AppError } from '../../platform/errors.js';
 import type { GraphQLContext } from '../../graphql/context.js';
-import type { QueryCmsPageArgs, QueryFaqsArgs, QueryMarketingPageArgs, QueryResolvers } from '../../graphql/generated/schema-types.js';
+import type {
+  QueryBlogArticleArgs, QueryBlogArticlesArgs, QueryCmsPageArgs, QueryContentPageArgs, QueryFaqsArgs, QueryMarketingPageArgs, QueryResolvers,
+} from '../../graphql/generated/schema-types.js';
+import { toGraphQLProduct } from '../catalog/catalog.mapper.js';
 import { findFaqs, findMarketingPage, type LegalPageRow } from './content.store.js';
+import { findBlogArticle, findBlogArticles, findBlogCategories, findContentPage } from './content.store.blog.js';
+import { BLOG_MAX_PAGE_SIZE, SLUG_PATTERN, storesShowingArticle, toBlogArticle, toContentPage } from './content.blog.js';
 
 /** A legal page in Magento's CmsPage shape; `content` is markdown (content_format). */
 function cmsPage(row: LegalPageRow, withContent: boolean) {
@@ -45,5 +50,45 @@ export const contentResolvers = {
     async checkoutAgreements(_: unknown, _args: unknown, ctx: GraphQLContext) {
       return ctx.services.legal.checkoutAgreements(ctx.db, ctx.store);
     },
+    /** The store language's published articles, newest first (docs/decisions/0063). */
+    async blogArticles(_: unknown, args: QueryBlogArticlesArgs, ctx: GraphQLContext) {
+      const currentPage = args.currentPage ?? 1;
+      const pageSize = args.pageSize ?? 6;
+      if (!Number.isInteger(currentPage) || currentPage < 1 || currentPage > 10_000) throw new AppError('VALIDATION_FAILED', 'currentPage value must be greater than 0.');
+      if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > BLOG_MAX_PAGE_SIZE) throw new AppError('VALIDATION_FAILED', `pageSize must be between 1 and ${BLOG_MAX_PAGE_SIZE}.`);
+      const category = args.category ?? undefined;
+      // A category no article can carry selects none.
+      const known = category === undefined || (category.length <= 40 && SLUG_PATTERN.test(category));
+      const { rows, total } = known
+        ? await findBlogArticles(ctx.db, ctx.store.language, { offset: (currentPage - 1) * pageSize, limit: pageSize, category })
+        : { rows: [], total: 0 };
+      return {
+        items: rows.map((r) => toBlogArticle(r, false)),
+        total_count: total,
+        page_info: { current_page: currentPage, page_size: pageSize, total_pages: Math.ceil(total / pageSize) },
+        categories: await findBlogCategories(ctx.db, ctx.store.language),
+      };
+    },
+    async blogArticle(_: unknown, args: QueryBlogArticleArgs, ctx: GraphQLContext) {
+      const row = args.slug.length <= 100 && SLUG_PATTERN.test(args.slug) ? await findBlogArticle(ctx.db, ctx.store.language, args.slug) : null;
+      if (!row) throw new AppError('ENTITY_NOT_FOUND', `No article "${args.slug.slice(0, 100)}"`);
+      return toBlogArticle(row, true);
+    },
+    async contentPage(_: unknown, args: QueryContentPageArgs, ctx: GraphQLContext) {
+      const row = SLUG_PATTERN.test(args.identifier) ? await findContentPage(ctx.db, args.identifier, ctx.store.language) : null;
+      if (!row) throw new AppError('ENTITY_NOT_FOUND', `No page "${args.identifier.slice(0, 64)}"`);
+      return toContentPage(row);
+    },
   } satisfies QueryResolvers,
+  BlogArticle: {
+    /** Only the related products the store view sells and shows, in the article's order. */
+    async related_products(a: { __related_skus: string[] }, _: unknown, ctx: GraphQLContext) {
+      if (!a.__related_skus.length) return [];
+      const docs = await ctx.services.catalog.productsBySkus(ctx.store, a.__related_skus);
+      return docs.filter((d) => d.is_visible).map((d) => toGraphQLProduct(d, ctx.store.language));
+    },
+    async store_codes(a: { slug: string }, _: unknown, ctx: GraphQLContext) {
+      return storesShowingArticle(ctx.db, await ctx.services.stores.list(), a.slug);
+    },
+  },
 };

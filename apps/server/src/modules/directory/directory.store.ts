@@ -24,3 +24,22 @@ export async function findStoreCountries(db: Queryable, store: string, language:
   );
   return rows;
 }
+
+export interface CountryNameRow {
+  id: string;
+  three_letter_abbreviation: string;
+  full_name_english: string;
+  full_name_locale: string;
+}
+
+/** One country of the directory by its two-letter id, named in `language` (English when it has no such name). */
+export async function findCountry(db: Queryable, id: string, language: string): Promise<CountryNameRow | null> {
+  const { rows } = await db.query<CountryNameRow>(
+    `SELECT c.id, c.three_letter_abbreviation, c.full_name_english, COALESCE(n.name, c.full_name_english) AS full_name_locale
+       FROM directory_country c
+       LEFT JOIN directory_country_name n ON n.country_id = c.id AND n.locale = $2
+      WHERE c.id = $1`,
+    [id, language],
+  );
+  return rows[0] ?? null;
+}

@@ -1,9 +1,12 @@
+import { publicBaseUrl, type Config } from '../../config.js';
 import type { GraphQLContext } from '../../graphql/context.js';
+import { PLATFORM_FEATURES } from '@ember/contracts';
 import type { QueryAvailableStoresArgs, QueryResolvers } from '../../graphql/generated/schema-types.js';
+import { isFeatureOn } from '../platform-config/platform-config.service.js';
 import type { StoreView } from './store.service.js';
 
 /** Magento's StoreConfig shape plus the spec's store-config fields. */
-export function toStoreConfig(v: StoreView, storeMode: string) {
+export function toStoreConfig(v: StoreView, config: Pick<Config, 'STORE_MODE' | 'PUBLIC_BASE_URL' | 'PUBLIC_BASE_URLS' | 'PORT'>) {
   return {
     id: null,
     code: v.code,
@@ -47,17 +50,29 @@ export function toStoreConfig(v: StoreView, storeMode: string) {
     allow_empty_firstname: v.allow_empty_firstname,
     cartons_limit_value: v.cartons_limit_value,
     is_trial_store: v.is_trial,
-    store_mode: storeMode,
+    store_mode: config.STORE_MODE,
+    // The origin the store view's links are made of (configuration only, never a request's Host):
+    // canonical and hreflang links (docs/decisions/0064).
+    secure_base_link_url: `${publicBaseUrl(config, v.code)}/`,
   };
 }
 
 export const storeResolvers = {
   Query: {
-    storeConfig: (_: unknown, __: unknown, ctx: GraphQLContext) => toStoreConfig(ctx.store, ctx.config.STORE_MODE),
+    storeConfig: (_: unknown, __: unknown, ctx: GraphQLContext) => toStoreConfig(ctx.store, ctx.config),
     availableStores: async (_: unknown, args: QueryAvailableStoresArgs, ctx: GraphQLContext) => {
       const views = await ctx.services.stores.list();
       const chosen = args.useCurrentGroup ? views.filter((v) => v.group_code === ctx.store.group_code) : views;
-      return chosen.map((v) => toStoreConfig(v, ctx.config.STORE_MODE));
+      return chosen.map((v) => toStoreConfig(v, ctx.config));
     },
   } satisfies QueryResolvers,
+  StoreConfig: {
+    // The layout's flags come with the store's configuration: one call for every page (docs/decisions/0066).
+    features: async (parent: { store_code?: string | null }, _: unknown, ctx: GraphQLContext) => {
+      const view = parent.store_code === ctx.store.code ? ctx.store : (await ctx.services.stores.list()).find((v) => v.code === parent.store_code);
+      if (!view) return null;
+      const { settings } = await ctx.services.platformConfig.configuration(ctx.db, view);
+      return Object.fromEntries(PLATFORM_FEATURES.map((f) => [f, isFeatureOn(settings, f)]));
+    },
+  },
 };

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
-import { listActiveStoreViews, type StoreView } from './store.store.js';
+import { activeStoreCodesShippingTo, listActiveStoreViews, type StoreView } from './store.store.js';
 
 export type { StoreView } from './store.store.js';
 
@@ -45,6 +45,13 @@ export class StoreService {
   forRequest(request: { headers: Record<string, string | string[] | undefined> }): Promise<StoreView> {
     const header = request.headers.store;
     return this.resolve(typeof header === 'string' ? header : undefined);
+  }
+
+  /** The active store views that ship to a country (two-letter), in display order. */
+  async shippingTo(countryId: string, q: Queryable = this.db): Promise<StoreView[]> {
+    const codes = await activeStoreCodesShippingTo(q, countryId);
+    const views = await this.list(q);
+    return codes.map((c) => views.find((v) => v.code === c)).filter((v): v is StoreView => v !== undefined);
   }
 
   invalidate(): void {

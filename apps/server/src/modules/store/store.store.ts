@@ -44,3 +44,14 @@ export async function listActiveStoreViews(db: Queryable): Promise<StoreView[]> 
   );
   return rows;
 }
+
+/** The codes of the active store views that ship to a country (`store_view_country`), in display order. */
+export async function activeStoreCodesShippingTo(db: Queryable, countryId: string): Promise<string[]> {
+  const { rows } = await db.query<{ code: string }>(
+    `SELECT v.code FROM store_view_country sc JOIN store_view v ON v.code = sc.store_code
+      WHERE sc.country_id = $1 AND v.is_active
+      ORDER BY v.sort_order, v.code`,
+    [countryId],
+  );
+  return rows.map((r) => r.code);
+}

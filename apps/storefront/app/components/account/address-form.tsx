@@ -49,7 +49,7 @@ function valuesOf(address: SavedAddress | undefined, defaults: AddressFormProps[
 export function AddressForm({ store, uuid, address, defaults, countries, onSaved, onCancel }: AddressFormProps) {
   const { t } = useTranslation();
   const [alert, setAlert] = useState<FormAlertMessage | null>(null);
-  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<AddressFormValues, unknown, AddressOutput>({
+  const { register, handleSubmit, setError, setValue, formState: { errors, isSubmitting } } = useForm<AddressFormValues, unknown, AddressOutput>({
     resolver,
     defaultValues: valuesOf(address, defaults),
   });
@@ -69,7 +69,7 @@ export function AddressForm({ store, uuid, address, defaults, countries, onSaved
     <form className="form address-form" noValidate onSubmit={onSubmit} aria-labelledby={`${prefix}-heading`}>
       <h3 id={`${prefix}-heading`}>{address ? t('account.addresses.editHeading') : t('account.addresses.addHeading')}</h3>
       <FormAlert alert={alert} />
-      <AddressFields prefix={prefix} register={register} errors={errors} countries={countries} />
+      <AddressFields prefix={prefix} register={register} errors={errors} countries={countries} autocomplete={{ store, setValue }} />
       <p className="form__actions">
         <button type="submit" className="button" disabled={isSubmitting}>{t('account.addresses.save')}</button>
         <button type="button" className="button button--secondary" onClick={onCancel}>{t('account.addresses.cancel')}</button>

@@ -172,7 +172,7 @@ export function AddressStep({ store, cart, config, countries, guest, customerUui
         />
       )}
       {chosen === 'new' && (
-        <AddressFields prefix="checkout-shipping" register={form.register} errors={form.formState.errors} countries={countries} firstnameOptional={!!config?.allow_empty_firstname} />
+        <AddressFields prefix="checkout-shipping" register={form.register} errors={form.formState.errors} countries={countries} firstnameOptional={!!config?.allow_empty_firstname} autocomplete={{ store, setValue: form.setValue }} />
       )}
       {customerUuid && (chosen === 'new' || !sameBilling) && (
         <div className="field field--checkbox">
@@ -187,7 +187,7 @@ export function AddressStep({ store, cart, config, countries, guest, customerUui
       {!sameBilling && (
         <fieldset className="checkout-billing">
           <legend className="choice-group__legend">{t('checkout.address.billingHeading')}</legend>
-          <AddressFields prefix="checkout-billing" register={billingForm.register} errors={billingForm.formState.errors} countries={countries} firstnameOptional={!!config?.allow_empty_firstname} />
+          <AddressFields prefix="checkout-billing" register={billingForm.register} errors={billingForm.formState.errors} countries={countries} firstnameOptional={!!config?.allow_empty_firstname} autocomplete={{ store, setValue: billingForm.setValue }} />
         </fieldset>
       )}
       <p className="form__actions">

@@ -1,7 +1,9 @@
-import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Path, PathValue, UseFormRegister, UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from '../../i18n/react';
 import type { AddressFormValues } from '../../lib/account/account-forms';
 import type { ShippingCountry } from '../../lib/api/directory.api';
+import { streetLine } from '../../lib/api/store-locator.api';
+import { AddressAutocomplete } from '../store-locator/address-autocomplete';
 import { SelectField, TextField } from './fields';
 
 interface AddressFieldsProps<T extends FieldValues & AddressFormValues> {
@@ -12,10 +14,12 @@ interface AddressFieldsProps<T extends FieldValues & AddressFormValues> {
   countries: ShippingCountry[];
   /** The store view allows an empty first name (checkout). */
   firstnameOptional?: boolean;
+  /** Offers address suggestions above the street; a picked one fills street and number, postcode, city and country. */
+  autocomplete?: { store: string; setValue: UseFormSetValue<T> };
 }
 
 /** The postal address fields of a form (account address book, checkout addresses), in one order and with one set of labels. */
-export function AddressFields<T extends FieldValues & AddressFormValues>({ prefix, register, errors, countries, firstnameOptional = false }: AddressFieldsProps<T>) {
+export function AddressFields<T extends FieldValues & AddressFormValues>({ prefix, register, errors, countries, firstnameOptional = false, autocomplete }: AddressFieldsProps<T>) {
   const { t } = useTranslation();
   const field = (name: 'firstname' | 'lastname' | 'street.0' | 'street.1' | 'postcode' | 'city' | 'country_code' | 'telephone') => register(name as Path<T>);
   const e = errors as FieldErrors<AddressFormValues>;
@@ -25,6 +29,20 @@ export function AddressFields<T extends FieldValues & AddressFormValues>({ prefi
         <TextField id={`${prefix}-firstname`} label={t('account.fields.firstname')} optional={firstnameOptional} autoComplete="given-name" registration={field('firstname')} error={e.firstname} />
         <TextField id={`${prefix}-lastname`} label={t('account.fields.lastname')} autoComplete="family-name" registration={field('lastname')} error={e.lastname} />
       </div>
+      {autocomplete && (
+        <AddressAutocomplete
+          id={`${prefix}-address-search`}
+          store={autocomplete.store}
+          onPick={(s) => {
+            const set = (name: 'street.0' | 'postcode' | 'city' | 'country_code', value: string) =>
+              autocomplete.setValue(name as Path<T>, value as PathValue<T, Path<T>>, { shouldDirty: true, shouldValidate: true });
+            set('street.0', streetLine(s));
+            set('postcode', s.postcode ?? '');
+            set('city', s.city);
+            if (countries.some((c) => c.id === s.country_code)) set('country_code', s.country_code);
+          }}
+        />
+      )}
       <TextField id={`${prefix}-street-1`} label={t('account.fields.street1')} autoComplete="address-line1" registration={field('street.0')} error={e.street?.[0]} />
       <TextField id={`${prefix}-street-2`} label={t('account.fields.street2')} optional autoComplete="address-line2" registration={field('street.1')} error={e.street?.[1]} />
       <div className="form__row">

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import type { LegalPageLink } from '../../lib/api/content.api';
 import type { StoreView } from '../../lib/api/store.api';
 import { languageTag } from '../../lib/locale';
+import { useFeature } from '../../lib/platform-config';
 import { storePath, switchStorePath } from '../../lib/store-paths';
 
 interface SiteFooterProps {
@@ -13,7 +14,7 @@ interface SiteFooterProps {
 }
 
 /**
- * The footer of every page: help (contact, FAQ), every legal page of the market, the markets to
+ * The footer of every page: help (contact, FAQ, the store locator, the flavour finder, the blog), every legal page of the market, the markets to
  * switch to (the same page in another store) and the copyright. Plain links, so it works before
  * hydration and without JavaScript.
  */
@@ -21,6 +22,8 @@ export function SiteFooter({ store, stores, legalPages }: SiteFooterProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const code = store.store_code;
+  // The store locator is linked where the platform configuration has it on (docs/decisions/0066).
+  const storeLocator = useFeature('store_locator');
   return (
     <footer className="site-footer">
       <p className="health-warning" role="note">
@@ -35,6 +38,9 @@ export function SiteFooter({ store, stores, legalPages }: SiteFooterProps) {
               <li><Link to={storePath(code, '/contact')}>{t('legal.footer.contact')}</Link></li>
               <li><Link to={storePath(code, '/faq')}>{t('header.faq')}</Link></li>
               <li><Link to={storePath(code, '/shop')}>{t('header.shopAll')}</Link></li>
+              {storeLocator && <li><Link to={storePath(code, '/stores')}>{t('storeLocator.title')}</Link></li>}
+              <li><Link to={storePath(code, '/flavor-finder')}>{t('footer.flavorFinder')}</Link></li>
+              <li><Link to={storePath(code, '/blog')}>{t('footer.blog')}</Link></li>
             </ul>
           </nav>
           <nav className="site-footer__column" aria-labelledby="footer-legal">

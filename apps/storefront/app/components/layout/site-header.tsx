@@ -1,13 +1,18 @@
 import { Flame, Menu, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { NavLink, Link, useLocation } from 'react-router';
 import type { NavCategory, StoreView } from '../../lib/api/store.api';
 import { storePath } from '../../lib/store-paths';
 import { MiniCart } from '../cart/mini-cart';
 import { PointsBalance } from '../loyalty/points-balance';
+import { useFeature } from '../../lib/platform-config';
 import { AccountMenu, SignOutButton } from './account-menu';
 import { MarketSwitcher } from './market-switcher';
+
+// The search form works as a plain GET form from the server's HTML; its script hydrates it when it
+// arrives, so it is not part of every page's first scripts (docs/decisions/0067).
+const SearchBox = lazy(() => import('../search/search-box').then((m) => ({ default: m.SearchBox })));
 
 interface SiteHeaderProps {
   store: StoreView;
@@ -26,6 +31,9 @@ export function SiteHeader({ store, stores, categories }: SiteHeaderProps) {
   const location = useLocation();
   const moreId = useId();
   const [open, setOpen] = useState(false);
+  // The points link leads to the loyalty club, hidden where the platform configuration turns it off.
+  const loyalty = useFeature('loyalty');
+  const search = useFeature('search');
 
   // A navigation (a market, the points page, logging out) closes the menu.
   useEffect(() => setOpen(false), [location.pathname]);
@@ -55,10 +63,15 @@ export function SiteHeader({ store, stores, categories }: SiteHeaderProps) {
           <Flame aria-hidden="true" className="site-header__logo-mark" size={26} strokeWidth={2.25} />
           <span>Ember</span>
         </Link>
+        {search && (
+          <Suspense fallback={null}>
+            <SearchBox store={code} />
+          </Suspense>
+        )}
         <div className="site-header__tools">
           <div id={moreId} className={`site-header__more${open ? ' site-header__more--open' : ''}`}>
             <MarketSwitcher current={store} stores={stores} />
-            <PointsBalance store={code} />
+            {loyalty && <PointsBalance store={code} />}
             <SignOutButton store={code} />
           </div>
           <AccountMenu store={code} />

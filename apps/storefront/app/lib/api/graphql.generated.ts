@@ -412,6 +412,34 @@ export type SortEnum =
   | 'ASC'
   | 'DESC';
 
+export type BlogArticlesQueryVariables = Exact<{
+  page: number;
+  pageSize: number;
+  category?: string | null | undefined;
+}>;
+
+
+export type BlogArticlesQuery = { blogArticles: { total_count: number, categories: Array<string>, page_info: { current_page: number | null, total_pages: number | null }, items: Array<{ slug: string, title: string, summary: string, author: string, published_at: string, hero_image: string | null, hero_image_alt: string, categories: Array<string> }> } };
+
+export type BlogArticleQueryVariables = Exact<{
+  slug: string;
+}>;
+
+
+export type BlogArticleQuery = { blogArticle: { slug: string, title: string, summary: string, content: string, author: string, published_at: string, hero_image: string | null, hero_image_alt: string, categories: Array<string>, meta_title: string, meta_description: string, store_codes: Array<string>, related_products: Array<
+      | { __typename: 'BundleProduct', uid: string, sku: string | null, name: string | null, url_key: string | null, subtitle: string | null, product_kind: string | null, stock_status: ProductStockStatus | null, small_image: { url: string | null, label: string | null } | null, price_range: { minimum_price: { regular_price: { value: number | null, currency: CurrencyEnum | null }, final_price: { value: number | null, currency: CurrencyEnum | null }, discount: { amount_off: number | null, percent_off: number | null } | null }, maximum_price: { final_price: { value: number | null, currency: CurrencyEnum | null } } | null } }
+      | { __typename: 'ConfigurableProduct', uid: string, sku: string | null, name: string | null, url_key: string | null, subtitle: string | null, product_kind: string | null, stock_status: ProductStockStatus | null, small_image: { url: string | null, label: string | null } | null, price_range: { minimum_price: { regular_price: { value: number | null, currency: CurrencyEnum | null }, final_price: { value: number | null, currency: CurrencyEnum | null }, discount: { amount_off: number | null, percent_off: number | null } | null }, maximum_price: { final_price: { value: number | null, currency: CurrencyEnum | null } } | null } }
+      | { __typename: 'SimpleProduct', uid: string, sku: string | null, name: string | null, url_key: string | null, subtitle: string | null, product_kind: string | null, stock_status: ProductStockStatus | null, small_image: { url: string | null, label: string | null } | null, price_range: { minimum_price: { regular_price: { value: number | null, currency: CurrencyEnum | null }, final_price: { value: number | null, currency: CurrencyEnum | null }, discount: { amount_off: number | null, percent_off: number | null } | null }, maximum_price: { final_price: { value: number | null, currency: CurrencyEnum | null } } | null } }
+      | { __typename: 'VirtualProduct', uid: string, sku: string | null, name: string | null, url_key: string | null, subtitle: string | null, product_kind: string | null, stock_status: ProductStockStatus | null, small_image: { url: string | null, label: string | null } | null, price_range: { minimum_price: { regular_price: { value: number | null, currency: CurrencyEnum | null }, final_price: { value: number | null, currency: CurrencyEnum | null }, discount: { amount_off: number | null, percent_off: number | null } | null }, maximum_price: { final_price: { value: number | null, currency: CurrencyEnum | null } } | null } }
+     | null> } | null };
+
+export type ContentPageQueryVariables = Exact<{
+  identifier: string;
+}>;
+
+
+export type ContentPageQuery = { contentPage: { identifier: string, title: string, meta_description: string, content: string } | null };
+
 export type UpdateCartItemsMutationVariables = Exact<{
   cartId: string;
   uid: string;
@@ -1268,22 +1296,34 @@ export type SetPaymentMethodOnOrderMutationVariables = Exact<{
 
 export type SetPaymentMethodOnOrderMutation = { setPaymentMethodOnOrder: { success: boolean, error: string | null, order: { number: string, status_code: string } | null } | null };
 
-export type StoreViewFieldsFragment = { store_code: string | null, store_name: string | null, locale: string | null, language: string | null, base_currency_code: string | null, default_country: string | null, is_trial_store: boolean | null, store_sort_order: number | null, grid_per_page: number | null, is_age_verification_enabled: boolean | null };
+export type StoreFeaturesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type StoreFeaturesQuery = { storeConfig: { features: { loyalty: boolean, trials: boolean, subscriptions: boolean, devices: boolean, search: boolean, store_locator: boolean } | null } | null };
+
+export type StoreViewFieldsFragment = { store_code: string | null, store_name: string | null, locale: string | null, language: string | null, base_currency_code: string | null, default_country: string | null, is_trial_store: boolean | null, store_sort_order: number | null, grid_per_page: number | null, is_age_verification_enabled: boolean | null, secure_base_link_url: string | null };
 
 export type AvailableStoresQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AvailableStoresQuery = { availableStores: Array<{ store_code: string | null, store_name: string | null, locale: string | null, language: string | null, base_currency_code: string | null, default_country: string | null, is_trial_store: boolean | null, store_sort_order: number | null, grid_per_page: number | null, is_age_verification_enabled: boolean | null } | null> | null };
+export type AvailableStoresQuery = { availableStores: Array<{ store_code: string | null, store_name: string | null, locale: string | null, language: string | null, base_currency_code: string | null, default_country: string | null, is_trial_store: boolean | null, store_sort_order: number | null, grid_per_page: number | null, is_age_verification_enabled: boolean | null, secure_base_link_url: string | null } | null> | null };
 
 export type StoreShellQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type StoreShellQuery = { storeConfig: { store_code: string | null, store_name: string | null, locale: string | null, language: string | null, base_currency_code: string | null, default_country: string | null, is_trial_store: boolean | null, store_sort_order: number | null, grid_per_page: number | null, is_age_verification_enabled: boolean | null } | null, categories: { items: Array<{ uid: string, children: Array<{ uid: string, name: string | null, url_key: string | null, description: string | null, image: string | null, position: number | null, include_in_menu: number | null, product_count: number | null } | null> | null } | null> | null } | null };
+export type StoreShellQuery = { storeConfig: { store_code: string | null, store_name: string | null, locale: string | null, language: string | null, base_currency_code: string | null, default_country: string | null, is_trial_store: boolean | null, store_sort_order: number | null, grid_per_page: number | null, is_age_verification_enabled: boolean | null, secure_base_link_url: string | null } | null, categories: { items: Array<{ uid: string, children: Array<{ uid: string, name: string | null, url_key: string | null, description: string | null, image: string | null, position: number | null, include_in_menu: number | null, product_count: number | null } | null> | null } | null> | null } | null };
 
 export type CheckoutConfigQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type CheckoutConfigQuery = { storeConfig: { default_country: string | null, is_order_limit_enabled: boolean | null, order_limit_value: number | null, cartons_limit_value: number | null, postcode_validation_enabled: boolean | null, postcode_is_required: boolean | null, postcode_min_length: number | null, postcode_max_length: number | null, postcode_validate_regex: string | null, allow_empty_firstname: boolean | null, is_guest_checkout_enabled: boolean | null } | null };
+
+export type HomeArticlesQueryVariables = Exact<{
+  pageSize: number;
+}>;
+
+
+export type HomeArticlesQuery = { blogArticles: { items: Array<{ slug: string, title: string, summary: string }> } };
 
 /** Every operation of the documents: its result and variables types. */
 export interface Operations {
@@ -1291,17 +1331,21 @@ export interface Operations {
   ApplyCampaignToCart: { result: ApplyCampaignToCartMutation; variables: ApplyCampaignToCartMutationVariables };
   ApplyCouponToCart: { result: ApplyCouponToCartMutation; variables: ApplyCouponToCartMutationVariables };
   AvailableStores: { result: AvailableStoresQuery; variables: AvailableStoresQueryVariables };
+  BlogArticle: { result: BlogArticleQuery; variables: BlogArticleQueryVariables };
+  BlogArticles: { result: BlogArticlesQuery; variables: BlogArticlesQueryVariables };
   CancelOrder: { result: CancelOrderMutation; variables: CancelOrderMutationVariables };
   Cart: { result: CartQuery; variables: CartQueryVariables };
   CategoryByUrlKey: { result: CategoryByUrlKeyQuery; variables: CategoryByUrlKeyQueryVariables };
   CheckoutAgreements: { result: CheckoutAgreementsQuery; variables: CheckoutAgreementsQueryVariables };
   CheckoutConfig: { result: CheckoutConfigQuery; variables: CheckoutConfigQueryVariables };
   CmsPage: { result: CmsPageQuery; variables: CmsPageQueryVariables };
+  ContentPage: { result: ContentPageQuery; variables: ContentPageQueryVariables };
   CreateEmptyCart: { result: CreateEmptyCartMutation; variables: CreateEmptyCartMutationVariables };
   CustomerCart: { result: CustomerCartQuery; variables: CustomerCartQueryVariables };
   CustomerOrder: { result: CustomerOrderQuery; variables: CustomerOrderQueryVariables };
   CustomerOrders: { result: CustomerOrdersQuery; variables: CustomerOrdersQueryVariables };
   Faqs: { result: FaqsQuery; variables: FaqsQueryVariables };
+  HomeArticles: { result: HomeArticlesQuery; variables: HomeArticlesQueryVariables };
   LegalPages: { result: LegalPagesQuery; variables: LegalPagesQueryVariables };
   MarketingPage: { result: MarketingPageQuery; variables: MarketingPageQueryVariables };
   MergeCarts: { result: MergeCartsMutation; variables: MergeCartsMutationVariables };
@@ -1321,6 +1365,7 @@ export interface Operations {
   SetShippingAddressesOnCart: { result: SetShippingAddressesOnCartMutation; variables: SetShippingAddressesOnCartMutationVariables };
   SetShippingMethodsOnCart: { result: SetShippingMethodsOnCartMutation; variables: SetShippingMethodsOnCartMutationVariables };
   StoreCountries: { result: StoreCountriesQuery; variables: StoreCountriesQueryVariables };
+  StoreFeatures: { result: StoreFeaturesQuery; variables: StoreFeaturesQueryVariables };
   StoreShell: { result: StoreShellQuery; variables: StoreShellQueryVariables };
   UpdateCartItemFrequency: { result: UpdateCartItemFrequencyMutation; variables: UpdateCartItemFrequencyMutationVariables };
   UpdateCartItems: { result: UpdateCartItemsMutation; variables: UpdateCartItemsMutationVariables };

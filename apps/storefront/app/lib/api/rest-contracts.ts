@@ -3,6 +3,10 @@
  * one (`contract` in ./rest), so zod stays out of the first page load.
  */
 export {
+  SearchResultSchema,
+  StoreSearchResultSchema,
+  StoreDetailSchema,
+  AddressSuggestionsSchema,
   AccountAgeSchema,
   AddressBookSchema,
   SavedAddressSchema,
@@ -31,6 +35,10 @@ export {
   ProductRegistrationListSchema,
   ProductRegistrationSchema,
   ProfileSchema,
+  QuizSchema,
+  QuizScoredSchema,
+  QuizSubmissionListSchema,
+  QuizSubmissionSchema,
   ReauthResponseSchema,
   ReferralCustomerSchema,
   ReferralStatsSchema,

@@ -36,7 +36,8 @@ export async function listStores(client: GraphqlClient): Promise<StoreView[]> {
 /** The store view's configuration and its menu categories, in one request. */
 export async function fetchStoreShell(client: GraphqlClient): Promise<{ store: StoreView; categories: NavCategory[] }> {
   const data = await client.request(STORE_SHELL_QUERY);
-  if (!isStoreView(data.storeConfig)) throw new Error(`store ${client.store} has no configuration`);
+  const store = data.storeConfig;
+  if (!isStoreView(store)) throw new Error(`store ${client.store} has no configuration`);
   const root = data.categories?.items?.[0];
   const categories = (root?.children ?? [])
     .filter((c): c is ShellCategory & { name: string; url_key: string } => !!c?.url_key && c.include_in_menu !== 0)
@@ -44,8 +45,29 @@ export async function fetchStoreShell(client: GraphqlClient): Promise<{ store: S
     .map(({ uid, name, url_key, description, image, position, product_count }) => ({
       uid, name, url_key, description, image: image ?? null, position, product_count,
     }));
-  return { store: data.storeConfig, categories };
+  return { store, categories };
 }
+
+/**
+ * The store view's feature flags from the platform configuration; asked apart from the shell, whose
+ * answer a server keeps a minute, so an operator's change shows on the next page (docs/decisions/0066).
+ * Null when they cannot be read: a page never fails for them.
+ */
+export async function fetchFeatureFlags(client: GraphqlClient): Promise<Partial<Record<string, boolean>> | null> {
+  try {
+    return (await client.request(STORE_FEATURES_QUERY)).storeConfig?.features ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export const STORE_FEATURES_QUERY = operation('StoreFeatures', gql`
+  query StoreFeatures {
+    storeConfig {
+      features { loyalty trials subscriptions devices search store_locator }
+    }
+  }
+`);
 
 export const STORE_VIEW_FRAGMENT = gql`
   fragment StoreViewFields on StoreConfig {
@@ -59,6 +81,7 @@ export const STORE_VIEW_FRAGMENT = gql`
     store_sort_order
     grid_per_page
     is_age_verification_enabled
+    secure_base_link_url
   }
 `;
 

@@ -1,0 +1,101 @@
+-- Demo seed, part 45: the blog (seven articles in English and German, translations sharing their
+-- slug) and the contact and get-started pages' texts (docs/decisions/0063). Bodies are markdown
+-- without HTML; paragraphs are separated by blank lines (chr(10) || chr(10)).
+
+INSERT INTO content_blog_article (language, slug, title, summary, body, author, published_at, hero_image, hero_image_alt, categories, seo_title, seo_description)
+SELECT v.language, v.slug, v.title, v.summary, replace(v.body, ' || ', chr(10) || chr(10)), v.author, v.published_at::timestamptz, v.hero_image, v.hero_alt, v.categories::text[], v.seo_title, v.seo_description
+  FROM (VALUES
+    ('en', 'caring-for-your-ember-one', 'Caring for your Ember One',
+     'Five minutes of care every twenty sticks keeps the heating blade clean and every session tasting as it should.',
+     '## Why cleaning matters || Each stick leaves a little residue on the heating blade. Over time it changes the taste and makes the device work harder to reach its temperature. || ## The routine || - Switch the device off and let it cool for a minute. || - Remove the cap and brush the blade gently with the cleaning tool from the **Ember Cleaning Kit**. || - Wipe the chamber with a swab, then refit the cap. || ## How often || After every twenty sticks, or whenever the taste seems flat. A quick clean takes less than five minutes and adds years to your device.',
+     'Hannah Price', '2025-03-04 09:00:00+00', '/media/loyalty/article-care.svg', 'An Ember One device beside its cleaning tools',
+     '{devices,guides}', 'How to clean your Ember One in five minutes', 'A step-by-step routine that keeps the Ember One heating blade clean and the taste consistent.'),
+    ('en', 'finding-your-flavour', 'Finding your flavour',
+     'From the roasted depth of Amber to the cool lift of Frost: a short guide to the nine Ember blends.',
+     '## Start with what you know || If you enjoy a rich, roasted taste, start with **Amber** or **Teak**. If you prefer something lighter, **Turquoise** is smooth and mild. || ## Cool and fresh || **Mint** gives a clean, bright finish, and **Frost** adds a stronger cooling sensation for those who like it crisp. || ## Something different || Our newest blends, **Citrus** and **Berry**, bring fruit notes to the range. || Not sure yet? Try single packs before committing to a carton: every pack page shows the blends closest in intensity.',
+     'Tom Becker', '2025-04-15 09:00:00+00', '/media/loyalty/article-flavours.svg', 'Packs of Ember sticks in their blend colours',
+     '{flavours}', 'A guide to the nine Ember blends', 'Amber, Teak, Turquoise, Mint, Frost, Citrus, Berry and more: find the Ember blend that suits you.'),
+    ('en', 'travelling-with-ember', 'Travelling with Ember',
+     'What to pack, what to check before you fly, and how to keep your device charged on the road.',
+     '## Before you go || Rules on heated tobacco differ from country to country and from airline to airline. Check both before you travel, and carry your device in your hand luggage, never in checked baggage. || ## What to pack || - Your device in a protective **case**. || - The USB-C **charger** and a cable. || - Enough sticks for the trip: some countries limit how many you may bring in. || ## On the road || A full charge lasts around twenty sessions with Ember One and thirty with Ember Nova, so a top-up each evening is usually all you need.',
+     'Hannah Price', '2025-05-20 09:00:00+00', '/media/loyalty/article-travel.svg', 'A travel case holding an Ember device',
+     '{guides}', 'Travelling with your Ember device', 'Packing list and practical tips for travelling with an Ember device and sticks.'),
+    ('en', 'inside-ember-nova-induction', 'Inside Ember Nova: induction heating',
+     'Ember Nova heats the stick from within, with no blade to clean. Here is how induction works.',
+     '## No blade, no residue || Instead of a heating blade, Ember Nova uses a coil that creates a magnetic field. A thin metal strip inside each stick warms up in that field, heating the tobacco evenly from the inside. || ## What you notice || - No cleaning between sessions: only wipe the cap now and then. || - The same taste from the first puff to the last. || - A longer battery life of around thirty sessions. || ## The Nova Duo || The **Nova Duo** kit pairs the device with two packs of your choice, a good way to start.',
+     'Daniel Osei', '2025-06-10 09:00:00+00', '/media/marketing/induction.svg', 'A diagram of the induction coil around a stick',
+     '{devices,technology}', 'How induction heating works in Ember Nova', 'Ember Nova heats sticks from within by induction: no blade to clean and an even taste.'),
+    ('en', 'getting-the-most-from-your-battery', 'Getting the most from your battery',
+     'Simple charging habits that keep your Ember battery healthy for longer.',
+     '## Charge little and often || Lithium-ion batteries prefer shallow charges. Topping up when the light shows one bar left is kinder to the battery than running it empty every day. || ## Heat and cold || Avoid leaving your device in a hot car or on a cold windowsill: extreme temperatures shorten battery life. || ## Use the right charger || Any good USB-C charger works, and the **Ember charger** is tuned to charge your device fully in about ninety minutes.',
+     'Daniel Osei', '2025-07-08 09:00:00+00', '/media/marketing/battery.svg', 'A battery gauge showing a full charge',
+     '{devices,guides}', 'Battery care tips for Ember devices', 'How to charge your Ember device so that its battery lasts longer.'),
+    ('en', 'citrus-and-berry', 'New: Citrus and Berry',
+     'Two fruit blends join the range: a bright Citrus and a rounded, dark Berry.',
+     '## Citrus || A zesty top note over our smooth tobacco base, with a light cooling finish. It is our newest blend and already a favourite in the tasting panel. || ## Berry || Dark fruit and a gentle sweetness, rounded off by a medium intensity. || ## How to buy || Citrus packs are sold in twos, and both blends come as cartons too. Subscribers can switch to either blend from their account.',
+     'Tom Becker', '2025-09-02 09:00:00+00', '/media/sticks/citrus-pack.svg', 'A pack of Citrus sticks',
+     '{flavours,news}', 'New Ember blends: Citrus and Berry', 'Meet Citrus and Berry, the two newest Ember blends, and how to try them.'),
+    ('en', 'the-heat-profile-explained', 'The heat profile explained',
+     'Why Ember devices warm up in stages, and what that means for the taste of every session.',
+     '## Three stages || Every session starts with a short warm-up, then holds a steady temperature, and eases off towards the end so the last puffs taste as good as the first. || ## Never burning || The tobacco is heated, never burnt: the device stays well below the temperature of combustion. || ## Try the free trial || Customers of the trial shop can try an **Ember One** kit for fourteen days before deciding.',
+     'Hannah Price', '2025-10-14 09:00:00+00', '/media/marketing/heat-profile.svg', 'A curve showing the three heating stages',
+     '{technology}', 'The Ember heat profile explained', 'How Ember devices heat tobacco in three stages without burning it.'),
+    ('de', 'caring-for-your-ember-one', 'So pflegen Sie Ihren Ember One',
+     'Fünf Minuten Pflege nach jeweils zwanzig Sticks halten die Heizklinge sauber und den Geschmack beständig.',
+     '## Warum Reinigen wichtig ist || Jeder Stick hinterlässt etwas Rückstand auf der Heizklinge. Mit der Zeit verändert das den Geschmack, und das Gerät braucht länger, um seine Temperatur zu erreichen. || ## So geht es || - Schalten Sie das Gerät aus und lassen Sie es eine Minute abkühlen. || - Nehmen Sie die Kappe ab und bürsten Sie die Klinge vorsichtig mit dem Werkzeug aus dem **Ember Reinigungsset**. || - Wischen Sie die Kammer mit einem Stäbchen aus und setzen Sie die Kappe wieder auf. || ## Wie oft || Nach jeweils zwanzig Sticks, oder wenn der Geschmack flach wirkt. Eine kurze Reinigung dauert keine fünf Minuten und verlängert die Lebensdauer Ihres Geräts.',
+     'Hannah Price', '2025-03-04 09:00:00+00', '/media/loyalty/article-care.svg', 'Ein Ember One neben seinem Reinigungswerkzeug',
+     '{devices,guides}', 'Ember One in fünf Minuten reinigen', 'Schritt für Schritt: So bleibt die Heizklinge des Ember One sauber und der Geschmack beständig.'),
+    ('de', 'finding-your-flavour', 'Finden Sie Ihre Sorte',
+     'Von der gerösteten Tiefe von Amber bis zur kühlen Frische von Frost: ein kurzer Führer durch die neun Ember-Sorten.',
+     '## Beginnen Sie mit Bekanntem || Wer einen vollen, gerösteten Geschmack mag, beginnt mit **Amber** oder **Teak**. Wer es leichter mag, findet in **Turquoise** eine milde, runde Sorte. || ## Kühl und frisch || **Mint** endet klar und frisch, **Frost** kühlt deutlich stärker. || ## Etwas Neues || Unsere neuesten Sorten **Citrus** und **Berry** bringen fruchtige Noten ins Sortiment. || Noch unsicher? Probieren Sie Einzelpackungen, bevor Sie eine Stange kaufen: Jede Packungsseite nennt die Sorten mit ähnlicher Intensität.',
+     'Tom Becker', '2025-04-15 09:00:00+00', '/media/loyalty/article-flavours.svg', 'Packungen Ember Sticks in ihren Sortenfarben',
+     '{flavours}', 'Die neun Ember-Sorten im Überblick', 'Amber, Teak, Turquoise, Mint, Frost, Citrus, Berry und mehr: Finden Sie die Ember-Sorte, die zu Ihnen passt.'),
+    ('de', 'travelling-with-ember', 'Mit Ember auf Reisen',
+     'Was Sie einpacken, was Sie vor dem Flug prüfen und wie Ihr Gerät unterwegs geladen bleibt.',
+     '## Vor der Reise || Die Regeln für erhitzten Tabak sind von Land zu Land und von Airline zu Airline verschieden. Prüfen Sie beides vor der Reise und tragen Sie Ihr Gerät im Handgepäck, nie im aufgegebenen Koffer. || ## Was ins Gepäck gehört || - Ihr Gerät in einem schützenden **Etui**. || - Das USB-C-**Ladegerät** und ein Kabel. || - Genug Sticks für die Reise: Manche Länder begrenzen die Einfuhrmenge. || ## Unterwegs || Eine Akkuladung reicht beim Ember One für etwa zwanzig, beim Ember Nova für etwa dreißig Anwendungen. Einmal abends nachladen genügt meist.',
+     'Hannah Price', '2025-05-20 09:00:00+00', '/media/loyalty/article-travel.svg', 'Ein Reiseetui mit einem Ember-Gerät',
+     '{guides}', 'Mit dem Ember-Gerät auf Reisen', 'Packliste und praktische Tipps für Reisen mit Ember-Gerät und Sticks.'),
+    ('de', 'inside-ember-nova-induction', 'Ember Nova von innen: Induktion',
+     'Ember Nova erhitzt den Stick von innen, ganz ohne Klinge. So funktioniert Induktion.',
+     '## Keine Klinge, keine Rückstände || Statt einer Heizklinge nutzt Ember Nova eine Spule, die ein Magnetfeld erzeugt. Ein dünner Metallstreifen in jedem Stick erwärmt sich darin und erhitzt den Tabak gleichmäßig von innen. || ## Was Sie merken || - Keine Reinigung zwischen den Anwendungen: Nur die Kappe ab und zu abwischen. || - Derselbe Geschmack vom ersten bis zum letzten Zug. || - Eine längere Akkulaufzeit von etwa dreißig Anwendungen. || ## Das Nova Duo || Das **Nova Duo** verbindet das Gerät mit zwei Packungen Ihrer Wahl: ein guter Einstieg.',
+     'Daniel Osei', '2025-06-10 09:00:00+00', '/media/marketing/induction.svg', 'Schema der Induktionsspule um einen Stick',
+     '{devices,technology}', 'So funktioniert die Induktion im Ember Nova', 'Ember Nova erhitzt Sticks von innen per Induktion: keine Klinge zu reinigen, gleichmäßiger Geschmack.'),
+    ('de', 'getting-the-most-from-your-battery', 'Mehr aus Ihrem Akku holen',
+     'Einfache Ladegewohnheiten, mit denen der Akku Ihres Ember-Geräts länger hält.',
+     '## Oft und wenig laden || Lithium-Ionen-Akkus mögen kurze Ladungen. Nachladen, wenn nur noch ein Balken leuchtet, schont den Akku mehr als tägliches Leerlaufen. || ## Hitze und Kälte || Lassen Sie Ihr Gerät nicht im heißen Auto oder auf der kalten Fensterbank liegen: Extreme Temperaturen verkürzen die Lebensdauer des Akkus. || ## Das richtige Ladegerät || Jedes gute USB-C-Ladegerät funktioniert, das **Ember Ladegerät** lädt Ihr Gerät in etwa neunzig Minuten vollständig.',
+     'Daniel Osei', '2025-07-08 09:00:00+00', '/media/marketing/battery.svg', 'Eine Akkuanzeige mit voller Ladung',
+     '{devices,guides}', 'Tipps zur Akkupflege für Ember-Geräte', 'So laden Sie Ihr Ember-Gerät, damit der Akku länger hält.'),
+    ('de', 'citrus-and-berry', 'Neu: Citrus und Berry',
+     'Zwei fruchtige Sorten ergänzen das Sortiment: ein spritziges Citrus und ein rundes, dunkles Berry.',
+     '## Citrus || Eine frische Kopfnote über unserer milden Tabakbasis, mit leicht kühlendem Abgang. Unsere neueste Sorte ist schon ein Liebling unseres Verkostungsteams. || ## Berry || Dunkle Früchte und eine sanfte Süße, abgerundet von mittlerer Intensität. || ## So kaufen Sie || Citrus-Packungen gibt es im Zweierpack, beide Sorten auch als Stange. Abonnenten wechseln in ihrem Konto zu jeder der beiden Sorten.',
+     'Tom Becker', '2025-09-02 09:00:00+00', '/media/sticks/citrus-pack.svg', 'Eine Packung Citrus Sticks',
+     '{flavours,news}', 'Neue Ember-Sorten: Citrus und Berry', 'Lernen Sie Citrus und Berry kennen, die zwei neuesten Ember-Sorten.'),
+    ('de', 'the-heat-profile-explained', 'Das Heizprofil erklärt',
+     'Warum Ember-Geräte in Stufen aufheizen und was das für den Geschmack jeder Anwendung bedeutet.',
+     '## Drei Stufen || Jede Anwendung beginnt mit einer kurzen Aufheizphase, hält dann eine gleichmäßige Temperatur und nimmt zum Ende hin ab, damit die letzten Züge so gut schmecken wie die ersten. || ## Nie verbrannt || Der Tabak wird erhitzt, nie verbrannt: Das Gerät bleibt weit unter der Verbrennungstemperatur. || ## Ember One kennenlernen || Das **Ember One** gibt es in vier Farben, einzeln oder als Starter-Set mit Sticks.',
+     'Hannah Price', '2025-10-14 09:00:00+00', '/media/marketing/heat-profile.svg', 'Eine Kurve mit den drei Heizstufen',
+     '{technology}', 'Das Ember-Heizprofil erklärt', 'Wie Ember-Geräte Tabak in drei Stufen erhitzen, ohne ihn zu verbrennen.')
+  ) AS v(language, slug, title, summary, body, author, published_at, hero_image, hero_alt, categories, seo_title, seo_description);
+
+INSERT INTO content_blog_article_product (article_id, sku, position)
+SELECT a.id, r.sku, r.position
+  FROM (VALUES
+    ('caring-for-your-ember-one', 'EMBER-ONE', 1), ('caring-for-your-ember-one', 'ACC-CLEANING-KIT', 2),
+    ('finding-your-flavour', 'STK-AMBER-PACK', 1), ('finding-your-flavour', 'STK-MINT-PACK', 2), ('finding-your-flavour', 'STK-FROST-PACK', 3),
+    ('travelling-with-ember', 'ACC-CASE-SLATE', 1), ('travelling-with-ember', 'ACC-CHARGER', 2),
+    ('inside-ember-nova-induction', 'EMBER-NOVA', 1), ('inside-ember-nova-induction', 'BUNDLE-NOVA-DUO', 2),
+    ('getting-the-most-from-your-battery', 'ACC-CHARGER', 1), ('getting-the-most-from-your-battery', 'EMBER-ONE', 2),
+    ('citrus-and-berry', 'STK-CITRUS-PACK', 1), ('citrus-and-berry', 'STK-BERRY-PACK', 2), ('citrus-and-berry', 'STK-CITRUS-CARTON', 3),
+    ('the-heat-profile-explained', 'TRIAL-ONE-KIT', 1), ('the-heat-profile-explained', 'EMBER-ONE', 2)
+  ) AS r(slug, sku, position)
+  JOIN content_blog_article a ON a.slug = r.slug;
+
+INSERT INTO content_page (identifier, language, title, meta_description, body) VALUES
+  ('contact', 'en', 'Contact us', 'Questions about an order, your device or your account? Write to the Ember customer care team.',
+   'Our customer care team answers every message within one working day, Monday to Friday from 9 am to 6 pm.' || chr(10) || chr(10) || 'For questions about an order, please have your **order number** ready. Many answers are already in our FAQ.'),
+  ('contact', 'de', 'Kontakt', 'Fragen zu einer Bestellung, Ihrem Gerät oder Ihrem Konto? Schreiben Sie dem Ember Kundenservice.',
+   'Unser Kundenservice beantwortet jede Nachricht innerhalb eines Werktags, montags bis freitags von 9 bis 18 Uhr.' || chr(10) || chr(10) || 'Halten Sie bei Fragen zu einer Bestellung bitte Ihre **Bestellnummer** bereit. Viele Antworten finden Sie bereits in unseren FAQ.'),
+  ('get-started', 'en', 'Get started with your device', 'Register your Ember device for its warranty and club points, and learn the first steps.',
+   'Welcome to Ember. Charge your device fully before the first session: about ninety minutes with a USB-C charger.' || chr(10) || chr(10) || 'Register it below with the serial number printed under the cap. Registration keeps your **warranty** at hand and earns club points.'),
+  ('get-started', 'de', 'Erste Schritte mit Ihrem Gerät', 'Registrieren Sie Ihr Ember-Gerät für Garantie und Clubpunkte und lernen Sie die ersten Schritte.',
+   'Willkommen bei Ember. Laden Sie Ihr Gerät vor der ersten Anwendung vollständig auf: etwa neunzig Minuten mit einem USB-C-Ladegerät.' || chr(10) || chr(10) || 'Registrieren Sie es unten mit der Seriennummer unter der Kappe. So haben Sie Ihre **Garantie** griffbereit und sammeln Clubpunkte.');
