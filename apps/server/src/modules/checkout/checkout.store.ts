@@ -12,19 +12,8 @@ export interface ShippingMethodRow {
   is_pickup: boolean;
 }
 
-/** A pick-up store as the checkout uses it; the stores themselves are the store locator's (its pickupStores). */
-export interface PickupStoreRow {
-  code: string;
-  name: string;
-  street: string;
-  city: string;
-  postcode: string | null;
-  country_code: string;
-  telephone: string | null;
-  description: string | null;
-  latitude: string | null;
-  longitude: string | null;
-}
+/** A pick-up store as the checkout uses it: the store locator's (its pickupStores). */
+export type { PickupRow as PickupStoreRow } from '../store-locator/store-locator.store.js';
 
 export async function listShippingMethods(q: Reader, store: string): Promise<ShippingMethodRow[]> {
   const { rows } = await q.query<ShippingMethodRow>(
