@@ -44,6 +44,7 @@ import { trialAdminRoutes, trialRoutes } from './modules/trials/trials.routes.js
 import { trialsJobsPlugin } from './modules/trials/trials.jobs.js';
 import { searchJobsPlugin } from './modules/search/search.jobs.js';
 import { searchRoutes } from './modules/search/search.routes.js';
+import { couponAdminRoutes, couponRoutes } from './modules/coupons/coupons.routes.js';
 import { quizRoutes } from './modules/quizzes/quizzes.routes.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { storeLocatorRoutes } from './modules/store-locator/store-locator.routes.js';
@@ -193,6 +194,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await app.register(leadAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
     await app.register(subscriptionAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
     await app.register(trialAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
+    await app.register(couponAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
     await app.register(platformConfigAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
   }
   await app.register(paymentsPlugin);
@@ -203,6 +205,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(packCodeRoutes, { prefix: '/api/me/products', services });
   await app.register(tradeInRoutes, { prefix: '/api/trade-in', services });
   await app.register(searchRoutes, { prefix: '/api/search', services });
+  await app.register(couponRoutes, { prefix: '/coupons/external/providers', services });
   await app.register(locationRoutes, { prefix: '/api/location', services });
   await app.register(platformConfigRoutes, { prefix: '/api/platform', services });
   await app.register(leadRoutes, { prefix: '/api/leads', services });

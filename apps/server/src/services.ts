@@ -25,6 +25,8 @@ import { TradeInService } from './modules/trade-in/trade-in.service.js';
 import { tradeInPrivacy } from './modules/trade-in/trade-in.privacy.js';
 import { LeadsService } from './modules/leads/leads.service.js';
 import { SearchService } from './modules/search/search.service.js';
+import { CouponsService } from './modules/coupons/coupons.service.js';
+import { couponsPrivacy } from './modules/coupons/coupons.privacy.js';
 import { searchPrivacy } from './modules/search/search.privacy.js';
 import { productSearchSource } from './modules/catalog/catalog.search-source.js';
 import { loyaltyArticleSearchSource } from './modules/loyalty/loyalty.search-source.js';
@@ -114,6 +116,8 @@ export interface Services {
   leads: LeadsService;
   /** The site search over the owners' sources (docs/decisions/0067). */
   search: SearchService;
+  /** External coupon providers: one single-use code per customer and offer (docs/decisions/0068). */
+  coupons: CouponsService;
   /** Subscription plans, the customers' subscriptions and their history; renewals are workflows/subscription-renewal.ts. */
   subscriptions: SubscriptionsService;
   /** Free-trial programmes, one trial per person, the trials' states and history; their lifecycle is workflows/trial-lifecycle.ts. */
@@ -291,12 +295,13 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     productSearchSource, loyaltyArticleSearchSource, faqSearchSource, marketingPageSearchSource, legalPageSearchSource,
     blogArticlesSearchSource(stores), contentPagesSearchSource(stores),
   ]);
+  const coupons = new CouponsService();
   const privacy = new PrivacyRegistry();
   for (const part of [
     identityPrivacy(identity), consentsPrivacy(consents), verificationPrivacy(verification), messagingPrivacy(messaging), formsPrivacy(forms),
     ordersPrivacy(orders), ageVerificationPrivacy(ageVerification), paymentsPrivacy(), loyaltyPrivacy(), referralPrivacy(), packCodesPrivacy(), cartPrivacy(), tradeInPrivacy(), subscriptionsPrivacy(subscriptions), trialsPrivacy(trials),
     catalogPrivacy, storePrivacy, directoryPrivacy, contentPrivacy, checkoutPrivacy, devicesPrivacy(), leadsPrivacy(leads), storeLocatorPrivacy, addressSuggestionsPrivacy, quizzesPrivacy(quizzes),
-    locationPrivacy, platformConfigPrivacy, searchPrivacy,
+    locationPrivacy, platformConfigPrivacy, searchPrivacy, couponsPrivacy(coupons),
     holdsNoPersonalData('platform', ['schema_migrations', 'bot_check_spent']),
   ]) privacy.register(part);
   const services: Services = {
@@ -331,6 +336,7 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     tradeIn,
     leads,
     search,
+    coupons,
     subscriptions,
     trials,
     quizzes,

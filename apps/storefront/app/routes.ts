@@ -11,6 +11,7 @@ export default [
     route('faq', 'routes/faq.tsx'),
     route('flavor-finder', 'routes/flavor-finder.tsx'),
     route('search', 'routes/search.tsx'),
+    route('offers/:providerId', 'routes/offer.tsx'),
     route('stores', 'routes/store-locator.tsx'),
     route('stores/:storeId', 'routes/store-locator-store.tsx'),
     route('blog', 'routes/blog.tsx'),

@@ -27,3 +27,4 @@ export * from './store-locator.js';
 export * from './address-suggestions.js';
 export * from './quizzes.js';
 export * from './search.js';
+export * from './coupons.js';

@@ -43,8 +43,9 @@ describe('customers named by uuid', () => {
     // A lead's id is its link's capability: public, answering no personal data (leads.int.test.ts); a trial's
     // id is owned like a subscription's, its refusals proved in trials.int.test.ts.
     /^\/api\/leads\/\{uuid\}/, /^\/api\/trials\/\{id\}/,
-    // A store's page is public: its id names a shop, not a customer.
-    /^\/api\/store-locator\//,
+    // A store's page is public: its id names a shop, not a customer; a coupon offer's id names the offer
+    // (the customer is the session's, the refusals proved in coupons.int.test.ts).
+    /^\/api\/store-locator\//, /^\/coupons\/external\/providers\/\{id\}/,
   ];
 
   /**

@@ -3,6 +3,8 @@
  * one (`contract` in ./rest), so zod stays out of the first page load.
  */
 export {
+  CouponGrantSchema,
+  CouponProviderSchema,
   SearchResultSchema,
   StoreSearchResultSchema,
   StoreDetailSchema,
