@@ -45,6 +45,7 @@ import { trialsJobsPlugin } from './modules/trials/trials.jobs.js';
 import { searchJobsPlugin } from './modules/search/search.jobs.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { couponAdminRoutes, couponRoutes } from './modules/coupons/coupons.routes.js';
+import { offlinePurchaseAdminRoutes } from './modules/offline-purchases/offline-purchases.routes.js';
 import { quizRoutes } from './modules/quizzes/quizzes.routes.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { storeLocatorRoutes } from './modules/store-locator/store-locator.routes.js';
@@ -195,6 +196,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await app.register(subscriptionAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
     await app.register(trialAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
     await app.register(couponAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
+    await app.register(offlinePurchaseAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
     await app.register(platformConfigAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
   }
   await app.register(paymentsPlugin);

@@ -26,6 +26,8 @@ import { tradeInPrivacy } from './modules/trade-in/trade-in.privacy.js';
 import { LeadsService } from './modules/leads/leads.service.js';
 import { SearchService } from './modules/search/search.service.js';
 import { CouponsService } from './modules/coupons/coupons.service.js';
+import { OfflinePurchasesService } from './modules/offline-purchases/offline-purchases.service.js';
+import { offlinePurchasesPrivacy } from './modules/offline-purchases/offline-purchases.privacy.js';
 import { couponsPrivacy } from './modules/coupons/coupons.privacy.js';
 import { searchPrivacy } from './modules/search/search.privacy.js';
 import { productSearchSource } from './modules/catalog/catalog.search-source.js';
@@ -118,6 +120,8 @@ export interface Services {
   search: SearchService;
   /** External coupon providers: one single-use code per customer and offer (docs/decisions/0068). */
   coupons: CouponsService;
+  /** Purchases in physical stores, credited to the loyalty ledger once each (docs/decisions/0069). */
+  offlinePurchases: OfflinePurchasesService;
   /** Subscription plans, the customers' subscriptions and their history; renewals are workflows/subscription-renewal.ts. */
   subscriptions: SubscriptionsService;
   /** Free-trial programmes, one trial per person, the trials' states and history; their lifecycle is workflows/trial-lifecycle.ts. */
@@ -296,12 +300,13 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     blogArticlesSearchSource(stores), contentPagesSearchSource(stores),
   ]);
   const coupons = new CouponsService();
+  const offlinePurchases = new OfflinePurchasesService({ identity, loyalty, stores });
   const privacy = new PrivacyRegistry();
   for (const part of [
     identityPrivacy(identity), consentsPrivacy(consents), verificationPrivacy(verification), messagingPrivacy(messaging), formsPrivacy(forms),
     ordersPrivacy(orders), ageVerificationPrivacy(ageVerification), paymentsPrivacy(), loyaltyPrivacy(), referralPrivacy(), packCodesPrivacy(), cartPrivacy(), tradeInPrivacy(), subscriptionsPrivacy(subscriptions), trialsPrivacy(trials),
     catalogPrivacy, storePrivacy, directoryPrivacy, contentPrivacy, checkoutPrivacy, devicesPrivacy(), leadsPrivacy(leads), storeLocatorPrivacy, addressSuggestionsPrivacy, quizzesPrivacy(quizzes),
-    locationPrivacy, platformConfigPrivacy, searchPrivacy, couponsPrivacy(coupons),
+    locationPrivacy, platformConfigPrivacy, searchPrivacy, couponsPrivacy(coupons), offlinePurchasesPrivacy(offlinePurchases),
     holdsNoPersonalData('platform', ['schema_migrations', 'bot_check_spent']),
   ]) privacy.register(part);
   const services: Services = {
@@ -337,6 +342,7 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     leads,
     search,
     coupons,
+    offlinePurchases,
     subscriptions,
     trials,
     quizzes,

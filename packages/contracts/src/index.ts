@@ -28,3 +28,4 @@ export * from './address-suggestions.js';
 export * from './quizzes.js';
 export * from './search.js';
 export * from './coupons.js';
+export * from './offline-purchases.js';

@@ -496,6 +496,11 @@ export class IdentityService {
     return user?.status === 'active' ? { uuid: user.uuid, store_code: user.store_code } : null;
   }
 
+  /** Whether an account with this uuid is active (purchases made in a store are matched to it). */
+  async isActiveAccount(q: Queryable, uuid: string): Promise<boolean> {
+    return (await store.findUser(q, uuid))?.status === 'active';
+  }
+
   isContactTaken(value: string): Promise<boolean> {
     return store.isContactTaken(this.db, value);
   }

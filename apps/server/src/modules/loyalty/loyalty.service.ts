@@ -271,6 +271,16 @@ export class LoyaltyService {
     });
   }
 
+  /**
+   * The points a purchase in a physical store earns: the order rule's points per whole unit of the
+   * total, as an online order earns them; none where the store view's club is off (docs/decisions/0069).
+   */
+  async offlinePurchasePoints(q: Reader, storeCode: string, totalMinor: number): Promise<number> {
+    if ((await store.findMarket(q, storeCode))?.enabled === 'false') return 0;
+    const rule = await store.findEarningRule(q, 'order_placed');
+    return Math.floor(Math.max(0, totalMinor) / 100) * (rule?.points ?? 0);
+  }
+
   // ---------- Orders (order events) ----------
 
   /** The order-event subscriber: pending points on placement, credit on delivery, reversal on cancel or refund. */
