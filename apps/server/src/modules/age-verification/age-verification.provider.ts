@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { escapeHtml } from '../../platform/html.js';
 
 /** The header a provider callback carries: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
 export const SIGNATURE_HEADER = 'x-age-verification-signature';
@@ -88,7 +89,6 @@ export function ageOn(dateOfBirth: string, today: Date = new Date()): number {
   return age;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The provider's workflow page: a plain form, so it runs under the shop's strict CSP without script. */
 export function workflowPage(opts: { reference: string; kind: string; state: 'open' | 'submitted' | 'closed'; returnUrl: string }): string {

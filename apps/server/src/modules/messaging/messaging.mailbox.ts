@@ -1,10 +1,6 @@
+import { escapeHtml } from '../../platform/html.js';
 import type { OutboxRow } from './messaging.store.js';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
 
 function statusOf(row: OutboxRow): string {
   if (row.sent_at) return 'sent';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, renderMailboxPage } from './messaging.mailbox.js';
+import { escapeHtml } from '../../platform/html.js';
+import { renderMailboxPage } from './messaging.mailbox.js';
 import { isDeliveryWorkerEnabled, isDevMailboxEnabled } from './messaging.routes.js';
 import { retryDelaySeconds } from './messaging.service.js';
 import type { OutboxRow } from './messaging.store.js';

@@ -1,4 +1,5 @@
 import { AppError } from '../../platform/errors.js';
+import { escapeHtml } from '../../platform/html.js';
 import type { Reader, Tx } from '../../platform/transaction.js';
 import type { SearchDocument, SearchSource, SearchType } from './search.source.js';
 import * as store from './search.store.js';
@@ -53,7 +54,6 @@ export function queryTokens(q: string): string[] {
   return (q.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((t) => t.slice(0, 40));
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /**
  * Marked text from the database → safe HTML: everything is escaped, then the highlighter's
