@@ -12,21 +12,36 @@ export const OfflinePurchaseItemSchema = z.strictObject({
   name: z.string().max(200).regex(plain, 'must be plain text').optional(),
 });
 
-export const OfflinePurchaseSchema = z.strictObject({
-  action_id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/, 'must be the till\'s action id'),
+const ActionId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/, 'must be the till\'s action id');
+/** Who bought: the customer's uuid (a scanned club card) or e-mail address. */
+const Customer = z.union([z.strictObject({ uuid: z.uuid() }), z.strictObject({ email: z.email().max(254) })]);
+const common = {
+  action_id: ActionId,
   datetime: z.iso.datetime({ offset: true }),
-  type: z.enum(['purchase']),
   store_code: z.string().regex(/^[a-z][a-z0-9_]{1,31}$/),
-  /** Who bought: the customer's uuid (a scanned club card) or e-mail address. */
-  customer: z.union([z.strictObject({ uuid: z.uuid() }), z.strictObject({ email: z.email().max(254) })]),
   items: z.array(OfflinePurchaseItemSchema).min(1).max(200),
   currency: z.string().regex(/^[A-Z]{3}$/),
-});
+};
+
+export const OfflinePurchaseSchema = z.discriminatedUnion('type', [
+  z.strictObject({ ...common, type: z.literal('purchase'), customer: Customer }),
+  /**
+   * Items of an earlier purchase brought back to a store: `original_action_id` names that purchase;
+   * the customer is the purchase's (a customer sent with it must be the same one).
+   */
+  z.strictObject({ ...common, type: z.literal('return'), original_action_id: ActionId, customer: Customer.optional() }),
+]);
 export type OfflinePurchaseInput = z.infer<typeof OfflinePurchaseSchema>;
 
 export const OfflinePurchaseImportSchema = z.strictObject({ purchases: z.array(OfflinePurchaseSchema).min(1).max(1000) });
 
-export const OFFLINE_PURCHASE_OUTCOMES = ['credited', 'recorded', 'already_imported', 'no_customer', 'unknown_store'] as const;
+/**
+ * `credited`/`recorded`: a purchase taken with or without points; `returned`: a return taken, its
+ * share of the purchase's points taken back; `already_imported`: the action id was taken before;
+ * `no_customer`, `unknown_store`; `unknown_purchase`: a return of no purchase of that customer;
+ * `exceeds_purchase`: a return of more than was bought (with the earlier returns) or of other items.
+ */
+export const OFFLINE_PURCHASE_OUTCOMES = ['credited', 'recorded', 'returned', 'already_imported', 'no_customer', 'unknown_store', 'unknown_purchase', 'exceeds_purchase'] as const;
 
 export const OfflinePurchaseImportResultSchema = z.object({
   /** Spec §8: all imported (SUCCESS), none (FAILURE), or some (MIXED_RESULTS). */

@@ -2,7 +2,7 @@ import type { Queryable, Tx } from '../../platform/db.js';
 
 /** SQL on the loyalty_* tables; nothing else touches them. */
 
-export type SourceType = 'order' | 'article' | 'qr_code' | 'pack_code' | 'referral' | 'reward' | 'adjustment' | 'expiry' | 'offline_purchase';
+export type SourceType = 'order' | 'article' | 'qr_code' | 'pack_code' | 'referral' | 'reward' | 'adjustment' | 'expiry' | 'offline_purchase' | 'offline_return';
 
 export interface LedgerInsert {
   consumer_uuid: string;

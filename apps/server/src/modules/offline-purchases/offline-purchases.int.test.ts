@@ -127,3 +127,64 @@ describe('importing purchases made in stores', () => {
     expect(rows[0]!.consumer_uuid).toBeNull();
   });
 });
+
+describe('returns made in stores', () => {
+  const ret = (original: string, items: unknown[], over: Record<string, unknown> = {}) => ({
+    action_id: action(), datetime: '2026-11-22T10:00:00+00:00', type: 'return', store_code: 'gb', original_action_id: original, items, currency: 'GBP', ...over,
+  });
+  const CARTON = { sku: 'EMBER-STICKS-AMBER-CARTON', quantity: 1, price: 1250 };
+
+  it('takes back the returned share of the points once, and shows it in the points history', async () => {
+    const c = await createCustomer(server, { store: 'gb' });
+    const p = purchase({ uuid: c.uuid });
+    await send([p]);
+    expect(await balance(c)).toBe(30);
+    // One carton of £30.50: 12.50 / 30.50 of 30 points = 12.
+    const r = ret(p.action_id, [CARTON]);
+    expect((await send([r])).body).toEqual({ result: 'SUCCESS', purchases: [{ action_id: r.action_id, outcome: 'returned', points: -12 }] });
+    expect(await balance(c)).toBe(18);
+    expect((await send([r])).body.purchases[0]).toEqual({ action_id: r.action_id, outcome: 'already_imported', points: 0 });
+    expect(await balance(c)).toBe(18);
+    // The rest of the purchase: the shares add up to the purchase's points, never more.
+    const rest = ret(p.action_id, [CARTON, { sku: 'EMBER-CLEANING-KIT', quantity: 1, price: 550 }], { customer: { email: c.email } });
+    expect((await send([rest])).body.purchases[0]).toMatchObject({ outcome: 'returned', points: -18 });
+    expect(await balance(c)).toBe(0);
+    const history = await restCall(server, 'GET', `/api/loyalty/consumers/${c.uuid}/points?page=1&perPage=10`, undefined, { token: c.token, store: 'gb' });
+    expect(history.body.items.filter((i: { type: string }) => i.type === 'offline_return').map((i: { points: number }) => i.points)).toEqual([-18, -12]);
+  });
+
+  it('refuses a return of more than was bought, of other items, of another customer\'s or of no purchase', async () => {
+    const c = await createCustomer(server, { store: 'gb' });
+    const other = await createCustomer(server, { store: 'gb' });
+    const p = purchase({ uuid: c.uuid });
+    await send([p]);
+    const outcomes = async (rs: unknown[]) => ((await send(rs)).body.purchases as { outcome: string }[]).map((o) => o.outcome);
+    expect(await outcomes([
+      ret(p.action_id, [{ ...CARTON, quantity: 3 }]),
+      ret(p.action_id, [{ sku: 'EMBER-DEVICE-ONE', quantity: 1, price: 100 }]),
+      ret(p.action_id, [CARTON], { currency: 'EUR' }),
+      ret(p.action_id, [CARTON], { customer: { uuid: other.uuid } }),
+      ret(`TILL-${randomUUID()}`, [CARTON]),
+    ])).toEqual(['exceeds_purchase', 'exceeds_purchase', 'exceeds_purchase', 'unknown_purchase', 'unknown_purchase']);
+    // Two cartons bought: two returns of one each are taken, a third is not.
+    expect(await outcomes([ret(p.action_id, [CARTON]), ret(p.action_id, [CARTON]), ret(p.action_id, [CARTON])])).toEqual(['returned', 'returned', 'exceeds_purchase']);
+    // A return cannot itself be returned.
+    const r = ret(p.action_id, [{ sku: 'EMBER-CLEANING-KIT', quantity: 1, price: 550 }]);
+    await send([r]);
+    expect(await outcomes([ret(r.action_id, [{ sku: 'EMBER-CLEANING-KIT', quantity: 1, price: 550 }])])).toEqual(['unknown_purchase']);
+    expect((await send([{ ...ret(p.action_id, [CARTON]), original_action_id: undefined }])).status).toBe(400);
+  });
+
+  it('never takes more than is spendable, and ten returns of the last item at once take it once', async () => {
+    const c = await createCustomer(server, { store: 'gb' });
+    const p = purchase({ uuid: c.uuid }, { items: [{ sku: 'EMBER-STICKS-AMBER-CARTON', quantity: 1, price: 5000 }] });
+    await send([p]);
+    expect(await balance(c)).toBe(50);
+    // Points spent elsewhere meanwhile: the balance stays at zero or above.
+    await db.query(`INSERT INTO loyalty_ledger (consumer_uuid, points, source_type, source_key, event) VALUES ($1, -45, 'adjustment', $2, 'Spent')`, [c.uuid, randomUUID()]);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => send([ret(p.action_id, [{ sku: 'EMBER-STICKS-AMBER-CARTON', quantity: 1, price: 5000 }])])));
+    expect(answers.map((a) => a.body.purchases[0].outcome).sort()).toEqual([...Array(9).fill('exceeds_purchase'), 'returned']);
+    expect(await balance(c)).toBe(0);
+  });
+});
+
