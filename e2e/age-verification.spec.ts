@@ -3,6 +3,7 @@ import { pageOrigin, signedInCustomer } from './support/account';
 import { expectNoSeriousViolations } from './support/axe';
 import { acceptTermsAndPlaceOrder, checkoutAgreementIds, SET_CARD_WITH_TERMS } from './support/legal';
 import { messages, productFacts, waitForPageView } from './support/shop';
+import { CONSENT_ACCEPTED } from './support/consent';
 
 const en = messages('en');
 
@@ -108,7 +109,8 @@ test('an under-age test identity is refused, checkout stays closed and a crafted
 });
 
 test.describe('the soft age gate', () => {
-  test.use({ storageState: { cookies: [], origins: [] } });
+  // Not yet asked for their age; the cookie choice was made (e2e/cookie-consent.spec.ts asks it).
+  test.use({ storageState: { cookies: [CONSENT_ACCEPTED], origins: [] } });
 
   test('asks a first-time visitor for their age and market once, and remembers the answer', async ({ page }) => {
     await page.goto('/gb/');

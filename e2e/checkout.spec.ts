@@ -36,8 +36,10 @@ test('an age-verified customer buys a device in a colour and two cartons with a 
   await expect(main.getByRole('status').filter({ hasText: device.name })).toContainText(device.name);
   const header = page.getByRole('banner');
   await expect(header.getByRole('button', { name: /Cart/ })).toHaveText(/\(1/);
-  const [added] = await ecommerceEvents(page, 'add_to_cart');
-  expect(added?.ecommerce).toMatchObject({ items: [{ item_id: colour.sku, quantity: 1 }] });
+  // Events the page fires go out half a second later (spec §9), with the change's cart context.
+  await expect.poll(async () => (await ecommerceEvents(page, 'add_to_cart'))[0]).toMatchObject({
+    cart_context: 'PRODUCT_DETAIL', ecommerce: { items: [{ item_id: colour.sku, quantity: 1 }] },
+  });
 
   // Two cartons.
   await page.goto(`/gb/p/${carton.urlKey}`);
@@ -101,6 +103,9 @@ test('an age-verified customer buys a device in a colour and two cartons with a 
   await delivery.getByRole('radio', { name: en('checkout.delivery.mode.delivery') }).check();
   await delivery.getByRole('radio', { name: /Standard delivery/ }).check();
   await expect(delivery.getByRole('radio', { name: /Standard delivery/ })).toBeChecked();
+  await expect.poll(async () => (await ecommerceEvents(page, 'add_shipping_info')).at(-1)).toMatchObject({
+    ecommerce: { currency: 'GBP', coupon: COUPON, shipping_tier: expect.stringMatching(/^\w+_\w+$/) },
+  });
 
   // Payment and order.
   const payment = main.getByRole('region', { name: en('checkout.payment.heading') });
@@ -241,6 +246,11 @@ test('a customer whose card is declined pays the order again from the account, t
   await main.getByRole('button', { name: en('account.orders.cancel') }).click();
   await expect(status).not.toHaveText(before);
   await expect(main.getByRole('button', { name: en('account.orders.cancel') })).toHaveCount(0);
+  // The cancelled order's detail reports GA4's refund once (docs/decisions/0072).
+  await expect.poll(async () => (await ecommerceEvents(page, 'refund'))[0]?.ecommerce).toMatchObject({
+    transaction_id: number, currency: 'GBP', items: [{ item_id: carton.sku, quantity: 1 }],
+  });
+  expect(await page.evaluate((n) => window.localStorage.getItem(`ember_refund_tracked:gb:${n}`), number)).toBe('1');
   // Cancelling gave the carton back.
   expect(await stockLevel(request, carton.sku)).toBe(stockBefore);
 });

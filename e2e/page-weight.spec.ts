@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { messages, waitForPageView } from './support/shop';
+import { CONSENT_ACCEPTED } from './support/consent';
 
 // What docs/decisions/0043 keeps out of, or puts into, a public page's first load.
 const en = messages('en');
@@ -79,7 +80,8 @@ test('hashed scripts come without the headers only a document reads (decision 00
 });
 
 test.describe('a first-time visitor', () => {
-  test.use({ storageState: { cookies: [], origins: [] } });
+  // Not yet asked for their age; the cookie choice was made (e2e/cookie-consent.spec.ts asks it).
+  test.use({ storageState: { cookies: [CONSENT_ACCEPTED], origins: [] } });
 
   test('sees the age gate before any script of the page has run', async ({ page }) => {
     await page.route('**/assets/*.js', (route) => route.abort());

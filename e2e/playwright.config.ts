@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { CONSENT_ACCEPTED } from './support/consent';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Below 32768, where the kernel's ephemeral ports cannot collide with it.
@@ -31,9 +32,13 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     locale: 'en-GB',
-    // A returning visitor: the soft age gate was answered before (e2e/age-verification.spec.ts opens it).
+    // A returning visitor: the soft age gate was answered before (e2e/age-verification.spec.ts opens it),
+    // and every cookie group accepted (e2e/cookie-consent.spec.ts asks; support/consent.ts).
     storageState: {
-      cookies: [{ name: 'ember_age_gate', value: 'gb', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' }],
+      cookies: [
+        { name: 'ember_age_gate', value: 'gb', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' },
+        CONSENT_ACCEPTED,
+      ],
       origins: [],
     },
   },

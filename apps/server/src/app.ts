@@ -10,8 +10,11 @@ import { migrate, openDb, type Db } from './platform/db.js';
 import { inTransaction, onRollback } from './platform/transaction.js';
 import { AccessLogController, logHooks, logSerializers } from './platform/access-log.js';
 import { clientErrorHandler, frameworkErrorHandler, registerRequestEdge, securityHeaders } from './platform/edge.js';
+import { audienceOf } from './platform/messages.js';
+import { registerTenantCheck } from './modules/identity/identity.auth.js';
 import { registerCompression } from './platform/compression.js';
 import { registerErrorHandling } from './platform/errors.js';
+import { registerMetrics, setupObservability } from './platform/observability/observability.plugin.js';
 import { healthRoutes } from './platform/health.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { SEED_DIR, seedIfEmpty } from './platform/seed.js';
@@ -38,6 +41,7 @@ import { tradeInRoutes } from './modules/trade-in/trade-in.routes.js';
 import { locationRoutes } from './modules/location/location.routes.js';
 import { platformConfigAdminRoutes, platformConfigRoutes } from './modules/platform-config/platform-config.routes.js';
 import { leadAdminRoutes, leadRoutes } from './modules/leads/leads.routes.js';
+import { marketingAccountRoutes, marketingLegacyRoutes, marketingOneClickRoutes, marketingRoutes } from './modules/marketing/marketing.routes.js';
 import { subscriptionAdminRoutes, subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { subscriptionsJobsPlugin } from './modules/subscriptions/subscriptions.jobs.js';
 import { trialAdminRoutes, trialRoutes } from './modules/trials/trials.routes.js';
@@ -46,6 +50,7 @@ import { searchJobsPlugin } from './modules/search/search.jobs.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { couponAdminRoutes, couponRoutes } from './modules/coupons/coupons.routes.js';
 import { offlinePurchaseAdminRoutes } from './modules/offline-purchases/offline-purchases.routes.js';
+import { identityAdminRoutes } from './modules/identity/identity.admin.routes.js';
 import { quizRoutes } from './modules/quizzes/quizzes.routes.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { storeLocatorRoutes } from './modules/store-locator/store-locator.routes.js';
@@ -97,6 +102,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   });
+  // Error reporting, traces and request metrics first: the request's span is the parent of everything after (docs/decisions/0071).
+  await setupObservability(app, config);
 
   const ownsDb = !opts.db;
   // Tracking each code path's transaction costs every promise a hook on Node 20 (docs/decisions/0050);
@@ -137,6 +144,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (tags.has('content')) services.legal.invalidate();
     pageCache?.invalidate(tags);
   });
+  // /metrics, with the pool, job and outbox figures read at scrape time.
+  await registerMetrics(app, { config, db, outbox: () => services.messaging.pendingSummary() });
   if (config.CHANGES_LISTEN) await changes.start(db);
   app.addHook('onClose', async () => changes.close());
   app.decorate('pageCache', pageCache);
@@ -149,7 +158,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('draining', false);
   if (ownsDb) app.addHook('onClose', async () => db.close());
 
-  registerErrorHandling(app, (request) => services.stores.forRequest(request));
+  registerErrorHandling(app, async (request) => audienceOf(await services.stores.forRequest(request), request));
   await registerCompression(app);
   app.addHook('onSend', async (_request, reply) => {
     // Every answer quotes its request id, except a hashed asset's (immutable: nothing to report about
@@ -166,6 +175,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   // After the security headers, so they are on the edge's refusals too.
   registerRequestEdge(app, config);
+  registerTenantCheck(app, services.stores);
+  services.orders.useLog(app.log);
 
   await app.register(cookie);
   await registerOpenApi(app);
@@ -181,6 +192,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(consentRoutes, { services, db });
   await app.register(formsRoutes, { prefix: '/api/messaging', services });
   await app.register(formsAccountRoutes, { prefix: '/account', services });
+  await app.register(marketingRoutes, { prefix: '/api/messaging', services });
+  await app.register(marketingLegacyRoutes, { prefix: '/messaging-legacy', services });
+  await app.register(marketingAccountRoutes, { prefix: '/account', services });
+  await app.register(marketingOneClickRoutes, { services });
   await app.register(ageVerificationRoutes, { prefix: '/age-verification' });
   await app.register(ageVerificationAccountRoutes('second'), { prefix: '/account' });
   await app.register(ageVerificationAccountRoutes('legacy'), { prefix: '/account-legacy' });
@@ -197,6 +212,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await app.register(trialAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
     await app.register(couponAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
     await app.register(offlinePurchaseAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
+    await app.register(identityAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
     await app.register(platformConfigAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
   }
   await app.register(paymentsPlugin);

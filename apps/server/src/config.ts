@@ -8,6 +8,9 @@ const origin = z
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/** A Sentry DSN: http(s)://publickey@host[:port]/[path/]projectid. */
+const sentryDsn = z.string().regex(/^https?:\/\/[A-Za-z0-9]+(:[A-Za-z0-9]+)?@[A-Za-z0-9.-]+(:\d{1,5})?\/([\w.-]+\/)*\d+$/, 'must be a Sentry DSN such as https://key@o1.ingest.sentry.io/123');
+
 /** Every environment variable the server reads, with its default; README's configuration table mirrors it. */
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -134,6 +137,11 @@ export const ConfigSchema = z.object({
   // days a link works.
   LEADS_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LEADS_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+  // Newsletter (docs/decisions/0070): the HMAC key of its confirmation and unsubscribe links (required in
+  // LIVE mode where the marketing service is served; TEST mode has a fixed development key), and how many
+  // days a confirmation link works (unsubscribe links never expire).
+  MARKETING_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  MARKETING_LINK_TTL_DAYS: z.coerce.number().int().min(1).max(30).default(7),
   // Address suggestions (docs/decisions/0061): the shop's own address table (`local`), a Loqate-style
   // hosted service (`loqate`, with its key and base URL) or none (every answer an empty list).
   // The store locator's map (docs/decisions/0060): an XYZ tile server's address with {z}, {x} and {y},
@@ -194,6 +202,17 @@ export const ConfigSchema = z.object({
   // `?ip=` is added), within the timeout (spec §9: 5000 ms), falling back to the offline database.
   GEOIP_LOOKUP_URL: z.string().regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL').optional(),
   GEOIP_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  // Error reporting, traces and metrics (docs/decisions/0071). With a DSN, failures go to Sentry
+  // (the browser's to SENTRY_BROWSER_DSN, else the same project); without, they are log lines.
+  SENTRY_DSN: sentryDsn.optional(),
+  SENTRY_BROWSER_DSN: sentryDsn.optional(),
+  SENTRY_ENVIRONMENT: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - only').optional(),
+  SENTRY_RELEASE: z.string().regex(/^[A-Za-z0-9_.@+-]{1,100}$/, 'letters, digits, _ . @ + - only').optional(),
+  // OTLP/HTTP collector base URL (traces go to {endpoint}/v1/traces); unset: no tracing SDK is started.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().regex(/^https?:\/\/[^\s?#]+$/, 'must be an http(s) URL without query').optional(),
+  OTEL_SERVICE_NAME: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - only').default('ember-shop'),
+  // Bearer token of /metrics in LIVE mode (ADMIN_TOKEN works too); open in TEST mode.
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').max(256).optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { graphqlIntrospection: boolean; txGuard: boolean; walletSigningSecret: string; packCodeSecret: string; trialsClaimSecret: string };
@@ -216,6 +235,19 @@ export const TEST_LEADS_LINK_SECRET = 'ember-test-mode-lead-link-key-not-for-liv
 /** The key of leads' confirmation links: the configured one, else the development key (a LIVE instance serving leads refuses to start without its own). */
 export function leadsLinkSecret(c: Pick<Config, 'LEADS_LINK_SECRET'>): string {
   return c.LEADS_LINK_SECRET ?? TEST_LEADS_LINK_SECRET;
+}
+
+/** Used only in TEST mode: signs the newsletter's confirmation and unsubscribe links; never a LIVE shop's. */
+export const TEST_MARKETING_LINK_SECRET = 'ember-test-mode-newsletter-link-key-not-for-live-use';
+
+/** The key of the newsletter's links: the configured one, else the development key (a LIVE instance serving marketing refuses to start without its own). */
+export function marketingLinkSecret(c: Pick<Config, 'MARKETING_LINK_SECRET'>): string {
+  return c.MARKETING_LINK_SECRET ?? TEST_MARKETING_LINK_SECRET;
+}
+
+/** Whether this instance serves the marketing service (SERVICES unset means every service). */
+export function servesMarketing(c: Pick<Config, 'SERVICES'>): boolean {
+  return !c.SERVICES || c.SERVICES.split(',').map((s) => s.trim()).includes('marketing');
 }
 
 /** Whether this instance serves the leads service (SERVICES unset means every service). */
@@ -270,6 +302,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.STORE_MODE === 'LIVE' && !c.WALLET_SIGNING_SECRET) live.push('WALLET_SIGNING_SECRET: LIVE store mode needs a secret to sign wallet pass links');
   if (c.STORE_MODE === 'LIVE' && servesLeads(c) && (!c.LEADS_LINK_SECRET || c.LEADS_LINK_SECRET === TEST_LEADS_LINK_SECRET)) {
     live.push('LEADS_LINK_SECRET: LIVE store mode needs the key leads\' confirmation links are signed with');
+  }
+  if (c.STORE_MODE === 'LIVE' && servesMarketing(c) && (!c.MARKETING_LINK_SECRET || c.MARKETING_LINK_SECRET === TEST_MARKETING_LINK_SECRET)) {
+    live.push('MARKETING_LINK_SECRET: LIVE store mode needs the key the newsletter\'s confirmation and unsubscribe links are signed with');
   }
   if (c.STORE_MODE === 'LIVE' && (!c.PACK_CODE_SECRET || c.PACK_CODE_SECRET === TEST_PACK_CODE_SECRET)) {
     live.push('PACK_CODE_SECRET: LIVE store mode needs the key printed pack codes are checked with');

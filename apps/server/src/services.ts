@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { leadsLinkSecret, publicBaseUrl, SANDBOX_TEST_WEBHOOK_SECRET, type Config } from './config.js';
+import { leadsLinkSecret, marketingLinkSecret, publicBaseUrl, SANDBOX_TEST_WEBHOOK_SECRET, type Config } from './config.js';
 import type { Db } from './platform/db.js';
 import { transactionsOn } from './platform/transaction.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
@@ -35,6 +35,8 @@ import { loyaltyArticleSearchSource } from './modules/loyalty/loyalty.search-sou
 import { faqSearchSource, legalPageSearchSource, marketingPageSearchSource } from './modules/content/content.search-source.js';
 import { blogArticlesSearchSource, contentPagesSearchSource } from './modules/content/content.search.js';
 import { leadsPrivacy } from './modules/leads/leads.privacy.js';
+import { MarketingService } from './modules/marketing/marketing.service.js';
+import { marketingPrivacy } from './modules/marketing/marketing.privacy.js';
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service.js';
 import { subscriptionsPrivacy } from './modules/subscriptions/subscriptions.privacy.js';
 import { onSubscriptionOrderEvent } from './workflows/subscription-renewal.js';
@@ -116,6 +118,8 @@ export interface Services {
   tradeIn: TradeInService;
   /** Leads met at events or by promoters: their confirmation links, consents and purchases. */
   leads: LeadsService;
+  /** The newsletter: double opt-in sign-ups of confirmed adults, one-click unsubscribe (docs/decisions/0070). */
+  marketing: MarketingService;
   /** The site search over the owners' sources (docs/decisions/0067). */
   search: SearchService;
   /** External coupon providers: one single-use code per customer and offer (docs/decisions/0068). */
@@ -282,6 +286,14 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
   orders.subscribe('leads', (tx, e) => leads.onOrderEvent(tx, e));
   identity.onRegistered((tx, uuid, input, ctx) => leads.applyToNewAccount(tx, uuid, input.strategy_data.identifier, ctx.store.code, ctx.ip));
   cart.useTradeIn(tradeIn);
+  // The newsletter's links are built from configuration; its consents are the consents module's marketing purposes,
+  // an adult is an age-verified account or a guest who stated the market's legal age (age-verification's rules).
+  const marketing = new MarketingService({
+    consents, messaging, stores,
+    customers: { ageFacts: (q, uuid) => identity.ageFacts(q, uuid), activeAccountByEmail: (q, email) => identity.activeAccountByEmail(q, email) },
+    minimumAge: (q, country) => ageVerification.minimumAge(q, country),
+    linkTo: (storeCode, path) => `${publicBaseUrl(config, storeCode)}/${storeCode}${path}`,
+  }, { linkSecret: marketingLinkSecret(config), linkTtlDays: config.MARKETING_LINK_TTL_DAYS });
   const quizzes = new QuizzesService(db, { catalog });
   const verification = new VerificationService(messaging, limiter, config.RATE_LIMIT_IP_FACTOR);
   // The offline country database answers unless a lookup service is configured, which falls back to it on any failure.
@@ -305,7 +317,7 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
   for (const part of [
     identityPrivacy(identity), consentsPrivacy(consents), verificationPrivacy(verification), messagingPrivacy(messaging), formsPrivacy(forms),
     ordersPrivacy(orders), ageVerificationPrivacy(ageVerification), paymentsPrivacy(), loyaltyPrivacy(), referralPrivacy(), packCodesPrivacy(), cartPrivacy(), tradeInPrivacy(), subscriptionsPrivacy(subscriptions), trialsPrivacy(trials),
-    catalogPrivacy, storePrivacy, directoryPrivacy, contentPrivacy, checkoutPrivacy, devicesPrivacy(), leadsPrivacy(leads), storeLocatorPrivacy, addressSuggestionsPrivacy, quizzesPrivacy(quizzes),
+    catalogPrivacy, storePrivacy, directoryPrivacy, contentPrivacy, checkoutPrivacy, devicesPrivacy(), leadsPrivacy(leads), marketingPrivacy(marketing), storeLocatorPrivacy, addressSuggestionsPrivacy, quizzesPrivacy(quizzes),
     locationPrivacy, platformConfigPrivacy, searchPrivacy, couponsPrivacy(coupons), offlinePurchasesPrivacy(offlinePurchases),
     holdsNoPersonalData('platform', ['schema_migrations', 'bot_check_spent']),
   ]) privacy.register(part);
@@ -340,6 +352,7 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     packCodes,
     tradeIn,
     leads,
+    marketing,
     search,
     coupons,
     offlinePurchases,

@@ -9,6 +9,7 @@ import { addCatalogue } from './i18n/i18n';
 import { StylesheetContext } from './lib/document-styles';
 import { NonceContext } from './lib/nonce';
 import { lowPriorityModulePreloads } from './lib/preload-priority';
+import { reportingSnippet } from './lib/error-reporting/snippet';
 import stylesheet from './styles.css?inline';
 
 // The server renders every language; a browser fetches only its page's (i18n.ts).
@@ -20,7 +21,8 @@ export const streamTimeout = 5_000;
 /**
  * React Router's default Node entry plus five things: the request's CSP nonce on every inline
  * script, the stylesheet for the document's head, module preloads at low priority, a charset on
- * the content type, and whole documents for the server's page cache.
+ * the content type, and whole documents for the server's page cache; with a DSN configured, the
+ * head also carries the error-reporting snippet (lib/error-reporting).
  */
 export default function handleRequest(
   request: Request,
@@ -63,7 +65,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          const document = lowPriorityModulePreloads();
+          const document = lowPriorityModulePreloads(reportingSnippet(loadContext.browserReporting, nonce));
           pipe(document);
           document.pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));

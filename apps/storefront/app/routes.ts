@@ -11,6 +11,8 @@ export default [
     route('faq', 'routes/faq.tsx'),
     route('flavor-finder', 'routes/flavor-finder.tsx'),
     route('search', 'routes/search.tsx'),
+    // A guest's order lookup (order number, e-mail, billing last name; docs/decisions/0073).
+    route('order-status', 'routes/order-status.tsx'),
     route('offers/:providerId', 'routes/offer.tsx'),
     route('stores', 'routes/store-locator.tsx'),
     route('stores/:storeId', 'routes/store-locator-store.tsx'),
@@ -36,6 +38,11 @@ export default [
     route('reset-password', 'routes/reset-password.tsx'),
     // The link e-mailed to a lead met at an event or by a promoter.
     route('leads/confirm/:token', 'routes/lead-confirm.tsx'),
+    // The newsletter: the footer's sign-up posts to the first (a plain form, answered by its action),
+    // the confirmation e-mail links to the second, every marketing e-mail's List-Unsubscribe to the third.
+    route('newsletter', 'routes/newsletter.tsx'),
+    route('newsletter/confirm/:token', 'routes/newsletter-confirm.tsx'),
+    route('unsubscribe/:token', 'routes/unsubscribe.tsx'),
     // The account single-page app: client-rendered, its pages are hash routes (#/address, ...).
     route('account', 'routes/account.tsx'),
     route('*', 'routes/not-found.tsx'),

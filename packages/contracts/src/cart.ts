@@ -51,3 +51,4 @@ export function isCartUserErrorCode(value: unknown): value is CartUserErrorCode 
 export function isPlaceOrderErrorCode(value: unknown): value is PlaceOrderErrorCode {
   return typeof value === 'string' && (PLACE_ORDER_ERROR_CODES as readonly string[]).includes(value);
 }
+

@@ -74,6 +74,11 @@ export const ERROR_CODES = {
   // A lead's confirmation link (docs/decisions/0058): malformed, not signed by the shop or of a lead that is gone (400); past its expiry (410, Gone, like a code)
   LEAD_LINK_INVALID: { status: 400, category: 'graphql-input' },
   LEAD_LINK_EXPIRED: { status: 410, category: 'graphql-input' },
+  // The newsletter's confirmation or unsubscribe link (docs/decisions/0070): malformed, forged or of a subscriber that is gone (400); a confirmation past its expiry (410)
+  MARKETING_LINK_INVALID: { status: 400, category: 'graphql-input' },
+  MARKETING_LINK_EXPIRED: { status: 410, category: 'graphql-input' },
+  // Marketing reaches confirmed adults only: a customer must have their age verified first
+  AGE_VERIFICATION_REQUIRED: { status: 403, category: 'graphql-authorization' },
   // Subscriptions: a change its state does not allow, a cancellation before the minimum commitment,
   // a product already in it (spec §9 error '4', in details.error_code), a card a live subscription pays with
   SUBSCRIPTION_NOT_CHANGEABLE: { status: 409, category: 'graphql-input' },

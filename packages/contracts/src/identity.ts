@@ -220,3 +220,15 @@ export function passwordProblems(password: string, rules: PasswordRequirements, 
   }
   return problems;
 }
+
+// Operators (`/admin/customers/...`, docs/decisions/0073).
+
+/** An operator deactivates an account (sign-in answers INACTIVE, its sessions end) or reactivates it. */
+export const OperatorAccountStatusBodySchema = z.strictObject({
+  status: z.enum(['active', 'deactivated']),
+  reason: z.string().trim().min(1).max(500).regex(/^[^<>{}\p{Cc}]*$/u, 'must be plain text'),
+});
+export const OperatorAccountStatusSchema = z.object({ uuid: z.string().uuid(), status: z.enum(['active', 'deactivated']) });
+
+/** The profile service's `GET /profile/verify-phone/{phone}`: whether the signed-in customer has this number verified. */
+export const ProfilePhoneParamsSchema = z.strictObject({ phone: z.string().trim().min(5).max(32) });

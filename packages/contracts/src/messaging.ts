@@ -15,6 +15,8 @@ export const MailboxMessageSchema = z.object({
   body: z.string(),
   template: z.string(),
   language: z.string(),
+  /** Extra e-mail headers the message carries (a marketing e-mail's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers: z.record(z.string(), z.string()),
 });
 export type MailboxMessage = z.infer<typeof MailboxMessageSchema>;
 

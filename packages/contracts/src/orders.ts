@@ -35,3 +35,11 @@ export const OrderSummarySchema = z.object({
   shipments: z.array(z.object({ number: z.string(), tracks: z.array(z.object({ carrier: z.string(), number: z.string(), track_url: z.string().nullable() })) })),
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
+
+/** A guest's order lookup form (`guestOrder`, docs/decisions/0073): the order number, the order's e-mail and the billing last name. */
+export const GuestOrderLookupSchema = z.object({
+  number: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9-]+$/),
+  email: z.string().trim().min(1).max(254).email(),
+  lastname: z.string().trim().min(1).max(80).regex(/^[^<>{}\p{Cc}]*$/u),
+});
+export type GuestOrderLookup = z.infer<typeof GuestOrderLookupSchema>;

@@ -7,9 +7,9 @@ import { graphqlJs } from './graphql-js.js';
 import mercurius from 'mercurius';
 import type { Config } from '../config.js';
 import type { Db } from '../platform/db.js';
-import { hasSessionCookie } from '../platform/edge.js';
+import { hasSessionCookie, sendsTokenHeader } from '../platform/edge.js';
 import { AppError, isDatabaseUnavailable } from '../platform/errors.js';
-import { ENGLISH, say, type Audience } from '../platform/messages.js';
+import { audienceOf, ENGLISH, say, type Audience } from '../platform/messages.js';
 import type { StoreView } from '../modules/store/store.service.js';
 import type { Services } from '../services.js';
 import { catalogResolvers } from '../modules/catalog/catalog.resolvers.js';
@@ -25,6 +25,8 @@ import type { GraphQLContext } from './context.js';
 import { checkEnvelope, requireInputObjects } from './graphql.edge.js';
 import { appendVary } from '../platform/rest.js';
 import { complexityLimitRule, depthLimitRule, nulFreeStringsRule } from './limits.js';
+import { reportGraphqlFailure } from '../platform/observability/observability.plugin.js';
+import { traceResolvers } from '../platform/observability/tracing.js';
 
 const { GraphQLError, NoSchemaIntrospectionCustomRule } = graphqlJs;
 
@@ -64,7 +66,7 @@ function isIdempotencyAnswer(e: AppError): boolean {
  */
 function formatError(
   err: GraphQLErrorType, production: boolean, requestId: string, log: FastifyRequest['log'], audience: Audience, wrapperStatus?: number,
-): { error: FormattedError; status: number; idempotency?: boolean } {
+): { error: FormattedError; status: number; idempotency?: boolean; fault?: Error } {
   // Mercurius and graphql-js may wrap the thrown error more than once: judge by the innermost cause.
   let orig = err.originalError as (Error & { code?: string; statusCode?: number; originalError?: Error }) | undefined;
   while (orig?.originalError) orig = orig.originalError as typeof orig;
@@ -88,6 +90,7 @@ function formatError(
         extensions: { category: 'internal', code: unavailable ? 'SERVICE_UNAVAILABLE' : 'INTERNAL', request_id: requestId },
       },
       status: unavailable ? 503 : 500,
+      fault: orig,
     };
   }
   const message = production ? err.message.replace(/\s*Did you mean .*\?$/, '') : err.message;
@@ -134,8 +137,8 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { config: Config
   // An answer for a customer is theirs alone; every answer depends on who asks and for which store.
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (!request.url.startsWith('/graphql')) return payload;
-    appendVary(reply, ['Authorization', 'Cookie', 'Store']);
-    if (request.headers.authorization !== undefined || hasSessionCookie(request)) reply.header('cache-control', 'private, no-store');
+    appendVary(reply, ['Authorization', 'Cookie', 'Store', 'Locale', 'X-Consumer-Session-Token', 'X-Consumer-Identity-Token']);
+    if (request.headers.authorization !== undefined || sendsTokenHeader(request) || hasSessionCookie(request)) reply.header('cache-control', 'private, no-store');
     return payload;
   });
 
@@ -143,7 +146,8 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { config: Config
   const resolvers = mergeResolvers(storeResolvers, directoryResolvers, catalogResolvers, contentResolvers, identityResolvers, ordersResolvers, cartResolvers, checkoutResolvers, subscriptionsResolvers);
   await app.register(mercurius, {
     schema: sdl,
-    resolvers: requireInputObjects(resolvers, sdl) as never,
+    // With tracing on, each root field runs in a span of its own (docs/decisions/0071).
+    resolvers: requireInputObjects(traceResolvers(resolvers), sdl) as never,
     path: '/graphql',
     graphiql: false,
     jit: 1,
@@ -162,7 +166,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { config: Config
       const reply = (ctx as { reply?: FastifyReply }).reply;
       const log = reply?.log ?? app.log;
       const requestId = reply?.request.id ?? '';
-      const audience: Audience = reply?.request.storeView ?? ENGLISH;
+      const audience: Audience = reply?.request.storeView ? audienceOf(reply.request.storeView, reply.request) : ENGLISH;
       const flat = execution.errors.flatMap((e) => {
         const wrapper = e.originalError as { errors?: unknown; statusCode?: number } | undefined;
         const nested = wrapper?.errors;
@@ -172,6 +176,9 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { config: Config
         formatError(e instanceof GraphQLError ? e : new GraphQLError(String((e as Error).message), { originalError: e as Error }), production, requestId, log, audience, status),
       );
       const worst = Math.max(...formatted.map((f) => f.status));
+      // A fault of the shop is reported with the document, the variables and the answer's codes (spec §8).
+      const fault = formatted.find((f) => f.fault)?.fault;
+      if (fault) reportGraphqlFailure(app, reply?.request, fault, formatted.map((f) => String(f.error.extensions.code)));
       // The Idempotency-Key answers (400 retry without key, 409 in flight, 422 other input) are HTTP
       // statuses a client acts on, so they set the status even though the mutation's field is in data.
       const idempotency = formatted.find((f) => f.idempotency);

@@ -5,6 +5,7 @@ import type { Writable } from 'node:stream';
 import type { QueryResult } from 'pg';
 import { fileURLToPath } from 'node:url';
 import { inTransaction, refuseInsideTransaction } from './transaction.js';
+import { bindToTrace, traceSql } from './observability/tracing.js';
 
 export type { Reader, Tx } from './transaction.js';
 
@@ -50,6 +51,14 @@ export interface Db extends Queryable {
    */
   listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** What the metrics read (platform/observability/metrics.ts): work in flight and, on PostgreSQL, the pool. */
+  stats?(): DbStats;
+}
+
+export interface DbStats {
+  /** Operations (statements, transactions) running or waiting; on PGlite, its one connection's queue. */
+  inFlight: number;
+  pool?: { total: number; idle: number; waiting: number };
 }
 
 /**
@@ -60,6 +69,7 @@ function inFlight() {
   let active = 0;
   let idle: (() => void) | null = null;
   return {
+    active: () => active,
     async track<T>(run: () => Promise<T>): Promise<T> {
       active++;
       try {
@@ -116,10 +126,10 @@ async function openPostgres(url: string, poolSize: number, guarded: boolean): Pr
       // The same refusal as on PGlite: a query beside the caller's transaction would run on a second connection.
       const refused = refuseInsideTransaction(db);
       if (refused) return Promise.reject(refused);
-      return flight.track(async () => {
+      return flight.track(() => traceSql('postgres', sql, async () => {
         const r = await pool.query(statement(sql, params));
         return { rows: r.rows, rowCount: r.rowCount ?? 0 };
-      });
+      }));
     },
     async exec(sql) {
       await pool.query(sql);
@@ -162,10 +172,10 @@ async function openPostgres(url: string, poolSize: number, guarded: boolean): Pr
           let queue: Promise<unknown> = Promise.resolve();
           const tx: TxQueryable = {
             query: (sql, params) => {
-              const run = queue.then(async () => {
+              const run = queue.then(() => traceSql('postgres', sql, async () => {
                 const r = await send(() => client.query(statement(sql, params)));
                 return { rows: r.rows, rowCount: r.rowCount ?? 0 };
-              });
+              }));
               queue = run.catch(() => undefined);
               return run;
             },
@@ -186,6 +196,7 @@ async function openPostgres(url: string, poolSize: number, guarded: boolean): Pr
         }
       }),
     listen: (channel, onMessage, onGap) => listenPostgres(pg, url, channel, onMessage, onGap),
+    stats: () => ({ inFlight: flight.active(), pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } }),
     close: async () => {
       await flight.drained(10_000);
       await pool.end();
@@ -249,11 +260,11 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
   const extensions = { pg_trgm };
   const pg = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
   await pg.waitReady;
-  const wrap = (q: { query: PGliteQuery }): Queryable['query'] => async (sql, params) => {
+  const wrap = (q: { query: PGliteQuery }): Queryable['query'] => (sql, params) => traceSql('pglite', sql, async () => {
     const r = await q.query(sql, params);
     // PGlite reports affectedRows 0 for SELECT: count returned rows too, as node-postgres does.
     return { rows: r.rows as never[], rowCount: Math.max(r.affectedRows ?? 0, r.rows.length) };
-  };
+  });
   const flight = inFlight();
   const query = wrap(pg as never);
   const db: Db = {
@@ -271,7 +282,8 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
       await pg.exec(sql);
     },
     track: (run) => flight.track(run),
-    attempt: (fn) => flight.track(() => pg.transaction(async (raw) => {
+    // PGlite runs the callback from its own queue: bound, its statements stay in the caller's trace.
+    attempt: (fn) => flight.track(() => pg.transaction(bindToTrace(async (raw) => {
       const run = wrap(raw as never);
       // One connection in this process: deferred writes run, in order, before the next statement or the commit.
       const deferred: DeferredWrite[] = [];
@@ -292,9 +304,10 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
       });
       await flush();
       return result;
-    })),
+    }))),
     // One process holds the embedded database, so its notifications never go missing.
     listen: async (channel, onMessage) => pg.listen(channel, onMessage),
+    stats: () => ({ inFlight: flight.active() }),
     close: async () => {
       await flight.drained(10_000);
       await pg.close();

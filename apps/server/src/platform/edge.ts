@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
+import { CONSUMER_IDENTITY_TOKEN_HEADER, CONSUMER_SESSION_TOKEN_HEADER } from '@ember/contracts';
 import type { Config } from '../config.js';
 import { AppError } from './errors.js';
 import { phrase } from './messages.js';
@@ -122,8 +123,10 @@ export function registerRequestEdge(app: FastifyInstance, config: Config): void 
     }
     if (ENCODED_NUL.test(request.url)) throw new AppError('BAD_REQUEST', phrase('request.badCharacter', { field: 'url' }));
     if (!UNSAFE_METHODS.has(request.method)) return;
-    // Bearer clients send their credential themselves; only an ambient cookie can be ridden.
-    if (request.headers.authorization?.startsWith('Bearer ')) return;
+    // Clients that send their credential in a header (a bearer token or its spec aliases, which no
+    // page elsewhere can set without a preflight this shop never grants) are not riding a cookie;
+    // whatever cookie comes along is then ignored (docs/decisions/0074).
+    if (sendsTokenHeader(request)) return;
     const same = isSameOrigin(request, config);
     const riding = same === null && hasSessionCookie(request);
     if (same === false || riding) throw new AppError('PERMISSION_DENIED', phrase('request.foreignOrigin'));
@@ -134,6 +137,13 @@ export function registerRequestEdge(app: FastifyInstance, config: Config): void 
     refuseNul(request.query, 'query');
     refuseNul(request.body, 'body');
   });
+}
+
+/** Whether a request carries its session token in a header rather than in the ambient cookie. */
+export function sendsTokenHeader(request: { headers: FastifyRequest['headers'] }): boolean {
+  return Boolean(request.headers.authorization?.startsWith('Bearer '))
+    || request.headers[CONSUMER_SESSION_TOKEN_HEADER] !== undefined
+    || request.headers[CONSUMER_IDENTITY_TOKEN_HEADER] !== undefined;
 }
 
 /** Any cookie that can carry a session (`ember_session`, `__Host-ember_session`), read from the raw header. */

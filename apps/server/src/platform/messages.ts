@@ -1,4 +1,4 @@
-import { ERROR_CODES, isErrorCode, type ErrorCode } from '@ember/contracts';
+import { ERROR_CODES, isErrorCode, LOCALE_HEADER, localeLanguage, type ErrorCode } from '@ember/contracts';
 
 /**
  * The words the server says to shoppers, in every language a store view speaks (docs/decisions/0026).
@@ -87,6 +87,35 @@ export const PHRASES = {
   'leads.linkExpired': {
     en: 'This confirmation link has expired. Ask us for a new one.',
     de: 'Dieser Bestätigungslink ist abgelaufen. Bitten Sie uns um einen neuen.',
+  },
+  // The newsletter (docs/decisions/0070)
+  'marketing.linkInvalid': {
+    en: 'This link is not valid. Please open the link from your e-mail exactly as it was sent.',
+    de: 'Dieser Link ist ungültig. Bitte öffnen Sie den Link aus Ihrer E-Mail genau so, wie er gesendet wurde.',
+  },
+  'marketing.linkExpired': {
+    en: 'This confirmation link has expired. Please sign up again.',
+    de: 'Dieser Bestätigungslink ist abgelaufen. Bitte melden Sie sich erneut an.',
+  },
+  'marketing.ageNotConfirmed': {
+    en: 'Please confirm that you are {age} or older.',
+    de: 'Bitte bestätigen Sie, dass Sie mindestens {age} Jahre alt sind.',
+  },
+  'marketing.ageNotVerified': {
+    en: 'Please verify your age before you subscribe to the newsletter.',
+    de: 'Bitte lassen Sie Ihr Alter prüfen, bevor Sie den Newsletter abonnieren.',
+  },
+  'marketing.emailConsentMissing': {
+    en: 'The newsletter needs your consent to news by e-mail.',
+    de: 'Für den Newsletter brauchen wir Ihre Einwilligung in Neuigkeiten per E-Mail.',
+  },
+  'marketing.consentChanged': {
+    en: 'The consent text has changed. Please read it again and sign up once more.',
+    de: 'Der Einwilligungstext hat sich geändert. Bitte lesen Sie ihn erneut und melden Sie sich noch einmal an.',
+  },
+  'marketing.unknownPurpose': {
+    en: 'This is not a marketing consent: {purpose}.',
+    de: 'Das ist keine Marketing-Einwilligung: {purpose}.',
   },
   'cart.oneSubscription': { en: 'A cart may hold one subscription.', de: 'Ein Warenkorb darf nur ein Abo enthalten.' },
   'cart.productLimit': { en: 'The most you can order of {name} is {count}.', de: 'Von {name} können Sie höchstens {count} Stück bestellen.' },
@@ -284,6 +313,9 @@ export const CODE_SENTENCES: Record<ErrorCode, Templates> = {
   BOT_CHECK_FAILED: { en: 'The security check failed. Please try again.', de: 'Die Sicherheitsprüfung ist fehlgeschlagen. Bitte versuchen Sie es erneut.' },
   LEAD_LINK_INVALID: { en: 'This confirmation link is not valid.', de: 'Dieser Bestätigungslink ist ungültig.' },
   LEAD_LINK_EXPIRED: { en: 'This confirmation link has expired.', de: 'Dieser Bestätigungslink ist abgelaufen.' },
+  MARKETING_LINK_INVALID: { en: 'This link is not valid.', de: 'Dieser Link ist ungültig.' },
+  MARKETING_LINK_EXPIRED: { en: 'This confirmation link has expired.', de: 'Dieser Bestätigungslink ist abgelaufen.' },
+  AGE_VERIFICATION_REQUIRED: { en: 'Please verify your age first.', de: 'Bitte lassen Sie zuerst Ihr Alter prüfen.' },
   SUBSCRIPTION_NOT_CHANGEABLE: { en: 'Your subscription cannot be changed like this now.', de: 'Ihr Abo kann jetzt nicht so geändert werden.' },
   SUBSCRIPTION_COMMITMENT: { en: 'Your subscription can be cancelled once its minimum number of deliveries is reached.', de: 'Ihr Abo kann gekündigt werden, sobald die Mindestzahl an Lieferungen erreicht ist.' },
   SUBSCRIPTION_PRODUCT_EXISTS: { en: 'This product is already in your subscription.', de: 'Dieses Produkt ist bereits in Ihrem Abo.' },
@@ -298,6 +330,21 @@ export interface Audience {
 }
 
 export const ENGLISH: Audience = { language: 'en', locale: 'en_GB' };
+
+/** The locale a language is said in where the store view speaks another one. */
+const LANGUAGE_LOCALES: Record<Language, string> = { en: 'en_GB', de: 'de_DE' };
+
+/**
+ * Who a request speaks to (spec §6, docs/decisions/0074): the store view's language and locale,
+ * unless its `Locale` header names another language the shop speaks (the storefront sets it from
+ * the page's language). A header naming no such language is ignored, never refused: it is a
+ * preference, and the store view's language is always a good answer.
+ */
+export function audienceOf(view: Audience, request: { headers: Record<string, string | string[] | undefined> }): Audience {
+  const wanted = localeLanguage(request.headers[LOCALE_HEADER]);
+  if (!wanted || wanted === view.language || !(LANGUAGES as readonly string[]).includes(wanted)) return view;
+  return { language: wanted, locale: LANGUAGE_LOCALES[wanted as Language] };
+}
 
 export function languageOf(language: string | null | undefined): Language {
   return (LANGUAGES as readonly string[]).includes(language ?? '') ? (language as Language) : 'en';

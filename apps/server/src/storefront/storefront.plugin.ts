@@ -7,8 +7,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { ChangeTag } from '../platform/changes.js';
+import { isSameOrigin } from '../platform/edge.js';
+import { AppError } from '../platform/errors.js';
 import type { PageCache } from './page-cache.js';
 import { cachedRoute, sendCachedPage, toCachedPage } from './storefront.cached.js';
+import { browserReporting } from '../platform/observability/error-reporter.js';
 
 export interface StorefrontPluginOptions {
   /** The storefront's build directory (holds `client/` and `server/`). */
@@ -56,7 +59,10 @@ const DOCUMENT_CACHE = 'private, no-cache';
 export default async function storefrontPlugin(app: FastifyInstance, opts: StorefrontPluginOptions): Promise<void> {
   // A configured map tile server's pictures are the only images from elsewhere (docs/decisions/0060).
   const imageOrigins = app.config.MAP_TILE_URL ? new URL(app.config.MAP_TILE_URL.replace(/\{[xyz]\}/g, '0')).origin : '';
-  const cspFor = (scriptSources: string) => documentCsp(scriptSources, imageOrigins);
+  // With browser error reporting, its SDK sends to the DSN's origin (docs/decisions/0071).
+  const reporting = browserReporting(app.config);
+  const connectOrigins = reporting ? new URL(reporting.dsn).origin : '';
+  const cspFor = (scriptSources: string) => documentCsp(scriptSources, imageOrigins, connectOrigins);
   const clientDir = path.join(opts.buildDir, 'client');
   const assetsDir = path.join(clientDir, 'assets');
   const build = (await import(pathToFileURL(path.join(opts.buildDir, 'server/index.js')).href)) as ServerBuild;
@@ -89,7 +95,7 @@ export default async function storefrontPlugin(app: FastifyInstance, opts: Store
    * else this server in process (the URL, of the address the request came in on, names the paths).
    */
   const loaderTarget = (request: FastifyRequest) =>
-    opts.graphqlUrl ? { graphqlUrl: opts.graphqlUrl } : { graphqlUrl: loopbackGraphqlUrl(request), fetch: selfFetch };
+    ({ ...(opts.graphqlUrl ? { graphqlUrl: opts.graphqlUrl } : { graphqlUrl: loopbackGraphqlUrl(request), fetch: selfFetch }), browserReporting: reporting });
   const cache = opts.pageCache;
   cache?.forRelease(build.assets.version);
 
@@ -141,15 +147,38 @@ export default async function storefrontPlugin(app: FastifyInstance, opts: Store
       return sendWebResponse(reply, response, cspFor(`'nonce-${nonce}'`));
     },
   });
+
+  // The footer's newsletter sign-up is a plain HTML form (it works before and without script, and adds
+  // none to the public pages): its POST is answered by the route's action, whose calls to the shop's
+  // services carry the visitor's address for their rate limits (docs/decisions/0070).
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+      done(null, body);
+    });
+    scope.post('/:store/newsletter', async (request, reply) => {
+      // The shop's referrer policy (no-referrer) makes a browser send `Origin: null` with a form; the
+      // edge judged it by Fetch metadata. React Router's own check compares Origin with the URL, so it
+      // is told the origin the edge found, and a post from another site is refused here.
+      const same = isSameOrigin(request, app.config);
+      if (same === false) throw new AppError('PERMISSION_DENIED', 'Cross-site form posts are refused');
+      if (same) request.headers.origin = `${request.protocol}://${request.host}`;
+      const nonce = randomBytes(16).toString('base64');
+      const target = opts.graphqlUrl ? { graphqlUrl: opts.graphqlUrl } : { graphqlUrl: loopbackGraphqlUrl(request), fetch: inProcessFetch(app, request.ip) };
+      const body = typeof request.body === 'string' ? request.body : '';
+      const response = await handleRequest(toWebRequest(request, reply, body), { ...target, cspNonce: nonce });
+      return sendWebResponse(reply, response, cspFor(`'nonce-${nonce}'`));
+    });
+  });
 }
 
 /**
  * A fetch for the server-side loaders that hands each request to this server in process
  * (`inject`): the same routes, hooks and limits as over loopback (the remote address is
- * 127.0.0.1 either way), without a socket, an HTTP parse or a wake-up of either side per call.
+ * 127.0.0.1 either way, unless a route action's calls carry the visitor's address for their
+ * rate limits), without a socket, an HTTP parse or a wake-up of either side per call.
  * A request the loader gives up on (its signal) is answered with the abort, as fetch would.
  */
-export function inProcessFetch(app: FastifyInstance): typeof fetch {
+export function inProcessFetch(app: FastifyInstance, remoteAddress = '127.0.0.1'): typeof fetch {
   return async (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     const headers: Record<string, string> = {};
@@ -163,7 +192,7 @@ export function inProcessFetch(app: FastifyInstance): typeof fetch {
       url: url.pathname + url.search,
       headers,
       payload: typeof init?.body === 'string' ? init.body : undefined,
-      remoteAddress: '127.0.0.1',
+      remoteAddress,
     });
     const res = signal
       ? await Promise.race([injected, new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }))])
@@ -187,7 +216,7 @@ function loopbackGraphqlUrl(request: FastifyRequest): string {
   return `http://${host}:${localPort}/graphql`;
 }
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, body?: string): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -199,7 +228,7 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
-  return new Request(url.href, { method: request.method, headers, signal: controller.signal });
+  return new Request(url.href, { method: request.method, headers, signal: controller.signal, ...(body === undefined ? {} : { body }) });
 }
 
 /** Copies status and headers, adds the document's CSP, and streams the body. */
@@ -222,13 +251,13 @@ function sendWebResponse(reply: FastifyReply, response: Response, csp: string): 
  * The API's policy with the inline-script allowance narrowed to this document's scripts: its nonce
  * (`'nonce-…'`) for a page rendered for one request, their hashes for a cached page.
  */
-function documentCsp(scriptSources: string, imageOrigins = ''): string {
+function documentCsp(scriptSources: string, imageOrigins = '', connectOrigins = ''): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptSources}`.trimEnd(),
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: ${imageOrigins}`.trimEnd(),
-    "connect-src 'self'",
+    `connect-src 'self' ${connectOrigins}`.trimEnd(),
     "object-src 'none'",
     "frame-ancestors 'none'",
     "base-uri 'self'",

@@ -22,3 +22,13 @@ export function formatDeduction(money: Money | null | undefined, locale: string)
   if (!money || money.value === null || !money.currency) return '';
   return formatMoney({ ...money, value: -Math.abs(money.value) }, locale).replace(/[-\u2212]/, '\u2212\u2060');
 }
+
+/**
+ * An amount including tax as it is without the store view's rate (basis points), to the cent as the
+ * server's cart takes tax out of a price (docs/decisions/0074).
+ */
+export function withoutTax<M extends Money>(money: M, rateBp: number): M {
+  if (money.value === null || !rateBp) return money;
+  const gross = Math.round(money.value * 100);
+  return { ...money, value: (gross - Math.round((gross * rateBp) / (10_000 + rateBp))) / 100 };
+}

@@ -12,8 +12,9 @@ const HEAD_END = '</head>';
  * picture; at low priority those go first (docs/decisions/0043). `<Scripts>` sets no attribute on
  * its preloads, so they are marked here, in the head only. Bytes are read as latin1, which maps
  * each byte to one character, so UTF-8 text passes through unchanged whatever the chunking.
+ * `beforeHeadEnd` (ASCII) goes in just before `</head>` (the error-reporting snippet).
  */
-export function lowPriorityModulePreloads(): Transform {
+export function lowPriorityModulePreloads(beforeHeadEnd = ''): Transform {
   let pending = '';
   let inHead = true;
   return new Transform({
@@ -24,7 +25,7 @@ export function lowPriorityModulePreloads(): Transform {
       const end = text.indexOf(HEAD_END);
       if (end >= 0) {
         inHead = false;
-        return callback(null, Buffer.from(text.slice(0, end).replaceAll(PRELOAD, LOW_PRELOAD) + text.slice(end), 'latin1'));
+        return callback(null, Buffer.from(text.slice(0, end).replaceAll(PRELOAD, LOW_PRELOAD) + beforeHeadEnd + text.slice(end), 'latin1'));
       }
       // A tag cut by the chunk's end waits for the next chunk.
       const lastTag = text.lastIndexOf('<');

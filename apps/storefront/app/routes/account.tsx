@@ -11,6 +11,7 @@ import { ChangePasswordForm } from '../components/account/change-password-form';
 import { CommunicationPreferences } from '../components/account/communication-preferences';
 import { MySubscription } from '../components/account/my-subscription';
 import { TrialCheckout } from '../components/trial/trial-checkout';
+import { CheckoutView } from './checkout';
 import { SavedCards } from '../components/account/saved-cards';
 import { PrivacyView } from '../components/account/privacy-view';
 import { MyOrders } from '../components/account/my-orders';
@@ -147,6 +148,8 @@ function AccountViewFor({ route, store, user }: { route: ResolvedAccountHash; st
       return <SavedCards store={store} />;
     case 'subscription':
       return <MySubscription store={store} user={user} />;
+    case 'checkout':
+      return <CheckoutView nested />;
     case 'trial-checkout':
       return <TrialCheckout store={store} />;
     case 'not-found':

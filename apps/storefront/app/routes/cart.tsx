@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/react';
 import { Link } from 'react-router';
 import type { Route } from './+types/cart';
@@ -24,7 +24,9 @@ import { privatePageMeta, translatorFor } from '../lib/meta';
 import { formatMoney } from '../lib/money';
 import { storePath } from '../lib/store-paths';
 import { useStoreLayout } from '../lib/store-layout-data';
-import type { PageTracking } from '../lib/tracking/data-layer';
+import { hasConsent } from '../lib/tracking/consent';
+import { pushEcommerceEvent, type PageTracking } from '../lib/tracking/data-layer';
+import type { CartContext } from '@ember/contracts';
 
 export const handle = {
   tracking: { pageName: 'cart', section: 'checkout' } satisfies PageTracking,
@@ -49,6 +51,7 @@ export default function CartPage() {
   const { cart, isLoading, isError, refetch } = useCart(code);
   const config = useCheckoutConfig(code).data ?? null;
   const lines = cartLines(cart);
+  useViewCart(cart);
 
   return (
     <div className="cart-page">
@@ -143,7 +146,9 @@ function CartLine({ store, locale, cart, line, config }: CartLineProps) {
     if (next === line.quantity) return;
     setBusy(true);
     try {
-      await update((cartId) => (next === 0 ? removeCartItem(cartClient(store), cartId, line.uid) : updateCartItem(cartClient(store), cartId, line.uid, next)));
+      const client = cartClient(store, 'CART');
+      await update((cartId) => (next === 0 ? removeCartItem(client, cartId, line.uid) : updateCartItem(client, cartId, line.uid, next)));
+      trackLineChange(line, next, 'CART');
     } catch (failure) {
       fail(failure, 'updateCartItems');
       setQuantity(String(line.quantity));
@@ -157,7 +162,7 @@ function CartLine({ store, locale, cart, line, config }: CartLineProps) {
     setError(null);
     setBusy(true);
     try {
-      await update((cartId) => updateCartItemFrequency(cartClient(store), cartId, line.uid, weeks));
+      await update((cartId) => updateCartItemFrequency(cartClient(store, 'CART'), cartId, line.uid, weeks));
     } catch (failure) {
       fail(failure, 'updateCartItems');
     } finally {
@@ -169,7 +174,8 @@ function CartLine({ store, locale, cart, line, config }: CartLineProps) {
     setError(null);
     setBusy(true);
     try {
-      await update((cartId) => removeCartItem(cartClient(store), cartId, line.uid));
+      await update((cartId) => removeCartItem(cartClient(store, 'CART'), cartId, line.uid));
+      trackLineChange(line, 0, 'CART');
     } catch (failure) {
       fail(failure, 'removeItemFromCart');
       setBusy(false);
@@ -247,7 +253,7 @@ function FreeGifts({ store, line, offer, config }: { store: string; line: CartIt
     setBusy(true);
     setMessage(null);
     try {
-      const result = await update((cartId) => addProductsToCart(cartClient(store), cartId, [giftInput(sku, giftParentSku(line))]));
+      const result = await update((cartId) => addProductsToCart(cartClient(store, 'CART'), cartId, [giftInput(sku, giftParentSku(line))]));
       const refused = result.userErrors[0];
       if (refused) setMessage(cartErrorText(t, refused.code, refused.message, config));
     } catch (failure) {
@@ -309,6 +315,24 @@ function FreeGifts({ store, line, offer, config }: { store: string; line: CartIt
       {message && <p className="cart-line__error" role="alert">{message}</p>}
     </section>
   );
+}
+
+// The cart's GA4 events load only to be sent (with analytics consent): the cart page's first scripts are on a budget (decision 0052).
+const cartEvents = () => (hasConsent('analytics') ? import('../lib/tracking/checkout-events') : new Promise<never>(() => undefined));
+
+/** `view_cart` once per visit of the page, when the cart is known and holds something. */
+function useViewCart(cart: Cart | null | undefined) {
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current || !cart || !cartLines(cart).length) return;
+    sent.current = true;
+    void cartEvents().then((m) => pushEcommerceEvent(m.viewCartEvent(cart)));
+  }, [cart]);
+}
+
+/** `add_to_cart` or `remove_from_cart` of a line's changed quantity. */
+function trackLineChange(line: CartItem, quantity: number, context: CartContext) {
+  void cartEvents().then((m) => pushEcommerceEvent(m.lineChangeEvent(line, line.quantity, quantity, context)));
 }
 
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {

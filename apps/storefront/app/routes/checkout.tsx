@@ -7,6 +7,7 @@ import { AddressStep } from '../components/checkout/address-step';
 import { DeliveryStep } from '../components/checkout/delivery-step';
 import { PaymentStep } from '../components/checkout/payment-step';
 import { WaitingOrdersNotice } from '../components/checkout/waiting-orders-notice';
+import { OrderAttributesProvider } from '../components/checkout/order-attributes';
 import { RouteError } from '../components/common/route-error';
 import { accountPageMeta } from '../lib/account/account-meta';
 import { withReturnTo } from '../lib/account/return-to';
@@ -51,8 +52,8 @@ export default function CheckoutPage() {
 }
 
 /**
- * The checkout itself, on its page or inside the account (`nested`: the free trial's `#/trial/checkout`,
- * where the account's own heading is the page's first).
+ * The checkout itself, on its page or inside the account (`nested`: `#/checkout` and the free trial's
+ * `#/trial/checkout`, where the account's own heading is the page's first).
  */
 export function CheckoutView({ nested = false }: { nested?: boolean }) {
   const { t } = useTranslation();
@@ -73,7 +74,7 @@ export function CheckoutView({ nested = false }: { nested?: boolean }) {
 
   return (
     <div className={`checkout-page${nested ? ' checkout-page--nested' : ''}`}>
-      {nested ? <h2>{t('trial.checkoutTitle')}</h2> : <h1>{t('checkout.title')}</h1>}
+      {nested ? <h2>{t(store.is_trial_store ? 'trial.checkoutTitle' : 'checkout.title')}</h2> : <h1>{t('checkout.title')}</h1>}
       {isError || config.isError || countries.isError ? (
         <div role="alert" className="form-alert form-alert--error">
           <p>{t('cart.errors.unavailable')}</p>
@@ -96,42 +97,44 @@ export function CheckoutView({ nested = false }: { nested?: boolean }) {
       ) : store.is_age_verification_enabled && lines.some((l) => l.product.is_age_restricted !== false) && session.user?.isAgeVerified !== true ? (
         <AgeCheckNotice store={code} signedIn={session.status === 'signed-in'} pending={session.status === 'pending'} />
       ) : (
-        <div className="checkout-page__grid">
-          <div className="checkout-page__steps">
-            {session.status === 'signed-in' && session.user && <WaitingOrdersNotice store={code} customerUuid={session.user.uuid} />}
-            <AddressStep
-              store={code}
-              cart={cart}
-              config={config.data ?? null}
-              countries={countries.data ?? []}
-              guest={session.status !== 'signed-in'}
-              customerUuid={session.user?.uuid ?? null}
-              defaults={{
-                firstname: session.user?.firstname ?? '',
-                lastname: session.user?.lastname ?? '',
-                email: session.user?.email ?? '',
-              }}
-              onSaved={setOwnAddress}
-            />
-            {hasAddress(cart) && <DeliveryStep store={code} locale={store.locale} cart={cart} address={ownAddress} focusOnOpen={!openedWith.current?.delivery} />}
-            {hasAddress(cart) && hasShippingMethod(cart) && <PaymentStep store={code} locale={store.locale} cart={cart} focusOnOpen={!openedWith.current?.payment} />}
+        <OrderAttributesProvider store={code}>
+          <div className="checkout-page__grid">
+            <div className="checkout-page__steps">
+              {session.status === 'signed-in' && session.user && <WaitingOrdersNotice store={code} customerUuid={session.user.uuid} />}
+              <AddressStep
+                store={code}
+                cart={cart}
+                config={config.data ?? null}
+                countries={countries.data ?? []}
+                guest={session.status !== 'signed-in'}
+                customerUuid={session.user?.uuid ?? null}
+                defaults={{
+                  firstname: session.user?.firstname ?? '',
+                  lastname: session.user?.lastname ?? '',
+                  email: session.user?.email ?? '',
+                }}
+                onSaved={setOwnAddress}
+              />
+              {hasAddress(cart) && <DeliveryStep store={code} locale={store.locale} cart={cart} address={ownAddress} focusOnOpen={!openedWith.current?.delivery} />}
+              {hasAddress(cart) && hasShippingMethod(cart) && <PaymentStep store={code} locale={store.locale} cart={cart} focusOnOpen={!openedWith.current?.payment} />}
+            </div>
+            <aside className="checkout-page__summary" aria-labelledby="checkout-summary-heading">
+              <h2 id="checkout-summary-heading">{t('checkout.summary')}</h2>
+              <ul className="checkout-summary__lines">
+                {lines.map((line) => (
+                  <li key={line.uid}>
+                    <span>{t('cart.quantityShort', { count: line.quantity })} {line.product.name}</span>
+                    {lineOptions(line) && <span className="checkout-summary__options"> ({lineOptions(line)})</span>}
+                    {line.subscription_frequency_weeks && <span className="checkout-summary__options"> ({t('subscriptionChoice.every', { count: line.subscription_frequency_weeks })})</span>}
+                    <span className="checkout-summary__price">{formatMoney(line.prices?.row_total_including_tax, store.locale)}</span>
+                  </li>
+                ))}
+              </ul>
+              <CartTotals cart={cart} locale={store.locale} headingLevel={3} />
+              <p><Link className="text-link" to={storePath(code, '/cart')}>{t('checkout.editCart')}</Link></p>
+            </aside>
           </div>
-          <aside className="checkout-page__summary" aria-labelledby="checkout-summary-heading">
-            <h2 id="checkout-summary-heading">{t('checkout.summary')}</h2>
-            <ul className="checkout-summary__lines">
-              {lines.map((line) => (
-                <li key={line.uid}>
-                  <span>{t('cart.quantityShort', { count: line.quantity })} {line.product.name}</span>
-                  {lineOptions(line) && <span className="checkout-summary__options"> ({lineOptions(line)})</span>}
-                  {line.subscription_frequency_weeks && <span className="checkout-summary__options"> ({t('subscriptionChoice.every', { count: line.subscription_frequency_weeks })})</span>}
-                  <span className="checkout-summary__price">{formatMoney(line.prices?.row_total_including_tax, store.locale)}</span>
-                </li>
-              ))}
-            </ul>
-            <CartTotals cart={cart} locale={store.locale} headingLevel={3} />
-            <p><Link className="text-link" to={storePath(code, '/cart')}>{t('checkout.editCart')}</Link></p>
-          </aside>
-        </div>
+        </OrderAttributesProvider>
       )}
     </div>
   );

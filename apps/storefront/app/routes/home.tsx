@@ -106,9 +106,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <section className="section" aria-labelledby="featured-heading">
           <h2 id="featured-heading">{t('home.featured')}</h2>
           <ul className="product-grid">
-            {loaderData.featured.map((product) => (
+            {loaderData.featured.map((product, index) => (
               <li key={product.uid}>
-                <ProductCard product={product} store={code} locale={store.locale} headingLevel={3} />
+                <ProductCard product={product} store={code} locale={store.locale} headingLevel={3} list={{ id: 'featured', name: 'Featured', index }} />
               </li>
             ))}
           </ul>

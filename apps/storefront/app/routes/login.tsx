@@ -56,6 +56,8 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           <LoginForm store={code} returnTo={returnTo} email={notice?.email} />
           <p className="auth-page__links">
             <Link to={storePath(code, '/forgot-password')}>{t('login.forgotPassword')}</Link>
+            <br />
+            <Link to={storePath(code, '/order-status')}>{t('orderStatus.fromLogin')}</Link>
           </p>
           <section className="auth-page__aside" aria-labelledby="login-new-heading">
             <h2 id="login-new-heading">{t('login.newHeading')}</h2>

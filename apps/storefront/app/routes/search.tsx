@@ -11,11 +11,24 @@ import { isSearchable, SEARCH_TABS, SearchApiError, searchShop, type SearchResul
 import { privatePageMeta, translatorFor } from '../lib/meta';
 import { storePath } from '../lib/store-paths';
 import { useStoreLayout } from '../lib/store-layout-data';
-import type { PageTracking } from '../lib/tracking/data-layer';
+import { pushEcommerceEvent, type EcommerceEvent, type PageTracking } from '../lib/tracking/data-layer';
 
 export const handle = {
-  tracking: { pageName: 'search-results', section: 'search' } satisfies PageTracking,
+  tracking: {
+    pageName: 'search-results',
+    section: 'search',
+    ecommerce: (data) => searchListEvent('view_item_list', data.result?.items ?? []),
+  } satisfies PageTracking<SearchPageData>,
 };
+
+const SEARCH_LIST = { item_list_id: 'search_results', item_list_name: 'Search results' };
+
+/** GA4's list events of the results' products (a product result's id is its SKU): the list shown, or the one opened. */
+function searchListEvent(event: 'view_item_list' | 'select_item', items: SearchResult['items'], only?: SearchResult['items'][number]): EcommerceEvent | null {
+  const products = items.map((item, index) => ({ item, index })).filter(({ item }) => item.type === 'product' && (!only || item === only));
+  if (!products.length) return null;
+  return { event, ecommerce: { ...SEARCH_LIST, items: products.map(({ item, index }) => ({ item_id: item.id, item_name: item.title, index, ...SEARCH_LIST })) } };
+}
 
 const PER_PAGE = 10;
 
@@ -124,7 +137,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
                 <div className="search-result__text">
                   <span className="search-result__type">{t(`search.types.${item.type}`)}</span>
                   <h2 className="search-result__title">
-                    <Link to={item.url}><MarkedText html={item.title_html} text={item.title} /></Link>
+                    <Link to={item.url} onClick={() => pushEcommerceEvent(searchListEvent('select_item', result.items, item))}><MarkedText html={item.title_html} text={item.title} /></Link>
                   </h2>
                   {item.subtitle && <p className="search-result__subtitle">{item.subtitle}</p>}
                   {item.snippet && <p className="search-result__snippet"><MarkedText html={item.snippet} text={item.snippet.replace(/<\/?mark>/g, '')} /></p>}

@@ -146,7 +146,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
         <ul className="product-grid">
           {products.map((product, index) => (
             <li key={product.uid}>
-              <ProductCard product={product} store={code} locale={store.locale} first={index === 0} />
+              <ProductCard product={product} store={code} locale={store.locale} first={index === 0} list={{ id: category?.url_key ?? 'all', name: category?.name ?? 'All products', index }} />
             </li>
           ))}
         </ul>

@@ -14,8 +14,10 @@ import { listLegalPages } from '../lib/api/content.api';
 import { fetchFeatureFlags, fetchStoreShell, listStores } from '../lib/api/store.api';
 import { DEFAULT_FEATURES } from '../lib/platform-config';
 import type { StoreLayoutData } from '../lib/store-layout-data';
-import { PageTracker } from '../lib/tracking/page-tracker';
+import { ConsentHost } from '../components/consent/consent-host';
 
+// Page views need no first-paint code: the tracker comes after the page's scripts (docs/decisions/0072).
+const PageTracker = lazy(() => import('../lib/tracking/page-tracker'));
 // Loaded after the page's first scripts; it waits for an idle moment before it looks at the location at all.
 const DeferredMarketSuggestion = lazy(() => import('../components/location/deferred-market-suggestion').then((m) => ({ default: m.DeferredMarketSuggestion })));
 
@@ -59,12 +61,15 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <SiteFooter store={store} stores={stores} legalPages={legalPages} />
-      <PageTracker store={store} />
+      <Suspense fallback={null}>
+        <PageTracker store={store} />
+      </Suspense>
       <AgeGate store={store} stores={stores} />
       <Suspense fallback={null}>
         <DeferredMarketSuggestion store={store} stores={stores} />
       </Suspense>
       <ConsentRenewal store={store} />
+      <ConsentHost />
     </>
   );
 }

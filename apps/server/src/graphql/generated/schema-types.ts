@@ -48,6 +48,8 @@ export type AddProductsToCartOutput = {
   __typename?: 'AddProductsToCartOutput';
   /** The cart after products have been added. */
   cart: Cart;
+  /** SUCCESS when every entry was added, FAILURE when none was, MIXED_RESULTS when some were. */
+  status: BatchMutationStatus;
   /** Contains errors encountered while adding an item to the cart. */
   user_errors: Array<Maybe<CartUserInputError>>;
 };
@@ -226,6 +228,14 @@ export type AttributeFrontendInputEnum =
   | 'UNDEFINED'
   | 'WEIGHT';
 
+/** Defines the attribute characteristics to search for the `attribute_code` and `entity_type` to search. */
+export type AttributeInput = {
+  /** The unique identifier for an attribute code. This value should be in lowercase letters without spaces. */
+  attribute_code?: InputMaybe<Scalars['String']['input']>;
+  /** The type of entity that defines the attribute. */
+  entity_type?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Specifies selected option for a select or multiselect attribute value. */
 export type AttributeInputSelectedOption = {
   /** The attribute option value. */
@@ -334,6 +344,11 @@ export type AvailableShippingMethod = {
   /** The cost of shipping using this shipping method, including tax. */
   price_incl_tax: Money;
 };
+
+export type BatchMutationStatus =
+  | 'FAILURE'
+  | 'MIXED_RESULTS'
+  | 'SUCCESS';
 
 /** Defines the billing address. */
 export type BillingAddressInput = {
@@ -672,6 +687,8 @@ export type BundleProduct = PhysicalProductInterface & ProductInterface & {
   price_view?: Maybe<PriceViewEnum>;
   /** What the product is: device, sticks_pack, sticks_carton, bundle, accessory, gift, trade_in, subscription or trial_kit. */
   product_kind?: Maybe<Scalars['String']['output']>;
+  /** The product's type as an enum value (the spec's product type; `type_id` in lower case). */
+  product_type: ProductTypeEnum;
   /** The step the product is sold in: a cart line's quantity must be a multiple of it (1: any whole quantity). Named after Magento's stock option qty_increments. */
   qty_increments?: Maybe<Scalars['Int']['output']>;
   /** An array of products to be displayed in a Related Products block. */
@@ -1272,6 +1289,24 @@ export type CheckoutAgreementMode =
   /** Shoppers must manually accept the conditions to place an order. */
   | 'MANUAL';
 
+/** An error encountered while adding an item to the cart. */
+export type CheckoutUserInputError = {
+  __typename?: 'CheckoutUserInputError';
+  /** An error code that is specific to Checkout. */
+  code: CheckoutUserInputErrorCodes;
+  /** A localized error message. */
+  message: Scalars['String']['output'];
+  /** The path to the input field that caused an error. See the GraphQL specification about path errors for details: http://spec.graphql.org/draft/#sec-Errors */
+  path: Array<Maybe<Scalars['String']['output']>>;
+};
+
+export type CheckoutUserInputErrorCodes =
+  | 'INSUFFICIENT_STOCK'
+  | 'NOT_SALABLE'
+  | 'PRODUCT_NOT_FOUND'
+  | 'REORDER_NOT_AVAILABLE'
+  | 'UNDEFINED';
+
 /** Contains details about a CMS page. */
 export type CmsPage = {
   __typename?: 'CmsPage';
@@ -1442,6 +1477,8 @@ export type ConfigurableProduct = PhysicalProductInterface & ProductInterface & 
   price_tiers?: Maybe<Array<Maybe<TierPrice>>>;
   /** What the product is: device, sticks_pack, sticks_carton, bundle, accessory, gift, trade_in, subscription or trial_kit. */
   product_kind?: Maybe<Scalars['String']['output']>;
+  /** The product's type as an enum value (the spec's product type; `type_id` in lower case). */
+  product_type: ProductTypeEnum;
   /** The step the product is sold in: a cart line's quantity must be a multiple of it (1: any whole quantity). Named after Magento's stock option qty_increments. */
   qty_increments?: Maybe<Scalars['Int']['output']>;
   /** An array of products to be displayed in a Related Products block. */
@@ -2398,6 +2435,59 @@ export type CustomerAddress = {
   telephone?: Maybe<Scalars['String']['output']>;
 };
 
+/** Specifies the attribute code and value of a customer attribute. */
+export type CustomerAddressAttributeInput = {
+  /** The name assigned to the attribute. */
+  attribute_code: Scalars['String']['input'];
+  /** The value assigned to the attribute. */
+  value: Scalars['String']['input'];
+};
+
+/** Contains details about a billing or shipping address. */
+export type CustomerAddressInput = {
+  /** The customer's city or town. */
+  city?: InputMaybe<Scalars['String']['input']>;
+  /** The customer's company. */
+  company?: InputMaybe<Scalars['String']['input']>;
+  /** The two-letter code representing the customer's country. */
+  country_code?: InputMaybe<CountryCodeEnum>;
+  /** Deprecated: use `country_code` instead. */
+  country_id?: InputMaybe<CountryCodeEnum>;
+  /**
+   * Deprecated. Use custom_attributesV2 instead.
+   * @deprecated Use custom_attributesV2 instead.
+   */
+  custom_attributes?: InputMaybe<Array<InputMaybe<CustomerAddressAttributeInput>>>;
+  /** Custom attributes assigned to the customer address. */
+  custom_attributesV2?: InputMaybe<Array<InputMaybe<AttributeValueInput>>>;
+  /** Indicates whether the address is the default billing address. */
+  default_billing?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Indicates whether the address is the default shipping address. */
+  default_shipping?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The customer's fax number. */
+  fax?: InputMaybe<Scalars['String']['input']>;
+  /** The first name of the person associated with the billing/shipping address. */
+  firstname?: InputMaybe<Scalars['String']['input']>;
+  /** The family name of the person associated with the billing/shipping address. */
+  lastname?: InputMaybe<Scalars['String']['input']>;
+  /** The middle name of the person associated with the billing/shipping address. */
+  middlename?: InputMaybe<Scalars['String']['input']>;
+  /** The customer's ZIP or postal code. */
+  postcode?: InputMaybe<Scalars['String']['input']>;
+  /** An honorific, such as Dr., Mr., or Mrs. */
+  prefix?: InputMaybe<Scalars['String']['input']>;
+  /** An object containing the region name, region code, and region ID. */
+  region?: InputMaybe<CustomerAddressRegionInput>;
+  /** An array of strings that define the street number and name. */
+  street?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  /** A value such as Sr., Jr., or III. */
+  suffix?: InputMaybe<Scalars['String']['input']>;
+  /** The customer's telephone number. */
+  telephone?: InputMaybe<Scalars['String']['input']>;
+  /** The customer's Tax/VAT number (for corporate customers). */
+  vat_id?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Defines the customer's state or province. */
 export type CustomerAddressRegion = {
   __typename?: 'CustomerAddressRegion';
@@ -2407,6 +2497,16 @@ export type CustomerAddressRegion = {
   region_code?: Maybe<Scalars['String']['output']>;
   /** The unique ID for a pre-defined region. */
   region_id?: Maybe<Scalars['Int']['output']>;
+};
+
+/** Defines the customer's state or province. */
+export type CustomerAddressRegionInput = {
+  /** The state or province name. */
+  region?: InputMaybe<Scalars['String']['input']>;
+  /** The address region code. */
+  region_code?: InputMaybe<Scalars['String']['input']>;
+  /** The unique ID for a pre-defined region. */
+  region_id?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** Contains details about each of the customer's orders. */
@@ -2500,6 +2600,13 @@ export type CustomerOrdersFilterInput = {
   number?: InputMaybe<FilterStringTypeInput>;
   /** Filter by order type: REGULAR, or TRIAL for orders of a trial store view. */
   order_type?: InputMaybe<FilterEqualTypeInput>;
+};
+
+/** Contains a customer authorization token. */
+export type CustomerToken = {
+  __typename?: 'CustomerToken';
+  /** The customer authorization token. */
+  token?: Maybe<Scalars['String']['output']>;
 };
 
 /** Defines a customizable option. */
@@ -2857,8 +2964,14 @@ export type Mutation = {
   applyCampaignToCart?: Maybe<ApplyCampaignToCartOutput>;
   /** Apply a pre-defined coupon code to the specified cart. */
   applyCouponToCart?: Maybe<ApplyCouponToCartOutput>;
+  /** Assign a logged-in customer to the specified guest shopping cart. */
+  assignCustomerToGuestCart: Cart;
   /** Cancel the specified customer order. */
   cancelOrder?: Maybe<CancelOrderOutput>;
+  /** The spec's cancelorder(orderNumber): `cancelOrder` by order number with no reason given. */
+  cancelorder?: Maybe<CancelOrderOutput>;
+  /** Create a billing or shipping address for a customer or guest. */
+  createCustomerAddress?: Maybe<CustomerAddress>;
   /**
    * Create an empty shopping cart for a guest or logged in user
    * @deprecated Use `Mutation.createGuestCart` or `Query.customerCart` for logged in customer
@@ -2866,6 +2979,10 @@ export type Mutation = {
   createEmptyCart?: Maybe<Scalars['String']['output']>;
   /** Create a new shopping cart */
   createGuestCart?: Maybe<CreateGuestCartOutput>;
+  /** Delete the billing or shipping address of a customer. */
+  deleteCustomerAddress?: Maybe<Scalars['Boolean']['output']>;
+  /** Generate a token for specified customer. */
+  generateCustomerToken?: Maybe<CustomerToken>;
   /** Transfer the contents of a guest cart into the cart of a logged-in customer. */
   mergeCarts: Cart;
   /** Convert the quote into an order. */
@@ -2876,6 +2993,10 @@ export type Mutation = {
   removeCouponFromCart?: Maybe<RemoveCouponFromCartOutput>;
   /** Delete the entire quantity of a specified item from the cart. If you remove all items from the cart, the cart continues to exist. */
   removeItemFromCart?: Maybe<RemoveItemFromCartOutput>;
+  /** Add all products from a customer's previous order to the cart. */
+  reorderItems?: Maybe<ReorderItemsOutput>;
+  /** Revoke the customer token. */
+  revokeCustomerToken?: Maybe<RevokeCustomerTokenOutput>;
   /** Set the billing address on a specific cart. */
   setBillingAddressOnCart?: Maybe<SetBillingAddressOnCartOutput>;
   /** Assign the email address of a guest to the cart. */
@@ -2890,6 +3011,10 @@ export type Mutation = {
   setShippingMethodsOnCart?: Maybe<SetShippingMethodsOnCartOutput>;
   /** Modify items in the cart. */
   updateCartItems?: Maybe<UpdateCartItemsOutput>;
+  /** Update the billing or shipping address of a customer or guest. */
+  updateCustomerAddress?: Maybe<CustomerAddress>;
+  /** The spec's updatePaymentMethod(orderId, methodCode): `setPaymentMethodOnOrder` with the order's number, entity ID or uid. */
+  updatePaymentMethod?: Maybe<UpdatePaymentMethodOutput>;
 };
 
 
@@ -2924,8 +3049,23 @@ export type MutationApplyCouponToCartArgs = {
 };
 
 
+export type MutationAssignCustomerToGuestCartArgs = {
+  cart_id: Scalars['String']['input'];
+};
+
+
 export type MutationCancelOrderArgs = {
   input: CancelOrderInput;
+};
+
+
+export type MutationCancelorderArgs = {
+  orderNumber: Scalars['String']['input'];
+};
+
+
+export type MutationCreateCustomerAddressArgs = {
+  input: CustomerAddressInput;
 };
 
 
@@ -2936,6 +3076,17 @@ export type MutationCreateEmptyCartArgs = {
 
 export type MutationCreateGuestCartArgs = {
   input?: InputMaybe<CreateGuestCartInput>;
+};
+
+
+export type MutationDeleteCustomerAddressArgs = {
+  id: Scalars['Int']['input'];
+};
+
+
+export type MutationGenerateCustomerTokenArgs = {
+  email: Scalars['String']['input'];
+  password: Scalars['String']['input'];
 };
 
 
@@ -2962,6 +3113,11 @@ export type MutationRemoveCouponFromCartArgs = {
 
 export type MutationRemoveItemFromCartArgs = {
   input?: InputMaybe<RemoveItemFromCartInput>;
+};
+
+
+export type MutationReorderItemsArgs = {
+  orderNumber: Scalars['String']['input'];
 };
 
 
@@ -2997,6 +3153,18 @@ export type MutationSetShippingMethodsOnCartArgs = {
 
 export type MutationUpdateCartItemsArgs = {
   input?: InputMaybe<UpdateCartItemsInput>;
+};
+
+
+export type MutationUpdateCustomerAddressArgs = {
+  id: Scalars['Int']['input'];
+  input?: InputMaybe<CustomerAddressInput>;
+};
+
+
+export type MutationUpdatePaymentMethodArgs = {
+  methodCode: Scalars['String']['input'];
+  orderId: Scalars['String']['input'];
 };
 
 /** Contains the order ID. */
@@ -3092,6 +3260,18 @@ export type OrderDeliveryLimits = {
   limits?: Maybe<Array<Maybe<OrderDeliveryLimit>>>;
   /** ALLOW: deliver only to the listed countries; DENY: never to them; null: no limits. */
   mode?: Maybe<Scalars['String']['output']>;
+};
+
+/** Input to retrieve an order based on details. */
+export type OrderInformationInput = {
+  /** Order billing address email. */
+  email: Scalars['String']['input'];
+  /** The billing address's last name (Magento 2.4.8's alternative to `postcode`): give one of the two; send `postcode` as an empty string when giving this. */
+  lastname?: InputMaybe<Scalars['String']['input']>;
+  /** Order number. */
+  number: Scalars['String']['input'];
+  /** Order billing address postcode. */
+  postcode: Scalars['String']['input'];
 };
 
 export type OrderItem = OrderItemInterface & {
@@ -3622,6 +3802,8 @@ export type ProductInterface = {
   price_tiers?: Maybe<Array<Maybe<TierPrice>>>;
   /** What the product is: device, sticks_pack, sticks_carton, bundle, accessory, gift, trade_in, subscription or trial_kit. */
   product_kind?: Maybe<Scalars['String']['output']>;
+  /** The product's type as an enum value (the spec's product type; `type_id` in lower case). */
+  product_type: ProductTypeEnum;
   /** The step the product is sold in: a cart line's quantity must be a multiple of it (1: any whole quantity). Named after Magento's stock option qty_increments. */
   qty_increments?: Maybe<Scalars['Int']['output']>;
   /** An array of products to be displayed in a Related Products block. */
@@ -3686,6 +3868,15 @@ export type ProductPriceForQuantity = {
 export type ProductStockStatus =
   | 'IN_STOCK'
   | 'OUT_OF_STOCK';
+
+/** The product types of spec §4 (Magento tells them apart by `__typename`: SimpleProduct, VirtualProduct, BundleProduct, DownloadableProduct, ConfigurableProduct, GroupedProduct). */
+export type ProductTypeEnum =
+  | 'BUNDLE'
+  | 'CONFIGURABLE'
+  | 'DOWNLOADABLE'
+  | 'GROUPED'
+  | 'SIMPLE'
+  | 'VIRTUAL';
 
 /** Contains the results of a `products` query. */
 export type Products = {
@@ -3773,6 +3964,8 @@ export type Query = {
   country?: Maybe<Country>;
   /** Return information about the store's currency. */
   currency?: Maybe<Currency>;
+  /** Retrieve EAV attributes metadata. */
+  customAttributeMetadataV2: AttributesMetadataOutput;
   /** Return detailed information about a customer account. */
   customer?: Maybe<Customer>;
   /** Return information about the customer's shopping cart. */
@@ -3783,6 +3976,8 @@ export type Query = {
   exportedOrder?: Maybe<ExportedOrder>;
   /** Return the FAQ entries of the store view's language, optionally for one topic. */
   faqs?: Maybe<Array<Maybe<FaqEntry>>>;
+  /** Retrieve guest order details based on number, email and postcode. */
+  guestOrder: CustomerOrder;
   /** Return the current legal pages of the store view (terms, privacy, cookies, withdrawal, imprint where the market has one), `content` left empty. */
   legalPages: Array<CmsPage>;
   /** Return a product marketing page by its slug. */
@@ -3862,6 +4057,11 @@ export type QueryCountryArgs = {
 };
 
 
+export type QueryCustomAttributeMetadataV2Args = {
+  attributes?: InputMaybe<Array<AttributeInput>>;
+};
+
+
 export type QueryCustomerOrderArgs = {
   number: Scalars['String']['input'];
 };
@@ -3874,6 +4074,11 @@ export type QueryExportedOrderArgs = {
 
 export type QueryFaqsArgs = {
   topic?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryGuestOrderArgs = {
+  input: OrderInformationInput;
 };
 
 
@@ -3965,6 +4170,24 @@ export type RemoveItemFromCartOutput = {
   __typename?: 'RemoveItemFromCartOutput';
   /** The cart after removing an item. */
   cart: Cart;
+};
+
+/** Contains the cart and any errors after adding products. */
+export type ReorderItemsOutput = {
+  __typename?: 'ReorderItemsOutput';
+  /** Detailed information about the customer's cart. */
+  cart: Cart;
+  /** SUCCESS when every line of the order was added, FAILURE when none was, MIXED_RESULTS when some were. */
+  status: BatchMutationStatus;
+  /** An array of reordering errors. */
+  userInputErrors: Array<Maybe<CheckoutUserInputError>>;
+};
+
+/** Contains the result of a request to revoke a customer token. */
+export type RevokeCustomerTokenOutput = {
+  __typename?: 'RevokeCustomerTokenOutput';
+  /** The result of a request to revoke a customer token. */
+  result: Scalars['Boolean']['output'];
 };
 
 /** Contains details about a comment. */
@@ -4363,6 +4586,8 @@ export type SimpleProduct = PhysicalProductInterface & ProductInterface & {
   price_tiers?: Maybe<Array<Maybe<TierPrice>>>;
   /** What the product is: device, sticks_pack, sticks_carton, bundle, accessory, gift, trade_in, subscription or trial_kit. */
   product_kind?: Maybe<Scalars['String']['output']>;
+  /** The product's type as an enum value (the spec's product type; `type_id` in lower case). */
+  product_type: ProductTypeEnum;
   /** The step the product is sold in: a cart line's quantity must be a multiple of it (1: any whole quantity). Named after Magento's stock option qty_increments. */
   qty_increments?: Maybe<Scalars['Int']['output']>;
   /** An array of products to be displayed in a Related Products block. */
@@ -4547,6 +4772,8 @@ export type StoreConfig = {
   order_cancellation_enabled: Scalars['Boolean']['output'];
   /** The per-order limit value. */
   order_limit_value?: Maybe<Scalars['Int']['output']>;
+  /** How many orders one page of the customer's order history shows. */
+  orders_page_size?: Maybe<Scalars['Int']['output']>;
   /** Whether a postcode is required. */
   postcode_is_required?: Maybe<Scalars['Boolean']['output']>;
   /** The longest postcode accepted. */
@@ -4563,6 +4790,12 @@ export type StoreConfig = {
   root_category_uid?: Maybe<Scalars['ID']['output']>;
   /** A secure fully-qualified URL that is used to create relative links to the `base_url`. */
   secure_base_link_url?: Maybe<Scalars['String']['output']>;
+  /** Extended Config Data - tax/cart_display/price */
+  shopping_cart_display_price?: Maybe<Scalars['Int']['output']>;
+  /** Extended Config Data - tax/cart_display/shipping */
+  shopping_cart_display_shipping?: Maybe<Scalars['Int']['output']>;
+  /** Extended Config Data - tax/cart_display/subtotal */
+  shopping_cart_display_subtotal?: Maybe<Scalars['Int']['output']>;
   /** The unique ID of the store view. In the Admin, this is called the Store View Code. When making a GraphQL call, assign this value to the `Store` header to provide the scope. */
   store_code?: Maybe<Scalars['ID']['output']>;
   /** The unique ID assigned to the store group. In the Admin, this is called the Store Name. */
@@ -4575,6 +4808,12 @@ export type StoreConfig = {
   store_name?: Maybe<Scalars['String']['output']>;
   /** The store view sort order. */
   store_sort_order?: Maybe<Scalars['Int']['output']>;
+  /** How the store view shows prices (spec §4): excluding tax, including it, or both. */
+  tax_display?: Maybe<TaxDisplay>;
+  /** The store view's tax rate in basis points (2000 = 20 %); the prices it answers include it. */
+  tax_rate_bp?: Maybe<Scalars['Int']['output']>;
+  /** The website's public tenant token, which account-service clients send as X-Tenant-Token. */
+  tenant_token?: Maybe<Scalars['String']['output']>;
   /** The time zone of the store. */
   timezone?: Maybe<Scalars['String']['output']>;
   /** The unique ID for the website. */
@@ -4634,6 +4873,12 @@ export type SwatchDataInterface = {
   value?: Maybe<Scalars['String']['output']>;
 };
 
+/** How prices are shown (spec §4): excluding tax, including tax, or including tax with the amount excluding it beside. */
+export type TaxDisplay =
+  | 'BOTH'
+  | 'EXCLUDING'
+  | 'INCLUDING';
+
 /** Contains tax item details. */
 export type TaxItem = {
   __typename?: 'TaxItem';
@@ -4675,6 +4920,17 @@ export type UpdateCartItemsOutput = {
   __typename?: 'UpdateCartItemsOutput';
   /** The cart after updating products. */
   cart: Cart;
+};
+
+/** The answer of `updatePaymentMethod`. */
+export type UpdatePaymentMethodOutput = {
+  __typename?: 'UpdatePaymentMethodOutput';
+  /** Why the change was refused, in the store view's language. */
+  error?: Maybe<Scalars['String']['output']>;
+  /** The order as it stands. */
+  order?: Maybe<CustomerOrder>;
+  /** Whether the order now waits for payment by the chosen method. */
+  success: Scalars['Boolean']['output'];
 };
 
 /** Defines a customer attribute validation rule. */
@@ -4830,6 +5086,8 @@ export type VirtualProduct = ProductInterface & {
   price_tiers?: Maybe<Array<Maybe<TierPrice>>>;
   /** What the product is: device, sticks_pack, sticks_carton, bundle, accessory, gift, trade_in, subscription or trial_kit. */
   product_kind?: Maybe<Scalars['String']['output']>;
+  /** The product's type as an enum value (the spec's product type; `type_id` in lower case). */
+  product_type: ProductTypeEnum;
   /** The step the product is sold in: a cart line's quantity must be a multiple of it (1: any whole quantity). Named after Magento's stock option qty_increments. */
   qty_increments?: Maybe<Scalars['Int']['output']>;
   /** An array of products to be displayed in a Related Products block. */
@@ -4969,6 +5227,7 @@ export type ResolversTypes = {
   AttributeEntityTypeEnum: ResolverTypeWrapper<unknown>;
   AttributeFilterInput: ResolverTypeWrapper<unknown>;
   AttributeFrontendInputEnum: ResolverTypeWrapper<unknown>;
+  AttributeInput: ResolverTypeWrapper<unknown>;
   AttributeInputSelectedOption: ResolverTypeWrapper<unknown>;
   AttributeMetadataError: ResolverTypeWrapper<unknown>;
   AttributeMetadataErrorType: ResolverTypeWrapper<unknown>;
@@ -4979,6 +5238,7 @@ export type ResolversTypes = {
   AttributesMetadataOutput: ResolverTypeWrapper<unknown>;
   AvailablePaymentMethod: ResolverTypeWrapper<unknown>;
   AvailableShippingMethod: ResolverTypeWrapper<unknown>;
+  BatchMutationStatus: ResolverTypeWrapper<unknown>;
   BillingAddressInput: ResolverTypeWrapper<unknown>;
   BillingCartAddress: ResolverTypeWrapper<unknown>;
   BlogArticle: ResolverTypeWrapper<unknown>;
@@ -5023,6 +5283,8 @@ export type ResolversTypes = {
   CategoryTree: ResolverTypeWrapper<unknown>;
   CheckoutAgreement: ResolverTypeWrapper<unknown>;
   CheckoutAgreementMode: ResolverTypeWrapper<unknown>;
+  CheckoutUserInputError: ResolverTypeWrapper<unknown>;
+  CheckoutUserInputErrorCodes: ResolverTypeWrapper<unknown>;
   CmsPage: ResolverTypeWrapper<unknown>;
   ColorSwatchData: ResolverTypeWrapper<unknown>;
   ComplexTextValue: ResolverTypeWrapper<unknown>;
@@ -5046,12 +5308,16 @@ export type ResolversTypes = {
   CustomAttributeOptionInterface: ResolverTypeWrapper<unknown>;
   Customer: ResolverTypeWrapper<unknown>;
   CustomerAddress: ResolverTypeWrapper<unknown>;
+  CustomerAddressAttributeInput: ResolverTypeWrapper<unknown>;
+  CustomerAddressInput: ResolverTypeWrapper<unknown>;
   CustomerAddressRegion: ResolverTypeWrapper<unknown>;
+  CustomerAddressRegionInput: ResolverTypeWrapper<unknown>;
   CustomerOrder: ResolverTypeWrapper<unknown>;
   CustomerOrderSortInput: ResolverTypeWrapper<unknown>;
   CustomerOrderSortableField: ResolverTypeWrapper<unknown>;
   CustomerOrders: ResolverTypeWrapper<unknown>;
   CustomerOrdersFilterInput: ResolverTypeWrapper<unknown>;
+  CustomerToken: ResolverTypeWrapper<unknown>;
   CustomizableOptionInput: ResolverTypeWrapper<unknown>;
   Discount: ResolverTypeWrapper<unknown>;
   EnteredOptionInput: ResolverTypeWrapper<unknown>;
@@ -5089,6 +5355,7 @@ export type ResolversTypes = {
   OrderAttributeMetadata: ResolverTypeWrapper<unknown>;
   OrderDeliveryLimit: ResolverTypeWrapper<unknown>;
   OrderDeliveryLimits: ResolverTypeWrapper<unknown>;
+  OrderInformationInput: ResolverTypeWrapper<unknown>;
   OrderItem: ResolverTypeWrapper<unknown>;
   OrderItemGiftData: ResolverTypeWrapper<unknown>;
   OrderItemInterface: ResolverTypeWrapper<unknown>;
@@ -5125,6 +5392,7 @@ export type ResolversTypes = {
   ProductPrice: ResolverTypeWrapper<unknown>;
   ProductPriceForQuantity: ResolverTypeWrapper<unknown>;
   ProductStockStatus: ResolverTypeWrapper<unknown>;
+  ProductTypeEnum: ResolverTypeWrapper<unknown>;
   Products: ResolverTypeWrapper<unknown>;
   PromotionDescription: ResolverTypeWrapper<unknown>;
   PromotionType: ResolverTypeWrapper<unknown>;
@@ -5138,6 +5406,8 @@ export type ResolversTypes = {
   RemoveCouponFromCartOutput: ResolverTypeWrapper<unknown>;
   RemoveItemFromCartInput: ResolverTypeWrapper<unknown>;
   RemoveItemFromCartOutput: ResolverTypeWrapper<unknown>;
+  ReorderItemsOutput: ResolverTypeWrapper<unknown>;
+  RevokeCustomerTokenOutput: ResolverTypeWrapper<unknown>;
   SalesCommentItem: ResolverTypeWrapper<unknown>;
   ScopeTypeEnum: ResolverTypeWrapper<unknown>;
   SearchResultPageInfo: ResolverTypeWrapper<unknown>;
@@ -5178,11 +5448,13 @@ export type ResolversTypes = {
   SubscriptionOffer: ResolverTypeWrapper<unknown>;
   SubscriptionOfferProduct: ResolverTypeWrapper<unknown>;
   SwatchDataInterface: ResolverTypeWrapper<unknown>;
+  TaxDisplay: ResolverTypeWrapper<unknown>;
   TaxItem: ResolverTypeWrapper<unknown>;
   TextSwatchData: ResolverTypeWrapper<unknown>;
   TierPrice: ResolverTypeWrapper<unknown>;
   UpdateCartItemsInput: ResolverTypeWrapper<unknown>;
   UpdateCartItemsOutput: ResolverTypeWrapper<unknown>;
+  UpdatePaymentMethodOutput: ResolverTypeWrapper<unknown>;
   ValidationRule: ResolverTypeWrapper<unknown>;
   ValidationRuleEnum: ResolverTypeWrapper<unknown>;
   VaultMethodInput: ResolverTypeWrapper<unknown>;
@@ -5214,6 +5486,7 @@ export type ResolversParentTypes = {
   ApplyCouponToCartOutput: unknown;
   AreaInput: unknown;
   AttributeFilterInput: unknown;
+  AttributeInput: unknown;
   AttributeInputSelectedOption: unknown;
   AttributeMetadataError: unknown;
   AttributeOptionMetadata: unknown;
@@ -5263,6 +5536,7 @@ export type ResolversParentTypes = {
   CategoryResult: unknown;
   CategoryTree: unknown;
   CheckoutAgreement: unknown;
+  CheckoutUserInputError: unknown;
   CmsPage: unknown;
   ColorSwatchData: unknown;
   ComplexTextValue: unknown;
@@ -5283,11 +5557,15 @@ export type ResolversParentTypes = {
   CustomAttributeOptionInterface: unknown;
   Customer: unknown;
   CustomerAddress: unknown;
+  CustomerAddressAttributeInput: unknown;
+  CustomerAddressInput: unknown;
   CustomerAddressRegion: unknown;
+  CustomerAddressRegionInput: unknown;
   CustomerOrder: unknown;
   CustomerOrderSortInput: unknown;
   CustomerOrders: unknown;
   CustomerOrdersFilterInput: unknown;
+  CustomerToken: unknown;
   CustomizableOptionInput: unknown;
   Discount: unknown;
   EnteredOptionInput: unknown;
@@ -5324,6 +5602,7 @@ export type ResolversParentTypes = {
   OrderAttributeMetadata: unknown;
   OrderDeliveryLimit: unknown;
   OrderDeliveryLimits: unknown;
+  OrderInformationInput: unknown;
   OrderItem: unknown;
   OrderItemGiftData: unknown;
   OrderItemInterface: unknown;
@@ -5368,6 +5647,8 @@ export type ResolversParentTypes = {
   RemoveCouponFromCartOutput: unknown;
   RemoveItemFromCartInput: unknown;
   RemoveItemFromCartOutput: unknown;
+  ReorderItemsOutput: unknown;
+  RevokeCustomerTokenOutput: unknown;
   SalesCommentItem: unknown;
   SearchResultPageInfo: unknown;
   SelectedBundleOption: unknown;
@@ -5409,6 +5690,7 @@ export type ResolversParentTypes = {
   TierPrice: unknown;
   UpdateCartItemsInput: unknown;
   UpdateCartItemsOutput: unknown;
+  UpdatePaymentMethodOutput: unknown;
   ValidationRule: unknown;
   VaultMethodInput: unknown;
   VaultTokenInput: unknown;
@@ -5427,6 +5709,7 @@ export type AddConfigurableProductsToCartOutputResolvers<ContextType = GraphQLCo
 
 export type AddProductsToCartOutputResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AddProductsToCartOutput'] = ResolversParentTypes['AddProductsToCartOutput']> = {
   cart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['BatchMutationStatus'], ParentType, ContextType>;
   user_errors?: Resolver<Array<Maybe<ResolversTypes['CartUserInputError']>>, ParentType, ContextType>;
 };
 
@@ -5669,6 +5952,7 @@ export type BundleProductResolvers<ContextType = GraphQLContext, ParentType exte
   price_tiers?: Resolver<Maybe<Array<Maybe<ResolversTypes['TierPrice']>>>, ParentType, ContextType>;
   price_view?: Resolver<Maybe<ResolversTypes['PriceViewEnum']>, ParentType, ContextType>;
   product_kind?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  product_type?: Resolver<ResolversTypes['ProductTypeEnum'], ParentType, ContextType>;
   qty_increments?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   related_products?: Resolver<Maybe<Array<Maybe<ResolversTypes['ProductInterface']>>>, ParentType, ContextType>;
   ship_bundle_items?: Resolver<Maybe<ResolversTypes['ShipBundleItemsEnum']>, ParentType, ContextType>;
@@ -5844,6 +6128,12 @@ export type CheckoutAgreementResolvers<ContextType = GraphQLContext, ParentType 
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type CheckoutUserInputErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CheckoutUserInputError'] = ResolversParentTypes['CheckoutUserInputError']> = {
+  code?: Resolver<ResolversTypes['CheckoutUserInputErrorCodes'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<Array<Maybe<ResolversTypes['String']>>, ParentType, ContextType>;
+};
+
 export type CmsPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CmsPage'] = ResolversParentTypes['CmsPage']> = {
   content?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   content_format?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -5931,6 +6221,7 @@ export type ConfigurableProductResolvers<ContextType = GraphQLContext, ParentTyp
   price_range?: Resolver<ResolversTypes['PriceRange'], ParentType, ContextType>;
   price_tiers?: Resolver<Maybe<Array<Maybe<ResolversTypes['TierPrice']>>>, ParentType, ContextType>;
   product_kind?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  product_type?: Resolver<ResolversTypes['ProductTypeEnum'], ParentType, ContextType>;
   qty_increments?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   related_products?: Resolver<Maybe<Array<Maybe<ResolversTypes['ProductInterface']>>>, ParentType, ContextType>;
   short_description?: Resolver<Maybe<ResolversTypes['ComplexTextValue']>, ParentType, ContextType>;
@@ -6089,6 +6380,10 @@ export type CustomerOrdersResolvers<ContextType = GraphQLContext, ParentType ext
   total_count?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
+export type CustomerTokenResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CustomerToken'] = ResolversParentTypes['CustomerToken']> = {
+  token?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type DiscountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Discount'] = ResolversParentTypes['Discount']> = {
   amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
   applied_to?: Resolver<ResolversTypes['CartDiscountType'], ParentType, ContextType>;
@@ -6206,14 +6501,21 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   addSimpleProductsToCart?: Resolver<Maybe<ResolversTypes['AddSimpleProductsToCartOutput']>, ParentType, ContextType, Partial<MutationAddSimpleProductsToCartArgs>>;
   applyCampaignToCart?: Resolver<Maybe<ResolversTypes['ApplyCampaignToCartOutput']>, ParentType, ContextType, RequireFields<MutationApplyCampaignToCartArgs, 'input'>>;
   applyCouponToCart?: Resolver<Maybe<ResolversTypes['ApplyCouponToCartOutput']>, ParentType, ContextType, Partial<MutationApplyCouponToCartArgs>>;
+  assignCustomerToGuestCart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationAssignCustomerToGuestCartArgs, 'cart_id'>>;
   cancelOrder?: Resolver<Maybe<ResolversTypes['CancelOrderOutput']>, ParentType, ContextType, RequireFields<MutationCancelOrderArgs, 'input'>>;
+  cancelorder?: Resolver<Maybe<ResolversTypes['CancelOrderOutput']>, ParentType, ContextType, RequireFields<MutationCancelorderArgs, 'orderNumber'>>;
+  createCustomerAddress?: Resolver<Maybe<ResolversTypes['CustomerAddress']>, ParentType, ContextType, RequireFields<MutationCreateCustomerAddressArgs, 'input'>>;
   createEmptyCart?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, Partial<MutationCreateEmptyCartArgs>>;
   createGuestCart?: Resolver<Maybe<ResolversTypes['CreateGuestCartOutput']>, ParentType, ContextType, Partial<MutationCreateGuestCartArgs>>;
+  deleteCustomerAddress?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationDeleteCustomerAddressArgs, 'id'>>;
+  generateCustomerToken?: Resolver<Maybe<ResolversTypes['CustomerToken']>, ParentType, ContextType, RequireFields<MutationGenerateCustomerTokenArgs, 'email' | 'password'>>;
   mergeCarts?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationMergeCartsArgs, 'source_cart_id'>>;
   placeOrder?: Resolver<Maybe<ResolversTypes['PlaceOrderOutput']>, ParentType, ContextType, Partial<MutationPlaceOrderArgs>>;
   removeCampaignFromCart?: Resolver<Maybe<ResolversTypes['RemoveCampaignFromCartOutput']>, ParentType, ContextType, RequireFields<MutationRemoveCampaignFromCartArgs, 'input'>>;
   removeCouponFromCart?: Resolver<Maybe<ResolversTypes['RemoveCouponFromCartOutput']>, ParentType, ContextType, Partial<MutationRemoveCouponFromCartArgs>>;
   removeItemFromCart?: Resolver<Maybe<ResolversTypes['RemoveItemFromCartOutput']>, ParentType, ContextType, Partial<MutationRemoveItemFromCartArgs>>;
+  reorderItems?: Resolver<Maybe<ResolversTypes['ReorderItemsOutput']>, ParentType, ContextType, RequireFields<MutationReorderItemsArgs, 'orderNumber'>>;
+  revokeCustomerToken?: Resolver<Maybe<ResolversTypes['RevokeCustomerTokenOutput']>, ParentType, ContextType>;
   setBillingAddressOnCart?: Resolver<Maybe<ResolversTypes['SetBillingAddressOnCartOutput']>, ParentType, ContextType, Partial<MutationSetBillingAddressOnCartArgs>>;
   setGuestEmailOnCart?: Resolver<Maybe<ResolversTypes['SetGuestEmailOnCartOutput']>, ParentType, ContextType, Partial<MutationSetGuestEmailOnCartArgs>>;
   setPaymentMethodOnCart?: Resolver<Maybe<ResolversTypes['SetPaymentMethodOnCartOutput']>, ParentType, ContextType, Partial<MutationSetPaymentMethodOnCartArgs>>;
@@ -6221,6 +6523,8 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   setShippingAddressesOnCart?: Resolver<Maybe<ResolversTypes['SetShippingAddressesOnCartOutput']>, ParentType, ContextType, Partial<MutationSetShippingAddressesOnCartArgs>>;
   setShippingMethodsOnCart?: Resolver<Maybe<ResolversTypes['SetShippingMethodsOnCartOutput']>, ParentType, ContextType, Partial<MutationSetShippingMethodsOnCartArgs>>;
   updateCartItems?: Resolver<Maybe<ResolversTypes['UpdateCartItemsOutput']>, ParentType, ContextType, Partial<MutationUpdateCartItemsArgs>>;
+  updateCustomerAddress?: Resolver<Maybe<ResolversTypes['CustomerAddress']>, ParentType, ContextType, RequireFields<MutationUpdateCustomerAddressArgs, 'id'>>;
+  updatePaymentMethod?: Resolver<Maybe<ResolversTypes['UpdatePaymentMethodOutput']>, ParentType, ContextType, RequireFields<MutationUpdatePaymentMethodArgs, 'methodCode' | 'orderId'>>;
 };
 
 export type OrderResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order']> = {
@@ -6470,11 +6774,13 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   countries?: Resolver<Maybe<Array<Maybe<ResolversTypes['Country']>>>, ParentType, ContextType>;
   country?: Resolver<Maybe<ResolversTypes['Country']>, ParentType, ContextType, Partial<QueryCountryArgs>>;
   currency?: Resolver<Maybe<ResolversTypes['Currency']>, ParentType, ContextType>;
+  customAttributeMetadataV2?: Resolver<ResolversTypes['AttributesMetadataOutput'], ParentType, ContextType, Partial<QueryCustomAttributeMetadataV2Args>>;
   customer?: Resolver<Maybe<ResolversTypes['Customer']>, ParentType, ContextType>;
   customerCart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType>;
   customerOrder?: Resolver<Maybe<ResolversTypes['CustomerOrder']>, ParentType, ContextType, RequireFields<QueryCustomerOrderArgs, 'number'>>;
   exportedOrder?: Resolver<Maybe<ResolversTypes['ExportedOrder']>, ParentType, ContextType, RequireFields<QueryExportedOrderArgs, 'orderNumber'>>;
   faqs?: Resolver<Maybe<Array<Maybe<ResolversTypes['FaqEntry']>>>, ParentType, ContextType, Partial<QueryFaqsArgs>>;
+  guestOrder?: Resolver<ResolversTypes['CustomerOrder'], ParentType, ContextType, RequireFields<QueryGuestOrderArgs, 'input'>>;
   legalPages?: Resolver<Array<ResolversTypes['CmsPage']>, ParentType, ContextType>;
   marketingPage?: Resolver<Maybe<ResolversTypes['MarketingPage']>, ParentType, ContextType, RequireFields<QueryMarketingPageArgs, 'slug'>>;
   orderDeliveryLimits?: Resolver<Maybe<ResolversTypes['OrderDeliveryLimits']>, ParentType, ContextType>;
@@ -6502,6 +6808,16 @@ export type RemoveCouponFromCartOutputResolvers<ContextType = GraphQLContext, Pa
 
 export type RemoveItemFromCartOutputResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RemoveItemFromCartOutput'] = ResolversParentTypes['RemoveItemFromCartOutput']> = {
   cart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType>;
+};
+
+export type ReorderItemsOutputResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReorderItemsOutput'] = ResolversParentTypes['ReorderItemsOutput']> = {
+  cart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['BatchMutationStatus'], ParentType, ContextType>;
+  userInputErrors?: Resolver<Array<Maybe<ResolversTypes['CheckoutUserInputError']>>, ParentType, ContextType>;
+};
+
+export type RevokeCustomerTokenOutputResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RevokeCustomerTokenOutput'] = ResolversParentTypes['RevokeCustomerTokenOutput']> = {
+  result?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type SalesCommentItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SalesCommentItem'] = ResolversParentTypes['SalesCommentItem']> = {
@@ -6673,6 +6989,7 @@ export type SimpleProductResolvers<ContextType = GraphQLContext, ParentType exte
   price_range?: Resolver<ResolversTypes['PriceRange'], ParentType, ContextType>;
   price_tiers?: Resolver<Maybe<Array<Maybe<ResolversTypes['TierPrice']>>>, ParentType, ContextType>;
   product_kind?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  product_type?: Resolver<ResolversTypes['ProductTypeEnum'], ParentType, ContextType>;
   qty_increments?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   related_products?: Resolver<Maybe<Array<Maybe<ResolversTypes['ProductInterface']>>>, ParentType, ContextType>;
   short_description?: Resolver<Maybe<ResolversTypes['ComplexTextValue']>, ParentType, ContextType>;
@@ -6737,6 +7054,7 @@ export type StoreConfigResolvers<ContextType = GraphQLContext, ParentType extend
   newsletter_enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   order_cancellation_enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   order_limit_value?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  orders_page_size?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   postcode_is_required?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   postcode_max_length?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   postcode_min_length?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -6745,12 +7063,18 @@ export type StoreConfigResolvers<ContextType = GraphQLContext, ParentType extend
   required_character_classes_number?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   root_category_uid?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   secure_base_link_url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  shopping_cart_display_price?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  shopping_cart_display_shipping?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  shopping_cart_display_subtotal?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   store_code?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   store_group_code?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   store_group_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   store_mode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   store_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   store_sort_order?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  tax_display?: Resolver<Maybe<ResolversTypes['TaxDisplay']>, ParentType, ContextType>;
+  tax_rate_bp?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  tenant_token?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   timezone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   website_code?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   website_id?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -6805,6 +7129,12 @@ export type TierPriceResolvers<ContextType = GraphQLContext, ParentType extends 
 
 export type UpdateCartItemsOutputResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UpdateCartItemsOutput'] = ResolversParentTypes['UpdateCartItemsOutput']> = {
   cart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType>;
+};
+
+export type UpdatePaymentMethodOutputResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UpdatePaymentMethodOutput'] = ResolversParentTypes['UpdatePaymentMethodOutput']> = {
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  order?: Resolver<Maybe<ResolversTypes['CustomerOrder']>, ParentType, ContextType>;
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type ValidationRuleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ValidationRule'] = ResolversParentTypes['ValidationRule']> = {
@@ -6867,6 +7197,7 @@ export type VirtualProductResolvers<ContextType = GraphQLContext, ParentType ext
   price_range?: Resolver<ResolversTypes['PriceRange'], ParentType, ContextType>;
   price_tiers?: Resolver<Maybe<Array<Maybe<ResolversTypes['TierPrice']>>>, ParentType, ContextType>;
   product_kind?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  product_type?: Resolver<ResolversTypes['ProductTypeEnum'], ParentType, ContextType>;
   qty_increments?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   related_products?: Resolver<Maybe<Array<Maybe<ResolversTypes['ProductInterface']>>>, ParentType, ContextType>;
   short_description?: Resolver<Maybe<ResolversTypes['ComplexTextValue']>, ParentType, ContextType>;
@@ -6931,6 +7262,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   CategoryResult?: CategoryResultResolvers<ContextType>;
   CategoryTree?: CategoryTreeResolvers<ContextType>;
   CheckoutAgreement?: CheckoutAgreementResolvers<ContextType>;
+  CheckoutUserInputError?: CheckoutUserInputErrorResolvers<ContextType>;
   CmsPage?: CmsPageResolvers<ContextType>;
   ColorSwatchData?: ColorSwatchDataResolvers<ContextType>;
   ComplexTextValue?: ComplexTextValueResolvers<ContextType>;
@@ -6951,6 +7283,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   CustomerAddressRegion?: CustomerAddressRegionResolvers<ContextType>;
   CustomerOrder?: CustomerOrderResolvers<ContextType>;
   CustomerOrders?: CustomerOrdersResolvers<ContextType>;
+  CustomerToken?: CustomerTokenResolvers<ContextType>;
   Discount?: DiscountResolvers<ContextType>;
   ExchangeRate?: ExchangeRateResolvers<ContextType>;
   ExportedOrder?: ExportedOrderResolvers<ContextType>;
@@ -7002,6 +7335,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   RemoveCampaignFromCartOutput?: RemoveCampaignFromCartOutputResolvers<ContextType>;
   RemoveCouponFromCartOutput?: RemoveCouponFromCartOutputResolvers<ContextType>;
   RemoveItemFromCartOutput?: RemoveItemFromCartOutputResolvers<ContextType>;
+  ReorderItemsOutput?: ReorderItemsOutputResolvers<ContextType>;
+  RevokeCustomerTokenOutput?: RevokeCustomerTokenOutputResolvers<ContextType>;
   SalesCommentItem?: SalesCommentItemResolvers<ContextType>;
   SearchResultPageInfo?: SearchResultPageInfoResolvers<ContextType>;
   SelectedBundleOption?: SelectedBundleOptionResolvers<ContextType>;
@@ -7031,6 +7366,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   TextSwatchData?: TextSwatchDataResolvers<ContextType>;
   TierPrice?: TierPriceResolvers<ContextType>;
   UpdateCartItemsOutput?: UpdateCartItemsOutputResolvers<ContextType>;
+  UpdatePaymentMethodOutput?: UpdatePaymentMethodOutputResolvers<ContextType>;
   ValidationRule?: ValidationRuleResolvers<ContextType>;
   VirtualCartItem?: VirtualCartItemResolvers<ContextType>;
   VirtualProduct?: VirtualProductResolvers<ContextType>;

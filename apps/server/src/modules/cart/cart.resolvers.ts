@@ -7,13 +7,15 @@ import { clientIp } from '../../platform/rest.js';
 import { placeOrder } from '../../workflows/place-order.js';
 import { GUEST_CHECKOUT_REFUSED, type AddRequest, type Caller } from './cart.service.js';
 import { cartItemPointsResolvers } from './cart.points.js';
+import { batchStatus, reorderError, reorderRequests } from './cart.reorder.js';
 import { issueGuestKey } from './cart.guest-key.js';
+import { noteCartChange } from './cart.context.js';
 import {
   addToCart, bounded, callerOf, COUPON_WINDOW_MS, couponGuesses, customerAddress, itemId, limitNewGuestCarts, onCart, onCartPriced, render, requireCustomer, tickedAgreements, writeGuestAddress, writeGuestEmail, writeGuestPayment,
   addRequest, chosenFrequency, given,
 } from './cart.edge.js';
 import type {
-  CartItemsV2Args, MutationAddBundleProductsToCartArgs, MutationAddConfigurableProductsToCartArgs, MutationAddProductsToCartArgs,
+  CartItemsV2Args, MutationAddBundleProductsToCartArgs, MutationAssignCustomerToGuestCartArgs, MutationReorderItemsArgs, MutationAddConfigurableProductsToCartArgs, MutationAddProductsToCartArgs,
   MutationAddSimpleProductsToCartArgs, MutationApplyCampaignToCartArgs, MutationApplyCouponToCartArgs, MutationCreateEmptyCartArgs,
   MutationCreateGuestCartArgs, MutationMergeCartsArgs, MutationPlaceOrderArgs, MutationRemoveCampaignFromCartArgs,
   MutationRemoveCouponFromCartArgs, MutationRemoveItemFromCartArgs, MutationResolvers, MutationSetBillingAddressOnCartArgs,
@@ -93,7 +95,33 @@ export const cartResolvers = {
         return { ...(await render(tx, ctx, destination, computed)), dropped_on_merge: drops };
       });
     },
+    /** Magento's assignCustomerToGuestCart: the guest cart of this browser joins the customer's cart, which is answered. */
+    async assignCustomerToGuestCart(_: unknown, args: MutationAssignCustomerToGuestCartArgs, ctx: GraphQLContext) {
+      const caller = await requireCustomer(ctx);
+      return inTransaction(ctx.db, async (tx) => {
+        const destination = await ctx.services.cart.customerCart(tx, ctx.store, caller.customerUuid);
+        const source = await ctx.services.cart.access(tx, caller, args.cart_id, { lock: true, claim: true });
+        if (source.customer_uuid) throw new AppError('CART_NOT_FOUND', `The cart "${args.cart_id.slice(0, 64)}" is not a guest cart.`);
+        const { computed } = await ctx.services.cart.merge(tx, ctx.store, source, destination);
+        return render(tx, ctx, destination, computed);
+      });
+    },
+    /** Magento's reorderItems: the lines of one of the customer's orders go into their cart again; what cannot comes back as userInputErrors. */
+    async reorderItems(_: unknown, args: MutationReorderItemsArgs, ctx: GraphQLContext) {
+      const caller = await requireCustomer(ctx);
+      const view = await ctx.services.orders.viewForCustomer(caller.customerUuid, args.orderNumber);
+      const { requests, refused } = reorderRequests(view.items);
+      const cartId = await inTransaction(ctx.db, async (tx) => (await ctx.services.cart.customerCart(tx, ctx.store, caller.customerUuid)).masked_id);
+      const { result, cart } = await addToCart(ctx, cartId, requests, false);
+      const errors = [...refused, ...result.errors.map(reorderError)];
+      return {
+        cart,
+        userInputErrors: errors.map((e) => ({ code: e.code, message: say(e, ctx.store), path: ['orderNumber'] })),
+        status: batchStatus(requests.length + refused.length, errors.length),
+      };
+    },
     async addSimpleProductsToCart(_: unknown, args: MutationAddSimpleProductsToCartArgs, ctx: GraphQLContext) {
+      noteCartChange(ctx, 'addSimpleProductsToCart');
       const input = given(args.input);
       const { cart } = await addToCart(ctx, input.cart_id, bounded(input.cart_items).map((i) => addRequest(i.data)), true);
       return { cart };
@@ -101,6 +129,7 @@ export const cartResolvers = {
     async addConfigurableProductsToCart(
       _: unknown, args: MutationAddConfigurableProductsToCartArgs, ctx: GraphQLContext,
     ) {
+      noteCartChange(ctx, 'addConfigurableProductsToCart');
       const input = given(args.input);
       const requests: AddRequest[] = bounded(input.cart_items).map((i) => addRequest(i.data, {
         sku: i.variant_sku ?? i.data.sku, parent_sku: i.parent_sku ?? i.data.parent_sku ?? null,
@@ -111,19 +140,22 @@ export const cartResolvers = {
     async addBundleProductsToCart(
       _: unknown, args: MutationAddBundleProductsToCartArgs, ctx: GraphQLContext,
     ) {
+      noteCartChange(ctx, 'addBundleProductsToCart');
       const input = given(args.input);
       const requests: AddRequest[] = bounded(input.cart_items).map((i) => addRequest(i.data, { bundle_options: i.bundle_options ?? [] }));
       const { cart } = await addToCart(ctx, input.cart_id, requests, true);
       return { cart };
     },
     async addProductsToCart(_: unknown, args: MutationAddProductsToCartArgs, ctx: GraphQLContext) {
+      noteCartChange(ctx, 'addProductsToCart');
       const items = bounded(args.cartItems).map((i) => addRequest(i));
       const { result, cart } = await addToCart(ctx, args.cartId, items, false);
-      return { cart, user_errors: result.errors };
+      return { cart, user_errors: result.errors, status: batchStatus(items.length, result.errors.length) };
     },
     async updateCartItems(
       _: unknown, args: MutationUpdateCartItemsArgs, ctx: GraphQLContext,
     ) {
+      noteCartChange(ctx, 'updateCartItems');
       const input = given(args.input);
       const updates = bounded(input.cart_items).map((i) => {
         const frequencyWeeks = chosenFrequency(i.customizable_options);
@@ -134,6 +166,7 @@ export const cartResolvers = {
       return { cart };
     },
     async removeItemFromCart(_: unknown, args: MutationRemoveItemFromCartArgs, ctx: GraphQLContext) {
+      noteCartChange(ctx, 'removeItemFromCart');
       const input = given(args.input);
       const id = itemId(input.cart_item_uid, input.cart_item_id);
       const { cart } = await onCart(ctx, input.cart_id, (tx, c) => ctx.services.cart.removeItem(tx, ctx.store, c, id));

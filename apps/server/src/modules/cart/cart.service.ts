@@ -89,6 +89,11 @@ export class CartService {
     this.loader.invalidate();
   }
 
+  /** The store view's tax rate in basis points (prices include it), for showing prices without it (docs/decisions/0074). */
+  async taxRateBp(q: Reader, storeCode: string): Promise<number> {
+    return (await this.loader.storeWide(q, storeCode)).tax.rate_bp;
+  }
+
   /** One INSERT, atomic on its own: on the database or in the caller's transaction. */
   createGuestCart(q: Queryable, storeView: StoreView, guestKey: Buffer | null = null): Promise<CartRow> {
     return access.createGuestCart(q, storeView, guestKey);

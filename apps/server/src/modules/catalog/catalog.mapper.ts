@@ -116,6 +116,7 @@ export function toGraphQLProduct(p: ProductDoc, language: string): Record<string
     name: p.name,
     sku: p.sku,
     type_id: p.type_id,
+    product_type: p.type_id.toUpperCase(),
     url_key: p.url_key,
     description: { html: p.description ?? '' },
     short_description: { html: p.short_description ?? '' },

@@ -70,6 +70,11 @@ export class ConsentService {
     return (await store.findPurposes(reader, language, {})).filter((p) => p.section_id === 'marketing' && !p.mandatory).map((p) => ({ id: p.id, name: p.name }));
   }
 
+  /** The current text version of each of these purposes that exists (the newsletter keeps the version agreed to). */
+  purposeVersions(reader: Reader, ids: string[]): Promise<Map<string, number>> {
+    return store.findPurposeVersions(reader, ids);
+  }
+
   /** Ends a cancelled customer's consents inside the cancellation transaction. */
   eraseFor(tx: Tx, uuid: string): Promise<void> {
     return store.eraseUserConsents(tx, uuid);

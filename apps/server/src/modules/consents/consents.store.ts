@@ -30,6 +30,12 @@ export async function findUserConsents(db: Queryable, uuid: string) {
   return rows;
 }
 
+/** The current text version of each of these purposes that exists. */
+export async function findPurposeVersions(db: Queryable, ids: string[]): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ id: string; version: number }>('SELECT id, version FROM consent_purpose WHERE id = ANY($1::text[])', [ids]);
+  return new Map(rows.map((r) => [r.id, r.version]));
+}
+
 export async function findPurposeFlags(db: Queryable, ids: string[]) {
   const { rows } = await db.query<{ id: string; mandatory: boolean }>('SELECT id, mandatory FROM consent_purpose WHERE id = ANY($1::text[])', [ids]);
   return new Map(rows.map((r) => [r.id, r.mandatory]));

@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CONSUMER_IDENTITY_TOKEN_HEADER, CONSUMER_SESSION_TOKEN_HEADER, TENANT_TOKEN_HEADER } from '@ember/contracts';
 import { publicOriginIsHttps, type Config } from '../../config.js';
 import { AppError } from '../../platform/errors.js';
 import type { IdentityService, SessionUser } from './identity.service.js';
@@ -26,26 +27,44 @@ function sessionCookie(request: FastifyRequest): string | undefined {
   return request.cookies?.[sessionCookieName(request.server.config)];
 }
 
-/** The request's bearer token, when it authenticates with one rather than with the cookie. */
-export function bearerToken(request: FastifyRequest): string | undefined {
+/** Headers that carry the session token itself, the spec's names beside `Authorization: Bearer` (spec §6). */
+export const TOKEN_HEADERS = [CONSUMER_SESSION_TOKEN_HEADER, CONSUMER_IDENTITY_TOKEN_HEADER] as const;
+
+type Headers = FastifyRequest['headers'];
+
+/**
+ * The session token a request sends in a header (docs/decisions/0074): `Authorization: Bearer`, the
+ * account services' `X-Consumer-Session-Token` or the other services' `X-Consumer-Identity-Token`,
+ * all the same token under the same checks. Headers that disagree, or one sent twice, name no
+ * session (an empty token): a request never gets to choose between two identities. Undefined when
+ * it sends none, so it authenticates with the cookie if at all.
+ */
+export function headerToken(request: { headers: Headers }): string | undefined {
+  const found = new Set<string>();
   const auth = request.headers.authorization;
-  return auth?.startsWith('Bearer ') ? auth.slice(7).trim() : undefined;
+  if (auth?.startsWith('Bearer ')) found.add(auth.slice(7).trim());
+  for (const name of TOKEN_HEADERS) {
+    const value = request.headers[name];
+    if (value !== undefined) found.add(typeof value === 'string' ? value.trim() : '');
+  }
+  if (found.size === 0) return undefined;
+  return found.size === 1 ? [...found][0] : '';
 }
 
-/** The session token of a request: a bearer token, or the storefront's httpOnly cookie. */
+/** The session token of a request: one sent in a header, or the storefront's httpOnly cookie. */
 export function sessionToken(request: FastifyRequest): string | undefined {
-  return bearerToken(request) ?? sessionCookie(request);
+  return headerToken(request) ?? sessionCookie(request);
 }
 
 /**
- * The customer of a commerce GraphQL call: the bearer token's (an invalid token is refused, as
+ * The customer of a commerce GraphQL call: the header token's (an invalid token is refused, as
  * Magento does), else the storefront's httpOnly session cookie (script never sees a token; an
  * ended cookie is no customer). Null for a guest.
  */
 export async function graphqlSession(identity: IdentityService, request: FastifyRequest): Promise<SessionUser | null> {
-  const auth = request.headers.authorization;
-  if (auth) {
-    const session = auth.startsWith('Bearer ') ? await identity.sessionFor(auth.slice(7).trim()) : null;
+  const token = headerToken(request);
+  if (request.headers.authorization !== undefined || token !== undefined) {
+    const session = token ? await identity.sessionFor(token) : null;
     if (!session) throw new AppError('UNAUTHORISED', "The current customer isn't authorized.");
     return session;
   }
@@ -99,4 +118,21 @@ export function clearSessionCookie(reply: FastifyReply): void {
   const secure = publicOriginIsHttps(config);
   reply.clearCookie(sessionCookieName(config), { path: '/', secure, httpOnly: true, sameSite: 'lax' });
   reply.clearCookie(SIGNED_IN_HINT, { path: '/', secure, sameSite: 'lax' });
+}
+
+/**
+ * Refuses a request whose `X-Tenant-Token` names another website than its store view's (spec §6,
+ * docs/decisions/0074): an account-service client configured for one market cannot act in another.
+ * The token is public (it identifies, it does not authenticate), so a plain comparison is right; a
+ * request without one is judged by its `Store` header alone, as before.
+ */
+export function registerTenantCheck(app: FastifyInstance, stores: { forRequest(request: { headers: Headers }): Promise<{ tenant_token: string }> }): void {
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const sent = request.headers[TENANT_TOKEN_HEADER];
+    if (sent === undefined) return;
+    const view = await stores.forRequest(request);
+    if (typeof sent !== 'string' || sent.trim() !== view.tenant_token) {
+      throw new AppError('PERMISSION_DENIED', 'The tenant token does not belong to this store');
+    }
+  });
 }

@@ -9,6 +9,7 @@ import { AppError } from '../../platform/errors.js';
 import { clientIp, restScope } from '../../platform/rest.js';
 import type { Services } from '../../services.js';
 import { clearSessionCookie, requireOwner, requireSession, sessionToken, setSessionCookie } from './identity.auth.js';
+import { audienceOf } from '../../platform/messages.js';
 import type { Db } from '../../platform/db.js';
 import { registerAddressRoutes } from './identity.addresses.js';
 import { CUSTOM_ATTRIBUTES } from './identity.attributes.js';
@@ -40,7 +41,7 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
       const store = await storeOf(request);
       const prepared = await identity.prepareRegistration(
         { firstname: b.firstname, lastname: b.lastname, date_of_birth: b.dob, phone: b.phone, gender: b.gender, strategy: 'email_password', strategy_data: { identifier: b.email, password: b.password }, terms_accepted: b.terms_accepted },
-        { storeCode: store.code, language: store.language, ip: clientIp(request), defaultCountry: store.default_country },
+        { storeCode: store.code, language: audienceOf(store, request).language, ip: clientIp(request), defaultCountry: store.default_country },
       );
       const result = await inTransaction(opts.db, (tx) => identity.register(tx, prepared)).catch((err: unknown) => identity.registered(err, prepared));
       const item = await sendRegistrationEmailCode(opts.db, opts.services, result, b.email, { store, ip: clientIp(request) });
@@ -79,7 +80,7 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
   app.post('/forgot-password', { schema: { tags, body: ForgotPasswordSchema } }, async (request, reply) => {
     await limits.forgotPassword(request, request.body.email);
     const store = await storeOf(request);
-    await inTransaction(opts.db, (tx) => identity.requestPasswordReset(tx, request.body.email, { storeCode: store.code, language: store.language }));
+    await inTransaction(opts.db, (tx) => identity.requestPasswordReset(tx, request.body.email, { storeCode: store.code, language: audienceOf(store, request).language }));
     return reply.status(202).send({ status: 'accepted' });
   });
 
@@ -93,7 +94,7 @@ export async function legacyAccountRoutes(scope: FastifyInstance, opts: { servic
       handler: async (request, reply) => {
         await limits.resetPassword(request);
         const store = await storeOf(request);
-        await inTransaction(opts.db, (tx) => identity.resetPassword(tx, request.body.token, request.body.password, request.body.password_confirmation, { storeCode: store.code, language: store.language }));
+        await inTransaction(opts.db, (tx) => identity.resetPassword(tx, request.body.token, request.body.password, request.body.password_confirmation, { storeCode: store.code, language: audienceOf(store, request).language }));
         return reply.status(204).send();
       },
     });

@@ -1,12 +1,12 @@
 import {
-  ChangePasswordAnySchema as ChangePasswordAny, EmailChangeBodySchema, PhoneChangeBodySchema, ProfileSchema, ProfileServiceUpdateSchema as ProfileUpdate,
-  UuidParamsSchema as Uuid,
+  ChangePasswordAnySchema as ChangePasswordAny, EmailChangeBodySchema, LegacyPhoneStatusSchema, PhoneChangeBodySchema, ProfilePhoneParamsSchema,
+  ProfileSchema, ProfileServiceUpdateSchema as ProfileUpdate, UuidParamsSchema as Uuid,
 } from '@ember/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db.js';
 import { clientIp, restScope } from '../../platform/rest.js';
 import type { Services } from '../../services.js';
-import { requestEmailChange, updateVerifiedPhone } from '../../workflows/contact-change.js';
+import { isPhoneVerifiedFor, requestEmailChange, updateVerifiedPhone } from '../../workflows/contact-change.js';
 import { clearSessionCookie, requireOwner, requireSession } from './identity.auth.js';
 import { registerWalletProfileRoutes } from './identity.wallet.routes.js';
 import { inTransaction } from '../../platform/transaction.js';
@@ -82,6 +82,14 @@ export async function profileRoutes(scope: FastifyInstance, opts: { services: Se
       },
     });
   }
+
+  // Spec §7 "GET verify phone": whether the signed-in customer has this number verified (theirs, or a code
+  // they validated for it); never about anyone else's number, and counted per account.
+  app.get('/verify-phone/:phone', { schema: { tags, params: ProfilePhoneParamsSchema, response: { 200: LegacyPhoneStatusSchema } } }, async (request) => {
+    const session = await requireSession(identity, request);
+    await services.limits.verifiedPhoneCheck(session.uuid);
+    return isPhoneVerifiedFor(db, services, session.uuid, request.params.phone, { store: await storeOf(request), ip: clientIp(request) });
+  });
 
   registerWalletProfileRoutes(app, services, tags);
 }

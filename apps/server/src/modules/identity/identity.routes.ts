@@ -16,7 +16,8 @@ import {
   confirmEmailChange, requestEmailChange, resendRegistrationEmailCode, sendRegistrationEmailCode, updateVerifiedPhone,
 } from '../../workflows/contact-change.js';
 import { ACTION_PURPOSE } from '../verification/verification.service.js';
-import { bearerToken, clearSessionCookie, requireOwner, requireSession, sessionToken, setSessionCookie } from './identity.auth.js';
+import { clearSessionCookie, headerToken, requireOwner, requireSession, sessionToken, setSessionCookie } from './identity.auth.js';
+import { audienceOf } from '../../platform/messages.js';
 import { normalisePhone } from './identity.service.js';
 import { registerAddressRoutes } from './identity.addresses.js';
 import { CUSTOM_ATTRIBUTES } from './identity.attributes.js';
@@ -59,7 +60,7 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
     const store = await storeOf(request);
     const prepared = await identity.prepareRegistration(request.body, {
       storeCode: store.code,
-      language: store.language,
+      language: audienceOf(store, request).language,
       ip: clientIp(request),
       defaultCountry: store.default_country,
       consumePhoneVerification: (tx, e164, uuid) =>
@@ -125,7 +126,7 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
   app.post('/users/authentication/password/forget', { schema: { tags, body: ForgotPasswordSchema } }, async (request, reply) => {
     await limits.forgotPassword(request, request.body.email);
     const store = await storeOf(request);
-    await inTransaction(opts.db, (tx) => identity.requestPasswordReset(tx, request.body.email, { storeCode: store.code, language: store.language }));
+    await inTransaction(opts.db, (tx) => identity.requestPasswordReset(tx, request.body.email, { storeCode: store.code, language: audienceOf(store, request).language }));
     return reply.status(202).send({ status: 'accepted' });
   });
 
@@ -135,7 +136,7 @@ export async function accountRoutes(scope: FastifyInstance, opts: { services: Se
     async (request, reply) => {
       await limits.resetPassword(request);
       const store = await storeOf(request);
-      await inTransaction(opts.db, (tx) => identity.resetPassword(tx, request.params.token, request.body.password, request.body.password_confirmation, { storeCode: store.code, language: store.language }));
+      await inTransaction(opts.db, (tx) => identity.resetPassword(tx, request.params.token, request.body.password, request.body.password_confirmation, { storeCode: store.code, language: audienceOf(store, request).language }));
       return reply.status(204).send();
     },
   );
@@ -181,7 +182,7 @@ export async function accountPrivacyRoutes(scope: FastifyInstance, opts: { servi
   app.post('/users/:uuid/reauthenticate', { schema: { tags, params: UuidParams, body: ReauthBody, response: { 200: ReauthResponse } } }, async (request, reply) => {
     const session = await requireOwner(identity, request, request.params.uuid);
     const next = await reauthenticate(db, services, session, request.body, { ip: clientIp(request), userAgent: request.headers['user-agent'] ?? null });
-    if (bearerToken(request) === undefined) {
+    if (headerToken(request) === undefined) {
       setSessionCookie(request, reply, next.token, next.expires_at);
       return { valid_until: next.valid_until };
     }

@@ -214,7 +214,10 @@ export class IdentityService {
   async checkCredentials(email: string, password: string): Promise<CheckedLogin> {
     const found = await store.findLoginByEmail(this.db, email);
     const ok = await verifyPassword(password, found?.password_hash ?? (await decoyHash()));
-    if (!found || !ok || found.status !== 'active') throw new AppError('UNAUTHORISED', phrase('account.wrongCredentials'));
+    if (!found || !ok) throw new AppError('UNAUTHORISED', phrase('account.wrongCredentials'));
+    // Said only to someone who proved the password, so it tells a stranger nothing about the address.
+    if (found.status === 'deactivated') throw new AppError('INACTIVE', 'This account is not active.');
+    if (found.status !== 'active') throw new AppError('UNAUTHORISED', phrase('account.wrongCredentials'));
     // An older hash (scrypt, or weaker Argon2id parameters) is replaced now that the password is known.
     const rehashed = needsRehash(found.password_hash) ? await hashPassword(password) : null;
     return { uuid: found.uuid, password_hash: found.password_hash, rehashed };
@@ -544,6 +547,18 @@ export class IdentityService {
     requireTx(tx);
     await store.setUserStatus(tx, uuid, 'deactivated', reason);
     await store.revokeUserSessions(tx, uuid);
+  }
+
+  /**
+   * An operator deactivates an account (sign-in answers INACTIVE, every session ends at once) or
+   * reactivates it; a cancelled account stays cancelled. Answers the status it now has.
+   */
+  async setActiveByOperator(tx: Tx, uuid: string, active: boolean, reason: string): Promise<'active' | 'deactivated'> {
+    requireTx(tx);
+    const changed = await store.setUserActive(tx, uuid, active, reason);
+    if (!changed) throw new AppError('NOT_FOUND', 'Customer not found');
+    if (!active) await store.revokeUserSessions(tx, uuid);
+    return active ? 'active' : 'deactivated';
   }
 
   /** Everything identity holds about a customer, for a data-subject export. */

@@ -249,6 +249,15 @@ export async function anonymiseUser(tx: Tx, uuid: string): Promise<void> {
   await tx.query('UPDATE identity_session SET revoked_at = COALESCE(revoked_at, now()), ip = NULL, user_agent = NULL WHERE user_uuid = $1', [uuid]);
 }
 
+/** Moves an account that is not cancelled to active or deactivated; false when there is no such account. */
+export async function setUserActive(tx: Tx, uuid: string, active: boolean, reason: string): Promise<boolean> {
+  const { rows } = await tx.query(
+    `UPDATE identity_user SET status = $2, status_reason = $3, updated_at = now() WHERE uuid = $1 AND status <> 'cancelled' RETURNING uuid`,
+    [uuid, active ? 'active' : 'deactivated', active ? null : reason],
+  );
+  return rows.length > 0;
+}
+
 export async function setUserStatus(tx: Tx, uuid: string, status: 'deactivated', reason: string): Promise<void> {
   await tx.query('UPDATE identity_user SET status = $2, status_reason = $3, updated_at = now() WHERE uuid = $1', [uuid, status, reason]);
 }

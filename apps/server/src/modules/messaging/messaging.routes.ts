@@ -34,6 +34,7 @@ function toMailboxMessage(row: OutboxRow): MailboxMessage {
     body: row.body,
     template: row.template,
     language: row.language,
+    headers: row.headers ?? {},
   };
 }
 

@@ -3,6 +3,8 @@ export interface EmailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post), already checked by the outbox. */
+  headers?: Record<string, string>;
 }
 
 export interface SmsMessage {
@@ -22,8 +24,17 @@ export interface SmsSender {
   close?(): Promise<void>;
 }
 
-interface Transporter {
-  sendMail(mail: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+/** The part of a nodemailer mail the shop sets. */
+export interface SmtpMail {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  headers?: Record<string, string>;
+}
+
+export interface Transporter {
+  sendMail(mail: SmtpMail): Promise<unknown>;
   close(): void;
 }
 
@@ -34,11 +45,15 @@ export class SmtpEmailSender implements EmailSender {
   constructor(
     private readonly url: string,
     private readonly from: string,
+    /** How the transport is made: nodemailer's createTransport unless a test hands another. */
+    private readonly createTransport?: (url: string) => Transporter,
   ) {}
 
   async send(message: EmailMessage): Promise<void> {
     this.transporter ??= this.connect();
-    await (await this.transporter).sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
+    const mail: SmtpMail = { from: this.from, to: message.to, subject: message.subject, text: message.text };
+    if (message.headers && Object.keys(message.headers).length) mail.headers = { ...message.headers };
+    await (await this.transporter).sendMail(mail);
   }
 
   async close(): Promise<void> {
@@ -46,6 +61,7 @@ export class SmtpEmailSender implements EmailSender {
   }
 
   private async connect(): Promise<Transporter> {
+    if (this.createTransport) return this.createTransport(this.url);
     // nodemailer ships no type declarations: load it by a plain string and describe the part used.
     const specifier: string = 'nodemailer';
     const mod = (await import(specifier)) as { default: { createTransport(url: string): Transporter } };

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Db, Queryable, Reader, Tx } from '../../platform/db.js';
 import { DevMailboxEmailSender, SmtpEmailSender, TestSmsSender, type EmailSender, type SmsSender } from './messaging.senders.js';
-import { claimDueRows, deleteMessagesFor, findMessagesFor, insertOutboxRow, queueOutboxRow, listRecentRows, markFailed, markSent, type MessageChannel, type OutboxRow } from './messaging.store.js';
+import { claimDueRows, countPending, deleteMessagesFor, findMessagesFor, insertOutboxRow, queueOutboxRow, listRecentRows, markFailed, markSent, type MessageChannel, type OutboxRow } from './messaging.store.js';
 import { isSecretTemplate, renderTemplate, type TemplateCode, type TemplateParams } from './messaging.templates.js';
 
 export type { MessageChannel, OutboxRow } from './messaging.store.js';
@@ -14,7 +14,13 @@ export interface OutgoingMessage<T extends TemplateCode = TemplateCode> {
   /** The reader's language (e.g. the store view's); texts fall back to English. */
   language?: string;
   params: TemplateParams<T>;
+  /** Extra e-mail headers: only those of ALLOWED_HEADERS (a marketing e-mail's List-Unsubscribe, RFC 8058). */
+  headers?: Record<string, string>;
 }
+
+/** The extra headers an outbox e-mail may carry; nothing else reaches a sender. */
+export const ALLOWED_HEADERS = new Set(['List-Unsubscribe', 'List-Unsubscribe-Post']);
+const MAX_HEADER_VALUE = 1000;
 
 export interface MessagingOptions {
   /** null: e-mails wait in the outbox until a sender is configured. */
@@ -101,6 +107,11 @@ export class MessagingService {
   }
 
   /** Closes provider connections (SMTP). */
+  /** The outbox's depth: messages waiting for delivery and the oldest one's age, for the metrics. */
+  pendingSummary(): Promise<{ pending: number; oldestSeconds: number }> {
+    return countPending(this.db);
+  }
+
   /** What the outbox holds about these recipients, for a data-subject export. */
   exportFor(db: Queryable, recipients: string[]) {
     return findMessagesFor(db, recipients);
@@ -118,7 +129,7 @@ export class MessagingService {
 
   private async send(row: OutboxRow): Promise<void> {
     if (row.channel === 'email') {
-      await this.opts.email!.send({ to: row.recipient, subject: row.subject ?? '', text: row.body });
+      await this.opts.email!.send({ to: row.recipient, subject: row.subject ?? '', text: row.body, ...(row.headers ? { headers: row.headers } : {}) });
     } else {
       await this.opts.sms!.send({ to: row.recipient, text: row.body });
     }
@@ -142,6 +153,7 @@ function outboxRow<T extends TemplateCode>(message: OutgoingMessage<T>) {
   if (!recipient || recipient.length > MAX_RECIPIENT || /[\r\n]/.test(recipient)) throw new Error('Invalid message recipient');
   const rendered = renderTemplate(message.template, message.channel, message.language, message.params);
   return {
+    headers: checkedHeaders(message),
     channel: message.channel,
     recipient,
     subject: rendered.subject,
@@ -149,4 +161,16 @@ function outboxRow<T extends TemplateCode>(message: OutgoingMessage<T>) {
     template: message.template,
     language: rendered.language,
   };
+}
+
+/** A message's extra headers: e-mail only, known names, values without line breaks (no header injection). */
+function checkedHeaders(message: OutgoingMessage): Record<string, string> | null {
+  const entries = Object.entries(message.headers ?? {});
+  if (!entries.length) return null;
+  if (message.channel !== 'email') throw new Error('Only e-mails carry headers');
+  for (const [name, value] of entries) {
+    if (!ALLOWED_HEADERS.has(name)) throw new Error(`Header ${name} is not one an outbox e-mail carries`);
+    if (!value || value.length > MAX_HEADER_VALUE || /[\r\n\0]/.test(value)) throw new Error(`Invalid ${name} header`);
+  }
+  return Object.fromEntries(entries);
 }

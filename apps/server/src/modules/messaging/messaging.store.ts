@@ -9,6 +9,8 @@ export interface NewOutboxRow {
   body: string;
   template: string;
   language: string;
+  /** Extra e-mail headers (List-Unsubscribe of marketing e-mails), or null. */
+  headers: Record<string, string> | null;
 }
 
 export interface OutboxRow {
@@ -19,6 +21,7 @@ export interface OutboxRow {
   body: string;
   template: string;
   language: string;
+  headers: Record<string, string> | null;
   created_at: Date;
   sent_at: Date | null;
   failed_at: Date | null;
@@ -28,12 +31,14 @@ export interface OutboxRow {
 
 // Ids leave as text (bigint exceeds a JS number); an ORDER BY must name the table's bigint `o.id`, since a bare
 // `id` would sort by that text alias, putting 999 after 1000.
-const COLUMNS = `o.id::text AS id, channel, recipient, subject, body, template, language, created_at, sent_at, failed_at, attempts, last_error`;
+const COLUMNS = `o.id::text AS id, channel, recipient, subject, body, template, language, headers, created_at, sent_at, failed_at, attempts, last_error`;
 
 /** A new outbox row: the one INSERT and its values, shared by the waited-for and the deferred write. */
-const INSERT_OUTBOX = `INSERT INTO messaging_outbox (channel, recipient, subject, body, template, language)
-     VALUES ($1, $2, $3, $4, $5, $6)`;
-const outboxValues = (row: NewOutboxRow) => [row.channel, row.recipient, row.subject, row.body, row.template, row.language];
+const INSERT_OUTBOX = `INSERT INTO messaging_outbox (channel, recipient, subject, body, template, language, headers)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)`;
+const outboxValues = (row: NewOutboxRow) => [
+  row.channel, row.recipient, row.subject, row.body, row.template, row.language, row.headers ? JSON.stringify(row.headers) : null,
+];
 
 export async function insertOutboxRow(tx: Tx, row: NewOutboxRow): Promise<{ id: string }> {
   const { rows } = await tx.query<{ id: string }>(`${INSERT_OUTBOX} RETURNING id::text AS id`, outboxValues(row));
@@ -113,4 +118,13 @@ export async function findMessagesFor(db: Queryable, recipients: string[]) {
 
 export async function deleteMessagesFor(tx: Tx, recipients: string[]): Promise<number> {
   return (await tx.query('DELETE FROM messaging_outbox WHERE recipient = ANY($1::text[])', [recipients])).rowCount;
+}
+
+/** How many messages wait for delivery and how long the oldest has waited (the metrics' outbox depth). */
+export async function countPending(db: Queryable): Promise<{ pending: number; oldestSeconds: number }> {
+  const { rows } = await db.query<{ pending: number; oldest_s: number | null }>(
+    `SELECT count(*)::int AS pending, extract(epoch FROM now() - min(created_at))::float8 AS oldest_s
+       FROM messaging_outbox WHERE sent_at IS NULL AND failed_at IS NULL`,
+  );
+  return { pending: rows[0]?.pending ?? 0, oldestSeconds: Math.max(0, rows[0]?.oldest_s ?? 0) };
 }

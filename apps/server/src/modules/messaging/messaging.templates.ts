@@ -184,6 +184,49 @@ export const TEMPLATES = {
       }),
     },
   } satisfies Template<LeadMailParams>,
+  newsletter_confirmation: {
+    // The link subscribes whoever opens it and presses the button: it does not outlive delivery in LIVE mode.
+    secret: true,
+    texts: {
+      en: (p: NewsletterMailParams) => ({
+        subject: 'Please confirm your Ember newsletter subscription',
+        email:
+          `Hello,\n\nsomeone, we hope you, asked for the Ember newsletter (${p.market}) at this address. ` +
+          `Please confirm it here:\n\n${p.link}\n\nThe link works until ${p.expires_on}. If you did not ask for it, ignore this message: ` +
+          `you will not be subscribed and we will not write again.\n\n` +
+          `Not you? Unsubscribe: ${p.unsubscribe_link}\n\n${SIGNATURE.en}`,
+        sms: `Ember: confirm the newsletter: ${p.link}`,
+      }),
+      de: (p: NewsletterMailParams) => ({
+        subject: 'Bitte bestätigen Sie Ihr Ember-Newsletter-Abonnement',
+        email:
+          `Hallo,\n\njemand, hoffentlich Sie, hat für diese Adresse den Ember-Newsletter (${p.market}) bestellt. ` +
+          `Bitte bestätigen Sie das hier:\n\n${p.link}\n\nDer Link gilt bis ${p.expires_on}. Wenn Sie ihn nicht bestellt haben, ignorieren Sie diese Nachricht: ` +
+          `Sie werden nicht eingetragen, und wir schreiben Ihnen nicht wieder.\n\n` +
+          `Nicht Sie? Abmelden: ${p.unsubscribe_link}\n\n${SIGNATURE.de}`,
+        sms: `Ember: Bestätigen Sie den Newsletter: ${p.link}`,
+      }),
+    },
+  } satisfies Template<NewsletterMailParams>,
+  newsletter_welcome: {
+    secret: false,
+    texts: {
+      en: (p: NewsletterWelcomeParams) => ({
+        subject: 'Welcome to the Ember newsletter',
+        email:
+          `Hello,\n\nthank you for confirming: you will now hear about offers, launches and club news from Ember (${p.market}).\n\n` +
+          `You can unsubscribe at any time with one click: ${p.unsubscribe_link}\n\n${SIGNATURE.en}`,
+        sms: `Ember: welcome to the newsletter. Unsubscribe: ${p.unsubscribe_link}`,
+      }),
+      de: (p: NewsletterWelcomeParams) => ({
+        subject: 'Willkommen beim Ember-Newsletter',
+        email:
+          `Hallo,\n\nvielen Dank für Ihre Bestätigung: Ab jetzt erfahren Sie von Angeboten, Neuheiten und Club-Neuigkeiten von Ember (${p.market}).\n\n` +
+          `Sie können sich jederzeit mit einem Klick abmelden: ${p.unsubscribe_link}\n\n${SIGNATURE.de}`,
+        sms: `Ember: Willkommen beim Newsletter. Abmelden: ${p.unsubscribe_link}`,
+      }),
+    },
+  } satisfies Template<NewsletterWelcomeParams>,
   order_received: {
     secret: false,
     texts: {
@@ -479,6 +522,20 @@ export interface LeadMailParams {
   purposes: string[];
   link: string;
   expires_on: string;
+}
+
+/** What the newsletter's confirmation e-mail shows: the market, the confirmation link and its last day (formatted), the unsubscribe link. */
+export interface NewsletterMailParams {
+  market: string;
+  link: string;
+  expires_on: string;
+  unsubscribe_link: string;
+}
+
+/** What the newsletter's welcome e-mail shows. */
+export interface NewsletterWelcomeParams {
+  market: string;
+  unsubscribe_link: string;
 }
 
 /** What the shipping notice shows. */

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../../platform/html.js';
 import { renderMailboxPage } from './messaging.mailbox.js';
 import { isDeliveryWorkerEnabled, isDevMailboxEnabled } from './messaging.routes.js';
-import { retryDelaySeconds } from './messaging.service.js';
+import { MessagingService, retryDelaySeconds } from './messaging.service.js';
+import { SmtpEmailSender, type EmailMessage, type SmtpMail } from './messaging.senders.js';
+import type { Reader, Tx } from '../../platform/db.js';
 import type { OutboxRow } from './messaging.store.js';
 import { isSecretTemplate, messageLanguage, renderTemplate } from './messaging.templates.js';
 import { startIntervalWorker } from '../../platform/jobs.js';
@@ -45,7 +47,7 @@ describe('delivery retries', () => {
 
 describe('dev mailbox', () => {
   const row = (over: Partial<OutboxRow>): OutboxRow => ({
-    id: '1', channel: 'email', recipient: 'a@example.com', subject: 'Hi', body: 'Body', template: 'verification_code', language: 'en',
+    id: '1', channel: 'email', recipient: 'a@example.com', subject: 'Hi', body: 'Body', template: 'verification_code', language: 'en', headers: null,
     created_at: new Date('2026-01-02T03:04:05Z'), sent_at: null, failed_at: null, attempts: 0, last_error: null, ...over,
   });
 
@@ -116,5 +118,55 @@ describe('delivery worker', () => {
     await worker.stop();
     expect(runs).toBeGreaterThanOrEqual(2);
     expect(errors.length).toBe(runs);
+  });
+});
+
+describe('extra e-mail headers (List-Unsubscribe, RFC 8058)', () => {
+  const ONE_CLICK = { 'List-Unsubscribe': '<https://shop.example/gb/unsubscribe/abc.def>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+  const params = { market: 'United Kingdom', unsubscribe_link: 'https://shop.example/gb/unsubscribe/abc.def' };
+  /** A transaction that only collects deferred writes. */
+  const collecting = () => {
+    const writes: unknown[][] = [];
+    return { tx: { defer: (_sql: string, values?: unknown[]) => writes.push(values ?? []) } as unknown as Tx, writes };
+  };
+  const service = (email: { send(m: EmailMessage): Promise<void> } | null = null, db: Reader = {} as Reader) =>
+    new MessagingService(db, { email, sms: null, redactSecretsAfterSend: false });
+
+  it('are written with the outbox row as JSON', () => {
+    const { tx, writes } = collecting();
+    service().queue(tx, { channel: 'email', recipient: 'a@example.com', template: 'newsletter_welcome', params, headers: ONE_CLICK });
+    expect(JSON.parse(writes[0]!.at(-1) as string)).toEqual(ONE_CLICK);
+    service().queue(tx, { channel: 'email', recipient: 'a@example.com', template: 'newsletter_welcome', params });
+    expect(writes[1]!.at(-1)).toBeNull();
+  });
+
+  it('refuse any other header, a line break in a value (header injection) and headers on an SMS', () => {
+    const { tx, writes } = collecting();
+    const queue = (headers: Record<string, string>, channel: 'email' | 'sms' = 'email') =>
+      service().queue(tx, { channel, recipient: channel === 'email' ? 'a@example.com' : '+441234567890', template: 'newsletter_welcome', params, headers });
+    expect(() => queue({ Bcc: 'x@example.com' })).toThrow(/Bcc/);
+    expect(() => queue({ 'List-Unsubscribe': '<https://a.example/x>\r\nBcc: x@example.com' })).toThrow(/List-Unsubscribe/);
+    expect(() => queue({ 'List-Unsubscribe-Post': '' })).toThrow(/List-Unsubscribe-Post/);
+    expect(() => queue(ONE_CLICK, 'sms')).toThrow(/e-mails/);
+    expect(writes).toHaveLength(0);
+  });
+
+  it('reach the e-mail sender from a claimed outbox row', async () => {
+    const row = { id: '7', channel: 'email', recipient: 'a@example.com', subject: 'Welcome', body: 'Hello', template: 'newsletter_welcome', language: 'en', headers: ONE_CLICK,
+      created_at: new Date(), sent_at: null, failed_at: null, attempts: 0, last_error: null };
+    const db = { query: async (sql: string) => (sql.includes('RETURNING') ? { rows: [row], rowCount: 1 } : { rows: [], rowCount: 1 }) } as unknown as Reader;
+    const sent: EmailMessage[] = [];
+    const report = await service({ send: async (m) => void sent.push(m) }, db).deliverPending();
+    expect(report).toEqual({ claimed: 1, sent: 1, failed: 0 });
+    expect(sent).toEqual([{ to: 'a@example.com', subject: 'Welcome', text: 'Hello', headers: ONE_CLICK }]);
+  });
+
+  it('are handed to nodemailer by the SMTP sender, and none when a message has none', async () => {
+    const mails: SmtpMail[] = [];
+    const sender = new SmtpEmailSender('smtp://mail.example', 'Ember <news@ember.example>', () => ({ sendMail: async (m) => mails.push(m), close: () => undefined }));
+    await sender.send({ to: 'a@example.com', subject: 'Welcome', text: 'Hello', headers: ONE_CLICK });
+    await sender.send({ to: 'b@example.com', subject: 'Code', text: '123456' });
+    expect(mails[0]).toEqual({ from: 'Ember <news@ember.example>', to: 'a@example.com', subject: 'Welcome', text: 'Hello', headers: ONE_CLICK });
+    expect(mails[1]).not.toHaveProperty('headers');
   });
 });

@@ -3,9 +3,12 @@ import { AppError } from '../../platform/errors.js';
 import { say } from '../../platform/messages.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import type {
-  CustomerOrdersArgs, MutationCancelOrderArgs, MutationResolvers, MutationSetPaymentMethodOnOrderArgs, QueryAttributesListArgs,
-  QueryCustomerOrderArgs, QueryExportedOrderArgs, QueryResolvers,
+  CustomerOrdersArgs, MutationCancelOrderArgs, MutationCancelorderArgs, MutationResolvers, MutationSetPaymentMethodOnOrderArgs,
+  MutationUpdatePaymentMethodArgs, QueryAttributesListArgs, QueryCustomAttributeMetadataV2Args, QueryCustomerOrderArgs,
+  QueryExportedOrderArgs, QueryGuestOrderArgs, QueryResolvers,
 } from '../../graphql/generated/schema-types.js';
+import { enforce } from '../../platform/rate-limit.js';
+import { clientIp } from '../../platform/rest.js';
 import { graphqlSession } from '../identity/identity.auth.js';
 import type { OrderView } from './orders.service.js';
 import { attributeMetadata, customerOrder, exportedOrder } from './orders.mapper.js';
@@ -34,6 +37,55 @@ function strings(values: (string | null)[] | null | undefined, max: number): str
   if (!values) return undefined;
   if (values.length > max) throw new AppError('VALIDATION_FAILED', `A filter list may hold at most ${max} values`);
   return values.filter((v): v is string => typeof v === 'string');
+}
+
+async function cancel(ctx: GraphQLContext, ref: string, reasonText: string) {
+  const uuid = await customerUuid(ctx);
+  const reason = reasonText.trim().slice(0, 500) || null;
+  try {
+    const row = await inTransaction(ctx.db, (tx) => ctx.services.orders.cancelByCustomer(tx, uuid, ref, reason));
+    return { error: null, order: (await present(ctx, await ctx.services.orders.views(ctx.db, [row])))[0] };
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'ORDER_NOT_CANCELABLE') throw err;
+    // Magento reports a refused cancellation in the payload, with the order as it stands.
+    const view = await ctx.services.orders.viewForCustomer(uuid, ref);
+    return { error: say(err, ctx.store), order: (await present(ctx, [view]))[0] };
+  }
+}
+
+async function changePaymentMethod(ctx: GraphQLContext, ref: string, methodCode: string) {
+  const uuid = await customerUuid(ctx);
+  try {
+    const row = await inTransaction(ctx.db, (tx) => ctx.services.orders.updatePaymentMethod(tx, uuid, ref, methodCode));
+    return { success: true, error: null, order: (await present(ctx, await ctx.services.orders.views(ctx.db, [row])))[0] };
+  } catch (err) {
+    if (!(err instanceof AppError) || (err.code !== 'ORDER_NOT_PAYABLE' && err.code !== 'VALIDATION_FAILED')) throw err;
+    const view = await ctx.services.orders.viewForCustomer(uuid, ref);
+    return { success: false, error: say(err, ctx.store), order: (await present(ctx, [view]))[0] };
+  }
+}
+
+const GUEST_LOOKUP_WINDOW_MS = 3_600_000;
+
+/** Guest order lookups per client address and per order number, so neither facts nor numbers can be tried at scale. */
+function limitGuestLookups(ctx: GraphQLContext, number: string): Promise<void> {
+  return enforce(ctx.services.limiter, [
+    { key: `guest-order:ip:${clientIp(ctx.request)}`, limit: Math.round(20 * ctx.config.RATE_LIMIT_IP_FACTOR), windowMs: GUEST_LOOKUP_WINDOW_MS },
+    { key: `guest-order:number:${number.trim().toUpperCase().slice(0, 64)}`, limit: 10, windowMs: GUEST_LOOKUP_WINDOW_MS },
+  ]);
+}
+
+function checkedText(value: string | null | undefined, field: string, max: number): string | null {
+  if (value == null) return null;
+  if (value.length > max) throw new AppError('VALIDATION_FAILED', `"${field}" may be at most ${max} characters.`, { fields: { [field]: 'invalid' } });
+  return value;
+}
+
+/** Magento's attribute filters; an order attribute has none of these properties, so each one given is FILTER_NOT_FOUND. */
+function unknownFilters(filters: Record<string, unknown> | null | undefined, entity: string) {
+  return Object.entries(filters ?? {})
+    .filter(([, v]) => v != null)
+    .map(([name]) => ({ type: 'FILTER_NOT_FOUND' as const, message: `Cannot filter by "${name}" as that field does not belong to "${entity}".` }));
 }
 
 export const ordersResolvers = {
@@ -96,35 +148,61 @@ export const ordersResolvers = {
       if (args.entityType !== 'SALES_ORDER') {
         return { items: [], errors: [{ type: 'ENTITY_NOT_FOUND', message: `Entity "${args.entityType}" is not served here.` }] };
       }
+      const errors = unknownFilters(args.filters, args.entityType);
+      if (errors.length) return { items: [], errors };
       const attributes = await ctx.services.orders.attributes(ctx.store.code);
       return { items: attributes.map(attributeMetadata), errors: [] };
     },
+    /** Magento's customAttributeMetadataV2 for the order attributes: an unknown code is ATTRIBUTE_NOT_FOUND, another entity ENTITY_NOT_FOUND. */
+    async customAttributeMetadataV2(_: unknown, args: QueryCustomAttributeMetadataV2Args, ctx: GraphQLContext) {
+      const asked = (args.attributes ?? []).slice(0, 1 + ctx.config.GRAPHQL_MAX_PAGE_SIZE);
+      if (asked.length > ctx.config.GRAPHQL_MAX_PAGE_SIZE) throw new AppError('VALIDATION_FAILED', `At most ${ctx.config.GRAPHQL_MAX_PAGE_SIZE} attributes can be asked for at once.`);
+      const attributes = await ctx.services.orders.attributes(ctx.store.code);
+      const items: ReturnType<typeof attributeMetadata>[] = [];
+      const errors: { type: 'ENTITY_NOT_FOUND' | 'ATTRIBUTE_NOT_FOUND'; message: string }[] = [];
+      for (const a of asked) {
+        const entity = (a.entity_type ?? '').trim().toLowerCase().slice(0, 64);
+        const code = (a.attribute_code ?? '').trim().slice(0, 64);
+        if (entity !== 'sales_order') {
+          errors.push({ type: 'ENTITY_NOT_FOUND', message: `Entity "${entity}" could not be found.` });
+          continue;
+        }
+        const found = attributes.find((x) => x.code === code);
+        if (found) items.push(attributeMetadata(found));
+        else errors.push({ type: 'ATTRIBUTE_NOT_FOUND', message: `Attribute code "${code}" could not be found.` });
+      }
+      return { items, errors };
+    },
+    /**
+     * Magento's guestOrder: the order whose number, e-mail and billing postcode (or, as in 2.4.8, last
+     * name) match; any mismatch is one ORDER_NOT_FOUND. Counted per client address and per number.
+     */
+    async guestOrder(_: unknown, args: QueryGuestOrderArgs, ctx: GraphQLContext) {
+      const { input } = args;
+      const number = checkedText(input.number, 'number', 64)!;
+      const email = checkedText(input.email, 'email', 254)!;
+      const postcode = checkedText(input.postcode, 'postcode', 20);
+      const lastname = checkedText(input.lastname, 'lastname', 80);
+      if (!postcode?.trim() && !lastname?.trim()) throw new AppError('VALIDATION_FAILED', 'Give the billing postcode or last name.', { fields: { postcode: 'required' } });
+      await limitGuestLookups(ctx, number);
+      return (await present(ctx, [await ctx.services.orders.viewForGuest({ number, email, postcode, lastname })]))[0];
+    },
   } satisfies QueryResolvers,
   Mutation: {
-    /** Magento's cancelOrder; order_id is the order's entity_id, its uid or its number (the spec's cancelorder(orderNumber)). */
+    /** Magento's cancelOrder; order_id is the order's entity_id, its uid or its number. */
     async cancelOrder(_: unknown, args: MutationCancelOrderArgs, ctx: GraphQLContext) {
-      const uuid = await customerUuid(ctx);
-      const reason = args.input.reason.trim().slice(0, 500) || null;
-      try {
-        const row = await inTransaction(ctx.db, (tx) => ctx.services.orders.cancelByCustomer(tx, uuid, args.input.order_id, reason));
-        return { error: null, order: (await present(ctx, await ctx.services.orders.views(ctx.db, [row])))[0] };
-      } catch (err) {
-        if (!(err instanceof AppError) || err.code !== 'ORDER_NOT_CANCELABLE') throw err;
-        // Magento reports a refused cancellation in the payload, with the order as it stands.
-        const view = await ctx.services.orders.viewForCustomer(uuid, args.input.order_id);
-        return { error: say(err, ctx.store), order: (await present(ctx, [view]))[0] };
-      }
+      return cancel(ctx, args.input.order_id, args.input.reason);
+    },
+    /** The spec's cancelorder(orderNumber): cancelOrder with no reason. */
+    async cancelorder(_: unknown, args: MutationCancelorderArgs, ctx: GraphQLContext) {
+      return cancel(ctx, args.orderNumber, '');
     },
     async setPaymentMethodOnOrder(_: unknown, args: MutationSetPaymentMethodOnOrderArgs, ctx: GraphQLContext) {
-      const uuid = await customerUuid(ctx);
-      try {
-        const row = await inTransaction(ctx.db, (tx) => ctx.services.orders.updatePaymentMethod(tx, uuid, args.input.order_id, args.input.payment_method.code));
-        return { success: true, error: null, order: (await present(ctx, await ctx.services.orders.views(ctx.db, [row])))[0] };
-      } catch (err) {
-        if (!(err instanceof AppError) || (err.code !== 'ORDER_NOT_PAYABLE' && err.code !== 'VALIDATION_FAILED')) throw err;
-        const view = await ctx.services.orders.viewForCustomer(uuid, args.input.order_id);
-        return { success: false, error: say(err, ctx.store), order: (await present(ctx, [view]))[0] };
-      }
+      return changePaymentMethod(ctx, args.input.order_id, args.input.payment_method.code);
+    },
+    /** The spec's updatePaymentMethod(orderId, methodCode) { success }. */
+    async updatePaymentMethod(_: unknown, args: MutationUpdatePaymentMethodArgs, ctx: GraphQLContext) {
+      return changePaymentMethod(ctx, args.orderId, args.methodCode);
     },
   } satisfies MutationResolvers,
   OrderItemInterface: { resolveType: (i: { __typename: string }) => i.__typename },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isOrderAttributePlacement } from '@ember/contracts';
 import type { Queryable, Reader, Tx } from '../../platform/db.js';
 import { TtlCache } from '../../platform/ttl-cache.js';
 import type { Transactions } from '../../platform/transaction.js';
@@ -94,6 +95,14 @@ export interface OrderView {
   attributes: { code: string; value: string }[];
   history: store.HistoryRow[];
   shipments: { uid: string; number: string; created_at: Date; tracks: { carrier: string; number: string; track_url: string | null }[] }[];
+}
+
+/** What a guest gives to look up their order: number and e-mail, and the billing postcode or last name. */
+export interface GuestOrderFacts {
+  number: string;
+  email: string;
+  postcode?: string | null;
+  lastname?: string | null;
 }
 
 const PAYABLE = new Set(['pending_payment', 'payment_failed']);
@@ -313,6 +322,26 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
     return (await this.views(this.db, [row]))[0]!;
   }
 
+  /**
+   * A guest's own order (Magento's guestOrder): found only when the number, the order's e-mail and the
+   * billing address's postcode or last name all match (compared without regard to case and spacing).
+   * Every mismatch answers the same ORDER_NOT_FOUND, so no part can be guessed on its own; an order of
+   * an account, once all facts match, asks the customer to sign in.
+   */
+  async viewForGuest(facts: GuestOrderFacts): Promise<OrderView> {
+    const notFound = () => new AppError('ORDER_NOT_FOUND', 'No order matches these details');
+    const fold = (v: string) => v.normalize('NFKC').replace(/\s+/g, '').toLowerCase();
+    const row = await store.findOrderByNumber(this.db, facts.number.trim().toUpperCase());
+    const view = row ? (await this.views(this.db, [row]))[0]! : null;
+    const billing = view?.addresses.find((a) => a.kind === 'billing');
+    const emailOk = !!view && view.order.email.toLowerCase() === facts.email.trim().toLowerCase();
+    const postcodeOk = !!facts.postcode?.trim() && !!billing?.postcode && fold(billing.postcode) === fold(facts.postcode);
+    const lastnameOk = !!facts.lastname?.trim() && !!billing && fold(billing.lastname) === fold(facts.lastname);
+    if (!view || !emailOk || !(postcodeOk || lastnameOk)) throw notFound();
+    if (view.order.customer_uuid) throw new AppError('UNAUTHORISED', 'Please sign in to view this order.');
+    return view;
+  }
+
   /** An order by number, entity_id or base64 uid, with no ownership check (operators). */
   async findByRef(db: Queryable, ref: string, lock = false): Promise<OrderRow | null> {
     const trimmed = ref.trim();
@@ -373,7 +402,20 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
    * `config` (db/migrations/0034), at most a minute for a process that hears no announcements.
    */
   attributes(storeCode: string, reader: Reader = this.db): Promise<store.AttributeRow[]> {
-    return this.attributeCache.through(storeCode, () => store.listAttributes(reader, storeCode));
+    return this.attributeCache.through(storeCode, async () => {
+      const rows = await store.listAttributes(reader, storeCode);
+      // Spec §2: an attribute at a placement the checkout does not know is dropped with a warning,
+      // so it is neither shown nor required (docs/decisions/0074).
+      for (const r of rows) if (!isOrderAttributePlacement(r.placement)) this.warn({ event: 'order_attribute.dropped', store: storeCode, code: r.code, placement: r.placement }, 'order attribute at an unknown placement dropped');
+      return rows.filter((r) => isOrderAttributePlacement(r.placement));
+    });
+  }
+
+  /** Where the service's warnings go (the app's log). */
+  private warn: (data: object, message: string) => void = () => undefined;
+
+  useLog(log: { warn(data: object, message: string): void }): void {
+    this.warn = (data, message) => log.warn(data, message);
   }
 
   /** Drops what is kept of the configuration (attribute definitions). */

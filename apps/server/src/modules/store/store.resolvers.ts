@@ -5,6 +5,8 @@ import type { QueryAvailableStoresArgs, QueryResolvers } from '../../graphql/gen
 import { isFeatureOn } from '../platform-config/platform-config.service.js';
 import type { StoreView } from './store.service.js';
 
+const TAX_DISPLAY_CODES = { EXCLUDING: 1, INCLUDING: 2, BOTH: 3 } as const;
+
 /** Magento's StoreConfig shape plus the spec's store-config fields. */
 export function toStoreConfig(v: StoreView, config: Pick<Config, 'STORE_MODE' | 'PUBLIC_BASE_URL' | 'PUBLIC_BASE_URLS' | 'PORT'>) {
   return {
@@ -51,6 +53,13 @@ export function toStoreConfig(v: StoreView, config: Pick<Config, 'STORE_MODE' | 
     cartons_limit_value: v.cartons_limit_value,
     is_trial_store: v.is_trial,
     store_mode: config.STORE_MODE,
+    tax_display: v.tax_display,
+    // Magento's tax/cart_display settings: 1 excluding tax, 2 including, 3 both.
+    shopping_cart_display_price: TAX_DISPLAY_CODES[v.tax_display],
+    shopping_cart_display_shipping: TAX_DISPLAY_CODES[v.tax_display],
+    shopping_cart_display_subtotal: TAX_DISPLAY_CODES[v.tax_display],
+    tenant_token: v.tenant_token,
+    orders_page_size: v.orders_page_size,
     // The origin the store view's links are made of (configuration only, never a request's Host):
     // canonical and hreflang links (docs/decisions/0064).
     secure_base_link_url: `${publicBaseUrl(config, v.code)}/`,
@@ -67,6 +76,8 @@ export const storeResolvers = {
     },
   } satisfies QueryResolvers,
   StoreConfig: {
+    tax_rate_bp: (parent: { store_code?: string | null }, _: unknown, ctx: GraphQLContext) =>
+      parent.store_code ? ctx.services.cart.taxRateBp(ctx.db, parent.store_code) : null,
     // The layout's flags come with the store's configuration: one call for every page (docs/decisions/0066).
     features: async (parent: { store_code?: string | null }, _: unknown, ctx: GraphQLContext) => {
       const view = parent.store_code === ctx.store.code ? ctx.store : (await ctx.services.stores.list()).find((v) => v.code === parent.store_code);

@@ -33,11 +33,17 @@ export interface StoreView {
   newsletter_enabled: boolean;
   minimum_password_length: number;
   required_character_classes_number: number;
+  /** Prices shown excluding tax, including it, or both (spec §4; docs/decisions/0074). */
+  tax_display: 'EXCLUDING' | 'INCLUDING' | 'BOTH';
+  /** Orders on one page of the account's order history (spec §9). */
+  orders_page_size: number;
+  /** The website's public tenant token (`X-Tenant-Token`, docs/decisions/0074). */
+  tenant_token: string;
 }
 
 export async function listActiveStoreViews(db: Queryable): Promise<StoreView[]> {
   const { rows } = await db.query<StoreView>(
-    `SELECT v.*, w.name AS website_name
+    `SELECT v.*, w.name AS website_name, w.tenant_token
        FROM store_view v JOIN store_website w ON w.code = v.website_code
       WHERE v.is_active
       ORDER BY v.sort_order, v.code`,

@@ -6,6 +6,7 @@ import { isAccountApiError } from '../../lib/api/account.api';
 import { updateConsents, type ConsentPurpose, type UserConsent } from '../../lib/api/account-actions.api';
 import { applyServerError, type FormAlert as FormAlertMessage } from '../../lib/forms/server-errors';
 import { FormAlert } from '../forms/form-alert';
+import { AccountNewsletter } from '../newsletter/account-newsletter';
 import { AccountView } from './account-view';
 
 /** Purposes by category, in the order the server lists them (e-mail, SMS, post, survey, additional, GDPR). */
@@ -24,15 +25,19 @@ export function CommunicationPreferences({ store, language, user }: { store: str
   const { t } = useTranslation();
   const purposes = useConsentPurposes(store, language);
   const consents = useConsents(store, user.uuid);
+  // Bumped when the newsletter changed the e-mail consent, so the form starts again from the saved consents.
+  const [revision, setRevision] = useState(0);
 
   let body;
   if (purposes.isPending || consents.isPending) body = <p role="status">{t('account.loading')}</p>;
   else if (!purposes.data || !consents.data) body = <FormAlert alert={{ key: 'account.errors.generic' }} />;
-  else body = <PreferencesForm store={store} user={user} purposes={purposes.data} consents={consents.data} />;
+  else body = <PreferencesForm key={revision} store={store} user={user} purposes={purposes.data} consents={consents.data} />;
 
   return (
     <AccountView title={t('account.nav.communication')}>
       <p>{t('account.communication.lead')}</p>
+      {/* Unsubscribing withdraws the e-mail consent below: it is read again after a change. */}
+      <AccountNewsletter store={store} uuid={user.uuid} onChange={() => void consents.refetch().then(() => setRevision((r) => r + 1))} />
       {body}
     </AccountView>
   );

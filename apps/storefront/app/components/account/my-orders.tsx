@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '../../lib/api/query';
 import { OrderDevices } from '../devices/order-devices';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { cartClient, firstServerMessage } from '../../lib/api/cart.api';
-import { cancelOrder, findOrder, listOrders, PAYABLE_STATUSES, type OrderDetail } from '../../lib/api/orders.api';
+import { cancelOrder, fetchOrdersPageSize, findOrder, listOrders, PAYABLE_STATUSES, type OrderDetail } from '../../lib/api/orders.api';
 import type { StoreView } from '../../lib/api/store.api';
 import type { SessionUser } from '../../lib/account/session';
 import { useLocationHash } from '../../lib/account/use-location-hash';
@@ -15,6 +15,7 @@ import { addressLine, fromGraphQLAddress } from '../../lib/api/address';
 import { PayAgain } from '../payments/pay-again';
 import { AccountView } from './account-view';
 import { MyTrials } from '../trial/my-trials';
+import { trackRefundOnce } from '../../lib/tracking/order-events';
 
 const ORDER_NUMBER = /^[A-Za-z0-9_-]{1,32}$/;
 const CANCEL_REASONS = ['changedMind', 'orderedByMistake', 'tooLong', 'other'] as const;
@@ -38,9 +39,12 @@ function OrderList({ store, user }: { store: StoreView; user: SessionUser }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const code = store.store_code;
+  // Spec §9: the page size comes from the store configuration.
+  const pageSize = useQuery({ queryKey: ['orders-page-size', code], queryFn: () => fetchOrdersPageSize(cartClient(code)), staleTime: Infinity });
   const orders = useQuery({
-    queryKey: [...ordersKey(user.uuid), 'page', page],
-    queryFn: () => listOrders(cartClient(code), page),
+    queryKey: [...ordersKey(user.uuid), 'page', page, pageSize.data],
+    queryFn: () => listOrders(cartClient(code), page, pageSize.data),
+    enabled: pageSize.data !== undefined,
     staleTime: 30_000,
   });
   return (
@@ -114,6 +118,8 @@ function OrderBody({ store, user, order }: { store: StoreView; user: SessionUser
   const method = order.payment_methods?.find((p) => p);
   // The method's label in the page's language; a code the storefront does not know shows as the server names it.
   const payment = method ? t(`checkout.payment.methods.${method.method_code ?? method.name}`, { defaultValue: method.name }) : null;
+  // GA4's `refund` of a cancelled or returned order, once (docs/decisions/0072).
+  useEffect(() => void trackRefundOnce(store.store_code, order), [store.store_code, order]);
   return (
     <div className="order-detail">
       <dl className="details-list">

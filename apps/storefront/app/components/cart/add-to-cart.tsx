@@ -84,7 +84,7 @@ export function AddToCart({ store, product, variant, bundle, children }: AddToCa
     if (weeks) item.entered_options = [{ uid: FREQUENCY_OPTION, value: weeks as string }];
     setBusy(true);
     try {
-      const { cart, userErrors } = await update((cartId) => addProductsToCart(cartClient(store), cartId, [item]));
+      const { cart, userErrors } = await update((cartId) => addProductsToCart(cartClient(store, 'PRODUCT_DETAIL'), cartId, [item]));
       if (userErrors.length) {
         // The refusal is worded for its cause: the cart as it is now tells whether a device or a subscription is in it.
         const lines = cartLines(cart);
@@ -100,7 +100,7 @@ export function AddToCart({ store, product, variant, bundle, children }: AddToCa
       const price = (variant?.price_range ?? product.price_range).minimum_price.final_price;
       pushEcommerceEvent(addToCartEvent({
         sku: item.sku, name: variant?.name ?? product.name ?? '', price: price.value, currency: price.currency, quantity: parsed, category: product.product_kind,
-      }));
+      }, 'PRODUCT_DETAIL'));
       setOutcome({ kind: 'added', quantity: parsed });
     } catch (error) {
       const code = cartErrorCode(error);

@@ -16,6 +16,7 @@ import {
 import { AddressFields } from '../forms/address-fields';
 import { TextField } from '../forms/fields';
 import { StepAlert } from './step-parts';
+import { OrderAttributeSlot } from './order-attributes';
 
 interface AddressStepProps {
   store: string;
@@ -111,7 +112,7 @@ export function AddressStep({ store, cart, config, countries, guest, customerUui
       await billingForm.handleSubmit((b) => { billing = withBookChoice(toCartAddress(b)); })();
       if (!billing) return;
     }
-    const client = cartClient(store);
+    const client = cartClient(store, 'CHECKOUT');
     try {
       await update(async (cartId) => {
         if (guest && email) await setGuestEmail(client, cartId, email);
@@ -160,6 +161,7 @@ export function AddressStep({ store, cart, config, countries, guest, customerUui
           </div>
         </fieldset>
       )}
+      <OrderAttributeSlot placement="contactDetails_before" />
       {guest && (
         <TextField
           id="checkout-email"
@@ -171,6 +173,8 @@ export function AddressStep({ store, cart, config, countries, guest, customerUui
           error={form.formState.errors.email}
         />
       )}
+      <OrderAttributeSlot placement="contactDetails_after" />
+      <OrderAttributeSlot placement="shippingAddress_before" />
       {chosen === 'new' && (
         <AddressFields prefix="checkout-shipping" register={form.register} errors={form.formState.errors} countries={countries} firstnameOptional={!!config?.allow_empty_firstname} autocomplete={{ store, setValue: form.setValue }} />
       )}
@@ -180,6 +184,8 @@ export function AddressStep({ store, cart, config, countries, guest, customerUui
           <label htmlFor="checkout-save-to-book">{t('checkoutAddresses.saveToBook')}</label>
         </div>
       )}
+      <OrderAttributeSlot placement="shippingAddress_after" />
+      <OrderAttributeSlot placement="billingaddress_before" />
       <div className="field field--checkbox">
         <input id="checkout-same-billing" type="checkbox" checked={sameBilling} onChange={(e) => setSameBilling(e.target.checked)} />
         <label htmlFor="checkout-same-billing">{t('checkout.address.sameBilling')}</label>
@@ -190,6 +196,7 @@ export function AddressStep({ store, cart, config, countries, guest, customerUui
           <AddressFields prefix="checkout-billing" register={billingForm.register} errors={billingForm.formState.errors} countries={countries} firstnameOptional={!!config?.allow_empty_firstname} autocomplete={{ store, setValue: billingForm.setValue }} />
         </fieldset>
       )}
+      <OrderAttributeSlot placement="billingaddress_after" />
       <p className="form__actions">
         <button type="submit" className="button" disabled={form.formState.isSubmitting}>{t('checkout.address.save')}</button>
       </p>

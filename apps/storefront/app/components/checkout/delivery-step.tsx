@@ -8,7 +8,10 @@ import { sortShippingMethods } from '../../lib/cart/cart-lines';
 import { useCartUpdate } from '../../lib/cart/cart-state';
 import { methodKey } from '../../lib/cart/shipping';
 import { formatMoney } from '../../lib/money';
+import { pushEcommerceEvent } from '../../lib/tracking/data-layer';
+import { addShippingInfoEvent } from '../../lib/tracking/checkout-events';
 import { StepAlert, StepHeading } from './step-parts';
+import { OrderAttributeSlot } from './order-attributes';
 
 interface DeliveryStepProps {
   store: string;
@@ -68,22 +71,29 @@ export function DeliveryStep({ store, locale, cart, address, focusOnOpen }: Deli
   const chooseMode = (next: Mode) => {
     setChosenMode(next);
     // Back from a store to the shopper's own address: its delivery methods follow.
-    if (next === 'delivery' && pickupCode && own) void run((cartId) => setShippingAddress(cartClient(store), cartId, own, null));
+    if (next === 'delivery' && pickupCode && own) void run((cartId) => setShippingAddress(cartClient(store, 'CHECKOUT'), cartId, own, null));
   };
 
   const chooseMethod = (method: CartShippingMethod) => {
     setPending({ method: methodKey(method) });
-    return run((cartId) => setShippingMethod(cartClient(store), cartId, method.carrier_code, method.method_code ?? ''));
+    return run(async (cartId) => {
+      const next = await setShippingMethod(cartClient(store, 'CHECKOUT'), cartId, method.carrier_code, method.method_code ?? '');
+      pushEcommerceEvent(addShippingInfoEvent(next, `${method.carrier_code}_${method.method_code ?? ''}`));
+      return next;
+    });
   };
 
   const chooseStore = (code: string) => {
     if (!own) return;
     setPending({ store: code });
     void run(async (cartId) => {
-      const client = cartClient(store);
+      const client = cartClient(store, 'CHECKOUT');
       const atStore = await setShippingAddress(client, cartId, own, code);
       const [pickup] = sortShippingMethods<CartShippingMethod>(atStore.shipping_addresses.find((a) => a)?.available_shipping_methods);
-      return pickup ? setShippingMethod(client, cartId, pickup.carrier_code, pickup.method_code ?? '') : atStore;
+      if (!pickup) return atStore;
+      const next = await setShippingMethod(client, cartId, pickup.carrier_code, pickup.method_code ?? '');
+      pushEcommerceEvent(addShippingInfoEvent(next, `${pickup.carrier_code}_${pickup.method_code ?? ''}`));
+      return next;
     });
   };
 
@@ -156,6 +166,7 @@ export function DeliveryStep({ store, locale, cart, address, focusOnOpen }: Deli
           {shipping.selected_shipping_method.amount.value ? formatMoney(shipping.selected_shipping_method.amount, locale) : t('checkout.delivery.free')}
         </p>
       )}
+      <OrderAttributeSlot placement="buttonDelivery_before" />
     </section>
   );
 }

@@ -16,6 +16,7 @@ import { storePath } from '../../lib/store-paths';
 import { StepAlert, StepHeading } from './step-parts';
 import { pushEcommerceEvent } from '../../lib/tracking/data-layer';
 import { addPaymentInfoEvent } from '../../lib/tracking/checkout-events';
+import { OrderAttributeSlot, useOrderAttributeValues } from './order-attributes';
 
 interface PaymentStepProps {
   store: string;
@@ -35,6 +36,7 @@ export function PaymentStep({ store, locale, cart, focusOnOpen }: PaymentStepPro
   const navigate = useNavigate();
   const session = useSession();
   const update = useCartUpdate(store);
+  const attributeValues = useOrderAttributeValues();
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const methods = (cart.available_payment_methods ?? []).filter((m): m is { code: string; title: string } => m !== null);
@@ -64,7 +66,7 @@ export function PaymentStep({ store, locale, cart, focusOnOpen }: PaymentStepPro
     setPending(code);
     setBusy(true);
     try {
-      const next = await update((cartId) => setPaymentMethod(cartClient(store), cartId, code));
+      const next = await update((cartId) => setPaymentMethod(cartClient(store, 'CHECKOUT'), cartId, code));
       pushEcommerceEvent(addPaymentInfoEvent(next, code));
     } catch (error) {
       setAlert(firstServerMessage(error) ?? t('checkout.errors.payment'));
@@ -90,8 +92,8 @@ export function PaymentStep({ store, locale, cart, focusOnOpen }: PaymentStepPro
     let order;
     try {
       const ids = (agreements.data ?? (await agreements.refetch({ throwOnError: true })).data ?? []).map((a) => a.agreement_id);
-      await update((cartId) => acceptAgreements(cartClient(store), cartId, selected, ids));
-      order = await placeOrder(cartClient(store), cart.id, placeOrderKey(cart.id));
+      await update((cartId) => acceptAgreements(cartClient(store, 'CHECKOUT'), cartId, selected, ids));
+      order = await placeOrder(cartClient(store, 'CHECKOUT'), cart.id, placeOrderKey(cart.id), attributeValues);
       endPlaceOrderAttempt(cart.id);
     } catch (error) {
       // A refusal is the attempt's answer; without one (timeout, in flight) the next press retries with the same key.
@@ -183,6 +185,7 @@ export function PaymentStep({ store, locale, cart, focusOnOpen }: PaymentStepPro
           {keepCardMissing && !keepCard && <p id="checkout-keep-card-error" className="field__error">{t(subscribed.length ? 'checkout.subscription.keepCardMissing' : 'checkout.trial.keepCardMissing')}</p>}
         </div>
       )}
+      <OrderAttributeSlot placement="buttonPlaceOrder_before" />
       <p className="form__actions">
         <button type="button" className="button checkout-place" disabled={busy || !selected} onClick={() => void place()}>
           {busy ? t('checkout.placing') : t('checkout.placeOrder')}

@@ -4,7 +4,9 @@ import type { LegalPageLink } from '../../lib/api/content.api';
 import type { StoreView } from '../../lib/api/store.api';
 import { languageTag } from '../../lib/locale';
 import { useFeature } from '../../lib/platform-config';
+import { openConsentSettings } from '../../lib/tracking/consent';
 import { storePath, switchStorePath } from '../../lib/store-paths';
+import { NewsletterSignup } from '../newsletter/newsletter-signup';
 
 interface SiteFooterProps {
   store: StoreView;
@@ -15,7 +17,7 @@ interface SiteFooterProps {
 
 /**
  * The footer of every page: help (contact, FAQ, the store locator, the flavour finder, the blog), every legal page of the market, the markets to
- * switch to (the same page in another store) and the copyright. Plain links, so it works before
+ * switch to (the same page in another store), the newsletter sign-up (a plain form) and the copyright. Plain links, so it works before
  * hydration and without JavaScript.
  */
 export function SiteFooter({ store, stores, legalPages }: SiteFooterProps) {
@@ -49,6 +51,7 @@ export function SiteFooter({ store, stores, legalPages }: SiteFooterProps) {
               {legalPages.map((page) => (
                 <li key={page.identifier}><Link to={storePath(code, `/legal/${page.identifier}`)}>{page.title}</Link></li>
               ))}
+              <li><button type="button" className="site-footer__consent" onClick={openConsentSettings}>{t('cookieConsent.settings')}</button></li>
             </ul>
           </nav>
           <nav className="site-footer__column" aria-labelledby="footer-markets">
@@ -68,6 +71,9 @@ export function SiteFooter({ store, stores, legalPages }: SiteFooterProps) {
               ))}
             </ul>
           </nav>
+          <div className="site-footer__column">
+            <NewsletterSignup store={code} language={store.language} idPrefix="footer-newsletter" />
+          </div>
         </div>
         <p className="site-footer__legal">{t('footer.copyright', { year: new Date().getFullYear(), market: store.store_name })}</p>
       </div>

@@ -2,28 +2,10 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import type { StoreView } from '../../lib/api/store.api';
+import { keepLocation, keptLocation, locateVisitor, type VisitorLocation } from '../../lib/location/visitor-location';
 import { switchStorePath } from '../../lib/store-paths';
 
-/** Where this browser keeps its one answer (the suggested store view, or none) and whether it was dismissed. */
-const KEY = 'ember.marketSuggestion';
-
-interface Remembered {
-  store: string | null;
-  /** Two letters, named in the page's language when shown. */
-  code?: string | null;
-  /** The name the server gave, in the language of the page that asked: shown where the browser cannot name the code. */
-  country: string | null;
-  dismissed: boolean;
-}
-
-function remembered(): Remembered | null {
-  try {
-    const raw = window.localStorage.getItem(KEY);
-    return raw ? (JSON.parse(raw) as Remembered) : null;
-  } catch {
-    return null;
-  }
-}
+type Remembered = VisitorLocation;
 
 /** The country in the page's language (`Intl.DisplayNames`), else as the server named it. */
 function countryName(answer: Remembered, locale: string): string | null {
@@ -32,14 +14,6 @@ function countryName(answer: Remembered, locale: string): string | null {
     return new Intl.DisplayNames([locale.replace('_', '-')], { type: 'region' }).of(answer.code) ?? answer.country;
   } catch {
     return answer.country;
-  }
-}
-
-function remember(value: Remembered): void {
-  try {
-    window.localStorage.setItem(KEY, JSON.stringify(value));
-  } catch {
-    // Storage may be off: the suggestion is then asked again on the next page, never an error.
   }
 }
 
@@ -55,23 +29,15 @@ export function MarketSuggestion({ store, stores }: { store: StoreView; stores: 
   const [answer, setAnswer] = useState<Remembered | null>(null);
 
   useEffect(() => {
-    const kept = remembered();
+    const kept = keptLocation();
     if (kept) {
       setAnswer(kept);
       return;
     }
     let live = true;
-    fetch('/api/location', { headers: { accept: 'application/json', store: store.store_code }, signal: AbortSignal.timeout(5000) })
-      // A failed answer is not kept: the next page asks again.
-      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`location ${r.status}`))))
-      .then((body: { country?: { iso_code?: string; name?: string; suggested_store_code?: string | null } | null } | null) => {
-        const value = {
-          store: body?.country?.suggested_store_code ?? null, code: body?.country?.iso_code ?? null, country: body?.country?.name ?? null, dismissed: false,
-        };
-        remember(value);
-        if (live) setAnswer(value);
-      })
-      .catch(() => undefined);
+    void locateVisitor(store.store_code).then((value) => {
+      if (live && value) setAnswer(value);
+    });
     return () => {
       live = false;
     };
@@ -84,7 +50,7 @@ export function MarketSuggestion({ store, stores }: { store: StoreView; stores: 
 
   const dismiss = () => {
     const value = { ...answer, dismissed: true };
-    remember(value);
+    keepLocation(value);
     setAnswer(value);
   };
 

@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n/react';
 import { Link, useParams } from 'react-router';
 import { useSession } from '../../lib/account/session';
 import { fetchRewards, isLoyaltyApiError, type ProductRegistration } from '../../lib/api/loyalty.api';
-import { fetchArticle, fetchArticles, fetchHistory, fetchPackCodeRegistrations, fetchTiers, readArticle, redeemReward, registerPackCode } from '../../lib/api/loyalty-club.api';
+import { fetchArticle, fetchArticles, fetchHistory, fetchPackCodeRegistrations, fetchTiers, readArticle, redeemReward, registerPackCode, POINTS_HISTORY_FIRST_PAGE } from '../../lib/api/loyalty-club.api';
 import { dateFormat } from '../../lib/locale';
 import { usePoints } from '../../lib/loyalty/loyalty-state';
 import { storePath } from '../../lib/store-paths';
@@ -216,9 +216,9 @@ function historyDetail(item: { type: string; event: string | null; order_id: str
 export function PointsHistoryView({ store, locale }: ViewProps) {
   const { t } = useTranslation();
   const session = useSession();
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useState(POINTS_HISTORY_FIRST_PAGE);
   const uuid = session.user?.uuid ?? '';
-  const history = useQuery({ queryKey: ['account', 'loyalty', 'history', store, uuid, page], queryFn: () => fetchHistory(store, uuid, page, 10), enabled: !!uuid, retry: false });
+  const history = useQuery({ queryKey: ['account', 'loyalty', 'history', store, uuid, page], queryFn: () => fetchHistory(store, uuid, page), enabled: !!uuid, retry: false });
   if (!uuid) return null;
   if (history.isPending) return <p role="status">{t('loyalty.loading')}</p>;
   if (history.isError) return <p role="alert">{t('loyalty.errors.unavailable')}</p>;

@@ -1,6 +1,7 @@
 import { useTranslation } from '../../i18n/react';
 import type { PriceRange } from '../../lib/api/catalog.api';
-import { formatMoney, isReduced } from '../../lib/money';
+import { formatMoney, isReduced, withoutTax } from '../../lib/money';
+import { useOptionalStoreLayout } from '../../lib/store-layout-data';
 
 interface PriceProps {
   range: PriceRange;
@@ -10,10 +11,20 @@ interface PriceProps {
   size?: 'regular' | 'large';
 }
 
-/** Final price, with the regular price struck through when a special price applies. */
+/**
+ * Final price, with the regular price struck through when a special price applies, as the store
+ * view's tax display asks (spec §4): including tax, excluding it, or including it with the amount
+ * excluding it beneath (docs/decisions/0074).
+ */
 export function Price({ range, locale, showFrom = false, size = 'regular' }: PriceProps) {
   const { t } = useTranslation();
-  const { regular_price: regular, final_price: final } = range.minimum_price;
+  const store = useOptionalStoreLayout()?.store;
+  const display = store?.tax_display;
+  const rate = store?.tax_rate_bp ?? 0;
+  const net = display === 'EXCLUDING';
+  let { regular_price: regular, final_price: final } = range.minimum_price;
+  const excl = withoutTax(final, rate);
+  if (net) [regular, final] = [withoutTax(regular, rate), excl];
   const max = range.maximum_price?.final_price;
   const from = showFrom && max?.value != null && final.value != null && max.value > final.value;
   const finalText = formatMoney(final, locale);
@@ -30,6 +41,7 @@ export function Price({ range, locale, showFrom = false, size = 'regular' }: Pri
       ) : (
         <span className="price__final">{finalText}</span>
       )}
+      {(net || display === 'BOTH') && <span className="price__tax">{t(net ? 'price.plusTax' : 'price.exclTax', { price: formatMoney(excl, locale) })}</span>}
     </p>
   );
 }

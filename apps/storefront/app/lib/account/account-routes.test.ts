@@ -18,6 +18,8 @@ describe('resolveAccountHash', () => {
     ['#/subscription', 'subscription', 'my-subscription'],
     ['#/age-verification', 'age-verification', 'hard-age-verification'],
     ['#/privacy', 'privacy', 'other'],
+    ['#/checkout', 'checkout', 'checkout'],
+    ['#/trial/checkout', 'trial-checkout', 'free-trial-checkout'],
     ['#/no-such-page', 'not-found', 'other'],
   ])('%s shows %s and reports %s', (hash, view, pageName) => {
     const route = resolveAccountHash(hash)!;

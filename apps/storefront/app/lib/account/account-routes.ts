@@ -5,7 +5,7 @@
 
 export type AccountViewId =
   | 'overview' | 'personal-details' | 'addresses' | 'change-password' | 'update-phone' | 'communication'
-  | 'payments' | 'orders' | 'devices' | 'subscription' | 'age-verification' | 'privacy' | 'trial-checkout' | 'not-found';
+  | 'payments' | 'orders' | 'devices' | 'subscription' | 'age-verification' | 'privacy' | 'checkout' | 'trial-checkout' | 'not-found';
 
 interface HashRoute {
   path: string;
@@ -14,7 +14,7 @@ interface HashRoute {
   pageName: string;
   /** `address*` and `orders*`: deeper paths (`#/orders/1001`) belong to the same view. */
   prefix?: boolean;
-  /** Reached from a page (the trial's checkout), not listed in the account's navigation. */
+  /** Reached from a page (the checkouts), not listed in the account's navigation. */
   hidden?: boolean;
 }
 
@@ -31,6 +31,8 @@ export const ACCOUNT_ROUTES: readonly HashRoute[] = [
   { path: 'subscription', view: 'subscription', pageName: 'my-subscription' },
   { path: 'age-verification', view: 'age-verification', pageName: 'hard-age-verification' },
   { path: 'privacy', view: 'privacy', pageName: 'privacy' },
+  // The store's checkout inside the account, with the cart the shopper has (docs/decisions/0074).
+  { path: 'checkout', view: 'checkout', pageName: 'checkout', hidden: true },
   { path: 'trial/checkout', view: 'trial-checkout', pageName: 'free-trial-checkout', prefix: true, hidden: true },
 ];
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { StoreView } from '../api/store.api';
-import { onLoadEvent, pushToDataLayer, type TrackedUser } from '../tracking/data-layer';
+import { createGtmRunner } from '../tracking/gtm-runner';
+import { lookUpCountry, onLoadEvent, type TrackedUser } from '../tracking/page-view';
 import { usePoints, useReferralCustomer } from '../loyalty/loyalty-state';
 import type { ResolvedAccountHash } from './account-routes';
 import type { SessionUser } from './session';
@@ -25,7 +26,8 @@ export function useAccountPageViews(route: ResolvedAccountHash, routeKey: string
     const first = lastKey.current === null;
     lastKey.current = routeKey;
     if (!first && !route.tracked) return;
-    pushToDataLayer(onLoadEvent(route.pageName, ACCOUNT_SECTION, store, tracked));
+    // Spec §4: the tracking instance, then the page view once the country lookup settled.
+    void createGtmRunner(user.uuid).pageView(lookUpCountry(store.store_code), (country) => onLoadEvent(route.pageName, ACCOUNT_SECTION, store, tracked, country));
     // A page view is keyed by routeKey: later changes of the points are not a new view.
   }, [route, routeKey, user, store, waiting]);
 }

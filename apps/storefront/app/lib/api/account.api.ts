@@ -1,7 +1,10 @@
-import { isErrorCode, type ErrorCode, type Profile, type UserConfiguration } from '@ember/contracts';
+import { DEFAULT_REQUEST_TIMEOUT_MS, type ErrorCode, type Profile, type UserConfiguration } from '@ember/contracts';
 import { contract, restCall, type ContractSource, type RestCallOptions, type RestService } from './rest';
 import type { ServerTarget } from './load-context';
 import { SessionValidateContract } from './public-contracts';
+import { reportFailure } from './client';
+import { i18nFor } from '../../i18n/i18n';
+import { errorCodeOf } from './error-code';
 
 /**
  * The account services (`/account/users/...`, `/profile/...`, and the one-time codes of
@@ -11,7 +14,6 @@ import { SessionValidateContract } from './public-contracts';
  * Answers are checked against the contract schemas the types come from (`./rest`).
  */
 
-const TIMEOUT_MS = 10_000;
 
 
 /** A failed account call: the server's error code, or SERVICE_UNAVAILABLE when it was not reached. */
@@ -29,6 +31,19 @@ export class AccountApiError extends Error {
   }
 }
 
+/**
+ * The account service could not be reached or failed (spec §8's connection error): its message is
+ * the translated fallback, in the document's language, never the server's words; it is reported.
+ */
+export class AccountConnectionError extends AccountApiError {
+  override name = 'AccountConnectionError';
+}
+
+/** Whether an error is an account error (spec §8): the account client's, or anything with an `error_code` field. */
+export function isAccountError(error: unknown): boolean {
+  return error instanceof AccountApiError || typeof (error as { error_code?: unknown } | null)?.error_code === 'string';
+}
+
 export function isAccountApiError(error: unknown, code?: ErrorCode): error is AccountApiError {
   return error instanceof AccountApiError && (code === undefined || error.code === code);
 }
@@ -37,15 +52,14 @@ type CallOptions = Pick<RestCallOptions<unknown>, 'store' | 'method' | 'body' | 
 
 const ACCOUNT: RestService = {
   name: 'account',
-  timeoutMs: () => TIMEOUT_MS,
-  fail: ({ status, code, message, details, retryAfterSeconds }) =>
-    new AccountApiError(
-      message,
-      status,
-      status === 0 ? 'SERVICE_UNAVAILABLE' : isErrorCode(code) ? code : status >= 500 ? 'INTERNAL' : 'BAD_REQUEST',
-      details,
-      retryAfterSeconds,
-    ),
+  timeoutMs: () => DEFAULT_REQUEST_TIMEOUT_MS,
+  fail: ({ status, code, message, details, retryAfterSeconds }) => {
+    const known = errorCodeOf(code);
+    // Not reached, or failed itself (5xx): the connection error, with the translated fallback, reported.
+    return status === 0 || status >= 500
+      ? reportFailure(new AccountConnectionError(i18nFor(globalThis.document?.documentElement.lang).t('account.errors.unavailable'), status, known ?? (status ? 'INTERNAL' : 'SERVICE_UNAVAILABLE'), undefined, retryAfterSeconds))
+      : new AccountApiError(message, status, known ?? 'BAD_REQUEST', details, retryAfterSeconds);
+  },
 };
 
 /** Calls an account-side service; the answer is checked against `schema` when one is given. */

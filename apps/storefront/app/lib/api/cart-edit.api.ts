@@ -2,9 +2,12 @@ import type { GraphqlClient } from './client';
 import { CART_FRAGMENT, cartFrom, fetchCart, FREQUENCY_OPTION, type Cart } from './cart.api';
 import { gql, operation, withFragments } from './gql';
 
+// The mini cart removes lines too, so the removal is with the cart's first code (`cart.api.ts`).
+export { removeCartItem } from './cart.api';
+
 /*
  * What the cart page does to a cart besides adding to it: quantities, a subscription's delivery
- * frequency, removals, coupons and campaigns (Magento 2.4's cart mutations). Apart from `cart.api.ts` so that the catalogue's pages,
+ * frequency, coupons and campaigns (Magento 2.4's cart mutations). Apart from `cart.api.ts` so that the catalogue's pages,
  * which only add, load none of it.
  */
 
@@ -17,11 +20,6 @@ export async function updateCartItem(client: GraphqlClient, cartId: string, uid:
 export async function updateCartItemFrequency(client: GraphqlClient, cartId: string, uid: string, weeks: number): Promise<Cart> {
   const data = await client.request(UPDATE_FREQUENCY_MUTATION, { cartId, uid, option: FREQUENCY_OPTION, weeks: String(weeks) });
   return cartFrom('updateCartItems', data.updateCartItems);
-}
-
-export async function removeCartItem(client: GraphqlClient, cartId: string, uid: string): Promise<Cart> {
-  const data = await client.request(REMOVE_ITEM_MUTATION, { cartId, uid });
-  return cartFrom('removeItemFromCart', data.removeItemFromCart);
 }
 
 export async function applyCoupon(client: GraphqlClient, cartId: string, code: string): Promise<Cart> {
@@ -57,16 +55,6 @@ export const UPDATE_ITEMS_MUTATION = operation('UpdateCartItems', withFragments(
 export const UPDATE_FREQUENCY_MUTATION = operation('UpdateCartItemFrequency', withFragments(gql`
   mutation UpdateCartItemFrequency($cartId: String!, $uid: ID!, $option: ID!, $weeks: String!) {
     updateCartItems(input: { cart_id: $cartId, cart_items: [{ cart_item_uid: $uid, customizable_options: [{ uid: $option, value_string: $weeks }] }] }) {
-      cart {
-        ...CartFields
-      }
-    }
-  }
-`, CART_FRAGMENT));
-
-export const REMOVE_ITEM_MUTATION = operation('RemoveItemFromCart', withFragments(gql`
-  mutation RemoveItemFromCart($cartId: String!, $uid: ID!) {
-    removeItemFromCart(input: { cart_id: $cartId, cart_item_uid: $uid }) {
       cart {
         ...CartFields
       }

@@ -1,3 +1,4 @@
+import { CART_CONTEXT_HEADER, type CartContext } from '@ember/contracts';
 import { createGraphqlClient, GraphqlRequestError, type GraphqlClient } from './client';
 import type {
   AddProductsToCartMutation, CartAddressInput, CartFieldsFragment, CartItemInput as CartItemInputType,
@@ -69,8 +70,10 @@ export interface SavedAddressRef {
  * Every call is a POST, so a cart is never answered from a cache, and carries the session cookie,
  * which makes `customerCart` and `mergeCarts` the signed-in customer's.
  */
-export function cartClient(store: string): GraphqlClient {
-  return createGraphqlClient({ endpoint: '/graphql', store, method: 'POST', timeoutMs: 10_000 });
+export function cartClient(store: string, context?: CartContext): GraphqlClient {
+  // Where the change is made (spec §4's cart contexts), for the server's record of it (docs/decisions/0072).
+  const headers = context ? { [CART_CONTEXT_HEADER]: context } : undefined;
+  return createGraphqlClient({ endpoint: '/graphql', store, method: 'POST', headers });
 }
 
 /** The code of a failed call's first error: the server's `extensions.code`, else its category. */
@@ -115,15 +118,33 @@ export async function createEmptyCart(client: GraphqlClient): Promise<string> {
   return data.createEmptyCart;
 }
 
+/**
+ * The cart a cart query answered beside its errors (spec §8: getting cart items falls back to the
+ * cart items in the error response), when it came with its items; else null.
+ */
+export function cartInErrorResponse(error: unknown, field: 'cart' | 'customerCart'): Cart | null {
+  if (!(error instanceof GraphqlRequestError) || !error.data || typeof error.data !== 'object') return null;
+  const cart = (error.data as Record<string, Cart | null | undefined>)[field];
+  return cart && typeof cart.id === 'string' && Array.isArray(cart.itemsV2?.items) ? cart : null;
+}
+
 export async function fetchCart(client: GraphqlClient, cartId: string): Promise<Cart> {
-  const data = await client.request(CART_QUERY, { cartId });
+  const data = await client.request(CART_QUERY, { cartId }).catch((error: unknown) => {
+    const cart = cartInErrorResponse(error, 'cart');
+    if (!cart) throw error;
+    return { cart };
+  });
   if (!data.cart) throw new GraphqlRequestError('The cart was not found', 404, [{ message: 'The cart was not found', extensions: { category: 'graphql-no-such-entity' } }]);
   return data.cart;
 }
 
 /** The signed-in customer's cart; the server creates one when they have none. */
 export async function fetchCustomerCart(client: GraphqlClient): Promise<Cart> {
-  const data = await client.request(CUSTOMER_CART_QUERY);
+  const data = await client.request(CUSTOMER_CART_QUERY).catch((error: unknown) => {
+    const cart = cartInErrorResponse(error, 'customerCart');
+    if (!cart) throw error;
+    return { customerCart: cart };
+  });
   return data.customerCart;
 }
 
@@ -151,6 +172,12 @@ export async function addProductsToCart(
     cart: cartFrom('addProductsToCart', data.addProductsToCart),
     userErrors: (data.addProductsToCart?.user_errors ?? []).filter((e): e is CartUserError => e !== null),
   };
+}
+
+/** Removes a line (the cart page and the mini cart). */
+export async function removeCartItem(client: GraphqlClient, cartId: string, uid: string): Promise<Cart> {
+  const data = await client.request(REMOVE_ITEM_MUTATION, { cartId, uid });
+  return cartFrom('removeItemFromCart', data.removeItemFromCart);
 }
 
 export const CART_FRAGMENT = gql`
@@ -336,6 +363,16 @@ export const ADD_PRODUCTS_MUTATION = operation('AddProductsToCart', withFragment
       user_errors {
         code
         message
+      }
+    }
+  }
+`, CART_FRAGMENT));
+
+export const REMOVE_ITEM_MUTATION = operation('RemoveItemFromCart', withFragments(gql`
+  mutation RemoveItemFromCart($cartId: String!, $uid: ID!) {
+    removeItemFromCart(input: { cart_id: $cartId, cart_item_uid: $uid }) {
+      cart {
+        ...CartFields
       }
     }
   }

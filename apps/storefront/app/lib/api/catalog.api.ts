@@ -129,6 +129,21 @@ export async function listProductsInCategories(
   };
 }
 
+/** Spec §9: the query key of the products-essentials-by-SKU query. */
+export const PRODUCT_ESSENTIAL_QUERY = 'PRODUCT_ESSENTIAL_QUERY';
+
+/**
+ * The query-cache options of products' essentials by SKU (spec §7): one entry per store view and
+ * set of SKUs, whatever their order, run only when there are SKUs (spec §4).
+ */
+export function productEssentialsQuery(client: GraphqlClient, skus: string[]) {
+  return {
+    queryKey: [PRODUCT_ESSENTIAL_QUERY, client.store, [...skus].sort()],
+    queryFn: () => findProductsBySkus(client, skus),
+    enabled: skus.length > 0,
+  };
+}
+
 /** Product tiles by SKU, in the order asked for; SKUs not sold in the store are left out. */
 export async function findProductsBySkus(client: GraphqlClient, skus: string[]): Promise<ProductSummary[]> {
   if (!skus.length) return [];

@@ -1,5 +1,6 @@
 import type { GraphqlClient } from './client';
-import type { CheckoutAgreementsQuery } from './graphql.generated';
+import { isOrderAttributePlacement, type OrderAttributePlacement } from '@ember/contracts';
+import type { CheckoutAgreementsQuery, OrderAttributesQuery } from './graphql.generated';
 import { CART_FRAGMENT, cartFrom, type AddressInput, type Cart, type PickupLocation, type PlacedOrder, type SavedAddressRef } from './cart.api';
 import { gql, operation, withFragments } from './gql';
 
@@ -73,16 +74,42 @@ export class PlaceOrderError extends Error {
 }
 
 /**
- * Places the order. `idempotencyKey` names the attempt: sent again on a retry (a timeout, a lost
+ * Places the order with the order attributes' values. `idempotencyKey` names the attempt: sent again on a retry (a timeout, a lost
  * answer), the server answers what it answered the first time instead of ordering twice.
  */
-export async function placeOrder(client: GraphqlClient, cartId: string, idempotencyKey?: string): Promise<PlacedOrder> {
-  const data = await client.request(PLACE_ORDER_MUTATION, { cartId }, idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : {});
+export async function placeOrder(client: GraphqlClient, cartId: string, idempotencyKey?: string, attributes: OrderAttributeValue[] = []): Promise<PlacedOrder> {
+  const data = await client.request(PLACE_ORDER_MUTATION, { cartId, attributes }, idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : {});
   const out = data.placeOrder;
   const refusal = out?.errors.find((e) => e !== null);
   if (refusal) throw new PlaceOrderError(refusal.code, refusal.message);
   if (!out?.order) throw new PlaceOrderError('UNDEFINED', 'The order was not placed');
   return { number: out.order.order_number, id: out.order.entity_id };
+}
+
+type OrderAttributeItem = NonNullable<NonNullable<NonNullable<OrderAttributesQuery['attributesList']>['items']>[number]>;
+
+/** An order attribute's form as the checkout renders it, at one of the placements of spec §2. */
+export type OrderAttribute = Extract<OrderAttributeItem, { __typename: 'OrderAttributeMetadata' }> & { placement: OrderAttributePlacement };
+
+/** A value for placeOrder (Magento's AttributeValueInput). */
+export interface OrderAttributeValue {
+  attribute_code: string;
+  value: string;
+}
+
+/**
+ * The store view's order attributes in their placements' order. One at a placement the checkout does
+ * not know is dropped with a warning and not rendered (spec §2, §5; docs/decisions/0074).
+ */
+export async function listOrderAttributes(client: GraphqlClient): Promise<OrderAttribute[]> {
+  const data = await client.request(ORDER_ATTRIBUTES_QUERY);
+  const out: OrderAttribute[] = [];
+  for (const item of data.attributesList?.items ?? []) {
+    if (item?.__typename !== 'OrderAttributeMetadata') continue;
+    if (isOrderAttributePlacement(item.placement)) out.push(item as OrderAttribute);
+    else console.warn(`order attribute ${item.code} dropped: unknown placement ${item.placement}`);
+  }
+  return out.sort((a, b) => (a.sort_order ?? 0) - (b.sort_order ?? 0));
 }
 
 /** The stores a shopper can collect from in this store view's countries. */
@@ -162,8 +189,8 @@ export const SET_PAYMENT_AGREEMENTS_MUTATION = operation('SetPaymentMethodAndAgr
 `, CART_FRAGMENT));
 
 export const PLACE_ORDER_MUTATION = operation('PlaceOrder', gql`
-  mutation PlaceOrder($cartId: String!) {
-    placeOrder(input: { cart_id: $cartId }) {
+  mutation PlaceOrder($cartId: String!, $attributes: [AttributeValueInput!]) {
+    placeOrder(input: { cart_id: $cartId, additional_attributes: $attributes }) {
       order {
         order_number
         entity_id
@@ -187,6 +214,35 @@ export const PICKUP_LOCATIONS_QUERY = operation('PickupLocations', gql`
         city
         country_id
         description
+      }
+    }
+  }
+`);
+
+export const ORDER_ATTRIBUTES_QUERY = operation('OrderAttributes', gql`
+  query OrderAttributes {
+    attributesList(entityType: SALES_ORDER) {
+      items {
+        __typename
+        code
+        label
+        frontend_input
+        is_required
+        default_value
+        options {
+          label
+          value
+        }
+        ... on OrderAttributeMetadata {
+          placement
+          sort_order
+          placeholder
+          description
+          validate_rules {
+            name
+            value
+          }
+        }
       }
     }
   }

@@ -1,4 +1,6 @@
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '@ember/contracts';
 import type { TypedDocument } from './gql';
+import { withPageLocale } from './page-locale';
 
 /** Variables of a GraphQL operation, sent as URL-encoded JSON. */
 export type Variables = Record<string, unknown>;
@@ -50,10 +52,22 @@ export class GraphqlRequestError extends Error {
     readonly errors: GraphqlErrorEntry[] = [],
     /** What the server answered alongside the errors (a cart mutation's partial result). */
     readonly data: unknown = null,
+    /** The request's document and variables, for the error report (spec §8; scrubbed before it leaves). */
+    readonly document?: string,
+    readonly variables?: Variables,
   ) {
     super(message);
     this.name = 'GraphqlRequestError';
   }
+}
+
+/**
+ * Hands a failure to the error reporting the document's head set up (lib/error-reporting), when it
+ * did: a browser with a DSN configured. Which failures are sent is decided there.
+ */
+export function reportFailure<E>(error: E): E {
+  (globalThis as { __emberErrors?: { push(e: unknown): unknown } }).__emberErrors?.push(error);
+  return error;
 }
 
 export interface GraphqlClientOptions {
@@ -68,9 +82,9 @@ export interface GraphqlClientOptions {
    * and variables travel as a JSON body, with the session cookie of this origin.
    */
   method?: 'GET' | 'POST';
+  /** Headers every request of this client carries (a cart mutation's `X-Cart-Context`). */
+  headers?: Record<string, string>;
 }
-
-const DEFAULT_TIMEOUT_MS = 5_000;
 
 /**
  * Queries go over GET so the server (and any cache in front of it) can treat them as reads;
@@ -80,15 +94,15 @@ const DEFAULT_TIMEOUT_MS = 5_000;
  */
 export function createGraphqlClient(options: GraphqlClientOptions): GraphqlClient {
   const doFetch = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   return {
     store: options.store ?? '',
     async request<T, V>(document: TypedDocument<T, V>, ...[variablesArg, requestOptions = {}]: RequestArgs<V>): Promise<T> {
       const variables = (variablesArg ?? {}) as Variables;
       const query = document.replace(/\s+/g, ' ').trim();
-      const headers: Record<string, string> = { accept: 'application/json' };
+      const headers = withPageLocale({ accept: 'application/json' });
       if (options.store) headers.store = options.store;
-      Object.assign(headers, requestOptions.headers);
+      Object.assign(headers, options.headers, requestOptions.headers);
       let response: Response;
       if (options.method === 'POST') {
         headers['content-type'] = 'application/json';
@@ -112,11 +126,11 @@ export function createGraphqlClient(options: GraphqlClientOptions): GraphqlClien
       try {
         body = (await response.json()) as typeof body;
       } catch {
-        throw new GraphqlRequestError(`GraphQL answered ${response.status} without JSON`, response.status);
+        throw reportFailure(new GraphqlRequestError(`GraphQL answered ${response.status} without JSON`, response.status, [], null, query, variables));
       }
       if ((body.errors?.length && !onlyTolerated(body.errors, requestOptions.nullable)) || !body.data) {
         const first = body.errors?.[0]?.message ?? `GraphQL answered ${response.status} without data`;
-        throw new GraphqlRequestError(first, response.status, body.errors, body.data ?? null);
+        throw reportFailure(new GraphqlRequestError(first, response.status, body.errors, body.data ?? null, query, variables));
       }
       return body.data;
     },

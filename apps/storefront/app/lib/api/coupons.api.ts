@@ -1,4 +1,4 @@
-import type { CouponGrant, CouponProvider } from '@ember/contracts';
+import { DEFAULT_REQUEST_TIMEOUT_MS, type CouponGrant, type CouponProvider } from '@ember/contracts';
 import type { ServerTarget } from './load-context';
 import { contract, restCall, type RestService } from './rest';
 
@@ -14,7 +14,7 @@ export class CouponsApiError extends Error {
 // Spec §8: the provider's message, or these when there is none.
 const service = (fallback: string): RestService => ({
   name: 'coupons',
-  timeoutMs: () => 5_000,
+  timeoutMs: () => DEFAULT_REQUEST_TIMEOUT_MS,
   fail: ({ status, code, message }) => new CouponsApiError(status === 0 || !message ? fallback : message, status, code),
 });
 const FETCHING = service('error fetching providers');

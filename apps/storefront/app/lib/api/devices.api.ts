@@ -1,5 +1,6 @@
-import { BOT_CHECK_HEADER, isErrorCode, type Device, type DeviceValidation, type ErrorCode } from '@ember/contracts';
+import { DEFAULT_REQUEST_TIMEOUT_MS, BOT_CHECK_HEADER, type Device, type DeviceValidation, type ErrorCode } from '@ember/contracts';
 import { contract, restCall, type ContractSource, type RestMethod, type RestService } from './rest';
+import { errorCodeOf } from './error-code';
 
 /**
  * The device service (`/api/devices`): the only code that calls it. Same-origin calls; the session
@@ -24,8 +25,8 @@ export function isDevicesApiError(error: unknown): error is DevicesApiError {
 
 const DEVICES: RestService = {
   name: 'device',
-  timeoutMs: () => 10_000,
-  fail: ({ status, code, message }) => new DevicesApiError(message, status, status === 0 ? 'SERVICE_UNAVAILABLE' : isErrorCode(code) ? code : 'INTERNAL'),
+  timeoutMs: () => DEFAULT_REQUEST_TIMEOUT_MS,
+  fail: ({ status, code, message }) => new DevicesApiError(message, status, status === 0 ? 'SERVICE_UNAVAILABLE' : errorCodeOf(code) ?? 'INTERNAL'),
 };
 
 function call<T>(path: string, store: string, schema: ContractSource<T>, init: { method?: RestMethod; body?: unknown; botToken?: string } = {}): Promise<T> {

@@ -3,6 +3,41 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** EAV attribute frontend input types. */
+export type AttributeFrontendInputEnum =
+  | 'BOOLEAN'
+  | 'DATE'
+  | 'DATETIME'
+  | 'FILE'
+  | 'GALLERY'
+  | 'HIDDEN'
+  | 'IMAGE'
+  | 'MEDIA_IMAGE'
+  | 'MULTILINE'
+  | 'MULTISELECT'
+  | 'PRICE'
+  | 'SELECT'
+  | 'TEXT'
+  | 'TEXTAREA'
+  | 'UNDEFINED'
+  | 'WEIGHT';
+
+/** Specifies selected option for a select or multiselect attribute value. */
+export type AttributeInputSelectedOption = {
+  /** The attribute option value. */
+  value: string;
+};
+
+/** Specifies the value for attribute. */
+export type AttributeValueInput = {
+  /** The code of the attribute. */
+  attribute_code: string;
+  /** An array containing selected options for a select or multiselect attribute. */
+  selected_options?: Array<AttributeInputSelectedOption | null | undefined> | null | undefined;
+  /** The value assigned to the attribute. */
+  value?: string | null | undefined;
+};
+
 /** Defines the billing address. */
 export type BillingAddressInput = {
   /** Defines a billing address. */
@@ -319,6 +354,18 @@ export type FilterRangeTypeInput = {
   to?: string | null | undefined;
 };
 
+/** Input to retrieve an order based on details. */
+export type OrderInformationInput = {
+  /** Order billing address email. */
+  email: string;
+  /** The billing address's last name (Magento 2.4.8's alternative to `postcode`): give one of the two; send `postcode` as an empty string when giving this. */
+  lastname?: string | null | undefined;
+  /** Order number. */
+  number: string;
+  /** Order billing address postcode. */
+  postcode: string;
+};
+
 export type PlaceOrderErrorCodes =
   | 'CART_NOT_ACTIVE'
   | 'CART_NOT_FOUND'
@@ -412,6 +459,24 @@ export type SortEnum =
   | 'ASC'
   | 'DESC';
 
+/** How prices are shown (spec §4): excluding tax, including tax, or including tax with the amount excluding it beside. */
+export type TaxDisplay =
+  | 'BOTH'
+  | 'EXCLUDING'
+  | 'INCLUDING';
+
+/** List of validation rule names applied to a customer attribute. */
+export type ValidationRuleEnum =
+  | 'DATE_RANGE_MAX'
+  | 'DATE_RANGE_MIN'
+  | 'FILE_EXTENSIONS'
+  | 'INPUT_VALIDATION'
+  | 'MAX_FILE_SIZE'
+  | 'MAX_IMAGE_HEIGHT'
+  | 'MAX_IMAGE_WIDTH'
+  | 'MAX_TEXT_LENGTH'
+  | 'MIN_TEXT_LENGTH';
+
 export type BlogArticlesQueryVariables = Exact<{
   page: number;
   pageSize: number;
@@ -488,44 +553,6 @@ export type UpdateCartItemFrequencyMutationVariables = Exact<{
 
 
 export type UpdateCartItemFrequencyMutation = { updateCartItems: { cart: { id: string, email: string | null, total_quantity: number, is_virtual: boolean, applied_coupons: Array<{ code: string } | null> | null, applied_campaign: { loyalty_discount_uuid: string, loyalty_discount_points: number | null, loyalty_discount_amount: { value: number | null, currency: CurrencyEnum | null } | null } | null, itemsV2: { total_count: number, items: Array<
-          | { __typename: 'BundleCartItem', uid: string, quantity: number, is_available: boolean, is_gift: boolean, parent_gift_sku: string | null, qty_increments: number, tradeIn: boolean, subscription: boolean, subscription_frequency_weeks: number | null, subscription_frequencies_weeks: Array<number> | null, hasDevice: boolean, bundle_options: Array<{ uid: string, label: string, values: Array<{ uid: string, label: string, quantity: number } | null> } | null>, errors: Array<{ code: CartItemErrorType, message: string } | null> | null, prices: { price_including_tax: { value: number | null, currency: CurrencyEnum | null }, row_total_including_tax: { value: number | null, currency: CurrencyEnum | null }, total_item_discount: { value: number | null, currency: CurrencyEnum | null } | null } | null, free_gifts: Array<{ code: string, type: PromotionType, allowed_qty: number, remaining_qty: number, products: Array<{ sku: string, name: string | null, is_eligible: boolean, eligibility_description: string | null }> }> | null, product:
-              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
-              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
-              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
-              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
-             }
-          | { __typename: 'ConfigurableCartItem', uid: string, quantity: number, is_available: boolean, is_gift: boolean, parent_gift_sku: string | null, qty_increments: number, tradeIn: boolean, subscription: boolean, subscription_frequency_weeks: number | null, subscription_frequencies_weeks: Array<number> | null, hasDevice: boolean, configurable_options: Array<{ option_label: string, value_label: string } | null>, configured_variant:
-              | { sku: string | null, small_image: { url: string | null, label: string | null } | null }
-              | { sku: string | null, small_image: { url: string | null, label: string | null } | null }
-              | { sku: string | null, small_image: { url: string | null, label: string | null } | null }
-              | { sku: string | null, small_image: { url: string | null, label: string | null } | null }
-            , errors: Array<{ code: CartItemErrorType, message: string } | null> | null, prices: { price_including_tax: { value: number | null, currency: CurrencyEnum | null }, row_total_including_tax: { value: number | null, currency: CurrencyEnum | null }, total_item_discount: { value: number | null, currency: CurrencyEnum | null } | null } | null, free_gifts: Array<{ code: string, type: PromotionType, allowed_qty: number, remaining_qty: number, products: Array<{ sku: string, name: string | null, is_eligible: boolean, eligibility_description: string | null }> }> | null, product:
-              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
-              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
-              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
-              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
-             }
-          | { __typename: 'SimpleCartItem', uid: string, quantity: number, is_available: boolean, is_gift: boolean, parent_gift_sku: string | null, qty_increments: number, tradeIn: boolean, subscription: boolean, subscription_frequency_weeks: number | null, subscription_frequencies_weeks: Array<number> | null, hasDevice: boolean, errors: Array<{ code: CartItemErrorType, message: string } | null> | null, prices: { price_including_tax: { value: number | null, currency: CurrencyEnum | null }, row_total_including_tax: { value: number | null, currency: CurrencyEnum | null }, total_item_discount: { value: number | null, currency: CurrencyEnum | null } | null } | null, free_gifts: Array<{ code: string, type: PromotionType, allowed_qty: number, remaining_qty: number, products: Array<{ sku: string, name: string | null, is_eligible: boolean, eligibility_description: string | null }> }> | null, product:
-              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
-              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
-              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
-              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
-             }
-          | { __typename: 'VirtualCartItem', uid: string, quantity: number, is_available: boolean, is_gift: boolean, parent_gift_sku: string | null, qty_increments: number, tradeIn: boolean, subscription: boolean, subscription_frequency_weeks: number | null, subscription_frequencies_weeks: Array<number> | null, hasDevice: boolean, errors: Array<{ code: CartItemErrorType, message: string } | null> | null, prices: { price_including_tax: { value: number | null, currency: CurrencyEnum | null }, row_total_including_tax: { value: number | null, currency: CurrencyEnum | null }, total_item_discount: { value: number | null, currency: CurrencyEnum | null } | null } | null, free_gifts: Array<{ code: string, type: PromotionType, allowed_qty: number, remaining_qty: number, products: Array<{ sku: string, name: string | null, is_eligible: boolean, eligibility_description: string | null }> }> | null, product:
-              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
-              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
-              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
-              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
-             }
-         | null> } | null, prices: { grand_total: { value: number | null, currency: CurrencyEnum | null } | null, subtotal_including_tax: { value: number | null, currency: CurrencyEnum | null } | null, subtotal_excluding_tax: { value: number | null, currency: CurrencyEnum | null } | null, total_after_trial: { value: number | null, currency: CurrencyEnum | null } | null, applied_taxes: Array<{ label: string, amount: { value: number | null, currency: CurrencyEnum | null } } | null> | null, discounts: Array<{ label: string, amount: { value: number | null, currency: CurrencyEnum | null } } | null> | null } | null, shipping_addresses: Array<{ firstname: string, lastname: string, street: Array<string | null>, city: string, postcode: string | null, telephone: string | null, pickup_location_code: string | null, country: { code: string, label: string }, available_shipping_methods: Array<{ carrier_code: string, carrier_title: string, method_code: string | null, method_title: string | null, available: boolean, error_message: string | null, amount: { value: number | null, currency: CurrencyEnum | null } } | null> | null, selected_shipping_method: { carrier_code: string, method_code: string, carrier_title: string, method_title: string, amount: { value: number | null, currency: CurrencyEnum | null } } | null } | null>, billing_address: { firstname: string, lastname: string, street: Array<string | null>, city: string, postcode: string | null, telephone: string | null, country: { code: string, label: string } } | null, available_payment_methods: Array<{ code: string, title: string } | null> | null, selected_payment_method: { code: string, title: string } | null } } | null };
-
-export type RemoveItemFromCartMutationVariables = Exact<{
-  cartId: string;
-  uid: string;
-}>;
-
-
-export type RemoveItemFromCartMutation = { removeItemFromCart: { cart: { id: string, email: string | null, total_quantity: number, is_virtual: boolean, applied_coupons: Array<{ code: string } | null> | null, applied_campaign: { loyalty_discount_uuid: string, loyalty_discount_points: number | null, loyalty_discount_amount: { value: number | null, currency: CurrencyEnum | null } | null } | null, itemsV2: { total_count: number, items: Array<
           | { __typename: 'BundleCartItem', uid: string, quantity: number, is_available: boolean, is_gift: boolean, parent_gift_sku: string | null, qty_increments: number, tradeIn: boolean, subscription: boolean, subscription_frequency_weeks: number | null, subscription_frequencies_weeks: Array<number> | null, hasDevice: boolean, bundle_options: Array<{ uid: string, label: string, values: Array<{ uid: string, label: string, quantity: number } | null> } | null>, errors: Array<{ code: CartItemErrorType, message: string } | null> | null, prices: { price_including_tax: { value: number | null, currency: CurrencyEnum | null }, row_total_including_tax: { value: number | null, currency: CurrencyEnum | null }, total_item_discount: { value: number | null, currency: CurrencyEnum | null } | null } | null, free_gifts: Array<{ code: string, type: PromotionType, allowed_qty: number, remaining_qty: number, products: Array<{ sku: string, name: string | null, is_eligible: boolean, eligibility_description: string | null }> }> | null, product:
               | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
               | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
@@ -892,6 +919,44 @@ export type AddProductsToCartMutation = { addProductsToCart: { cart: { id: strin
              }
          | null> } | null, prices: { grand_total: { value: number | null, currency: CurrencyEnum | null } | null, subtotal_including_tax: { value: number | null, currency: CurrencyEnum | null } | null, subtotal_excluding_tax: { value: number | null, currency: CurrencyEnum | null } | null, total_after_trial: { value: number | null, currency: CurrencyEnum | null } | null, applied_taxes: Array<{ label: string, amount: { value: number | null, currency: CurrencyEnum | null } } | null> | null, discounts: Array<{ label: string, amount: { value: number | null, currency: CurrencyEnum | null } } | null> | null } | null, shipping_addresses: Array<{ firstname: string, lastname: string, street: Array<string | null>, city: string, postcode: string | null, telephone: string | null, pickup_location_code: string | null, country: { code: string, label: string }, available_shipping_methods: Array<{ carrier_code: string, carrier_title: string, method_code: string | null, method_title: string | null, available: boolean, error_message: string | null, amount: { value: number | null, currency: CurrencyEnum | null } } | null> | null, selected_shipping_method: { carrier_code: string, method_code: string, carrier_title: string, method_title: string, amount: { value: number | null, currency: CurrencyEnum | null } } | null } | null>, billing_address: { firstname: string, lastname: string, street: Array<string | null>, city: string, postcode: string | null, telephone: string | null, country: { code: string, label: string } } | null, available_payment_methods: Array<{ code: string, title: string } | null> | null, selected_payment_method: { code: string, title: string } | null }, user_errors: Array<{ code: CartUserInputErrorType, message: string } | null> } | null };
 
+export type RemoveItemFromCartMutationVariables = Exact<{
+  cartId: string;
+  uid: string;
+}>;
+
+
+export type RemoveItemFromCartMutation = { removeItemFromCart: { cart: { id: string, email: string | null, total_quantity: number, is_virtual: boolean, applied_coupons: Array<{ code: string } | null> | null, applied_campaign: { loyalty_discount_uuid: string, loyalty_discount_points: number | null, loyalty_discount_amount: { value: number | null, currency: CurrencyEnum | null } | null } | null, itemsV2: { total_count: number, items: Array<
+          | { __typename: 'BundleCartItem', uid: string, quantity: number, is_available: boolean, is_gift: boolean, parent_gift_sku: string | null, qty_increments: number, tradeIn: boolean, subscription: boolean, subscription_frequency_weeks: number | null, subscription_frequencies_weeks: Array<number> | null, hasDevice: boolean, bundle_options: Array<{ uid: string, label: string, values: Array<{ uid: string, label: string, quantity: number } | null> } | null>, errors: Array<{ code: CartItemErrorType, message: string } | null> | null, prices: { price_including_tax: { value: number | null, currency: CurrencyEnum | null }, row_total_including_tax: { value: number | null, currency: CurrencyEnum | null }, total_item_discount: { value: number | null, currency: CurrencyEnum | null } | null } | null, free_gifts: Array<{ code: string, type: PromotionType, allowed_qty: number, remaining_qty: number, products: Array<{ sku: string, name: string | null, is_eligible: boolean, eligibility_description: string | null }> }> | null, product:
+              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
+              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
+              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
+              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
+             }
+          | { __typename: 'ConfigurableCartItem', uid: string, quantity: number, is_available: boolean, is_gift: boolean, parent_gift_sku: string | null, qty_increments: number, tradeIn: boolean, subscription: boolean, subscription_frequency_weeks: number | null, subscription_frequencies_weeks: Array<number> | null, hasDevice: boolean, configurable_options: Array<{ option_label: string, value_label: string } | null>, configured_variant:
+              | { sku: string | null, small_image: { url: string | null, label: string | null } | null }
+              | { sku: string | null, small_image: { url: string | null, label: string | null } | null }
+              | { sku: string | null, small_image: { url: string | null, label: string | null } | null }
+              | { sku: string | null, small_image: { url: string | null, label: string | null } | null }
+            , errors: Array<{ code: CartItemErrorType, message: string } | null> | null, prices: { price_including_tax: { value: number | null, currency: CurrencyEnum | null }, row_total_including_tax: { value: number | null, currency: CurrencyEnum | null }, total_item_discount: { value: number | null, currency: CurrencyEnum | null } | null } | null, free_gifts: Array<{ code: string, type: PromotionType, allowed_qty: number, remaining_qty: number, products: Array<{ sku: string, name: string | null, is_eligible: boolean, eligibility_description: string | null }> }> | null, product:
+              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
+              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
+              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
+              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
+             }
+          | { __typename: 'SimpleCartItem', uid: string, quantity: number, is_available: boolean, is_gift: boolean, parent_gift_sku: string | null, qty_increments: number, tradeIn: boolean, subscription: boolean, subscription_frequency_weeks: number | null, subscription_frequencies_weeks: Array<number> | null, hasDevice: boolean, errors: Array<{ code: CartItemErrorType, message: string } | null> | null, prices: { price_including_tax: { value: number | null, currency: CurrencyEnum | null }, row_total_including_tax: { value: number | null, currency: CurrencyEnum | null }, total_item_discount: { value: number | null, currency: CurrencyEnum | null } | null } | null, free_gifts: Array<{ code: string, type: PromotionType, allowed_qty: number, remaining_qty: number, products: Array<{ sku: string, name: string | null, is_eligible: boolean, eligibility_description: string | null }> }> | null, product:
+              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
+              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
+              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
+              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
+             }
+          | { __typename: 'VirtualCartItem', uid: string, quantity: number, is_available: boolean, is_gift: boolean, parent_gift_sku: string | null, qty_increments: number, tradeIn: boolean, subscription: boolean, subscription_frequency_weeks: number | null, subscription_frequencies_weeks: Array<number> | null, hasDevice: boolean, errors: Array<{ code: CartItemErrorType, message: string } | null> | null, prices: { price_including_tax: { value: number | null, currency: CurrencyEnum | null }, row_total_including_tax: { value: number | null, currency: CurrencyEnum | null }, total_item_discount: { value: number | null, currency: CurrencyEnum | null } | null } | null, free_gifts: Array<{ code: string, type: PromotionType, allowed_qty: number, remaining_qty: number, products: Array<{ sku: string, name: string | null, is_eligible: boolean, eligibility_description: string | null }> }> | null, product:
+              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
+              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
+              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
+              | { uid: string, sku: string | null, name: string | null, url_key: string | null, stock_status: ProductStockStatus | null, product_kind: string | null, is_age_restricted: boolean | null, small_image: { url: string | null, label: string | null } | null }
+             }
+         | null> } | null, prices: { grand_total: { value: number | null, currency: CurrencyEnum | null } | null, subtotal_including_tax: { value: number | null, currency: CurrencyEnum | null } | null, subtotal_excluding_tax: { value: number | null, currency: CurrencyEnum | null } | null, total_after_trial: { value: number | null, currency: CurrencyEnum | null } | null, applied_taxes: Array<{ label: string, amount: { value: number | null, currency: CurrencyEnum | null } } | null> | null, discounts: Array<{ label: string, amount: { value: number | null, currency: CurrencyEnum | null } } | null> | null } | null, shipping_addresses: Array<{ firstname: string, lastname: string, street: Array<string | null>, city: string, postcode: string | null, telephone: string | null, pickup_location_code: string | null, country: { code: string, label: string }, available_shipping_methods: Array<{ carrier_code: string, carrier_title: string, method_code: string | null, method_title: string | null, available: boolean, error_message: string | null, amount: { value: number | null, currency: CurrencyEnum | null } } | null> | null, selected_shipping_method: { carrier_code: string, method_code: string, carrier_title: string, method_title: string, amount: { value: number | null, currency: CurrencyEnum | null } } | null } | null>, billing_address: { firstname: string, lastname: string, street: Array<string | null>, city: string, postcode: string | null, telephone: string | null, country: { code: string, label: string } } | null, available_payment_methods: Array<{ code: string, title: string } | null> | null, selected_payment_method: { code: string, title: string } | null } } | null };
+
 type ProductSummary_BundleProduct_Fragment = { __typename: 'BundleProduct', uid: string, sku: string | null, name: string | null, url_key: string | null, subtitle: string | null, product_kind: string | null, stock_status: ProductStockStatus | null, small_image: { url: string | null, label: string | null } | null, price_range: { minimum_price: { regular_price: { value: number | null, currency: CurrencyEnum | null }, final_price: { value: number | null, currency: CurrencyEnum | null }, discount: { amount_off: number | null, percent_off: number | null } | null }, maximum_price: { final_price: { value: number | null, currency: CurrencyEnum | null } } | null } };
 
 type ProductSummary_ConfigurableProduct_Fragment = { __typename: 'ConfigurableProduct', uid: string, sku: string | null, name: string | null, url_key: string | null, subtitle: string | null, product_kind: string | null, stock_status: ProductStockStatus | null, small_image: { url: string | null, label: string | null } | null, price_range: { minimum_price: { regular_price: { value: number | null, currency: CurrencyEnum | null }, final_price: { value: number | null, currency: CurrencyEnum | null }, discount: { amount_off: number | null, percent_off: number | null } | null }, maximum_price: { final_price: { value: number | null, currency: CurrencyEnum | null } } | null } };
@@ -1223,6 +1288,7 @@ export type SetPaymentMethodAndAgreementsOnCartMutation = { setPaymentMethodOnCa
 
 export type PlaceOrderMutationVariables = Exact<{
   cartId: string;
+  attributes?: Array<AttributeValueInput> | AttributeValueInput | null | undefined;
 }>;
 
 
@@ -1232,6 +1298,11 @@ export type PickupLocationsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type PickupLocationsQuery = { pickupLocations: { items: Array<{ pickup_location_code: string | null, name: string | null, street: string | null, postcode: string | null, city: string | null, country_id: string | null, description: string | null } | null> | null } | null };
+
+export type OrderAttributesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type OrderAttributesQuery = { attributesList: { items: Array<{ __typename: 'OrderAttributeMetadata', placement: string, sort_order: number | null, placeholder: string | null, description: string | null, code: string, label: string | null, frontend_input: AttributeFrontendInputEnum | null, is_required: boolean, default_value: string | null, validate_rules: Array<{ name: ValidationRuleEnum | null, value: string | null } | null> | null, options: Array<{ label: string, value: string } | null> } | null> } | null };
 
 export type FaqsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1261,6 +1332,16 @@ export type StoreCountriesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type StoreCountriesQuery = { countries: Array<{ id: string | null, full_name_locale: string | null, full_name_english: string | null } | null> | null };
+
+export type GuestOrderQueryVariables = Exact<{
+  input: OrderInformationInput;
+}>;
+
+
+export type GuestOrderQuery = { guestOrder: { number: string, order_date: string, status: string, carrier: string | null, shipping_method: string | null, items: Array<
+      | { id: string, product_name: string | null, quantity_ordered: number | null, row_total_including_tax: { value: number | null, currency: CurrencyEnum | null } | null }
+      | { id: string, product_name: string | null, quantity_ordered: number | null, row_total_including_tax: { value: number | null, currency: CurrencyEnum | null } | null }
+     | null> | null, total: { grand_total: { value: number | null, currency: CurrencyEnum | null } } | null, shipments: Array<{ number: string, tracking: Array<{ carrier: string, number: string | null, track_url: string | null } | null> | null } | null> | null } };
 
 export type CustomerOrdersQueryVariables = Exact<{
   pageSize: number;
@@ -1296,22 +1377,27 @@ export type SetPaymentMethodOnOrderMutationVariables = Exact<{
 
 export type SetPaymentMethodOnOrderMutation = { setPaymentMethodOnOrder: { success: boolean, error: string | null, order: { number: string, status_code: string } | null } | null };
 
+export type OrdersPageSizeQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type OrdersPageSizeQuery = { storeConfig: { orders_page_size: number | null } | null };
+
 export type StoreFeaturesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type StoreFeaturesQuery = { storeConfig: { features: { loyalty: boolean, trials: boolean, subscriptions: boolean, devices: boolean, search: boolean, store_locator: boolean } | null } | null };
 
-export type StoreViewFieldsFragment = { store_code: string | null, store_name: string | null, locale: string | null, language: string | null, base_currency_code: string | null, default_country: string | null, is_trial_store: boolean | null, store_sort_order: number | null, grid_per_page: number | null, is_age_verification_enabled: boolean | null, secure_base_link_url: string | null };
+export type StoreViewFieldsFragment = { store_code: string | null, store_name: string | null, locale: string | null, language: string | null, base_currency_code: string | null, default_country: string | null, is_trial_store: boolean | null, store_sort_order: number | null, grid_per_page: number | null, is_age_verification_enabled: boolean | null, secure_base_link_url: string | null, tax_display: TaxDisplay | null, tax_rate_bp: number | null };
 
 export type AvailableStoresQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AvailableStoresQuery = { availableStores: Array<{ store_code: string | null, store_name: string | null, locale: string | null, language: string | null, base_currency_code: string | null, default_country: string | null, is_trial_store: boolean | null, store_sort_order: number | null, grid_per_page: number | null, is_age_verification_enabled: boolean | null, secure_base_link_url: string | null } | null> | null };
+export type AvailableStoresQuery = { availableStores: Array<{ store_code: string | null, store_name: string | null, locale: string | null, language: string | null, base_currency_code: string | null, default_country: string | null, is_trial_store: boolean | null, store_sort_order: number | null, grid_per_page: number | null, is_age_verification_enabled: boolean | null, secure_base_link_url: string | null, tax_display: TaxDisplay | null, tax_rate_bp: number | null } | null> | null };
 
 export type StoreShellQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type StoreShellQuery = { storeConfig: { store_code: string | null, store_name: string | null, locale: string | null, language: string | null, base_currency_code: string | null, default_country: string | null, is_trial_store: boolean | null, store_sort_order: number | null, grid_per_page: number | null, is_age_verification_enabled: boolean | null, secure_base_link_url: string | null } | null, categories: { items: Array<{ uid: string, children: Array<{ uid: string, name: string | null, url_key: string | null, description: string | null, image: string | null, position: number | null, include_in_menu: number | null, product_count: number | null } | null> | null } | null> | null } | null };
+export type StoreShellQuery = { storeConfig: { store_code: string | null, store_name: string | null, locale: string | null, language: string | null, base_currency_code: string | null, default_country: string | null, is_trial_store: boolean | null, store_sort_order: number | null, grid_per_page: number | null, is_age_verification_enabled: boolean | null, secure_base_link_url: string | null, tax_display: TaxDisplay | null, tax_rate_bp: number | null } | null, categories: { items: Array<{ uid: string, children: Array<{ uid: string, name: string | null, url_key: string | null, description: string | null, image: string | null, position: number | null, include_in_menu: number | null, product_count: number | null } | null> | null } | null> | null } | null };
 
 export type CheckoutConfigQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1345,10 +1431,13 @@ export interface Operations {
   CustomerOrder: { result: CustomerOrderQuery; variables: CustomerOrderQueryVariables };
   CustomerOrders: { result: CustomerOrdersQuery; variables: CustomerOrdersQueryVariables };
   Faqs: { result: FaqsQuery; variables: FaqsQueryVariables };
+  GuestOrder: { result: GuestOrderQuery; variables: GuestOrderQueryVariables };
   HomeArticles: { result: HomeArticlesQuery; variables: HomeArticlesQueryVariables };
   LegalPages: { result: LegalPagesQuery; variables: LegalPagesQueryVariables };
   MarketingPage: { result: MarketingPageQuery; variables: MarketingPageQueryVariables };
   MergeCarts: { result: MergeCartsMutation; variables: MergeCartsMutationVariables };
+  OrderAttributes: { result: OrderAttributesQuery; variables: OrderAttributesQueryVariables };
+  OrdersPageSize: { result: OrdersPageSizeQuery; variables: OrdersPageSizeQueryVariables };
   PickupLocations: { result: PickupLocationsQuery; variables: PickupLocationsQueryVariables };
   PlaceOrder: { result: PlaceOrderMutation; variables: PlaceOrderMutationVariables };
   ProductDetail: { result: ProductDetailQuery; variables: ProductDetailQueryVariables };

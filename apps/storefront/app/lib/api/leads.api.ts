@@ -1,4 +1,4 @@
-import type { LeadConfirmation } from '@ember/contracts';
+import { DEFAULT_REQUEST_TIMEOUT_MS, type LeadConfirmation } from '@ember/contracts';
 import { contract, restCall, type RestService } from './rest';
 
 /** The leads service (`/api/leads`): the only code that calls it. */
@@ -12,7 +12,7 @@ export class LeadsApiError extends Error {
 
 const LEADS: RestService = {
   name: 'leads',
-  timeoutMs: () => 10_000,
+  timeoutMs: () => DEFAULT_REQUEST_TIMEOUT_MS,
   fail: ({ status, code, message }) => new LeadsApiError(message, status, code),
 };
 

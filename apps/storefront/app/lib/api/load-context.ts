@@ -15,6 +15,8 @@ declare module 'react-router' {
     wholeDocument?: boolean;
     /** Told when part of the render failed after the shell was sent (such a page is not kept). */
     onRenderError?: () => void;
+    /** The browser's error reporting (a DSN is configured): the same for every visitor (lib/error-reporting). */
+    browserReporting?: { dsn: string; environment: string; release?: string };
   }
 }
 

@@ -7,8 +7,12 @@ import { contract } from './rest';
  * points every page's header and product page read) so that public pages load none of it.
  */
 
-/** Points history; spec §9 defaults page 1, perPage 10. */
-export const fetchHistory = (store: string, uuid: string, page = 1, perPage = 10) =>
+/** Spec §9: the points history opens at page 1, ten entries a page. */
+export const POINTS_HISTORY_FIRST_PAGE = 1;
+export const POINTS_HISTORY_PER_PAGE = 10;
+
+/** Points history, a page at a time (spec §9 defaults). */
+export const fetchHistory = (store: string, uuid: string, page = POINTS_HISTORY_FIRST_PAGE, perPage = POINTS_HISTORY_PER_PAGE) =>
   call(`${consumer(uuid)}/points?page=${page}&perPage=${perPage}`, store, contract('LoyaltyHistoryPageSchema'));
 
 export const redeemReward = (store: string, uuid: string, rewardUuid: string) =>

@@ -1,10 +1,11 @@
 import {
-  isErrorCode, type ErrorCode, type LoyaltyArticle, type LoyaltyConfiguration, type LoyaltyHistoryItem, type LoyaltyHistoryPage, type LoyaltyPointsSummary,
+  type ErrorCode, type LoyaltyArticle, type LoyaltyConfiguration, type LoyaltyHistoryItem, type LoyaltyHistoryPage, type LoyaltyPointsSummary,
   type LoyaltyProductPoints, type LoyaltyReward, type LoyaltyTier, type ProductRegistration, type ProductRegistrationList, type ReferralCustomer,
   type ReferralStats,
 } from '@ember/contracts';
 import { LoyaltyConfigurationContract, LoyaltyProductPointsListContract } from './public-contracts';
 import { contract, restCall, type ContractSource, type RestMethod, type RestService } from './rest';
+import { errorCodeOf } from './error-code';
 
 /**
  * The loyalty (`/api/loyalty`) and referral (`/referral`) services: the only code that calls them.
@@ -34,7 +35,7 @@ export function isLoyaltyApiError(error: unknown, code?: ErrorCode): error is Lo
 const LOYALTY: RestService = {
   name: 'loyalty',
   timeoutMs: () => timeoutMs,
-  fail: ({ status, code, message }) => new LoyaltyApiError(message, status, status === 0 ? 'SERVICE_UNAVAILABLE' : isErrorCode(code) ? code : 'INTERNAL'),
+  fail: ({ status, code, message }) => new LoyaltyApiError(message, status, status === 0 ? 'SERVICE_UNAVAILABLE' : errorCodeOf(code) ?? 'INTERNAL'),
   // Spec §8: a loyalty answer without data is an error, not an empty success.
   emptyIsError: true,
 };

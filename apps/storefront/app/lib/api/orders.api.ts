@@ -29,7 +29,19 @@ export interface OrdersPage {
 /** Statuses in which the order still waits for a payment the customer can make again. */
 export const PAYABLE_STATUSES = ['pending_payment', 'payment_failed'] as const;
 
-export async function listOrders(client: GraphqlClient, page: number, pageSize = 10): Promise<OrdersPage> {
+/** The order history's page size when the store configuration cannot be read (Magento's default). */
+export const DEFAULT_ORDERS_PAGE_SIZE = 10;
+
+/** How many orders a page of the history shows: the store configuration's (spec §9), else the default. */
+export async function fetchOrdersPageSize(client: GraphqlClient): Promise<number> {
+  try {
+    return (await client.request(ORDERS_PAGE_SIZE_QUERY)).storeConfig?.orders_page_size ?? DEFAULT_ORDERS_PAGE_SIZE;
+  } catch {
+    return DEFAULT_ORDERS_PAGE_SIZE;
+  }
+}
+
+export async function listOrders(client: GraphqlClient, page: number, pageSize = DEFAULT_ORDERS_PAGE_SIZE): Promise<OrdersPage> {
   const data = await client.request(CUSTOMER_ORDERS_QUERY, { pageSize, currentPage: page });
   const orders = data.customer?.orders;
   return {
@@ -173,6 +185,14 @@ export const SET_PAYMENT_METHOD_ON_ORDER_MUTATION = operation('SetPaymentMethodO
         number
         status_code
       }
+    }
+  }
+`);
+
+export const ORDERS_PAGE_SIZE_QUERY = operation('OrdersPageSize', gql`
+  query OrdersPageSize {
+    storeConfig {
+      orders_page_size
     }
   }
 `);

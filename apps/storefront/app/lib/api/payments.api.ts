@@ -1,4 +1,4 @@
-import type { OrderPayment } from '@ember/contracts';
+import { DEFAULT_REQUEST_TIMEOUT_MS, type OrderPayment } from '@ember/contracts';
 import { contract, restCall, type ContractSource, type RestService } from './rest';
 
 /**
@@ -6,7 +6,6 @@ import { contract, restCall, type ContractSource, type RestService } from './res
  * session cookie; a guest proves the order is theirs with the masked id of the cart it came from.
  */
 
-const TIMEOUT_MS = 10_000;
 
 /** An Idempotency-Key: 128 random bits as hex (getRandomValues works outside secure contexts too, unlike randomUUID). */
 export function newAttemptKey(): string {
@@ -60,7 +59,7 @@ export class PaymentsApiError extends Error {
 
 const PAYMENTS: RestService = {
   name: 'payments',
-  timeoutMs: () => TIMEOUT_MS,
+  timeoutMs: () => DEFAULT_REQUEST_TIMEOUT_MS,
   fail: ({ status, code, message }) => new PaymentsApiError(message, status, code ?? 'INTERNAL'),
 };
 

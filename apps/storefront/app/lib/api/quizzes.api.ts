@@ -1,4 +1,4 @@
-import type { Quiz, QuizAnswerInput, QuizScored, QuizSubmission } from '@ember/contracts';
+import { DEFAULT_REQUEST_TIMEOUT_MS, type Quiz, type QuizAnswerInput, type QuizScored, type QuizSubmission } from '@ember/contracts';
 import type { ServerTarget } from './load-context';
 import { contract, restCall, type RestService } from './rest';
 
@@ -15,7 +15,7 @@ export class QuizzesApiError extends Error {
 
 const QUIZZES: RestService = {
   name: 'quizzes',
-  timeoutMs: () => 10_000,
+  timeoutMs: () => DEFAULT_REQUEST_TIMEOUT_MS,
   fail: ({ status, code, message }) => new QuizzesApiError(message, status, status === 0 ? 'SERVICE_UNAVAILABLE' : code ?? 'INTERNAL'),
 };
 

@@ -5,6 +5,7 @@
  * reads it; each service names its own error class through `RestService.fail`.
  */
 import type { ServerTarget } from './load-context';
+import { withPageLocale } from './page-locale';
 
 /** What the client needs of a contract schema: zod's `safeParse`. */
 export interface Contract<T> {
@@ -71,12 +72,43 @@ export interface RestCallOptions<T> {
   headers?: Record<string, string>;
 }
 
-export async function restCall<T>(service: RestService, path: string, options: RestCallOptions<T>): Promise<T> {
+/** Spec §9: how often a call waits on an identical one under way looks whether its answer came. */
+export const DUPLICATE_REQUEST_POLL_MS = 100;
+
+/** The browser's plain GETs under way, by store and path; `done` once the call has settled. */
+const underWay = new Map<string, { call: Promise<unknown>; done?: boolean }>();
+
+/**
+ * A browser's plain GET identical to one under way (same store and path, no extra headers) is not
+ * sent again: it polls the first one every DUPLICATE_REQUEST_POLL_MS and, once it has settled,
+ * answers what it answered, value or failure (spec §9, docs/decisions/0074). Server renders never
+ * share a call: their calls carry one shopper's cookie.
+ */
+export function restCall<T>(service: RestService, path: string, options: RestCallOptions<T>): Promise<T> {
+  if (options.server || options.headers || (options.method ?? 'GET') !== 'GET') return send(service, path, options);
+  const key = `${options.store} ${path}`;
+  const first = underWay.get(key);
+  if (first) {
+    return new Promise<T>((resolve) => {
+      const look = () => (first.done ? resolve(first.call as Promise<T>) : setTimeout(look, DUPLICATE_REQUEST_POLL_MS));
+      look();
+    });
+  }
+  const entry: { call: Promise<T>; done?: boolean } = { call: send(service, path, options) };
+  underWay.set(key, entry);
+  entry.call.finally(() => {
+    entry.done = true;
+    underWay.delete(key);
+  }).catch(() => undefined);
+  return entry.call;
+}
+
+async function send<T>(service: RestService, path: string, options: RestCallOptions<T>): Promise<T> {
   const { store, method = 'GET', body, server, cartId, idempotencyKey, schema, headers: extra } = options;
   // The contract loads while the request is under way.
   const checking = typeof schema === 'function' ? schema() : schema;
   if (checking instanceof Promise) checking.catch(() => undefined);
-  const headers: Record<string, string> = { ...extra, accept: 'application/json' };
+  const headers = withPageLocale({ ...extra, accept: 'application/json' });
   if (store) headers.store = store;
   // Only with a body: Fastify refuses an empty body declared as JSON.
   if (body !== undefined) headers['content-type'] = 'application/json';

@@ -1,4 +1,4 @@
-import type { SearchResultBody, SearchResultType } from '@ember/contracts';
+import { DEFAULT_REQUEST_TIMEOUT_MS, type SearchResultBody, type SearchResultType } from '@ember/contracts';
 import type { ServerTarget } from './load-context';
 import { contract, restCall, type RestService } from './rest';
 
@@ -13,7 +13,7 @@ export class SearchApiError extends Error {
 
 const SEARCH: RestService = {
   name: 'search',
-  timeoutMs: () => 5_000,
+  timeoutMs: () => DEFAULT_REQUEST_TIMEOUT_MS,
   fail: ({ status, code, message }) => new SearchApiError(message, status, code),
 };
 

@@ -1,4 +1,4 @@
-import type { AddressSuggestion, StoreDetail, StoreSearchResult, StoreSummary } from '@ember/contracts';
+import { DEFAULT_REQUEST_TIMEOUT_MS, type AddressSuggestion, type StoreDetail, type StoreSearchResult, type StoreSummary } from '@ember/contracts';
 import type { ServerTarget } from './load-context';
 import { contract, restCall, type RestService } from './rest';
 
@@ -15,7 +15,7 @@ export class StoreLocatorApiError extends Error {
 
 const STORE_LOCATOR: RestService = {
   name: 'store locator',
-  timeoutMs: () => 5_000,
+  timeoutMs: () => DEFAULT_REQUEST_TIMEOUT_MS,
   fail: ({ status, code, message }) => new StoreLocatorApiError(message, status, code),
 };
 

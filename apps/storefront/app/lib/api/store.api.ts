@@ -82,6 +82,8 @@ export const STORE_VIEW_FRAGMENT = gql`
     grid_per_page
     is_age_verification_enabled
     secure_base_link_url
+    tax_display
+    tax_rate_bp
   }
 `;
 

@@ -1,4 +1,4 @@
-import type { SavedCard, Subscription, SubscriptionConfigurations } from '@ember/contracts';
+import { DEFAULT_REQUEST_TIMEOUT_MS, type SavedCard, type Subscription, type SubscriptionConfigurations } from '@ember/contracts';
 import { contract, restCall, type ContractSource, type RestMethod, type RestService } from './rest';
 
 /**
@@ -19,7 +19,7 @@ export class SubscriptionsApiError extends Error {
 
 const SUBSCRIPTIONS: RestService = {
   name: 'subscription',
-  timeoutMs: () => 10_000,
+  timeoutMs: () => DEFAULT_REQUEST_TIMEOUT_MS,
   fail: ({ status, code, message, details }) => new SubscriptionsApiError(message, status, status === 0 ? 'SERVICE_UNAVAILABLE' : code ?? 'INTERNAL', details),
 };
 

@@ -1,4 +1,4 @@
-import type { TradeInConfiguration, TradeInEligibility } from '@ember/contracts';
+import { DEFAULT_REQUEST_TIMEOUT_MS, type TradeInConfiguration, type TradeInEligibility } from '@ember/contracts';
 import { contract, restCall, type RestService } from './rest';
 
 /** The trade-in service (`/api/trade-in`): the only code that calls it. */
@@ -12,7 +12,7 @@ export class TradeInApiError extends Error {
 
 const TRADE_IN: RestService = {
   name: 'trade-in',
-  timeoutMs: () => 5_000,
+  timeoutMs: () => DEFAULT_REQUEST_TIMEOUT_MS,
   fail: ({ status, message }) => new TradeInApiError(message, status),
 };
 

@@ -1,4 +1,4 @@
-import type { Trial } from '@ember/contracts';
+import { DEFAULT_REQUEST_TIMEOUT_MS, type Trial } from '@ember/contracts';
 import { contract, restCall, type ContractSource, type RestMethod, type RestService } from './rest';
 
 /**
@@ -17,7 +17,7 @@ export class TrialsApiError extends Error {
 
 const TRIALS: RestService = {
   name: 'trial',
-  timeoutMs: () => 10_000,
+  timeoutMs: () => DEFAULT_REQUEST_TIMEOUT_MS,
   fail: ({ status, code, message }) => new TrialsApiError(message, status, status === 0 ? 'SERVICE_UNAVAILABLE' : code ?? 'INTERNAL'),
 };
 

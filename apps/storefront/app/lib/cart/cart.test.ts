@@ -9,7 +9,9 @@ import { cartItemFor } from './cart-items';
 import { bundleChoiceText, lineErrorContext, lineOptions, sortShippingMethods } from './cart-lines';
 import { checkoutAddressResolver, postcodeProblem, toCartAddress, type CheckoutAddressValues } from './checkout-forms';
 import { addToCartEvent } from '../tracking/data-layer';
-import { addPaymentInfoEvent, beginCheckoutEvent, purchaseEvent } from '../tracking/checkout-events';
+import { addPaymentInfoEvent, addShippingInfoEvent, beginCheckoutEvent, lineChangeEvent, purchaseEvent, viewCartEvent } from '../tracking/checkout-events';
+import { refundEvent } from '../tracking/order-events';
+import type { OrderDetail } from '../api/orders.api';
 
 const gbConfig: CheckoutConfig = {
   default_country: 'GB',
@@ -280,3 +282,61 @@ describe('lineErrorContext', () => {
     expect(lineErrorContext(withLines(sub), sub).otherSubscription).toBe(false);
   });
 });
+
+describe('GA4 cart, checkout and order events', () => {
+  it('view_cart lists the lines with their index, and add_shipping_info names the delivery as shipping_tier', () => {
+    const view = viewCartEvent(cart);
+    expect(view.event).toBe('view_cart');
+    expect(view.ecommerce).toMatchObject({ currency: 'GBP', value: 65.05, coupon: 'WELCOME10' });
+    expect(view.ecommerce.items.map((i) => [i.item_id, i.index, i.price, i.quantity])).toEqual([['STK-AMBER-CARTON', 0, 10, 2], ['EMBER-ONE-SAGE', 1, 49, 1]]);
+    expect(addShippingInfoEvent(cart, 'tablerate_standard').ecommerce).toMatchObject({ shipping_tier: 'tablerate_standard', value: 65.05, currency: 'GBP' });
+  });
+
+  it('a changed quantity is add_to_cart or remove_from_cart of the difference, with its cart context', () => {
+    const item = cart.itemsV2!.items[0]!;
+    expect(lineChangeEvent(item, 2, 5, 'CART')).toEqual({
+      event: 'add_to_cart', cart_context: 'CART',
+      ecommerce: { currency: 'GBP', value: 30, items: [{ item_id: 'STK-AMBER-CARTON', item_name: 'Amber Carton', price: 10, currency: 'GBP', item_category: 'sticks_carton', quantity: 3 }] },
+    });
+    expect(lineChangeEvent(item, 2, 0, 'MINICART')).toMatchObject({ event: 'remove_from_cart', cart_context: 'MINICART', ecommerce: { value: 20, items: [{ quantity: 2 }] } });
+    expect(lineChangeEvent(item, 2, 2, 'CART')).toBeNull();
+    expect(addToCartEvent({ sku: 'EMBER-ONE-SAGE', name: 'Ember One', price: 49, currency: 'GBP', quantity: 1 }, 'PRODUCT_DETAIL').cart_context).toBe('PRODUCT_DETAIL');
+  });
+
+  it('refund names the order, its total, tax, shipping and lines, with the catalogue’s category where known', () => {
+    const refund = refundEvent(order, new Map([['EMBER-ONE-SAGE', 'device']]));
+    expect(refund).toEqual({
+      event: 'refund',
+      ecommerce: {
+        transaction_id: '000000042', currency: 'GBP', value: 65.05, tax: 10.84, shipping: 2.95,
+        items: [{ item_id: 'EMBER-ONE-SAGE', item_name: 'Ember One', price: 49, currency: 'GBP', item_category: 'device', quantity: 1, index: 0 }],
+      },
+    });
+  });
+
+  it('no event carries personal data: no e-mail, name, phone, address or date of birth', () => {
+    const events = [
+      viewCartEvent(cart), beginCheckoutEvent(cart), addShippingInfoEvent(cart, 'tablerate_standard'), addPaymentInfoEvent(cart, 'checkmo'),
+      purchaseEvent(cart, '000000042'), refundEvent(order), lineChangeEvent(cart.itemsV2!.items[1]!, 1, 0, 'CART'),
+    ];
+    const text = JSON.stringify(events);
+    for (const personal of ['ada@example.com', 'Ada', 'Lovelace', '1 Road', 'London', 'W1F 9PW', '+44 7700 900123', '1990-04-01', 'email', 'telephone', 'firstname', 'dob']) {
+      expect(text).not.toContain(personal);
+    }
+  });
+});
+
+const order = {
+  number: '000000042', entity_id: 'e1', order_date: '2026-11-01 10:00:00', status: 'Canceled', status_code: 'canceled', is_cancelable: false,
+  email: 'ada@example.com', carrier: null, shipping_method: 'Royal Mail',
+  items: [{
+    id: 'i1', product_name: 'Ember One', product_sku: 'EMBER-ONE-SAGE', quantity_ordered: 1,
+    product_sale_price_including_tax: money(49), row_total_including_tax: money(49), selected_options: [],
+  }],
+  total: {
+    grand_total: money(65.05), subtotal_including_tax: money(69), total_shipping: money(2.95), discounts: [],
+    taxes: [{ title: 'VAT', amount: money(10.84) }],
+  },
+  shipping_address: { firstname: 'Ada', lastname: 'Lovelace', street: ['1 Road'], city: 'London', postcode: 'W1F 9PW', pickup_location_name: null },
+  payment_methods: [], accepted_agreements: [], telephone: '+44 7700 900123', dob: '1990-04-01',
+} as unknown as OrderDetail;

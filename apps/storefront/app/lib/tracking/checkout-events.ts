@@ -1,9 +1,11 @@
 import type { Cart, CartItem } from '../api/cart.api';
+import type { CartContext } from '@ember/contracts';
 import type { EcommerceEvent, EcommerceItem } from './data-layer';
 
 /*
- * The GA4 e-commerce events of the checkout and the order (`begin_checkout`, `add_payment_info`,
- * `purchase`), apart from `data-layer.ts` so that the catalogue's pages load none of them.
+ * The GA4 e-commerce events of the cart, the checkout and the order (`view_cart`, a line's change,
+ * `begin_checkout`, `add_shipping_info`, `add_payment_info`, `purchase`, `refund`), apart from
+ * `data-layer.ts` so that the catalogue's pages load none of them.
  */
 
 /** A cart line as a GA4 item: the sold SKU (the chosen variant's), unit price including tax. */
@@ -35,9 +37,33 @@ function cartEcommerce(cart: Cart): Record<string, unknown> & { items: Ecommerce
   };
 }
 
+export function viewCartEvent(cart: Cart): EcommerceEvent {
+  return { event: 'view_cart', ecommerce: cartEcommerce(cart) };
+}
+
+/** A line's quantity changed from `before` to `after`: `add_to_cart` or `remove_from_cart` of the difference. */
+export function lineChangeEvent(item: CartItem, before: number, after: number, context: CartContext): EcommerceEvent | null {
+  if (before === after) return null;
+  const line = { ...cartLineItem(item), quantity: Math.abs(after - before) };
+  return {
+    event: after > before ? 'add_to_cart' : 'remove_from_cart',
+    cart_context: context,
+    ecommerce: {
+      currency: line.currency,
+      ...(line.price !== undefined ? { value: Math.round(line.price * line.quantity * 100) / 100 } : {}),
+      items: [line],
+    },
+  };
+}
+
 export function beginCheckoutEvent(cart: Cart): EcommerceEvent | null {
   if (!cartItems(cart).length) return null;
   return { event: 'begin_checkout', ecommerce: cartEcommerce(cart) };
+}
+
+/** `add_shipping_info`: the delivery chosen (carrier and method, as GA4's `shipping_tier`). */
+export function addShippingInfoEvent(cart: Cart, shippingTier: string): EcommerceEvent {
+  return { event: 'add_shipping_info', ecommerce: { ...cartEcommerce(cart), shipping_tier: shippingTier } };
 }
 
 export function addPaymentInfoEvent(cart: Cart, paymentType: string): EcommerceEvent {

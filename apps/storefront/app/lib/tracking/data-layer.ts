@@ -1,19 +1,6 @@
-import { normalisePageName, type PageName } from '@ember/contracts';
+import type { CartContext } from '@ember/contracts';
 import type { ProductSummary } from '../api/catalog.api';
-import type { StoreView } from '../api/store.api';
-
-declare global {
-  interface Window {
-    /** Google Tag Manager's queue: GTM (or any other tag manager) reads what is pushed here. */
-    dataLayer?: Record<string, unknown>[];
-  }
-}
-
-export function pushToDataLayer(entry: Record<string, unknown>): void {
-  if (typeof window === 'undefined') return;
-  window.dataLayer ??= [];
-  window.dataLayer.push(entry);
-}
+import { hasConsent } from './consent';
 
 /** What a route tells the tracker about itself (its `handle.tracking`). */
 export interface PageTracking<Data = unknown> {
@@ -41,37 +28,13 @@ export interface EcommerceItem {
 }
 
 export type EcommerceEvent = {
-  event: 'view_item' | 'view_item_list' | 'add_to_cart' | 'begin_checkout' | 'add_payment_info' | 'purchase';
+  /** The cart context of a cart change's event. */
+  cart_context?: CartContext;
+  event:
+    | 'view_item' | 'view_item_list' | 'select_item' | 'add_to_cart' | 'remove_from_cart' | 'view_cart'
+    | 'begin_checkout' | 'add_shipping_info' | 'add_payment_info' | 'purchase' | 'refund';
   ecommerce: Record<string, unknown> & { items: EcommerceItem[] };
 };
-
-/** Who is looking: the signed-in customer's uuid, or nobody; with loyalty, their points and tier. */
-export interface TrackedUser {
-  uuid: string;
-  /** Spendable points (signed in, loyalty on). */
-  points?: number | null;
-  /** Tier name; N/A without one. */
-  membership?: string | null;
-  /** Whether the customer joined with a friend's referral code. */
-  referee?: boolean;
-}
-
-/** The standard `on_load` event: the page, the market and, signed in, the customer's uuid. */
-export function onLoadEvent(pageName: string, section: string, store: StoreView, user?: TrackedUser | null): Record<string, unknown> {
-  const templateName: PageName = normalisePageName(pageName);
-  return {
-    event: 'on_load',
-    section,
-    template_name: templateName,
-    ...(user ? { user_id: user.uuid } : {}),
-    user_country: store.default_country ?? store.store_code.toUpperCase(),
-    user_language: store.language,
-    // Spec §3: the balance only for a signed-in customer; membership N/A unless a tier is known.
-    ...(user && typeof user.points === 'number' ? { user_points_balance: user.points } : {}),
-    user_membership: user?.membership || 'N/A',
-    referee: user?.referee ? 'yes' : 'no',
-  };
-}
 
 /** A GA4 item from a product tile: SKU, name and the final price the shopper sees. */
 export function toEcommerceItem(product: ProductSummary, index?: number): EcommerceItem {
@@ -106,18 +69,30 @@ export function viewItemEvent(product: ProductSummary): EcommerceEvent {
   };
 }
 
-/** Pushes a GA4 e-commerce event, clearing the previous event's `ecommerce` object first (GA4's rule). */
+/**
+ * Sends a GA4 e-commerce event through the tracking instance (500 ms after, never before the page's
+ * `on_load`), clearing the previous event's `ecommerce` object first (GA4's rule).
+ */
 export function pushEcommerceEvent(event: EcommerceEvent | null): void {
-  if (!event) return;
-  pushToDataLayer({ ecommerce: null });
-  pushToDataLayer(event);
+  // The instance's code loads with the tracker; nothing at all without analytics consent.
+  if (event && hasConsent('analytics')) void import('./gtm-runner').then((m) => m.dispatchCustomEvent({ ecommerce: null }, event));
 }
 
-/** `add_to_cart`: what was added (SKU, name, unit price) and how many. */
-export function addToCartEvent(item: { sku: string; name: string; price: number | null; currency: string | null; quantity: number; category?: string | null }): EcommerceEvent {
+/** `select_item`: a product tile of a list was opened. */
+export function selectItemEvent(product: ProductSummary, listId: string, listName: string, index: number): EcommerceEvent {
+  const item = { ...toEcommerceItem(product, index), item_list_id: listId, item_list_name: listName };
+  return { event: 'select_item', ecommerce: { item_list_id: listId, item_list_name: listName, items: [item] } };
+}
+
+/** `add_to_cart` (or `remove_from_cart`): what was added (SKU, name, unit price), how many, and where. */
+export function addToCartEvent(
+  item: { sku: string; name: string; price: number | null; currency: string | null; quantity: number; category?: string | null },
+  context?: CartContext, event: 'add_to_cart' | 'remove_from_cart' = 'add_to_cart',
+): EcommerceEvent {
   const value = item.price !== null ? Math.round(item.price * item.quantity * 100) / 100 : undefined;
   return {
-    event: 'add_to_cart',
+    event,
+    ...(context ? { cart_context: context } : {}),
     ecommerce: {
       currency: item.currency ?? undefined,
       value,
