@@ -3,7 +3,7 @@ import type { GraphQLContext } from '../../graphql/context.js';
 import type { MutationGenerateCustomerTokenArgs, MutationResolvers, QueryResolvers } from '../../graphql/generated/schema-types.js';
 import { clientIp } from '../../platform/rest.js';
 import { inTransaction } from '../../platform/transaction.js';
-import { identityAddressResolvers } from './identity.address-resolvers.js';
+import { customerAddressOf, identityAddressResolvers } from './identity.address-resolvers.js';
 import { graphqlSession } from './identity.auth.js';
 
 const GENDER_CODES: Record<string, number> = { male: 1, female: 2, unspecified: 3, diverse: 3 };
@@ -30,19 +30,7 @@ export const identityResolvers = {
         confirmation_status: 'ACCOUNT_CONFIRMATION_NOT_REQUIRED',
         default_billing: billing ? String(billing.id) : null,
         default_shipping: shipping ? String(shipping.id) : null,
-        addresses: p.addresses.map((a) => ({
-          id: a.id,
-          firstname: a.firstname,
-          lastname: a.lastname,
-          street: a.street,
-          city: a.city,
-          postcode: a.postcode ?? null,
-          country_code: a.country_code,
-          region: a.region ? { region: a.region, region_code: null, region_id: null } : null,
-          telephone: a.telephone ?? null,
-          default_billing: a.is_default_billing,
-          default_shipping: a.is_default_shipping,
-        })),
+        addresses: p.addresses.map(customerAddressOf),
       };
     },
   } satisfies QueryResolvers,
