@@ -1,5 +1,6 @@
-import { findProductsBySkus } from '../api/catalog.api';
+import { productEssentialsQuery } from '../api/catalog.api';
 import { browserClient } from '../api/clients';
+import { getBrowserQueryClient } from '../api/query-client';
 import type { OrderDetail } from '../api/orders.api';
 import { hasConsent } from './consent';
 import { pushEcommerceEvent, type EcommerceEvent } from './data-layer';
@@ -37,10 +38,13 @@ export function refundEvent(order: OrderDetail, categories: ReadonlyMap<string, 
   };
 }
 
-/** Product kinds of the ordered SKUs; spec §4: no product query for an empty list. */
+/**
+ * Product kinds of the ordered SKUs, through the query cache under PRODUCT_ESSENTIAL_QUERY (spec §9);
+ * spec §4: no product query for an empty list.
+ */
 export async function productCategories(store: string, skus: string[]): Promise<Map<string, string>> {
   if (!skus.length) return new Map();
-  const products = await findProductsBySkus(browserClient(store), skus).catch(() => []);
+  const products = await getBrowserQueryClient().fetchQuery(productEssentialsQuery(browserClient(store), skus)).catch(() => []);
   return new Map(products.flatMap((p) => (p.sku && p.product_kind ? [[p.sku, p.product_kind] as const] : [])));
 }
 
