@@ -24,7 +24,7 @@ import { subscriptionsResolvers } from '../modules/subscriptions/subscriptions.r
 import type { GraphQLContext } from './context.js';
 import { checkEnvelope, requireInputObjects } from './graphql.edge.js';
 import { appendVary } from '../platform/rest.js';
-import { complexityLimitRule, depthLimitRule, nulFreeStringsRule } from './limits.js';
+import { complexityLimitRule, depthLimitRule, nulFreeStringsRule, singleCredentialFieldRule } from './limits.js';
 import { reportGraphqlFailure } from '../platform/observability/observability.plugin.js';
 import { traceResolvers } from '../platform/observability/tracing.js';
 
@@ -110,7 +110,7 @@ function formatError(
 export async function graphqlPlugin(app: FastifyInstance, opts: { config: Config; db: Db; services: Services }) {
   const { config, db, services } = opts;
   const production = config.NODE_ENV === 'production';
-  const rules: ValidationRule[] = [depthLimitRule(config.GRAPHQL_MAX_DEPTH), complexityLimitRule(config.GRAPHQL_MAX_COMPLEXITY), nulFreeStringsRule()];
+  const rules: ValidationRule[] = [depthLimitRule(config.GRAPHQL_MAX_DEPTH), complexityLimitRule(config.GRAPHQL_MAX_COMPLEXITY), nulFreeStringsRule(), singleCredentialFieldRule()];
   if (!config.graphqlIntrospection) rules.push(NoSchemaIntrospectionCustomRule);
 
   // The store view comes from the Store header; an unknown one is refused before any parsing.

@@ -108,3 +108,40 @@ export function nulFreeStringsRule() {
     },
   });
 }
+
+/** Fields that check a password (Magento's sign-in). */
+const CREDENTIAL_FIELDS = new Set(['generateCustomerToken']);
+
+/**
+ * A document may check one password: a credential field stands once, outside fragments, so that
+ * aliases or a fragment spread many times cannot turn one request into many guesses (each guess also
+ * counts against the sign-in's attempt budget).
+ */
+export function singleCredentialFieldRule() {
+  return (context: ValidationContext): ASTVisitor => {
+    let seen = 0;
+    let inFragment = false;
+    return {
+      FragmentDefinition: {
+        enter() {
+          inFragment = true;
+        },
+        leave() {
+          inFragment = false;
+        },
+      },
+      Field(node) {
+        if (!CREDENTIAL_FIELDS.has(node.name.value)) return;
+        seen += 1;
+        if (seen > 1 || inFragment) {
+          context.reportError(
+            new GraphQLError(`${node.name.value} may be asked once a request, and not in a fragment.`, {
+              nodes: [node],
+              extensions: { category: 'graphql-input', code: 'BAD_REQUEST' },
+            }),
+          );
+        }
+      },
+    };
+  };
+}

@@ -603,8 +603,9 @@ describe('operator routes and sessions', () => {
       expect(names.filter((n: string) => /stock|points|refund|createCoupon|adjust|impersonat|exportCustomers|allCustomers|admin|staff|operator/i.test(n))).toEqual([]);
     });
 
-    it('serves no older API version, internal, debug or metrics path', async () => {
-      for (const path of ['/v1/account/users/configuration', '/internal/orders', '/debug', '/debug/vars', '/metrics', '/admin', '/admin/customers', '/admin/graphql', '/graphql/admin', '/.env', '/.git/HEAD']) {
+    // /metrics is served, to its token only in LIVE mode (platform/observability/metrics.int.test.ts).
+    it('serves no older API version, internal or debug path', async () => {
+      for (const path of ['/v1/account/users/configuration', '/internal/orders', '/debug', '/debug/vars', '/admin', '/admin/customers', '/admin/graphql', '/graphql/admin', '/.env', '/.git/HEAD']) {
         const res = await call('GET', path, { headers: bearer(customer.token) });
         expect(res.status, path).toBe(404);
       }
@@ -612,10 +613,19 @@ describe('operator routes and sessions', () => {
   });
 
   describe('password guessing through GraphQL (checklist 10)', () => {
-    it('offers no way to sign in through GraphQL, so aliases cannot multiply guesses, and refuses batched operations', async () => {
-      const aliased = await call('POST', '/graphql', { body: { query: `mutation { ${Array.from({ length: 5 }, (_, i) => `g${i}: generateCustomerToken(email: "x@example.com", password: "p${i}") { token }`).join(' ')} }` } });
+    it('checks one password a request: aliases and fragments of the sign-in are refused unrun, and batched operations too', async () => {
+      const victim = await createCustomer(server);
+      const guesses = (n: number) => Array.from({ length: n }, (_, i) => `g${i}: generateCustomerToken(email: "${victim.email}", password: "${i ? `guess-${i}` : PASSWORD}") { token }`).join(' ');
+      const aliased = await call('POST', '/graphql', { body: { query: `mutation { ${guesses(5)} }` } });
       expect(aliased.status).toBeGreaterThanOrEqual(400);
       expect(aliased.body.errors?.[0]?.message).toMatch(/generateCustomerToken/);
+      expect(aliased.body.data ?? null).toBeNull();
+      const spread = await call('POST', '/graphql', { body: { query: `mutation { ...f ...f } fragment f on Mutation { generateCustomerToken(email: "${victim.email}", password: "${PASSWORD}") { token } }` } });
+      expect(spread.status).toBeGreaterThanOrEqual(400);
+      expect(spread.body.errors?.[0]?.message).toMatch(/generateCustomerToken/);
+      // One sign-in a request is served, as Magento's.
+      const one = await call('POST', '/graphql', { body: { query: `mutation { ${guesses(1)} }` } });
+      expect(one.body.data?.g0?.token).toEqual(expect.any(String));
       const batch = await call('POST', '/graphql', { body: [{ query: '{ storeConfig { store_code } }' }, { query: '{ storeConfig { store_code } }' }] });
       expect(batch.status).toBe(400);
     });
