@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createOrder } from '@ember/test-support';
+import { createOrder, registerCustomer } from '@ember/test-support';
 import { apiBase, logInByApi, newCustomer, registerByApi, verifyAgeByApi, type Customer } from './support/account';
 import { acceptTerms } from './support/legal';
 import { messages, productFacts, readDataLayer, waitForPageView } from './support/shop';
@@ -107,6 +107,9 @@ test('a member earns points from a delivered order and an article, redeems a rew
   expect(code).toMatch(/^[A-Z0-9]{8}$/);
   await expect(main.getByLabel(en('referral.shareLink'))).toHaveValue(new RegExp(`/gb/register\\?ref=${code}$`));
   await expect(main.getByTestId('referral-referees')).toHaveText('0');
+  const history = main.getByTestId('referral-history');
+  await expect(history.getByRole('heading', { name: en('referral.history.title') })).toBeVisible();
+  await expect(history.getByText(en('referral.history.empty'))).toBeVisible();
 
   // A friend registers with the code and buys; their order is delivered.
   const friendContext = await browser.newContext();
@@ -127,4 +130,21 @@ test('a member earns points from a delivered order and an article, redeems a rew
   await expect(main.getByTestId('referral-referees')).toHaveText('1');
   await expect(main.getByTestId('referral-completed')).toHaveText('1');
   await expect(main.getByTestId('referral-earned')).toHaveText('200');
+  const rows = history.getByTestId('referral-history-item');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(en('referral.history.states.first_order_completed'));
+  await expect(rows.first()).toContainText('200');
+  await expect(history.getByRole('button', { name: en('referral.history.more') })).toHaveCount(0);
+
+  // Five more friends join: the latest five show, newest first, and "show more" brings the first friend.
+  for (let i = 0; i < 5; i++) await registerCustomer(apiBase(), { emailPrefix: 'e2e-referee', extra: { parent_code: code } });
+  await page.goto('/gb/referral');
+  await expect(rows).toHaveCount(5);
+  for (const row of await rows.all()) await expect(row).toContainText(en('referral.history.states.registered'));
+  await expect(history).not.toContainText(friend.email);
+  await expect(history).not.toContainText(friend.firstname);
+  await history.getByRole('button', { name: en('referral.history.more') }).click();
+  await expect(rows).toHaveCount(6);
+  await expect(rows.last()).toContainText(en('referral.history.states.first_order_completed'));
+  await expect(history.getByRole('button', { name: en('referral.history.more') })).toHaveCount(0);
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery } from '../lib/api/query';
 import { useTranslation } from '../i18n/react';
 import type { Route } from './+types/referral';
@@ -5,7 +6,8 @@ import { RouteError } from '../components/common/route-error';
 import { LoyaltyFrame } from '../components/loyalty/loyalty-frame';
 import { accountPageMeta } from '../lib/account/account-meta';
 import { useSession } from '../lib/account/session';
-import { fetchReferralStats } from '../lib/api/loyalty-club.api';
+import { fetchReferralHistory, fetchReferralStats, REFERRAL_HISTORY_LIMIT } from '../lib/api/loyalty-club.api';
+import { dateFormat } from '../lib/locale';
 import { loyaltyKeys, useReferralCustomer } from '../lib/loyalty/loyalty-state';
 import { loyaltyClientLoader, loyaltyServerLoader } from '../lib/loyalty/loyalty-route';
 import { translatorFor } from '../lib/meta';
@@ -30,6 +32,7 @@ export default function ReferralPage() {
   return (
     <LoyaltyFrame store={store.store_code} title={t('referral.title')}>
       <ReferralView store={store.store_code} />
+      <ReferralHistory store={store.store_code} locale={store.locale} />
     </LoyaltyFrame>
   );
 }
@@ -62,6 +65,69 @@ function ReferralView({ store }: { store: string }) {
         </dl>
       )}
     </>
+  );
+}
+
+/** "Your latest referrals": five at first, newest first, and "show more" for the next five. */
+function ReferralHistory({ store, locale }: { store: string; locale: string }) {
+  const { t } = useTranslation();
+  const uuid = useSession().user?.uuid ?? '';
+  const [pages, setPages] = useState(1);
+  const first = useQuery({ queryKey: referralHistoryKey(store, uuid, 1), queryFn: () => fetchReferralHistory(store, uuid, 1), enabled: !!uuid, retry: false });
+  if (!uuid) return null;
+  let body;
+  if (first.isPending) body = <p role="status">{t('loyalty.loading')}</p>;
+  else if (first.isError) body = <p role="alert">{t('loyalty.errors.unavailable')}</p>;
+  else if (first.data.total === 0) body = <p className="loyalty-notice">{t('referral.history.empty')}</p>;
+  else {
+    body = (
+      <>
+        <table className="loyalty-history">
+          <thead>
+            <tr><th scope="col">{t('referral.history.date')}</th><th scope="col">{t('referral.history.status')}</th><th scope="col">{t('referral.history.points')}</th></tr>
+          </thead>
+          {Array.from({ length: pages }, (_, i) => <ReferralHistoryPage key={i + 1} store={store} uuid={uuid} page={i + 1} locale={locale} />)}
+        </table>
+        {pages * REFERRAL_HISTORY_LIMIT < first.data.total && (
+          <button type="button" className="button button--secondary" onClick={() => setPages(pages + 1)}>{t('referral.history.more')}</button>
+        )}
+      </>
+    );
+  }
+  return (
+    <section className="loyalty-card" aria-labelledby="referral-history-title" data-testid="referral-history">
+      <h2 id="referral-history-title">{t('referral.history.title')}</h2>
+      {body}
+    </section>
+  );
+}
+
+function referralHistoryKey(store: string, uuid: string, page: number) {
+  return [...loyaltyKeys.referral(store, uuid), 'history', page];
+}
+
+/** One page of the history as rows of the table. */
+function ReferralHistoryPage({ store, uuid, page, locale }: { store: string; uuid: string; page: number; locale: string }) {
+  const { t } = useTranslation();
+  const history = useQuery({ queryKey: referralHistoryKey(store, uuid, page), queryFn: () => fetchReferralHistory(store, uuid, page), retry: false });
+  if (history.isPending || history.isError) {
+    return (
+      <tbody>
+        <tr><td colSpan={3} role={history.isPending ? 'status' : 'alert'}>{t(history.isPending ? 'loyalty.loading' : 'loyalty.errors.unavailable')}</td></tr>
+      </tbody>
+    );
+  }
+  const date = dateFormat(locale, { dateStyle: 'medium' });
+  return (
+    <tbody>
+      {history.data.items.map((item, i) => (
+        <tr key={i} data-testid="referral-history-item">
+          <td>{date.format(new Date(item.joined_at))}</td>
+          <td>{t(`referral.history.states.${item.status}`)}</td>
+          <td>{item.points_earned}</td>
+        </tr>
+      ))}
+    </tbody>
   );
 }
 

@@ -4,6 +4,7 @@ import { createCustomer, createProduct, PASSWORD } from '@ember/test-support';
 import { restCall, startTestServer, type TestServer } from '../../test/test-app.js';
 import { draftFor, placeOrder } from '../../test/orders-fixtures.js';
 import { advanceOrder, drainOrderEvents, expectLedgerInvariants, TO_DELIVERED } from '../../test/loyalty-fixtures.js';
+import { referralPrivacy } from './referral.privacy.js';
 
 let server: TestServer;
 
@@ -162,7 +163,105 @@ describe('referral', () => {
     await advanceOrder(server.app, first.order_number, ['returned']);
     await advanceOrder(server.app, first.order_number, []);
     expect((await call('GET', `/api/loyalty/consumers/${referrer.uuid}`, undefined, referrer.token)).body.points).toBe(0);
+    // The stats count what the referrer kept, as the history does.
+    expect((await call('GET', `/referral/referrer/${referrer.uuid}/stats`, undefined, referrer.token)).body.earned_points).toBe(0);
     await expectLedgerInvariants(server.app, [referrer.uuid]);
+  });
+
+  describe('history', () => {
+    const history = (c: { uuid: string; token: string }, query = '') => call('GET', `/referral/referrer/${c.uuid}/history${query}`, undefined, c.token);
+
+    it('lists the latest five referrals newest first, pages on, and names no friend', async () => {
+      const referrer = await createCustomer(server);
+      const code = await codeOf(referrer);
+      expect((await history(referrer)).body).toEqual({ items: [], page: 1, limit: 5, total: 0 });
+      const friends: string[] = [];
+      for (let i = 0; i < 7; i++) {
+        const { reg, email } = await registerWith(code);
+        expect(reg.status).toBe(201);
+        friends.push(email);
+      }
+      // Joined a day apart, the first friend longest ago.
+      for (const [i, email] of friends.entries()) {
+        await server.app.db.query(
+          `UPDATE referral_customer SET parent_set_at = now() - make_interval(days => $2::int)
+            WHERE uuid = (SELECT uuid FROM identity_user WHERE lower(email) = lower($1))`,
+          [email, 10 - i],
+        );
+      }
+      // The newest friend completes a first order, the second newest completes and returns it.
+      const product = await createProduct(server.app.db, { stock: 10 });
+      const newest = await login(friends[6]!);
+      const order = await placeOrder(server.app, draftFor({ product, customerUuid: newest.uuid, email: friends[6]! }));
+      await advanceOrder(server.app, order.order_number, TO_DELIVERED);
+      const returner = await login(friends[5]!);
+      const returned = await placeOrder(server.app, draftFor({ product, customerUuid: returner.uuid, email: friends[5]! }));
+      await advanceOrder(server.app, returned.order_number, TO_DELIVERED);
+      await advanceOrder(server.app, returned.order_number, ['returned']);
+      await advanceOrder(server.app, returned.order_number, []);
+
+      const first = await history(referrer);
+      expect(first.status).toBe(200);
+      expect(first.body).toMatchObject({ page: 1, limit: 5, total: 7 });
+      expect(first.body.items).toHaveLength(5);
+      expect(first.body.items.slice(0, 3).map((i: { status: string; points_earned: number }) => [i.status, i.points_earned])).toEqual([
+        ['first_order_completed', 200], ['returned', 0], ['registered', 0],
+      ]);
+      const dates = first.body.items.map((i: { joined_at: string }) => Date.parse(i.joined_at));
+      expect(dates).toEqual([...dates].sort((a, b) => b - a));
+      expect(Object.keys(first.body.items[0]).sort()).toEqual(['joined_at', 'points_earned', 'status']);
+
+      const second = await history(referrer, '?page=2');
+      expect(second.body).toMatchObject({ page: 2, limit: 5, total: 7 });
+      expect(second.body.items).toHaveLength(2);
+      expect(Date.parse(second.body.items[0].joined_at)).toBeLessThan(dates[4]);
+      const all = await history(referrer, '?limit=50');
+      expect(all.body.items).toHaveLength(7);
+      expect(all.body.items.slice(0, 5)).toEqual(first.body.items);
+      expect(all.body.items.slice(5)).toEqual(second.body.items);
+      expect((await history(referrer, '?page=3')).body.items).toEqual([]);
+
+      // No personal data of a friend: no e-mail, name or id.
+      const json = JSON.stringify(all.body);
+      for (const email of friends) expect(json.toLowerCase()).not.toContain(email.toLowerCase().split('@')[0]);
+      expect(json).not.toMatch(/Rita|Referee|@example\.com/);
+      expect(json).not.toContain(newest.uuid);
+      expect(json).not.toContain(returner.uuid);
+      expect(json).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/i);
+      await expectLedgerInvariants(server.app, [referrer.uuid]);
+    });
+
+    it("refuses another customer's history as the stats do, and without a session", async () => {
+      const a = await createCustomer(server);
+      const b = await createCustomer(server);
+      const foreign = await call('GET', `/referral/referrer/${a.uuid}/history`, undefined, b.token);
+      const foreignStats = await call('GET', `/referral/referrer/${a.uuid}/stats`, undefined, b.token);
+      expect(foreign.status).toBe(404);
+      expect([foreign.status, foreign.body.error?.code]).toEqual([foreignStats.status, foreignStats.body.error?.code]);
+      // An id nobody has answers the same: no telling accounts apart.
+      const nobody = await call('GET', `/referral/referrer/${randomUUID()}/history`, undefined, b.token);
+      expect([nobody.status, nobody.body.error?.code]).toEqual([foreign.status, foreign.body.error?.code]);
+      expect((await call('GET', `/referral/referrer/${a.uuid}/history`)).status).toBe(401);
+    });
+
+    it('answers bad paging with 400 VALIDATION_FAILED', async () => {
+      const c = await createCustomer(server);
+      for (const query of ['?limit=0', '?limit=51', '?limit=x', '?page=0', '?page=x', '?limit=2.5', '?other=1']) {
+        const r = await history(c, query);
+        expect([r.status, r.body.error?.code], query).toEqual([400, 'VALIDATION_FAILED']);
+      }
+      expect((await history(c, '?limit=50&page=1')).status).toBe(200);
+    });
+
+    it('exports the history with the referrer\'s data', async () => {
+      const referrer = await createCustomer(server);
+      await registerWith(await codeOf(referrer));
+      const exported = await referralPrivacy().export(server.app.db, { uuid: referrer.uuid, identifiers: [] });
+      const referral = exported.referral as { history: { status: string }[] };
+      expect(referral.history).toHaveLength(1);
+      expect(referral.history[0]).toMatchObject({ status: 'registered', points_earned: 0 });
+      expect(Object.keys(referral.history[0]!).sort()).toEqual(['joined_at', 'points_earned', 'status']);
+    });
   });
 
   it('limits how often one customer may try referral codes', async () => {

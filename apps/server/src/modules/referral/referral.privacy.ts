@@ -7,6 +7,6 @@ export function referralPrivacy(): PrivacyPart {
     personalTables: ['referral_customer', 'referral_reward'],
     export: async (db, subject) => ({ referral: await store.exportCustomer(db, subject.uuid) }),
     erase: async () => undefined,
-    retained: 'The random referral code and its link to the referrer, so referees\' links and the referrer\'s rewards stay correct; it names no one.',
+    retained: 'The random referral code, its link to the referrer and when and how far the referral got, so referees\' links and the referrer\'s rewards and history stay correct; it names no one.',
   };
 }

@@ -1,4 +1,4 @@
-import { IdParamsSchema as Id, ReferralSetParentBodySchema, ReferralVerifyBodySchema } from '@ember/contracts';
+import { IdParamsSchema as Id, ReferralHistoryQuerySchema, ReferralSetParentBodySchema, ReferralVerifyBodySchema } from '@ember/contracts';
 import type { FastifyInstance } from 'fastify';
 import { enforce } from '../../platform/rate-limit.js';
 import { clientIp, restScope } from '../../platform/rest.js';
@@ -8,7 +8,7 @@ import { inTransaction } from '../../platform/transaction.js';
 
 const tags = ['referral'];
 
-/** `/referral` (spec §7): status, the customer's code, verify, the referrer's stats, and setting parent_code. */
+/** `/referral` (spec §7): status, the customer's code, verify, the referrer's stats and history, and setting parent_code. */
 export async function referralRoutes(scope: FastifyInstance, opts: { services: Services }) {
   const app = restScope(scope);
   const { referral, identity, limiter } = opts.services;
@@ -31,6 +31,11 @@ export async function referralRoutes(scope: FastifyInstance, opts: { services: S
   app.get('/referrer/:id/stats', { schema: { tags, params: Id } }, async (request) => {
     await requireOwner(identity, request, request.params.id);
     return inTransaction(app.db, (tx) => referral.stats(tx, request.params.id));
+  });
+  // The referrer's latest referrals (spec §9: five by default); owner as for the stats.
+  app.get('/referrer/:id/history', { schema: { tags, params: Id, querystring: ReferralHistoryQuerySchema } }, async (request) => {
+    await requireOwner(identity, request, request.params.id);
+    return inTransaction(app.db, (tx) => referral.history(tx, request.params.id, request.query.page, request.query.limit));
   });
   app.put('/customer', { schema: { tags, body: ReferralSetParentBodySchema } }, async (request) => {
     await requireOwner(identity, request, request.body.uuid);

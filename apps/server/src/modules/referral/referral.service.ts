@@ -90,6 +90,22 @@ export class ReferralService {
     return store.stats(tx, uuid, me.code);
   }
 
+  /**
+   * The referrer's referrals, newest first, a page at a time (spec §9: five by default): when each
+   * friend joined, how far they got and the points it earned. Never who the friend is.
+   */
+  async history(tx: Tx, uuid: string, page: number, limit: number) {
+    requireTx(tx);
+    const me = await this.ensureCustomer(tx, uuid);
+    const { rows, total } = await store.historyPage(tx, uuid, me.code, limit, (page - 1) * limit);
+    return {
+      items: rows.map((r) => ({ joined_at: new Date(r.joined_at).toISOString(), status: r.status, points_earned: r.points_earned })),
+      page,
+      limit,
+      total,
+    };
+  }
+
   async status() {
     const rule = await this.loyalty.earningRules().then((rules) => rules.find((r) => r.event_name === 'referral_first_order'));
     return { enabled: true, tenant_code: this.tenantCode, points_per_referral: rule?.points ?? 0 };
@@ -109,9 +125,13 @@ export class ReferralService {
   private async onFirstOrderReturned(tx: Tx, uuid: string, orderId: string): Promise<void> {
     const me = await store.findByUuid(tx, uuid);
     if (!me || me.first_order_id !== orderId) return;
-    const reward = await store.findReward(tx, uuid);
-    if (!reward || reward.points <= 0) return;
-    await this.loyalty.takeBack(tx, { consumer_uuid: reward.referrer_uuid, points: reward.points, source_type: 'referral', source_key: `${uuid}:returned`, event: 'Referred friend returned their order' });
+    const reward = await store.findReward(tx, uuid, true);
+    if (!reward || reward.returned) return;
+    const taken = reward.points > 0
+      ? await this.loyalty.takeBack(tx, { consumer_uuid: reward.referrer_uuid, points: reward.points, source_type: 'referral', source_key: `${uuid}:returned`, event: 'Referred friend returned their order' })
+      : 0;
+    // The referrer's history shows the referral as returned, with what they kept of the reward.
+    await store.markRewardReturned(tx, uuid, taken);
   }
 
   /** Credits the referrer of a customer whose first order completed, if not yet done (idempotent). */

@@ -1,3 +1,4 @@
+import { REFERRAL_HISTORY_DEFAULT_LIMIT, type ReferralHistoryPage } from '@ember/contracts';
 import { call, consumer, isLoyaltyApiError, type Article } from './loyalty.api';
 import { contract } from './rest';
 
@@ -41,6 +42,15 @@ export async function fetchTiers(store: string): Promise<{ code: string; name: s
 }
 
 export const fetchReferralStats = (store: string, uuid: string) => call(`/referral/referrer/${encodeURIComponent(uuid)}/stats`, store, contract('ReferralStatsSchema'));
+
+/** Spec §9: the referral history shows a referrer's latest five referrals, newest first, and pages on. */
+export const REFERRAL_HISTORY_LIMIT = REFERRAL_HISTORY_DEFAULT_LIMIT;
+
+/** Its contract comes with the first history call (zod stays out of the page's own chunk). */
+const referralHistoryContract = async () => (await import('@ember/contracts')).ReferralHistoryPageSchema;
+
+export const fetchReferralHistory = (store: string, uuid: string, page = 1, limit = REFERRAL_HISTORY_LIMIT): Promise<ReferralHistoryPage> =>
+  call(`/referral/referrer/${encodeURIComponent(uuid)}/history?limit=${limit}&page=${page}`, store, referralHistoryContract);
 
 /** Referral verify: is_valid, or false when the check fails (spec §8). */
 export async function verifyReferralCode(store: string, code: string): Promise<boolean> {
