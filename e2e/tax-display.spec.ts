@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signedInCustomer, verifyAgeByApi } from './support/account';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { logInByApi, newCustomer, registerByApi, signedInCustomer, verifyAgeByApi } from './support/account';
 import { expectNoSeriousViolations } from './support/axe';
 import { acceptTermsAndPlaceOrder } from './support/legal';
 import { formatPrice, graphql, looseText, messages, productFacts, readDataLayer, waitForPageView } from './support/shop';
@@ -90,6 +90,94 @@ test('a store view showing EXCLUDING shows prices without tax, marked as such', 
   await page.setViewportSize({ width: 390, height: 900 });
   await page.screenshot({ path: test.info().outputPath('tax-excluding-product-390.png'), fullPage: true });
 });
+
+type Money = { value: number; currency: string };
+interface CartAmounts {
+  itemsV2: { items: { prices: { row_total: Money; row_total_including_tax: Money; price: Money; price_including_tax: Money } }[] };
+  prices: { subtotal_excluding_tax: Money; subtotal_including_tax: Money; grand_total: Money; applied_taxes: { label: string; amount: Money }[] };
+}
+
+const CART_AMOUNTS = `{ customerCart { itemsV2 { items { prices {
+  row_total { value currency } row_total_including_tax { value currency } price { value currency } price_including_tax { value currency }
+} } } prices {
+  subtotal_excluding_tax { value currency } subtotal_including_tax { value currency } grand_total { value currency }
+  applied_taxes { label amount { value currency } }
+} } }`;
+
+for (const display of ['EXCLUDING', 'BOTH'] as const) {
+  test(`a store view showing ${display} shows the cart's prices so in the mini cart, on the cart page and in the checkout's summary`, async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const device = await productFacts(request, 'EMBER-ONE', 'de');
+    const colour = device.variants.filter((v) => v.inStock).at(-1)!;
+    // Devices go only to signed-in customers with a verified age in this market (the TEST check of a country that has one).
+    const customer = newCustomer('Tessa');
+    await registerByApi(customer, 'de');
+    await logInByApi(page, customer, 'de');
+    await verifyAgeByApi(page, 'de', 'GB');
+    await germanStoreShows(page, display);
+    await moveToGermany(page);
+    const main = page.getByRole('main');
+    await main.getByRole('radio', { name: colour.colour }).check();
+    await main.getByRole('button', { name: de('cart.add.button') }).click();
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('button', { name: new RegExp(de('cart.mini.button')) })).toHaveText(/\(1/);
+    const cart = (await graphql<{ customerCart: CartAmounts }>(page.request, CART_AMOUNTS, {}, 'de')).customerCart;
+    const line = cart.itemsV2.items[0]!.prices;
+    const tax = cart.prices.applied_taxes[0]!;
+    expect(line.row_total.value).toBeLessThan(line.row_total_including_tax.value);
+    const money = (m: Money) => looseText(formatPrice(m, 'de_DE'));
+    const exclTax = (m: Money) => looseText(de('price.exclTax').replace('{{price}}', formatPrice(m, 'de_DE')));
+    const net = display === 'EXCLUDING';
+
+    /** An amount as the display shows it: without tax alone, or with tax and the amount without it beneath. */
+    const shows = async (where: Locator, incl: Money, excl: Money) => {
+      if (net) {
+        await expect(where).toHaveText(money(excl));
+        await expect(where).not.toContainText(money(incl));
+        await expect(where.locator('.price__tax')).toHaveCount(0);
+      } else {
+        await expect(where).toContainText(money(incl));
+        await expect(where.locator('.price__tax')).toHaveText(exclTax(excl));
+      }
+    };
+
+    /** The totals: the subtotal as the display shows it, the tax as its own line, the grand total with tax. */
+    const totalsShow = async (totals: Locator) => {
+      await expect(totals.getByRole('term').first()).toHaveText(de(net ? 'cart.totals.subtotalExcl' : 'cart.totals.subtotal'));
+      await shows(totals.getByRole('definition').first(), cart.prices.subtotal_including_tax, cart.prices.subtotal_excluding_tax);
+      await expect(totals.locator('.cart-totals__tax dt')).toHaveText(de(net ? 'cart.totals.taxAdded' : 'cart.totals.tax').replace('{{label}}', tax.label));
+      await expect(totals.locator('.cart-totals__tax dd')).toHaveText(money(tax.amount));
+      await expect(totals.locator('.cart-totals__grand dd')).toHaveText(money(cart.prices.grand_total));
+    };
+
+    // The mini cart: the line's total and the subtotal.
+    await header.getByRole('button', { name: new RegExp(de('cart.mini.button')) }).click();
+    await shows(header.locator('.mini-cart__price'), line.row_total_including_tax, line.row_total);
+    await expect(header.locator('.mini-cart__subtotal')).toContainText(de(net ? 'cart.totals.subtotalExcl' : 'cart.totals.subtotal'));
+    await shows(header.locator('.mini-cart__subtotal strong'), cart.prices.subtotal_including_tax, cart.prices.subtotal_excluding_tax);
+    await header.getByRole('link', { name: de('cart.mini.viewCart') }).click();
+
+    // The cart page: each line's price and total, the subtotal, the tax as its own line, the grand total with tax.
+    await expect(page).toHaveURL(/\/de\/cart$/);
+    await shows(main.locator('.cart-line__unit'), line.price_including_tax, line.price);
+    await shows(main.locator('.cart-line__total'), line.row_total_including_tax, line.row_total);
+    await totalsShow(main.locator('.cart-totals'));
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.screenshot({ path: test.info().outputPath(`tax-${display.toLowerCase()}-cart-390.png`), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSeriousViolations(page, `cart showing ${display}`);
+
+    // The checkout's summary: each line's total and the same totals.
+    await main.getByRole('link', { name: de('cart.toCheckout') }).click();
+    await expect(page).toHaveURL(/\/de\/checkout$/);
+    const summary = main.getByRole('complementary');
+    await expect(summary.getByRole('heading', { name: de('checkout.summary') })).toBeVisible();
+    await shows(summary.locator('.checkout-summary__price'), line.row_total_including_tax, line.row_total);
+    await totalsShow(summary.locator('.cart-totals'));
+    await page.screenshot({ path: test.info().outputPath(`tax-${display.toLowerCase()}-checkout-390.png`), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+}
 
 test('the account\'s #/checkout shows the checkout with the cart, reported as checkout, with the order attributes at their placements', async ({ page }) => {
   test.setTimeout(120_000);

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/react';
 import { Link } from 'react-router';
 import type { Route } from './+types/cart';
-import { CartTotals } from '../components/cart/cart-totals';
+import { CartPrice, CartTotals } from '../components/cart/cart-totals';
 import { CouponForm } from '../components/cart/coupon-form';
 import { MergeNotice } from '../components/cart/merge-notice';
 import { CampaignChoice } from '../components/cart/campaign-choice';
@@ -21,7 +21,6 @@ import { cartLines, lineErrorContext, lineErrors, lineImage, lineOptions } from 
 import { useSession } from '../lib/account/session';
 import { useCart, useCartUpdate, useStoreCart } from '../lib/cart/cart-state';
 import { privatePageMeta, translatorFor } from '../lib/meta';
-import { formatMoney } from '../lib/money';
 import { storePath } from '../lib/store-paths';
 import { useStoreLayout } from '../lib/store-layout-data';
 import { hasConsent } from '../lib/tracking/consent';
@@ -204,7 +203,7 @@ function CartLine({ store, locale, cart, line, config }: CartLineProps) {
             </select>
           </p>
         )}
-        <p className="cart-line__unit">{t('cart.priceEach', { price: formatMoney(line.prices?.price_including_tax, locale) })}</p>
+        <p className="cart-line__unit"><CartPrice incl={line.prices?.price_including_tax} excl={line.prices?.price} locale={locale} label={(price) => t('cart.priceEach', { price })} /></p>
         <PointsBadge sku={line.product.sku ?? ''} quantity={line.quantity} />
         {errors.map((e, i) => (
           <p key={i} className="cart-line__error" role="alert">{cartErrorText(t, e.code, e.message, config, context)}</p>
@@ -233,7 +232,7 @@ function CartLine({ store, locale, cart, line, config }: CartLineProps) {
       </div>
       <p className="cart-line__total">
         <span className="visually-hidden">{t('cart.lineTotal')} </span>
-        {formatMoney(line.prices?.row_total_including_tax, locale)}
+        <CartPrice incl={line.prices?.row_total_including_tax} excl={line.prices?.row_total} locale={locale} />
       </p>
     </li>
   );

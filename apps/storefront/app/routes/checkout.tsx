@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/react';
 import { Link } from 'react-router';
 import type { Route } from './+types/checkout';
-import { CartTotals } from '../components/cart/cart-totals';
+import { CartPrice, CartTotals } from '../components/cart/cart-totals';
 import { AddressStep } from '../components/checkout/address-step';
 import { DeliveryStep } from '../components/checkout/delivery-step';
 import { PaymentStep } from '../components/checkout/payment-step';
@@ -20,7 +20,6 @@ import { cartLines, lineErrors, lineOptions } from '../lib/cart/cart-lines';
 import { useCart } from '../lib/cart/cart-state';
 import { useCheckoutConfig } from '../lib/cart/checkout-config';
 import { translatorFor } from '../lib/meta';
-import { formatMoney } from '../lib/money';
 import { storePath } from '../lib/store-paths';
 import { useStoreLayout } from '../lib/store-layout-data';
 import { pushEcommerceEvent, type PageTracking } from '../lib/tracking/data-layer';
@@ -126,7 +125,7 @@ export function CheckoutView({ nested = false }: { nested?: boolean }) {
                     <span>{t('cart.quantityShort', { count: line.quantity })} {line.product.name}</span>
                     {lineOptions(line) && <span className="checkout-summary__options"> ({lineOptions(line)})</span>}
                     {line.subscription_frequency_weeks && <span className="checkout-summary__options"> ({t('subscriptionChoice.every', { count: line.subscription_frequency_weeks })})</span>}
-                    <span className="checkout-summary__price">{formatMoney(line.prices?.row_total_including_tax, store.locale)}</span>
+                    <span className="checkout-summary__price"><CartPrice incl={line.prices?.row_total_including_tax} excl={line.prices?.row_total} locale={store.locale} /></span>
                   </li>
                 ))}
               </ul>

@@ -5,8 +5,9 @@ import { Link } from 'react-router';
 import { cartClient, removeCartItem, type CartItem } from '../../lib/api/cart.api';
 import { useCart, useCartUpdate } from '../../lib/cart/cart-state';
 import { cartLines, lineImage, lineOptions } from '../../lib/cart/cart-lines';
-import { formatMoney } from '../../lib/money';
 import { storePath } from '../../lib/store-paths';
+import { useOptionalStoreLayout } from '../../lib/store-layout-data';
+import { CartPrice } from './cart-totals';
 import { addToCartEvent, pushEcommerceEvent } from '../../lib/tracking/data-layer';
 
 /** The mini cart's panel (mini-cart.tsx): the lines, each removable, the subtotal and the way to the cart page. */
@@ -14,6 +15,7 @@ export default function MiniCartPanel({ store, locale, onClose }: { store: strin
   const { t } = useTranslation();
   const { cart } = useCart(store);
   const lines = cartLines(cart);
+  const net = useOptionalStoreLayout()?.store.tax_display === 'EXCLUDING';
   return (
     <>
         <div className="mini-cart__top">
@@ -35,7 +37,7 @@ export default function MiniCartPanel({ store, locale, onClose }: { store: strin
               {lines.map((line) => <MiniCartLine key={line.uid} line={line} locale={locale} store={store} />)}
             </ul>
             <p className="mini-cart__subtotal">
-              {t('cart.totals.subtotal')}: <strong className="money">{formatMoney(cart?.prices?.subtotal_including_tax, locale)}</strong>
+              {t(net ? 'cart.totals.subtotalExcl' : 'cart.totals.subtotal')}: <strong className="money"><CartPrice incl={cart?.prices?.subtotal_including_tax} excl={cart?.prices?.subtotal_excluding_tax} locale={locale} /></strong>
             </p>
           </>
         )}
@@ -72,7 +74,7 @@ function MiniCartLine({ line, locale, store }: { line: CartItem; locale: string;
         {options && <span className="mini-cart__options"> · {options}</span>}
         <span className="mini-cart__qty"> · {t('cart.quantityShort', { count: line.quantity })}</span>
       </span>
-      <span className="mini-cart__price money">{formatMoney(line.prices?.row_total_including_tax, locale)}</span>
+      <span className="mini-cart__price money"><CartPrice incl={line.prices?.row_total_including_tax} excl={line.prices?.row_total} locale={locale} /></span>
       <button type="button" className="link-button mini-cart__remove" disabled={busy} onClick={() => void remove()}>
         {t('cart.remove')}<span className="visually-hidden"> {line.product.name}</span>
       </button>

@@ -206,7 +206,9 @@ export const CART_FRAGMENT = gql`
           message
         }
         prices {
+          price { value currency }
           price_including_tax { value currency }
+          row_total { value currency }
           row_total_including_tax { value currency }
           total_item_discount { value currency }
         }
@@ -296,6 +298,7 @@ export const CART_FRAGMENT = gql`
         carrier_title
         method_title
         amount { value currency }
+        price_excl_tax { value currency }
       }
     }
     billing_address {

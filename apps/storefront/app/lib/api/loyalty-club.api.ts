@@ -1,4 +1,4 @@
-import { REFERRAL_HISTORY_DEFAULT_LIMIT, type ReferralHistoryPage } from '@ember/contracts';
+import type { ReferralHistoryPage } from '@ember/contracts';
 import { call, consumer, isLoyaltyApiError, type Article } from './loyalty.api';
 import { contract } from './rest';
 
@@ -43,14 +43,15 @@ export async function fetchTiers(store: string): Promise<{ code: string; name: s
 
 export const fetchReferralStats = (store: string, uuid: string) => call(`/referral/referrer/${encodeURIComponent(uuid)}/stats`, store, contract('ReferralStatsSchema'));
 
-/** Spec §9: the referral history shows a referrer's latest five referrals, newest first, and pages on. */
-export const REFERRAL_HISTORY_LIMIT = REFERRAL_HISTORY_DEFAULT_LIMIT;
-
-/** Its contract comes with the first history call (zod stays out of the page's own chunk). */
-const referralHistoryContract = async () => (await import('@ember/contracts')).ReferralHistoryPageSchema;
+/**
+ * Spec §9: the referral history shows a referrer's latest five referrals, newest first, and pages on
+ * (the server's default, REFERRAL_HISTORY_DEFAULT_LIMIT of the contracts; the same number here keeps
+ * the contracts' module out of the page's scripts, loyalty-club.api.test.ts holds them equal).
+ */
+export const REFERRAL_HISTORY_LIMIT = 5;
 
 export const fetchReferralHistory = (store: string, uuid: string, page = 1, limit = REFERRAL_HISTORY_LIMIT): Promise<ReferralHistoryPage> =>
-  call(`/referral/referrer/${encodeURIComponent(uuid)}/history?limit=${limit}&page=${page}`, store, referralHistoryContract);
+  call(`/referral/referrer/${encodeURIComponent(uuid)}/history?limit=${limit}&page=${page}`, store, contract('ReferralHistoryPageSchema'));
 
 /** Referral verify: is_valid, or false when the check fails (spec §8). */
 export async function verifyReferralCode(store: string, code: string): Promise<boolean> {

@@ -23,6 +23,7 @@ export {
   FormSubmissionSchema,
   LeadConfirmationSchema,
   MarketingAcceptedSchema,
+  ReferralHistoryPageSchema,
   MarketingSubscriptionViewSchema,
   AccountNewsletterSchema,
   LoginResponseSchema,

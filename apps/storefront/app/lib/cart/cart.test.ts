@@ -181,7 +181,7 @@ const line = (over: Partial<CartItem>): CartItem => (<CartItem>{
   quantity: 2,
   is_available: true,
   errors: [],
-  prices: { price_including_tax: money(10), row_total_including_tax: money(20), total_item_discount: money(0) },
+  prices: { price: money(8.33), price_including_tax: money(10), row_total: money(16.67), row_total_including_tax: money(20), total_item_discount: money(0) },
   product: { uid: 'p', sku: 'STK-AMBER-CARTON', name: 'Amber Carton', url_key: 'amber', stock_status: 'IN_STOCK', product_kind: 'sticks_carton', is_age_restricted: null, small_image: null },
   ...over,
 });
@@ -200,7 +200,7 @@ const cart: Cart = {
       line({
         uid: 'u2', quantity: 1, __typename: 'ConfigurableCartItem',
         product: { uid: 'q', sku: 'EMBER-ONE', name: 'Ember One', url_key: 'ember-one', stock_status: 'IN_STOCK', product_kind: 'device', is_age_restricted: null, small_image: null },
-        prices: { price_including_tax: money(49), row_total_including_tax: money(49), total_item_discount: null },
+        prices: { price: money(40.83), price_including_tax: money(49), row_total: money(40.83), row_total_including_tax: money(49), total_item_discount: null },
         configurable_options: [{ option_label: 'Colour', value_label: 'Sage' }],
         configured_variant: { sku: 'EMBER-ONE-SAGE', small_image: null },
       }),
@@ -213,7 +213,7 @@ const cart: Cart = {
   shipping_addresses: [{
     firstname: 'Ada', lastname: 'Lovelace', street: ['1 Road'], city: 'London', postcode: 'W1F 9PW', telephone: null,
     country: { code: 'GB', label: 'United Kingdom' }, pickup_location_code: null, available_shipping_methods: [],
-    selected_shipping_method: { carrier_code: 'tablerate', method_code: 'standard', carrier_title: 'Royal Mail', method_title: 'Standard', amount: money(2.95) },
+    selected_shipping_method: { carrier_code: 'tablerate', method_code: 'standard', carrier_title: 'Royal Mail', method_title: 'Standard', amount: money(2.95), price_excl_tax: money(2.46) },
   }],
   billing_address: null,
   available_payment_methods: [],
