@@ -34,8 +34,12 @@ describe('the footer\'s newsletter form post', () => {
 
   const form = (email: string, over: Record<string, string> = {}) =>
     new URLSearchParams({ email, ageConfirmed: 'yes', consentVersion: '1', language: 'de', ...over }).toString();
-  const post = (body: string, headers: Record<string, string> = {}, store = 'de') =>
-    fetch(`${base}/${store}/newsletter`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: 'ember_age_gate=gb', ...headers }, body, redirect: 'manual' });
+  // Each answer is read whole: a page left unread keeps its connection busy, and closing the server waits for it.
+  const post = async (body: string, headers: Record<string, string> = {}, store = 'de') => {
+    const r = await fetch(`${base}/${store}/newsletter`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: 'ember_age_gate=gb', ...headers }, body, redirect: 'manual' });
+    const text = await r.text();
+    return { status: r.status, text: async () => text };
+  };
   const statusOf = async (email: string) =>
     (await db.query<{ status: string; preferred_language: string }>('SELECT status, preferred_language FROM marketing_subscriber WHERE email = $1', [email])).rows[0];
 
