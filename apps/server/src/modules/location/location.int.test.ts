@@ -21,7 +21,8 @@ const asked: string[] = [];
 let lookupMode: 'answer' | 'fail' | 'slow' = 'answer';
 
 beforeAll(async () => {
-  lookup = Fastify();
+  // Closed with its connections: the shop keeps its calls to it alive, and closing would wait for them.
+  lookup = Fastify({ forceCloseConnections: true });
   lookup.get<{ Params: { ip: string } }>('/lookup/:ip', async (request, reply) => {
     asked.push(request.params.ip);
     if (lookupMode === 'fail') return reply.code(503).send({ error: 'down' });
