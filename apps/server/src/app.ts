@@ -50,7 +50,11 @@ import { searchJobsPlugin } from './modules/search/search.jobs.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { couponAdminRoutes, couponRoutes } from './modules/coupons/coupons.routes.js';
 import { offlinePurchaseAdminRoutes } from './modules/offline-purchases/offline-purchases.routes.js';
+import { operatorRoutes } from './modules/operators/operators.routes.js';
 import { identityAdminRoutes } from './modules/identity/identity.admin.routes.js';
+import { identityConsoleRoutes } from './modules/identity/identity.console.routes.js';
+import { ordersConsoleRoutes } from './modules/orders/orders.console.routes.js';
+import { dashboardRoutes } from './console/dashboard.routes.js';
 import { quizRoutes } from './modules/quizzes/quizzes.routes.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { storeLocatorRoutes } from './modules/store-locator/store-locator.routes.js';
@@ -61,6 +65,8 @@ import { PageCache } from './storefront/page-cache.js';
 import { RedisPageStore } from './storefront/page-store.js';
 import { seoPlugin } from './storefront/seo.js';
 import type { StorefrontPluginOptions } from './storefront/storefront.plugin.js';
+import { returnRoutes } from './modules/returns/returns.routes.js';
+import { returnAdminRoutes } from './modules/returns/returns.admin.routes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const STOREFRONT_BUILD = path.resolve(here, '../../storefront/build');
@@ -203,18 +209,25 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(orderInvoiceRoutes, { prefix: '/api', services, family: 'api' });
   await app.register(orderInvoiceRoutes, { prefix: '/account', services, family: 'account' });
   await app.register(orderInvoiceRoutes, { prefix: '/account-legacy', services, family: 'legacy' });
-  // Operator endpoints exist only with a configured token (LIVE mode requires one).
-  if (config.ADMIN_TOKEN) {
-    await app.register(ordersAdminRoutes, { prefix: '/admin', services, db, token: config.ADMIN_TOKEN });
-    await app.register(catalogAdminRoutes, { prefix: '/admin', db, token: config.ADMIN_TOKEN });
-    await app.register(leadAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
-    await app.register(subscriptionAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
-    await app.register(trialAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
-    await app.register(couponAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
-    await app.register(offlinePurchaseAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
-    await app.register(identityAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
-    await app.register(platformConfigAdminRoutes, { prefix: '/admin', services, token: config.ADMIN_TOKEN });
-  }
+  // Operator endpoints: an operator's console session with the permission, or a script's bearer
+  // ADMIN_TOKEN (docs/decisions/0076); every change lands in the audit log.
+  await app.register(operatorRoutes, { prefix: '/admin', services });
+  await app.register(catalogAdminRoutes, { prefix: '/admin', db, services });
+  await app.register(leadAdminRoutes, { prefix: '/admin', services });
+  await app.register(subscriptionAdminRoutes, { prefix: '/admin', services });
+  await app.register(trialAdminRoutes, { prefix: '/admin', services });
+  await app.register(couponAdminRoutes, { prefix: '/admin', services });
+  await app.register(offlinePurchaseAdminRoutes, { prefix: '/admin', services });
+  await app.register(platformConfigAdminRoutes, { prefix: '/admin', services });
+  // The operator console's orders, customers and dashboard: an operator session or the bearer ADMIN_TOKEN (docs/decisions/0076).
+  await app.register(ordersAdminRoutes, { prefix: '/admin', services, db });
+  await app.register(identityAdminRoutes, { prefix: '/admin', services });
+  await app.register(ordersConsoleRoutes, { prefix: '/admin', services, db });
+  await app.register(identityConsoleRoutes, { prefix: '/admin', services, db });
+  await app.register(dashboardRoutes, { prefix: '/admin', services, db });
+  // Customer returns (docs/decisions/0077): the customer's at /api/returns, the operator console's at /admin/returns.
+  await app.register(returnRoutes, { prefix: '/api/returns', services });
+  await app.register(returnAdminRoutes, { prefix: '/admin', services });
   await app.register(paymentsPlugin);
   await app.register(loyaltyPlugin);
   await app.register(ordersJobsPlugin);
@@ -252,6 +265,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     });
   }
 
+  // The operator console (apps/console) at /console, before the storefront's catch-all (docs/decisions/0076).
+  await app.register((await import('./console/console.plugin.js')).default);
   const buildDir = config.STOREFRONT_BUILD_DIR ?? STOREFRONT_BUILD;
   if (existsSync(path.join(buildDir, 'server/index.js'))) {
     // Loaded only when a storefront build exists, so the API runs without one.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, publicBaseUrl, publicOriginIsHttps, TEST_PACK_CODE_SECRET } from './config.js';
+import { ConfigError, loadConfig, operatorTotpKey, publicBaseUrl, publicOriginIsHttps, TEST_OPERATOR_TOTP_KEY, TEST_PACK_CODE_SECRET } from './config.js';
 
 describe('config', () => {
   it('applies defaults for an empty environment', () => {
@@ -41,14 +41,14 @@ describe('config', () => {
   it('refuses LIVE mode without a wallet signing secret and uses a development one in TEST mode', () => {
     expect(() => loadConfig({ STORE_MODE: 'LIVE', DATABASE_URL: 'postgres://x/y' })).toThrow(/WALLET_SIGNING_SECRET/);
     // Payments are left out (no real provider adapter yet) and the operator token is set, so only the wallet secret is judged.
-    const live = loadConfig({ STORE_MODE: 'LIVE', DATABASE_URL: 'postgres://x/y', SERVICES: 'messaging', PUBLIC_BASE_URL: 'https://shop.example', ADMIN_TOKEN: 'a'.repeat(40), WALLET_SIGNING_SECRET: 'l'.repeat(40), PACK_CODE_SECRET: 'p'.repeat(40), TRIALS_CLAIM_SECRET: 't'.repeat(40), AGE_VERIFICATION_CALLBACK_SECRET: 'v'.repeat(40) });
+    const live = loadConfig({ STORE_MODE: 'LIVE', DATABASE_URL: 'postgres://x/y', SERVICES: 'messaging', PUBLIC_BASE_URL: 'https://shop.example', ADMIN_TOKEN: 'a'.repeat(40), OPERATOR_TOTP_KEY: 'o'.repeat(40), WALLET_SIGNING_SECRET: 'l'.repeat(40), PACK_CODE_SECRET: 'p'.repeat(40), TRIALS_CLAIM_SECRET: 't'.repeat(40), AGE_VERIFICATION_CALLBACK_SECRET: 'v'.repeat(40) });
     expect(live.walletSigningSecret).toBe('l'.repeat(40));
     expect(loadConfig({}).walletSigningSecret.length).toBeGreaterThanOrEqual(32);
     expect(() => loadConfig({ WALLET_SIGNING_SECRET: 'short' })).toThrow(/WALLET_SIGNING_SECRET/);
   });
 
   it('refuses LIVE mode without its own pack-code key and uses the published development key in TEST mode', () => {
-    const live = { STORE_MODE: 'LIVE', DATABASE_URL: 'postgres://x/y', SERVICES: 'messaging', PUBLIC_BASE_URL: 'https://shop.example', ADMIN_TOKEN: 'a'.repeat(40), WALLET_SIGNING_SECRET: 'l'.repeat(40), AGE_VERIFICATION_CALLBACK_SECRET: 'v'.repeat(40), TRIALS_CLAIM_SECRET: 't'.repeat(40) };
+    const live = { STORE_MODE: 'LIVE', DATABASE_URL: 'postgres://x/y', SERVICES: 'messaging', PUBLIC_BASE_URL: 'https://shop.example', ADMIN_TOKEN: 'a'.repeat(40), OPERATOR_TOTP_KEY: 'o'.repeat(40), WALLET_SIGNING_SECRET: 'l'.repeat(40), AGE_VERIFICATION_CALLBACK_SECRET: 'v'.repeat(40), TRIALS_CLAIM_SECRET: 't'.repeat(40) };
     expect(() => loadConfig(live)).toThrow(/PACK_CODE_SECRET/);
     expect(() => loadConfig({ ...live, PACK_CODE_SECRET: TEST_PACK_CODE_SECRET })).toThrow(/PACK_CODE_SECRET/);
     expect(loadConfig({ ...live, PACK_CODE_SECRET: 'p'.repeat(40), TRIALS_CLAIM_SECRET: 't'.repeat(40) }).packCodeSecret).toBe('p'.repeat(40));
@@ -57,8 +57,16 @@ describe('config', () => {
     expect(loadConfig({}).PACK_CODE_MONTHLY_ALLOWANCE).toBe(20);
   });
 
+  it('refuses LIVE mode without its own key for operators\' authenticator secrets', () => {
+    const live = { STORE_MODE: 'LIVE', DATABASE_URL: 'postgres://x/y', SERVICES: 'messaging', PUBLIC_BASE_URL: 'https://shop.example', ADMIN_TOKEN: 'a'.repeat(40), WALLET_SIGNING_SECRET: 'l'.repeat(40), PACK_CODE_SECRET: 'p'.repeat(40), TRIALS_CLAIM_SECRET: 't'.repeat(40), AGE_VERIFICATION_CALLBACK_SECRET: 'v'.repeat(40) };
+    expect(() => loadConfig(live)).toThrow(/OPERATOR_TOTP_KEY/);
+    expect(() => loadConfig({ ...live, OPERATOR_TOTP_KEY: TEST_OPERATOR_TOTP_KEY })).toThrow(/OPERATOR_TOTP_KEY/);
+    expect(loadConfig({ ...live, OPERATOR_TOTP_KEY: 'o'.repeat(40) }).STORE_MODE).toBe('LIVE');
+    expect(operatorTotpKey(loadConfig({}))).toBe(TEST_OPERATOR_TOTP_KEY);
+  });
+
   it('refuses LIVE mode without one age-verification callback key for every instance', () => {
-    const otherLive = { STORE_MODE: 'LIVE', DATABASE_URL: 'postgres://x/y', SERVICES: 'messaging', PUBLIC_BASE_URL: 'https://shop.example', ADMIN_TOKEN: 'a'.repeat(40), WALLET_SIGNING_SECRET: 'l'.repeat(40), PACK_CODE_SECRET: 'p'.repeat(40), TRIALS_CLAIM_SECRET: 't'.repeat(40) };
+    const otherLive = { STORE_MODE: 'LIVE', DATABASE_URL: 'postgres://x/y', SERVICES: 'messaging', PUBLIC_BASE_URL: 'https://shop.example', ADMIN_TOKEN: 'a'.repeat(40), OPERATOR_TOTP_KEY: 'o'.repeat(40), WALLET_SIGNING_SECRET: 'l'.repeat(40), PACK_CODE_SECRET: 'p'.repeat(40), TRIALS_CLAIM_SECRET: 't'.repeat(40) };
     expect(() => loadConfig(otherLive)).toThrow(/AGE_VERIFICATION_CALLBACK_SECRET/);
     expect(loadConfig({ ...otherLive, AGE_VERIFICATION_CALLBACK_SECRET: 'v'.repeat(40) }).STORE_MODE).toBe('LIVE');
   });
@@ -97,6 +105,6 @@ describe('config', () => {
     expect(publicOriginIsHttps(loadConfig({ PUBLIC_BASE_URL: 'https://shop.example', PUBLIC_BASE_URLS: 'de=http://shop.example.de' }))).toBe(false);
     expect(() => loadConfig({ PUBLIC_BASE_URL: 'https://shop.example/path' })).toThrow(/PUBLIC_BASE_URL/);
     expect(() => loadConfig({ PUBLIC_BASE_URLS: 'de https://x.example' })).toThrow(/PUBLIC_BASE_URLS/);
-    expect(() => loadConfig({ STORE_MODE: 'LIVE', DATABASE_URL: 'postgres://x/y', SERVICES: 'messaging', ADMIN_TOKEN: 'a'.repeat(40), WALLET_SIGNING_SECRET: 'l'.repeat(40), PACK_CODE_SECRET: 'p'.repeat(40), TRIALS_CLAIM_SECRET: 't'.repeat(40), AGE_VERIFICATION_CALLBACK_SECRET: 'v'.repeat(40) })).toThrow(/PUBLIC_BASE_URL/);
+    expect(() => loadConfig({ STORE_MODE: 'LIVE', DATABASE_URL: 'postgres://x/y', SERVICES: 'messaging', ADMIN_TOKEN: 'a'.repeat(40), OPERATOR_TOTP_KEY: 'o'.repeat(40), WALLET_SIGNING_SECRET: 'l'.repeat(40), PACK_CODE_SECRET: 'p'.repeat(40), TRIALS_CLAIM_SECRET: 't'.repeat(40), AGE_VERIFICATION_CALLBACK_SECRET: 'v'.repeat(40) })).toThrow(/PUBLIC_BASE_URL/);
   });
 });

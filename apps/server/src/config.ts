@@ -94,8 +94,12 @@ export const ConfigSchema = z.object({
   AGE_VERIFICATION_CALLBACK_SECRET: z.string().min(32).optional(),
   // How long the TEST age-verification workflow takes before it calls back.
   AGE_VERIFICATION_TEST_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
-  // Bearer token of the operator endpoints (/admin/...); unset: those endpoints do not exist.
+  // Bearer token of the operator endpoints (/admin/...) for scripts; unset: only operator sessions reach them.
   ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters').max(256).optional(),
+  // The operator console (docs/decisions/0076): the key operators' TOTP secrets are sealed with, and the sessions' lifetimes.
+  OPERATOR_TOTP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  OPERATOR_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(720).default(30),
+  OPERATOR_SESSION_HOURS: z.coerce.number().int().min(1).max(24).default(12),
   // Payments: only the TEST sandbox PSP is built in; LIVE refuses to boot with it (see loadConfig).
   PAYMENTS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   PAYMENTS_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -237,6 +241,13 @@ export function leadsLinkSecret(c: Pick<Config, 'LEADS_LINK_SECRET'>): string {
   return c.LEADS_LINK_SECRET ?? TEST_LEADS_LINK_SECRET;
 }
 
+/** Used only in TEST mode: seals operators' TOTP secrets; a LIVE shop refuses to start without its own key. */
+export const TEST_OPERATOR_TOTP_KEY = 'ember-test-mode-operator-totp-key-not-for-live-use';
+
+export function operatorTotpKey(c: Pick<Config, 'OPERATOR_TOTP_KEY'>): string {
+  return c.OPERATOR_TOTP_KEY ?? TEST_OPERATOR_TOTP_KEY;
+}
+
 /** Used only in TEST mode: signs the newsletter's confirmation and unsubscribe links; never a LIVE shop's. */
 export const TEST_MARKETING_LINK_SECRET = 'ember-test-mode-newsletter-link-key-not-for-live-use';
 
@@ -313,6 +324,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (c.STORE_MODE === 'LIVE' && !c.PUBLIC_BASE_URL) live.push('PUBLIC_BASE_URL: LIVE store mode needs the origin shoppers reach the shop at, for links in e-mails');
   if (c.STORE_MODE === 'LIVE' && c.EMBER_FAULT) live.push('EMBER_FAULT: fault injection exists only in TEST store mode');
   if (c.STORE_MODE === 'LIVE' && !c.ADMIN_TOKEN) live.push('ADMIN_TOKEN: LIVE store mode needs an operator token');
+  if (c.STORE_MODE === 'LIVE' && (!c.OPERATOR_TOTP_KEY || c.OPERATOR_TOTP_KEY === TEST_OPERATOR_TOTP_KEY)) {
+    live.push('OPERATOR_TOTP_KEY: LIVE store mode needs the key operators\' authenticator secrets are sealed with');
+  }
   // Every instance must verify the callbacks any instance's provider workflow signs, so LIVE shares one key.
   if (c.STORE_MODE === 'LIVE' && !c.AGE_VERIFICATION_CALLBACK_SECRET) {
     live.push('AGE_VERIFICATION_CALLBACK_SECRET: LIVE store mode needs one callback key shared by every instance');

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { leadsLinkSecret, marketingLinkSecret, publicBaseUrl, SANDBOX_TEST_WEBHOOK_SECRET, type Config } from './config.js';
+import { leadsLinkSecret, marketingLinkSecret, operatorTotpKey, publicBaseUrl, publicOriginIsHttps, SANDBOX_TEST_WEBHOOK_SECRET, type Config } from './config.js';
 import type { Db } from './platform/db.js';
 import { transactionsOn } from './platform/transaction.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
@@ -36,6 +36,8 @@ import { faqSearchSource, legalPageSearchSource, marketingPageSearchSource } fro
 import { blogArticlesSearchSource, contentPagesSearchSource } from './modules/content/content.search.js';
 import { leadsPrivacy } from './modules/leads/leads.privacy.js';
 import { MarketingService } from './modules/marketing/marketing.service.js';
+import { OperatorsService } from './modules/operators/operators.service.js';
+import { operatorsPrivacy } from './modules/operators/operators.privacy.js';
 import { marketingPrivacy } from './modules/marketing/marketing.privacy.js';
 import { SubscriptionsService } from './modules/subscriptions/subscriptions.service.js';
 import { subscriptionsPrivacy } from './modules/subscriptions/subscriptions.privacy.js';
@@ -82,6 +84,9 @@ import { ExternalGeoIp, OfflineGeoIp } from './modules/location/location.geoip.j
 import { locationPrivacy } from './modules/location/location.privacy.js';
 import { PlatformConfigService } from './modules/platform-config/platform-config.service.js';
 import { platformConfigPrivacy } from './modules/platform-config/platform-config.privacy.js';
+import { ReturnsOperations } from './modules/returns/returns.operations.js';
+import { TestLabelProvider, UnconfiguredLabelProvider } from './modules/returns/returns.labels.js';
+import { returnsPrivacy } from './modules/returns/returns.privacy.js';
 
 /** The domain services, built once per app and shared by every edge (GraphQL, REST, jobs). */
 export interface Services {
@@ -118,6 +123,8 @@ export interface Services {
   tradeIn: TradeInService;
   /** Leads met at events or by promoters: their confirmation links, consents and purchases. */
   leads: LeadsService;
+  /** Operators of the console: accounts, two-step sessions, roles, the audit log (docs/decisions/0076). */
+  operators: OperatorsService;
   /** The newsletter: double opt-in sign-ups of confirmed adults, one-click unsubscribe (docs/decisions/0070). */
   marketing: MarketingService;
   /** The site search over the owners' sources (docs/decisions/0067). */
@@ -155,6 +162,8 @@ export interface Services {
   privacy: PrivacyRegistry;
   /** The Redis connection with REDIS_URL (rate limits, the shared page cache), else null. */
   redis: Redis | null;
+  /** Customer returns (RMA): requests, the operator's steps, partial refunds, restock (docs/decisions/0077). */
+  returns: ReturnsOperations;
   /** Releases connections the services hold (Redis). */
   close(): Promise<void>;
 }
@@ -288,6 +297,16 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
   cart.useTradeIn(tradeIn);
   // The newsletter's links are built from configuration; its consents are the consents module's marketing purposes,
   // an adult is an age-verified account or a guest who stated the market's legal age (age-verification's rules).
+  const operators = new OperatorsService({
+    db,
+    adminToken: config.ADMIN_TOKEN,
+    cookieName: publicOriginIsHttps(config) ? '__Host-ember_operator' : 'ember_operator',
+    totpKey: operatorTotpKey(config),
+    issuer: 'Ember Shop',
+    idleSeconds: config.OPERATOR_SESSION_IDLE_MINUTES * 60,
+    absoluteSeconds: config.OPERATOR_SESSION_HOURS * 3600,
+    secondFactorSeconds: 600,
+  });
   const marketing = new MarketingService({
     consents, messaging, stores,
     customers: { ageFacts: (q, uuid) => identity.ageFacts(q, uuid), activeAccountByEmail: (q, email) => identity.activeAccountByEmail(q, email) },
@@ -317,10 +336,16 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
   for (const part of [
     identityPrivacy(identity), consentsPrivacy(consents), verificationPrivacy(verification), messagingPrivacy(messaging), formsPrivacy(forms),
     ordersPrivacy(orders), ageVerificationPrivacy(ageVerification), paymentsPrivacy(), loyaltyPrivacy(), referralPrivacy(), packCodesPrivacy(), cartPrivacy(), tradeInPrivacy(), subscriptionsPrivacy(subscriptions), trialsPrivacy(trials),
-    catalogPrivacy, storePrivacy, directoryPrivacy, contentPrivacy, checkoutPrivacy, devicesPrivacy(), leadsPrivacy(leads), marketingPrivacy(marketing), storeLocatorPrivacy, addressSuggestionsPrivacy, quizzesPrivacy(quizzes),
+    catalogPrivacy, storePrivacy, directoryPrivacy, contentPrivacy, checkoutPrivacy, devicesPrivacy(), leadsPrivacy(leads), marketingPrivacy(marketing), operatorsPrivacy, storeLocatorPrivacy, addressSuggestionsPrivacy, quizzesPrivacy(quizzes),
     locationPrivacy, platformConfigPrivacy, searchPrivacy, couponsPrivacy(coupons), offlinePurchasesPrivacy(offlinePurchases),
     holdsNoPersonalData('platform', ['schema_migrations', 'bot_check_spent']),
   ]) privacy.register(part);
+  // Returns: the customer's requests and the operator's steps; an approval refunds part of the payment and takes back points.
+  const returns = new ReturnsOperations(
+    { orders, stores, storeLocator, labels: config.STORE_MODE === 'TEST' ? new TestLabelProvider() : new UnconfiguredLabelProvider() },
+    { payments, loyalty, messaging },
+  );
+  privacy.register(returnsPrivacy(returns));
   const services: Services = {
     identity,
     ageVerification,
@@ -353,9 +378,11 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     tradeIn,
     leads,
     marketing,
+    operators,
     search,
     coupons,
     offlinePurchases,
+    returns,
     subscriptions,
     trials,
     quizzes,

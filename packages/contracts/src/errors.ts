@@ -86,6 +86,11 @@ export const ERROR_CODES = {
   SUBSCRIPTION_PRODUCT_EXISTS: { status: 409, category: 'graphql-input' },
   CARD_IN_USE: { status: 409, category: 'graphql-input' },
   TRIAL_NOT_CHANGEABLE: { status: 409, category: 'graphql-input' },
+  // The operator console (docs/decisions/0076): a change the record's state does not allow (the last owner's demotion, a second enrolment)
+  OPERATION_NOT_ALLOWED: { status: 409, category: 'graphql-input' },
+  // Returns (docs/decisions/0077): a step the return's state does not allow; a refund of more than is left, or of nothing
+  RETURN_NOT_CHANGEABLE: { status: 409, category: 'graphql-input' },
+  REFUND_NOT_POSSIBLE: { status: 409, category: 'graphql-input' },
 } as const satisfies Record<string, { status: number; category: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

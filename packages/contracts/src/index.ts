@@ -34,3 +34,6 @@ export * from './marketing.js';
 export * from './request.js';
 export * from './order-attributes.js';
 export * from './scrub.js';
+export * from './operators.js';
+export * from './returns.js';
+export * from './console.js';

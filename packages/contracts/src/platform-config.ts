@@ -47,8 +47,8 @@ export const PlatformStoreParamsSchema = z.strictObject({ store: z.string().rege
 
 /** `PUT /admin/platform/configuration/{store}`: who changes which settings (unknown keys refused). */
 export const PlatformConfigurationUpdateSchema = z.strictObject({
-  /** The operator making the change, as the history names them (not a customer). */
-  operator: z.string().trim().min(1).max(80),
+  /** The operator making the change, as the history names them (not a customer); a console session names its operator itself. */
+  operator: z.string().trim().min(1).max(80).optional(),
   settings: PlatformSettingsSchema.partial().refine((s) => Object.keys(s).length > 0, 'name at least one setting'),
 });
 export type PlatformConfigurationUpdate = z.infer<typeof PlatformConfigurationUpdateSchema>;

@@ -146,10 +146,10 @@ export function sendsTokenHeader(request: { headers: FastifyRequest['headers'] }
     || request.headers[CONSUMER_IDENTITY_TOKEN_HEADER] !== undefined;
 }
 
-/** Any cookie that can carry a session (`ember_session`, `__Host-ember_session`), read from the raw header. */
+/** Any cookie that can carry a session (a customer's `ember_session`, an operator's `ember_operator`, each also `__Host-`), read from the raw header. */
 export function hasSessionCookie(request: { headers: FastifyRequest['headers'] }): boolean {
   const header = request.headers.cookie;
-  return typeof header === 'string' && /(?:^|;\s*)(?:__Host-)?ember_session=/.test(header);
+  return typeof header === 'string' && /(?:^|;\s*)(?:__Host-)?ember_(?:session|operator)=/.test(header);
 }
 
 function errorBody(code: string, message: string, requestId: string): string {

@@ -320,7 +320,10 @@ export const CODE_SENTENCES: Record<ErrorCode, Templates> = {
   SUBSCRIPTION_COMMITMENT: { en: 'Your subscription can be cancelled once its minimum number of deliveries is reached.', de: 'Ihr Abo kann gekündigt werden, sobald die Mindestzahl an Lieferungen erreicht ist.' },
   SUBSCRIPTION_PRODUCT_EXISTS: { en: 'This product is already in your subscription.', de: 'Dieses Produkt ist bereits in Ihrem Abo.' },
   TRIAL_NOT_CHANGEABLE: { en: 'Your trial cannot be changed like this now.', de: 'Ihr Test kann jetzt nicht so geändert werden.' },
+  OPERATION_NOT_ALLOWED: { en: 'This change is not possible now.', de: 'Diese Änderung ist jetzt nicht möglich.' },
   CARD_IN_USE: { en: 'Your subscription is paid with this card. Choose another card for it first.', de: 'Ihr Abo wird mit dieser Karte bezahlt. Wählen Sie dafür zuerst eine andere Karte.' },
+  RETURN_NOT_CHANGEABLE: { en: 'This return cannot be changed like this now.', de: 'Diese Rücksendung kann jetzt nicht so geändert werden.' },
+  REFUND_NOT_POSSIBLE: { en: 'This amount cannot be refunded.', de: 'Dieser Betrag kann nicht erstattet werden.' },
 };
 
 /** Who is spoken to: the store view's language and locale (`de_CH`). */

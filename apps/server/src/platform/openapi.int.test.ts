@@ -87,7 +87,7 @@ describe('the API reference in LIVE mode', () => {
   beforeAll(async () => {
     server = await startTestServer({
       STORE_MODE: 'LIVE', SERVICES: 'messaging', PUBLIC_BASE_URL: 'https://shop.example',
-      ADMIN_TOKEN: 'openapi-suite-admin-token-0123456789', AGE_VERIFICATION_CALLBACK_SECRET: 'v'.repeat(40),
+      ADMIN_TOKEN: 'openapi-suite-admin-token-0123456789', AGE_VERIFICATION_CALLBACK_SECRET: 'v'.repeat(40), OPERATOR_TOTP_KEY: 'o'.repeat(40),
       // The suite's database is handed in; LIVE mode only insists that one is named.
       DATABASE_URL: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/unused',
     });

@@ -311,6 +311,6 @@ describe('privacy registry', () => {
 
   it('has every module whose tables hold personal data export and erase them', () => {
     const personal = server.app.services.privacy.parts().filter((p) => p.personalTables.length > 0).map((p) => p.module).sort();
-    expect(personal).toEqual(['age-verification', 'cart', 'consents', 'coupons', 'devices', 'forms', 'identity', 'leads', 'loyalty', 'marketing', 'messaging', 'offline-purchases', 'orders', 'pack-codes', 'payments', 'quizzes', 'referral', 'subscriptions', 'trade-in', 'trials', 'verification']);
+    expect(personal).toEqual(['age-verification', 'cart', 'consents', 'coupons', 'devices', 'forms', 'identity', 'leads', 'loyalty', 'marketing', 'messaging', 'offline-purchases', 'orders', 'pack-codes', 'payments', 'quizzes', 'referral', 'returns', 'subscriptions', 'trade-in', 'trials', 'verification']);
   });
 });

@@ -2,7 +2,6 @@ import {
   CouponCodesAddedSchema, CouponCodesBodySchema, CouponGrantSchema, CouponProviderParamsSchema, CouponProviderSchema, CouponRequestBodySchema,
 } from '@ember/contracts';
 import type { FastifyInstance } from 'fastify';
-import { requireAdmin } from '../../platform/admin.js';
 import { enforce } from '../../platform/rate-limit.js';
 import { clientIp, restScope } from '../../platform/rest.js';
 import { inTransaction } from '../../platform/transaction.js';
@@ -42,11 +41,15 @@ export async function couponRoutes(scope: FastifyInstance, opts: { services: Ser
   });
 }
 
-/** `/admin/coupons/providers/{id}/codes` (only with ADMIN_TOKEN): an operator loads a provider's codes. */
-export async function couponAdminRoutes(scope: FastifyInstance, opts: { services: Services; token: string }) {
+/** `/admin/coupons/providers/{id}/codes` (an operator with promotions access, or ADMIN_TOKEN): an operator loads a provider's codes. */
+export async function couponAdminRoutes(scope: FastifyInstance, opts: { services: Services }) {
   const app = restScope(scope);
   app.post('/coupons/providers/:id/codes', { schema: { tags: ['coupons-admin'], params: CouponProviderParamsSchema, body: CouponCodesBodySchema, response: { 200: CouponCodesAddedSchema } } }, async (request) => {
-    requireAdmin(request, opts.token);
-    return inTransaction(app.db, (tx) => opts.services.coupons.addCodes(tx, request.params.id, request.body.codes));
+    const actor = await opts.services.operators.authorize(request, 'promotions:write');
+    return inTransaction(app.db, async (tx) => {
+      const added = await opts.services.coupons.addCodes(tx, request.params.id, request.body.codes);
+      await opts.services.operators.audit(tx, actor, { action: 'coupon_provider.add_codes', entity_type: 'coupon_provider', entity_id: request.params.id, after: added }, request.id);
+      return added;
+    });
   });
 }

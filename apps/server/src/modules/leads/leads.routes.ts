@@ -1,7 +1,6 @@
 import { LeadConfirmationSchema, LeadLinkParamsSchema, LeadParamsSchema, LeadPurchasesSchema, LeadRegisterBodySchema, LeadSchema } from '@ember/contracts';
 import type { FastifyInstance } from 'fastify';
 import { servesLeads } from '../../config.js';
-import { requireAdmin } from '../../platform/admin.js';
 import { clientIp, restScope } from '../../platform/rest.js';
 import { inTransaction } from '../../platform/transaction.js';
 import type { Services } from '../../services.js';
@@ -31,15 +30,20 @@ export async function leadRoutes(scope: FastifyInstance, opts: { services: Servi
 }
 
 /** `/admin/leads` (only with ADMIN_TOKEN): an operator registers a person met at an event or by a promoter, who is e-mailed the link. */
-export async function leadAdminRoutes(scope: FastifyInstance, opts: { services: Services; token: string }) {
+export async function leadAdminRoutes(scope: FastifyInstance, opts: { services: Services }) {
   if (!servesLeads(scope.config)) return;
   const app = restScope(scope);
   const { leads, stores } = opts.services;
 
   app.post('/leads', { schema: { tags: ['leads-admin'], body: LeadRegisterBodySchema, response: { 200: LeadSchema, 201: LeadSchema } } }, async (request, reply) => {
-    requireAdmin(request, opts.token);
+    const actor = await opts.services.operators.authorize(request, 'promotions:write');
     const view = await stores.forRequest(request);
-    const registration = await inTransaction(app.db, (tx) => leads.register(tx, view, request.body));
+    const registration = await inTransaction(app.db, async (tx) => {
+      const r = await leads.register(tx, view, request.body);
+      const lead = leads.view(r);
+      await opts.services.operators.audit(tx, actor, { action: 'lead.register', entity_type: 'lead', entity_id: lead.id, after: { created: r.created, store: view.code } }, request.id);
+      return r;
+    });
     reply.code(registration.created ? 201 : 200);
     return leads.view(registration);
   });

@@ -76,7 +76,7 @@ describe('masked addresses', () => {
 
 describe('the newsletter link key in configuration', () => {
   const otherLive = {
-    STORE_MODE: 'LIVE', DATABASE_URL: 'postgres://x/y', PUBLIC_BASE_URL: 'https://shop.example', ADMIN_TOKEN: 'a'.repeat(40), WALLET_SIGNING_SECRET: 'w'.repeat(40),
+    STORE_MODE: 'LIVE', DATABASE_URL: 'postgres://x/y', PUBLIC_BASE_URL: 'https://shop.example', ADMIN_TOKEN: 'a'.repeat(40), OPERATOR_TOTP_KEY: 'o'.repeat(40), WALLET_SIGNING_SECRET: 'w'.repeat(40),
     PACK_CODE_SECRET: 'p'.repeat(40), TRIALS_CLAIM_SECRET: 't'.repeat(40), AGE_VERIFICATION_CALLBACK_SECRET: 'v'.repeat(40), PAYMENTS_WEBHOOK_SECRET: 'h'.repeat(40),
   };
 

@@ -476,7 +476,58 @@ export const TEMPLATES = {
       }),
     },
   } satisfies Template<TrialMailParams & { order_number: string }>,
+  return_authorized: {
+    secret: false,
+    texts: {
+      en: (p: ReturnMailParams & { label_reference: string | null; label_url: string | null; store: string | null }) => ({
+        subject: `Your Ember return ${p.return_number} is authorised`,
+        email:
+          `${p.firstname}, we have authorised your return ${p.return_number} for order ${p.order_number}.\n\n` +
+          (p.store
+            ? `Please hand the items in at ${p.store}.\n`
+            : `Print your prepaid return label (${p.label_reference ?? ''}) and stick it on the parcel:\n${p.label_url ?? ''}\n`) +
+          `\nWe refund you once the items have arrived and been checked.\n\n${SIGNATURE.en}`,
+        sms: `Ember: your return ${p.return_number} is authorised.`,
+      }),
+      de: (p: ReturnMailParams & { label_reference: string | null; label_url: string | null; store: string | null }) => ({
+        subject: `Ihre Ember-Rücksendung ${p.return_number} ist genehmigt`,
+        email:
+          `${p.firstname}, wir haben Ihre Rücksendung ${p.return_number} zur Bestellung ${p.order_number} genehmigt.\n\n` +
+          (p.store
+            ? `Bitte geben Sie die Artikel hier ab: ${p.store}.\n`
+            : `Drucken Sie Ihr vorausbezahltes Rücksendeetikett (${p.label_reference ?? ''}) aus und kleben Sie es auf das Paket:\n${p.label_url ?? ''}\n`) +
+          `\nSobald die Artikel angekommen und geprüft sind, erstatten wir Ihnen den Betrag.\n\n${SIGNATURE.de}`,
+        sms: `Ember: Ihre Rücksendung ${p.return_number} ist genehmigt.`,
+      }),
+    },
+  } satisfies Template<ReturnMailParams & { label_reference: string | null; label_url: string | null; store: string | null }>,
+  return_refunded: {
+    secret: false,
+    texts: {
+      en: (p: ReturnMailParams & { amount: string }) => ({
+        subject: `Your Ember return ${p.return_number}: ${p.amount} refunded`,
+        email:
+          `${p.firstname}, we have checked the items of your return ${p.return_number} (order ${p.order_number}) and refund ${p.amount} ` +
+          `to your payment method. It can take a few days to show.\n\n${SIGNATURE.en}`,
+        sms: `Ember: ${p.amount} of your return ${p.return_number} is refunded.`,
+      }),
+      de: (p: ReturnMailParams & { amount: string }) => ({
+        subject: `Ihre Ember-Rücksendung ${p.return_number}: ${p.amount} erstattet`,
+        email:
+          `${p.firstname}, wir haben die Artikel Ihrer Rücksendung ${p.return_number} (Bestellung ${p.order_number}) geprüft und erstatten ${p.amount} ` +
+          `auf Ihr Zahlungsmittel. Es kann einige Tage dauern, bis der Betrag sichtbar ist.\n\n${SIGNATURE.de}`,
+        sms: `Ember: ${p.amount} Ihrer Rücksendung ${p.return_number} sind erstattet.`,
+      }),
+    },
+  } satisfies Template<ReturnMailParams & { amount: string }>,
 };
+
+/** What every return e-mail names (docs/decisions/0077). */
+export interface ReturnMailParams {
+  return_number: string;
+  order_number: string;
+  firstname: string;
+}
 
 /** What every trial e-mail names: the customer, what keeping the device costs (formatted) and where to see the trial. */
 export interface TrialMailParams {

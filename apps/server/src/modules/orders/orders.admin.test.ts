@@ -17,7 +17,7 @@ describe('operator token', () => {
   it('is required in LIVE mode and must be long', () => {
     expect(() => loadConfig({ STORE_MODE: 'LIVE', DATABASE_URL: 'postgres://db/shop' })).toThrow(/ADMIN_TOKEN/);
     // The other LIVE requirements (wallet secret; payments left out) are met, so only the token is judged.
-    const otherLive = { SERVICES: 'messaging', PUBLIC_BASE_URL: 'https://shop.example', WALLET_SIGNING_SECRET: 'w'.repeat(40), PACK_CODE_SECRET: 'p'.repeat(40), TRIALS_CLAIM_SECRET: 't'.repeat(40), AGE_VERIFICATION_CALLBACK_SECRET: 'v'.repeat(40) };
+    const otherLive = { SERVICES: 'messaging', PUBLIC_BASE_URL: 'https://shop.example', WALLET_SIGNING_SECRET: 'w'.repeat(40), PACK_CODE_SECRET: 'p'.repeat(40), TRIALS_CLAIM_SECRET: 't'.repeat(40), AGE_VERIFICATION_CALLBACK_SECRET: 'v'.repeat(40), OPERATOR_TOTP_KEY: 'o'.repeat(40) };
     expect(loadConfig({ STORE_MODE: 'LIVE', DATABASE_URL: 'postgres://db/shop', ...otherLive, ADMIN_TOKEN: token }).ADMIN_TOKEN).toBe(token);
     expect(() => loadConfig({ ADMIN_TOKEN: 'short' })).toThrow(/ADMIN_TOKEN/);
     expect(loadConfig({}).ADMIN_TOKEN).toBeUndefined();

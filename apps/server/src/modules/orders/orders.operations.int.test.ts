@@ -184,12 +184,12 @@ describe('operator status changes over /admin', () => {
     expect(mail.filter((m) => m.template === 'order_canceled')).toHaveLength(1);
   });
 
-  it('does not exist when no operator token is configured', async () => {
+  it('takes no bearer token when none is configured: only an operator\'s console session reaches /admin', async () => {
     const plain = await startTestServer();
     try {
       const res = await restCall(plain, 'POST', '/admin/orders/GB-000000001/status', { status: 'processing' }, { token: ADMIN_TOKEN });
-      expect(res.status).toBe(404);
-      expect((await restCall(plain, 'GET', '/admin/stock/STK-AMBER-PACK', undefined, { token: ADMIN_TOKEN })).status).toBe(404);
+      expect(res.status).toBe(401);
+      expect((await restCall(plain, 'GET', '/admin/stock/STK-AMBER-PACK', undefined, { token: ADMIN_TOKEN })).status).toBe(401);
     } finally {
       await plain.close();
     }

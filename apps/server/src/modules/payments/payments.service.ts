@@ -348,6 +348,32 @@ export class PaymentsService {
     return { action: 'review', payment_uuid: payment.uuid, refunded: 0 };
   }
 
+  /**
+   * Gives back part of an order's captured payment (a return's approved items, an operator's refund),
+   * in the caller's transaction: the provider call runs after commit, once per idempotency key. The
+   * same key again changes nothing and answers as the first call did. Asking for more than is left
+   * (captured less everything asked back before), or for anything when nothing was captured, is
+   * REFUND_NOT_POSSIBLE; the database holds the same limit.
+   */
+  async refundPart(tx: Tx, orderEntityId: string, amount: number, idempotencyKey: string): Promise<{ refunded: number; remaining: number }> {
+    if (!Number.isInteger(amount) || amount <= 0) throw new AppError('REFUND_NOT_POSSIBLE', 'A refund must be a positive amount in minor units');
+    if (!idempotencyKey || idempotencyKey.length > 150) throw new AppError('VALIDATION_FAILED', 'A refund needs an idempotency key', { field: 'idempotency_key' });
+    const payment = await store.findRefundablePayment(tx, orderEntityId);
+    if (!payment) throw new AppError('REFUND_NOT_POSSIBLE', 'Nothing was captured for this order');
+    const asked = Math.max(payment.refunded_amount, payment.refund_requested);
+    const key = `${payment.uuid}:part:${idempotencyKey}`;
+    const earlier = await store.findCommand(tx, key);
+    if (earlier) return { refunded: earlier.amount, remaining: payment.amount - asked };
+    if (payment.status !== 'paid' || amount > payment.amount - asked) {
+      throw new AppError('REFUND_NOT_POSSIBLE', `At most ${Math.max(0, payment.status === 'paid' ? payment.amount - asked : 0)} can be refunded`, { remaining: payment.amount - asked });
+    }
+    const now = await store.addRefundRequested(tx, payment.uuid, amount);
+    await store.enqueueCommand(tx, { payment_uuid: payment.uuid, kind: 'partial_refund', amount, idempotency_key: key });
+    // Everything asked back: the payment waits for the provider's notifications to say it is all refunded.
+    if (now >= payment.amount) await store.transition(tx, payment.uuid, ['paid'], 'refund_pending');
+    return { refunded: amount, remaining: payment.amount - now };
+  }
+
   /** A renewal's charge the bank asked the customer to authenticate, within the days the customer is given. */
   async waitsForCustomer(tx: Tx, entityId: string): Promise<boolean> {
     return store.awaitsAuthentication(tx, entityId, OFF_SESSION_AUTHENTICATION_DAYS);
@@ -381,6 +407,7 @@ export class PaymentsService {
         }
         await run(async (tx) => {
           await store.markCommandDone(tx, c.id);
+          // A partial refund done is not the payment refunded: its notifications count what was given back.
           if (c.kind === 'refund') await store.transition(tx, c.payment_uuid, ['refund_pending'], 'refunded');
         });
         done++;
@@ -446,12 +473,14 @@ export class PaymentsService {
 
   /** Gives back what the provider still holds of a payment (refunds it already reported are not asked twice). */
   private async startRefund(tx: Tx, payment: PaymentRow, from: store.PaymentStatus[]): Promise<void> {
-    const remaining = payment.amount - payment.refunded_amount;
+    // Partial refunds already asked for are not asked twice.
+    const remaining = payment.amount - Math.max(payment.refunded_amount, payment.refund_requested);
     if (remaining <= 0) {
       await store.transition(tx, payment.uuid, from, 'refunded');
       return;
     }
     await store.transition(tx, payment.uuid, from, 'refund_pending');
+    await store.addRefundRequested(tx, payment.uuid, remaining);
     await store.enqueueCommand(tx, { payment_uuid: payment.uuid, kind: 'refund', amount: remaining, idempotency_key: `${payment.uuid}:refund` });
   }
 
@@ -531,7 +560,13 @@ export class PaymentsService {
           if (payment.status === 'paid') await store.transition(tx, payment.uuid, ['paid'], 'suspicious', { review_reason: `refund of ${d.amount} exceeds the ${room} left` });
           return { outcome: 'suspicious', detail: `refund of ${d.amount} exceeds the ${room} left` };
         }
-        if (await store.transition(tx, payment.uuid, ['refund_pending'], 'refunded')) return { outcome: 'refunded', detail: null };
+        const refundedNow = payment.refunded_amount + d.amount;
+        // A refund the shop asked for: only the whole amount given back makes the payment refunded;
+        // a partial one (a return, an operator's refund) is acknowledged and counted.
+        if (payment.status === 'refund_pending' || (payment.status === 'paid' && refundedNow <= payment.refund_requested)) {
+          if (refundedNow >= payment.amount && await store.transition(tx, payment.uuid, [payment.status], 'refunded')) return { outcome: 'refunded', detail: null };
+          return { outcome: 'acknowledged', detail: `refunded ${refundedNow} of ${payment.amount}` };
+        }
         if (payment.status === 'paid') {
           // A refund the shop did not ask for (made at the provider): the order is paid, a person decides.
           const reason = `refunded ${payment.refunded_amount + d.amount} of ${payment.amount} at the provider`;

@@ -34,6 +34,8 @@ export interface PaymentRow {
   attempt_key: string | null;
   /** What the provider reported giving back (refund notifications), at most the amount. */
   refunded_amount: number;
+  /** What the shop has asked the provider to give back so far (partial refunds and the full one); at most `amount`. */
+  refund_requested: number;
   /** A charge of a saved card without the customer (a renewal), and that card; or the card this payment saved. */
   off_session: boolean;
   saved_card_id: string | null;
@@ -43,7 +45,7 @@ export interface PaymentRow {
 
 const COLUMNS = `uuid::text AS uuid, order_id, store_code, customer_uuid::text AS customer_uuid, cart_id_hash, method_code, provider,
   amount, currency::text AS currency, status, tokenize, return_url, provider_reference, payment_token, redirect_url,
-  card_brand, card_last4::text AS card_last4, card_exp_month, card_exp_year, failure_code, review_reason, attempt_key, refunded_amount,
+  card_brand, card_last4::text AS card_last4, card_exp_month, card_exp_year, failure_code, review_reason, attempt_key, refunded_amount, refund_requested,
   off_session, saved_card_id::text AS saved_card_id, created_at, paid_at`;
 
 export async function scaModeFor(db: Queryable, storeCode: string): Promise<ScaMode> {
@@ -107,6 +109,17 @@ export async function findLivePayment(tx: Tx, orderId: string): Promise<PaymentR
     `SELECT ${COLUMNS} FROM payments_payment
       WHERE order_id = $1 AND (status IN ('created', 'paid', 'suspicious') OR (status = 'refund_pending' AND paid_at IS NOT NULL))
       ORDER BY status = 'refund_pending', created_at DESC LIMIT 1 FOR UPDATE`,
+    [orderId],
+  );
+  return rows[0] ?? null;
+}
+
+/** The order's payment that captured money (paid, or being refunded), locked. */
+export async function findRefundablePayment(tx: Tx, orderId: string): Promise<PaymentRow | null> {
+  const { rows } = await tx.query<PaymentRow>(
+    `SELECT ${COLUMNS} FROM payments_payment
+      WHERE order_id = $1 AND paid_at IS NOT NULL AND status IN ('paid', 'refund_pending', 'refunded')
+      ORDER BY status = 'paid' DESC, created_at DESC LIMIT 1 FOR UPDATE`,
     [orderId],
   );
   return rows[0] ?? null;
@@ -318,18 +331,41 @@ export async function cardSavedWithFingerprint(db: Queryable, orderId: string): 
   return rows[0] ?? null;
 }
 
-export async function enqueueCommand(tx: Tx, c: { payment_uuid: string; kind: 'void' | 'refund'; amount: number; idempotency_key: string }): Promise<void> {
-  await tx.query(
+export async function enqueueCommand(tx: Tx, c: { payment_uuid: string; kind: 'void' | 'refund' | 'partial_refund'; amount: number; idempotency_key: string }): Promise<boolean> {
+  const { rowCount } = await tx.query(
     `INSERT INTO payments_provider_command (payment_uuid, kind, amount, idempotency_key) VALUES ($1::uuid, $2, $3, $4)
      ON CONFLICT (idempotency_key) DO NOTHING`,
     [c.payment_uuid, c.kind, c.amount, c.idempotency_key],
   );
+  return (rowCount ?? 0) > 0;
+}
+
+/** A command already recorded under this key (a retried partial refund), with its amount. */
+export async function findCommand(tx: Tx, idempotencyKey: string): Promise<{ payment_uuid: string; kind: string; amount: number } | null> {
+  const { rows } = await tx.query<{ payment_uuid: string; kind: string; amount: number }>(
+    'SELECT payment_uuid::text AS payment_uuid, kind, amount FROM payments_provider_command WHERE idempotency_key = $1',
+    [idempotencyKey],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Counts `amount` more as asked back from the provider; the CHECK (refund_requested <= amount) refuses
+ * more than was captured even if a caller's arithmetic were wrong. Returns what is asked back now.
+ */
+export async function addRefundRequested(tx: Tx, uuid: string, amount: number): Promise<number> {
+  const { rows } = await tx.query<{ refund_requested: number }>(
+    `UPDATE payments_payment SET refund_requested = GREATEST(refund_requested, refunded_amount) + $2, updated_at = now()
+      WHERE uuid = $1::uuid RETURNING refund_requested`,
+    [uuid, amount],
+  );
+  return rows[0]!.refund_requested;
 }
 
 export interface CommandRow {
   id: string;
   payment_uuid: string;
-  kind: 'void' | 'refund';
+  kind: 'void' | 'refund' | 'partial_refund';
   amount: number;
   idempotency_key: string;
   attempts: number;

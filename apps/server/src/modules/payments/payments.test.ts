@@ -63,7 +63,7 @@ describe('payments configuration', () => {
   });
 
   it('boots LIVE when this instance does not serve payments, and TEST with the default secret', () => {
-    expect(loadConfig({ ...pg, STORE_MODE: 'LIVE', SERVICES: 'account,messaging', PUBLIC_BASE_URL: 'https://shop.example', ADMIN_TOKEN: 'operator-token-0123456789abcdef-0123', WALLET_SIGNING_SECRET: 'w'.repeat(40), PACK_CODE_SECRET: 'p'.repeat(40), TRIALS_CLAIM_SECRET: 't'.repeat(40), AGE_VERIFICATION_CALLBACK_SECRET: 'v'.repeat(40) }).STORE_MODE).toBe('LIVE');
+    expect(loadConfig({ ...pg, STORE_MODE: 'LIVE', SERVICES: 'account,messaging', PUBLIC_BASE_URL: 'https://shop.example', ADMIN_TOKEN: 'operator-token-0123456789abcdef-0123', OPERATOR_TOTP_KEY: 'o'.repeat(40), WALLET_SIGNING_SECRET: 'w'.repeat(40), PACK_CODE_SECRET: 'p'.repeat(40), TRIALS_CLAIM_SECRET: 't'.repeat(40), AGE_VERIFICATION_CALLBACK_SECRET: 'v'.repeat(40) }).STORE_MODE).toBe('LIVE');
     expect(loadConfig({}).PAYMENTS_WEBHOOK_SECRET).toBeUndefined();
     expect(() => loadConfig({ PAYMENTS_WEBHOOK_SECRET: 'short' })).toThrow(/PAYMENTS_WEBHOOK_SECRET/);
   });

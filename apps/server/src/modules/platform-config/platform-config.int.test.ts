@@ -85,8 +85,15 @@ describe('PUT /admin/platform/configuration/{store}', () => {
     expect((await configurationOf(one, 'ch')).body).toEqual(before);
   });
 
-  it('refuses a change without an operator name, and an unknown store view', async () => {
-    expect((await put(one, 'ch', { settings: { search_enabled: true } })).status).toBe(400);
+  it('names a script\'s change without an operator name as the token, and refuses an unknown store view', async () => {
+    const before = (await configurationOf(one, 'ch')).body.settings.trade_in_stale_time_ms as number;
+    try {
+      expect((await put(one, 'ch', { settings: { trade_in_stale_time_ms: before + 7 } })).status).toBe(200);
+      const history = await restCall(one, 'GET', '/admin/platform/configuration/ch/history', undefined, { token: ADMIN });
+      expect(history.body.changes[0]).toMatchObject({ key: 'trade_in_stale_time_ms', new_value: before + 7, changed_by: 'ADMIN_TOKEN' });
+    } finally {
+      expect((await put(one, 'ch', { operator: 'Olivia Operator', settings: { trade_in_stale_time_ms: before } })).status).toBe(200);
+    }
     expect((await put(one, 'nowhere', { operator: 'O', settings: { search_enabled: true } })).status).toBe(400);
   });
 

@@ -2,7 +2,6 @@ import {
   PlatformConfigurationHistorySchema, PlatformConfigurationSchema, PlatformConfigurationUpdateSchema, PlatformStoreParamsSchema,
 } from '@ember/contracts';
 import type { FastifyInstance } from 'fastify';
-import { requireAdmin } from '../../platform/admin.js';
 import { appendVary, restScope } from '../../platform/rest.js';
 import { inTransaction } from '../../platform/transaction.js';
 import type { Services } from '../../services.js';
@@ -23,8 +22,8 @@ export async function platformConfigRoutes(scope: FastifyInstance, opts: { servi
   });
 }
 
-/** `/admin/platform/configuration/{store}` (only with ADMIN_TOKEN): an operator reads the history and changes settings. */
-export async function platformConfigAdminRoutes(scope: FastifyInstance, opts: { services: Services; token: string }) {
+/** `/admin/platform/configuration/{store}` (an operator with compliance access, or ADMIN_TOKEN): an operator reads the history and changes settings. */
+export async function platformConfigAdminRoutes(scope: FastifyInstance, opts: { services: Services }) {
   const app = restScope(scope);
   const { platformConfig, stores } = opts.services;
   const adminTags = ['platform-config-admin'];
@@ -32,15 +31,21 @@ export async function platformConfigAdminRoutes(scope: FastifyInstance, opts: { 
   app.put('/platform/configuration/:store', {
     schema: { tags: adminTags, params: PlatformStoreParamsSchema, body: PlatformConfigurationUpdateSchema, response: { 200: PlatformConfigurationSchema } },
   }, async (request) => {
-    requireAdmin(request, opts.token);
+    const actor = await opts.services.operators.authorize(request, 'compliance:write');
     const view = await stores.resolve(request.params.store);
-    return inTransaction(app.db, (tx) => platformConfig.update(tx, view, request.body));
+    return inTransaction(app.db, async (tx) => {
+      // The history names a console operator by their account; a script names itself (or is the token).
+      const operator = actor.kind === 'operator' ? actor.label : (request.body.operator ?? actor.label);
+      const updated = await platformConfig.update(tx, view, { ...request.body, operator });
+      await opts.services.operators.audit(tx, actor, { action: 'config.update', entity_type: 'store_view', entity_id: view.code, after: request.body }, request.id);
+      return updated;
+    });
   });
 
   app.get('/platform/configuration/:store/history', {
     schema: { tags: adminTags, params: PlatformStoreParamsSchema, response: { 200: PlatformConfigurationHistorySchema } },
   }, async (request) => {
-    requireAdmin(request, opts.token);
+    await opts.services.operators.authorize(request, 'compliance:read');
     return platformConfig.history(app.db, await stores.resolve(request.params.store));
   });
 }

@@ -57,7 +57,7 @@ export class PlatformConfigService {
    * contract), each recorded with the operator, in the caller's transaction. Answers the settings
    * as they are now, read in the same transaction.
    */
-  async update(tx: Tx, view: StoreView, input: PlatformConfigurationUpdate): Promise<PlatformConfiguration> {
+  async update(tx: Tx, view: StoreView, input: PlatformConfigurationUpdate & { operator: string }): Promise<PlatformConfiguration> {
     for (const [key, value] of Object.entries(input.settings)) {
       if (value === undefined) continue;
       await store.setValue(tx, { store_code: view.code, key, value, operator: input.operator });

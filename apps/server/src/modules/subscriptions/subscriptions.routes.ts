@@ -5,7 +5,6 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../../platform/db.js';
 import { z } from 'zod';
-import { requireAdmin } from '../../platform/admin.js';
 import { publicAnswer, restScope } from '../../platform/rest.js';
 import { inTransaction } from '../../platform/transaction.js';
 import type { Services } from '../../services.js';
@@ -63,21 +62,31 @@ const OperatorAnswerSchema = z.object({ id: z.string(), status: z.string(), hist
 const RenewNowBodySchema = z.strictObject({ reason: OperatorChangeSchema.shape.reason });
 const RenewNowAnswerSchema = z.object({ placed: z.number().int(), paid: z.number().int(), declined: z.number().int(), awaiting: z.number().int(), refused: z.number().int() });
 
-/** `/admin/subscriptions/{id}/status` (only with ADMIN_TOKEN): an operator changes a subscription's state, with a reason kept in its history. */
-export async function subscriptionAdminRoutes(scope: FastifyInstance, opts: { services: Services; token: string }) {
+/** `/admin/subscriptions/{id}/status` (an operator with subscriptions access, or ADMIN_TOKEN): an operator changes a subscription's state, with a reason kept in its history. */
+export async function subscriptionAdminRoutes(scope: FastifyInstance, opts: { services: Services }) {
   const app = restScope(scope);
   const { subscriptions } = opts.services;
   app.put('/subscriptions/:id/status', { schema: { tags: ['subscriptions-admin'], params: SubscriptionParamsSchema, body: OperatorChangeSchema, response: { 200: OperatorAnswerSchema } } }, async (request) => {
-    requireAdmin(request, opts.token);
-    await inTransaction(app.db, (tx) => subscriptions.operatorChange(tx, request.params.id, request.body.status, request.body.reason));
+    const actor = await opts.services.operators.authorize(request, 'subscriptions:write');
+    await inTransaction(app.db, async (tx) => {
+      const before = await subscriptions.find(tx, request.params.id);
+      await subscriptions.operatorChange(tx, request.params.id, request.body.status, request.body.reason);
+      await opts.services.operators.audit(tx, actor, {
+        action: 'subscription.status', entity_type: 'subscription', entity_id: request.params.id,
+        before: { status: before?.status ?? null }, after: { status: request.body.status, reason: request.body.reason },
+      }, request.id);
+    });
     const row = (await subscriptions.find(app.db, request.params.id))!;
     const view = await subscriptions.get(app.db, row.customer_uuid, row.id);
     return { id: view.id, status: view.status, history: view.history };
   });
   // The next delivery now (a customer asked for it early): brought forward to today and renewed at once, by the job's own code.
   app.post('/subscriptions/:id/renew', { schema: { tags: ['subscriptions-admin'], params: SubscriptionParamsSchema, body: RenewNowBodySchema, response: { 200: RenewNowAnswerSchema } } }, async (request) => {
-    requireAdmin(request, opts.token);
-    await inTransaction(app.db, (tx) => subscriptions.bringForward(tx, request.params.id, request.body.reason));
+    const actor = await opts.services.operators.authorize(request, 'subscriptions:write');
+    await inTransaction(app.db, async (tx) => {
+      await subscriptions.bringForward(tx, request.params.id, request.body.reason);
+      await opts.services.operators.audit(tx, actor, { action: 'subscription.renew_now', entity_type: 'subscription', entity_id: request.params.id, after: { reason: request.body.reason } }, request.id);
+    });
     const { placed, paid, declined, awaiting, refused } = await runRenewals(app.db, opts.services, { only: [request.params.id] });
     return { placed, paid, declined, awaiting, refused };
   });

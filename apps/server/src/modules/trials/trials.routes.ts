@@ -4,7 +4,6 @@ import {
 } from '@ember/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireAdmin } from '../../platform/admin.js';
 import { AppError } from '../../platform/errors.js';
 import { publicAnswer, restScope } from '../../platform/rest.js';
 import { inTransaction } from '../../platform/transaction.js';
@@ -51,12 +50,16 @@ const OperatorChangeSchema = z.strictObject({
 });
 const OperatorAnswerSchema = z.object({ id: z.string(), status: z.string() });
 
-/** `/admin/trials/{id}/status` (only with ADMIN_TOKEN): the warehouse received the device, a return never came, or the trial is cancelled. */
-export async function trialAdminRoutes(scope: FastifyInstance, opts: { services: Services; token: string }) {
+/** `/admin/trials/{id}/status` (an operator with subscriptions access, or ADMIN_TOKEN): the warehouse received the device, a return never came, or the trial is cancelled. */
+export async function trialAdminRoutes(scope: FastifyInstance, opts: { services: Services }) {
   const app = restScope(scope);
   app.put('/trials/:id/status', { schema: { tags: ['trials-admin'], params: TrialParamsSchema, body: OperatorChangeSchema, response: { 200: OperatorAnswerSchema } } }, async (request) => {
-    requireAdmin(request, opts.token);
-    const row = await inTransaction(app.db, (tx) => opts.services.trials.operatorChange(tx, request.params.id, request.body.status, request.body.reason));
+    const actor = await opts.services.operators.authorize(request, 'subscriptions:write');
+    const row = await inTransaction(app.db, async (tx) => {
+      const changed = await opts.services.trials.operatorChange(tx, request.params.id, request.body.status, request.body.reason);
+      await opts.services.operators.audit(tx, actor, { action: 'trial.status', entity_type: 'trial', entity_id: request.params.id, after: { status: changed.status, reason: request.body.reason } }, request.id);
+      return changed;
+    });
     return { id: row.id, status: row.status };
   });
 }

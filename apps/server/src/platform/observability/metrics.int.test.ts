@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../../test/test-app.js';
 const LIVE = {
   STORE_MODE: 'LIVE', SERVICES: 'messaging', PUBLIC_BASE_URL: 'https://shop.example',
   ADMIN_TOKEN: 'metrics-suite-admin-token-0123456789abcdef', METRICS_TOKEN: 'metrics-suite-scrape-token-0123456789abcdef',
-  AGE_VERIFICATION_CALLBACK_SECRET: 'v'.repeat(40),
+  AGE_VERIFICATION_CALLBACK_SECRET: 'v'.repeat(40), OPERATOR_TOTP_KEY: 'o'.repeat(40),
   // The suite's database is handed in; LIVE mode only insists that one is named.
   DATABASE_URL: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/unused',
 };

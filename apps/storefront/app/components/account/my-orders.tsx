@@ -16,6 +16,7 @@ import { PayAgain } from '../payments/pay-again';
 import { AccountView } from './account-view';
 import { MyTrials } from '../trial/my-trials';
 import { trackRefundOnce } from '../../lib/tracking/order-events';
+import { OrderReturns } from './order-returns';
 
 const ORDER_NUMBER = /^[A-Za-z0-9_-]{1,32}$/;
 const CANCEL_REASONS = ['changedMind', 'orderedByMistake', 'tooLong', 'other'] as const;
@@ -177,6 +178,7 @@ function OrderBody({ store, user, order }: { store: StoreView; user: SessionUser
         />
       )}
       <OrderDevices store={store.store_code} user={user} orderNumber={order.number} />
+      <OrderReturns store={store} number={order.number} />
       {order.is_cancelable && <CancelOrder store={store.store_code} user={user} order={order} />}
     </div>
   );

@@ -66,4 +66,6 @@ export {
   UserConsentsSchema,
   VerificationCreatedItemSchema,
   VerificationItemStatusSchema,
+  OrderReturnsSchema,
+  ReturnSchema,
 } from '@ember/contracts';

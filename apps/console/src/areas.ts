@@ -1,0 +1,26 @@
+/** The console's areas and the permission each needs (apps/server/src/modules/operators/operators.permissions.ts). */
+
+export interface Area {
+  key: 'dashboard' | 'orders' | 'customers' | 'returns' | 'audit' | 'operators';
+  path: string;
+  permission: string;
+}
+
+export const AREAS: readonly Area[] = [
+  { key: 'dashboard', path: '/', permission: 'dashboard:read' },
+  { key: 'orders', path: '/orders', permission: 'orders:read' },
+  { key: 'customers', path: '/customers', permission: 'customers:read' },
+  { key: 'returns', path: '/returns', permission: 'returns:read' },
+  { key: 'audit', path: '/audit', permission: 'audit:read' },
+  { key: 'operators', path: '/operators', permission: 'operators:manage' },
+];
+
+/** The areas the operator's permissions open, in the navigation's order. */
+export function visibleAreas(permissions: readonly string[]): Area[] {
+  const has = new Set(permissions);
+  return AREAS.filter((a) => has.has(a.permission));
+}
+
+export function can(permissions: readonly string[] | undefined, permission: string): boolean {
+  return !!permissions?.includes(permission);
+}

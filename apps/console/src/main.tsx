@@ -1,0 +1,63 @@
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { ApiError, onUnauthorized } from './api';
+import { setupI18n } from './i18n';
+import { Layout, NotFound, RequirePermission } from './routes/layout';
+import { EnrolPage, LoginPage, TotpPage } from './routes/login';
+import { noteSessionEnd, SESSION_KEY } from './session';
+import './styles.css';
+
+setupI18n();
+
+// A request refused for want of a session is not worth trying again.
+const retry = (count: number, error: unknown) => !(error instanceof ApiError && error.status < 500) && count < 2;
+const queryClient = new QueryClient({
+  queryCache: new QueryCache(),
+  mutationCache: new MutationCache(),
+  defaultOptions: { queries: { retry, refetchOnWindowFocus: false, staleTime: 10_000 } },
+});
+
+const guarded = (permission: string, element: ReactNode) => <RequirePermission permission={permission}>{element}</RequirePermission>;
+
+const router = createBrowserRouter(
+  [
+    { path: '/login', element: <LoginPage /> },
+    { path: '/login/totp', element: <TotpPage /> },
+    { path: '/login/enrol', element: <EnrolPage /> },
+    {
+      path: '/',
+      element: <Layout />,
+      children: [
+        // Each area is its own chunk, loaded on its first visit.
+        { index: true, lazy: () => import('./routes/dashboard').then((m) => ({ element: guarded('dashboard:read', <m.DashboardPage />) })) },
+        { path: 'orders', lazy: () => import('./routes/orders').then((m) => ({ element: guarded('orders:read', <m.OrdersPage />) })) },
+        { path: 'orders/:number', lazy: () => import('./routes/orders').then((m) => ({ element: guarded('orders:read', <m.OrderDetailPage />) })) },
+        { path: 'customers', lazy: () => import('./routes/customers').then((m) => ({ element: guarded('customers:read', <m.CustomersPage />) })) },
+        { path: 'customers/:uuid', lazy: () => import('./routes/customers').then((m) => ({ element: guarded('customers:read', <m.CustomerDetailPage />) })) },
+        { path: 'returns', lazy: () => import('./routes/returns').then((m) => ({ element: guarded('returns:read', <m.ReturnsPage />) })) },
+        { path: 'returns/:number', lazy: () => import('./routes/returns').then((m) => ({ element: guarded('returns:read', <m.ReturnDetailPage />) })) },
+        { path: 'audit', lazy: () => import('./routes/audit').then((m) => ({ element: guarded('audit:read', <m.AuditPage />) })) },
+        { path: 'operators', lazy: () => import('./routes/operators').then((m) => ({ element: guarded('operators:manage', <m.OperatorsPage />) })) },
+        { path: '*', element: <NotFound /> },
+      ],
+    },
+  ],
+  { basename: '/console' },
+);
+
+// A session that ended on the server (idle, signed out elsewhere) sends the operator to sign in again.
+onUnauthorized(() => {
+  noteSessionEnd('expired');
+  queryClient.setQueryData(SESSION_KEY, null);
+  if (!router.state.location.pathname.startsWith('/login')) void router.navigate('/login?reason=expired', { replace: true });
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);
