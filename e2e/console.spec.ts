@@ -23,13 +23,13 @@ interface OperatorLogin {
   password: string;
 }
 
-/** Adds an owner through the API as a script (bearer ADMIN_TOKEN) would. */
-async function createOwner(page: Page): Promise<OperatorLogin> {
+/** Adds an operator (an owner unless told) through the API as a script (bearer ADMIN_TOKEN) would. */
+async function createOperator(page: Page, role: 'owner' | 'fulfilment' = 'owner'): Promise<OperatorLogin> {
   const id = randomBytes(5).toString('hex');
-  const operator = { email: `owner-${id}@example.com`, name: `Owner ${id}`, password: `Console-${id}-Pw1!` };
+  const operator = { email: `${role}-${id}@example.com`, name: `Operator ${id}`, password: `Console-${id}-Pw1!` };
   const response = await page.request.post('/admin/operators', {
     headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-    data: { ...operator, role: 'owner' },
+    data: { ...operator, role },
   });
   expect(response.status(), await response.text()).toBe(201);
   const { uuid } = (await response.json()) as { uuid: string };
@@ -70,7 +70,7 @@ async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
 }
 
 test('an owner signs in with an authenticator, finds the console accessible on a desktop and a phone, and signs out', async ({ page }) => {
-  const operator = await createOwner(page);
+  const operator = await createOperator(page);
   const document = await page.request.get('/console/orders');
   expect(document.status()).toBe(200);
   expect(document.headers()['content-security-policy']).toContain("script-src 'self';");
@@ -131,7 +131,7 @@ test('an owner signs in with an authenticator, finds the console accessible on a
 });
 
 test('an operator ships an order with its tracking number, the customer sees it and the audit log lists the change', async ({ page }) => {
-  const { token } = await signedInCustomer(page);
+  const { token, customer } = await signedInCustomer(page);
   await verifyAgeByApi(page);
   const order = await createOrder(apiBase(), { customer: { token }, items: [{ sku: 'EMBER-ONE-SLATE', parent_sku: 'EMBER-ONE', quantity: 1 }], address: ADDRESS });
   const number = order.order_number;
@@ -140,7 +140,7 @@ test('an operator ships an order with its tracking number, the customer sees it 
     expect(moved.status(), await moved.text()).toBe(200);
   }
 
-  const operator = await createOwner(page);
+  const operator = await createOperator(page);
   await signInAndEnrol(page, operator);
   await page.getByRole('navigation', { name: en.app.navigation }).getByRole('link', { name: en.nav.orders }).click();
   await page.getByLabel(en.orders.q).fill(number);
@@ -158,6 +158,13 @@ test('an operator ships an order with its tracking number, the customer sees it 
   await expect(page.getByRole('status').filter({ hasText: en.orders.statusChanged.replace('{{status}}', en.orderStatus.shipped) })).toBeVisible();
   await expect(page.getByRole('region', { name: en.orders.shipments })).toContainText(tracking);
   await expect(page.getByRole('region', { name: en.orders.history })).toContainText(en.orderStatus.shipped);
+  await expectNoSeriousViolations(page, 'order detail');
+
+  // The buyer's account, from the order.
+  await page.getByRole('region', { name: en.orders.summary }).getByRole('link', { name: customer.email }).click();
+  await expect(page.getByRole('heading', { level: 1, name: en.customers.detailTitle.replace('{{name}}', `${customer.firstname} ${customer.lastname}`) })).toBeVisible();
+  await expect(page.getByRole('region', { name: en.customers.orders_other.replace('{{count}}', '1') })).toContainText(number);
+  await expectNoSeriousViolations(page, 'customer detail');
 
   // The audit log lists the change, found by the order's number.
   await page.getByRole('navigation', { name: en.app.navigation }).getByRole('link', { name: en.nav.audit }).click();
@@ -178,6 +185,33 @@ test('an operator ships an order with its tracking number, the customer sees it 
   const body = (await answer.json()) as { data: { customer: { orders: { items: { shipments: { tracking: { number: string }[] }[] }[] } } } };
   const numbers = body.data.customer.orders.items.flatMap((o) => o.shipments.flatMap((s) => s.tracking.map((t) => t.number)));
   expect(numbers).toContain(tracking);
+});
+
+test('a fulfilment operator sees only their areas, in German once chosen, with form errors in German', async ({ page }) => {
+  const de = JSON.parse(readFileSync(new URL('../apps/console/src/i18n/de.json', import.meta.url), 'utf8')) as typeof en;
+  const operator = await createOperator(page, 'fulfilment');
+  await signInAndEnrol(page, operator);
+  await page.getByLabel(en.app.language).selectOption('de');
+  await expect(page.getByRole('heading', { level: 1, name: de.dashboard.title })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  // The choice is remembered.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: de.dashboard.title })).toBeVisible();
+
+  const nav = page.getByRole('navigation', { name: de.app.navigation });
+  await expect(nav.getByRole('link')).toHaveText([de.nav.dashboard, de.nav.orders, de.nav.returns]);
+  await page.goto('/console/operators');
+  await expect(page.getByRole('heading', { level: 1, name: de.errors.forbiddenTitle })).toBeVisible();
+
+  await nav.getByRole('link', { name: de.nav.returns }).click();
+  await expect(page.getByRole('table', { name: de.returns.caption })).toBeVisible();
+  await expectNoSeriousViolations(page, 'returns list in German');
+
+  await page.getByRole('button', { name: de.app.signOut }).click();
+  await expect(page.getByText(de.login.signedOut)).toBeVisible();
+  await page.getByRole('button', { name: de.login.submit }).click();
+  await expect(page.getByText(de.validation.invalid_format)).toBeVisible();
+  await expect(page.getByLabel(de.login.email)).toHaveAttribute('aria-invalid', 'true');
 });
 
 test.fixme('the customer sees the tracking number in My orders', async () => {

@@ -21,6 +21,3 @@ CREATE INDEX identity_user_console_email ON identity_user (email text_pattern_op
 CREATE INDEX identity_user_console_phone ON identity_user (telephone text_pattern_ops) WHERE telephone IS NOT NULL;
 CREATE INDEX identity_user_console_name ON identity_user USING gin ((lower(firstname || ' ' || lastname)) gin_trgm_ops);
 CREATE INDEX identity_user_console_store ON identity_user (store_code, created_at DESC);
-
--- The dashboard: age checks waiting for a person.
-CREATE INDEX age_verification_request_review ON age_verification_request (created_at) WHERE status = 'needs_review';

@@ -51,6 +51,7 @@ import { searchRoutes } from './modules/search/search.routes.js';
 import { couponAdminRoutes, couponRoutes } from './modules/coupons/coupons.routes.js';
 import { offlinePurchaseAdminRoutes } from './modules/offline-purchases/offline-purchases.routes.js';
 import { operatorRoutes } from './modules/operators/operators.routes.js';
+import { ageCheckConsoleRoutes } from './modules/age-verification/age-verification.console.routes.js';
 import { identityAdminRoutes } from './modules/identity/identity.admin.routes.js';
 import { identityConsoleRoutes } from './modules/identity/identity.console.routes.js';
 import { ordersConsoleRoutes } from './modules/orders/orders.console.routes.js';
@@ -219,6 +220,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(couponAdminRoutes, { prefix: '/admin', services });
   await app.register(offlinePurchaseAdminRoutes, { prefix: '/admin', services });
   await app.register(platformConfigAdminRoutes, { prefix: '/admin', services });
+  await app.register(ageCheckConsoleRoutes, { prefix: '/admin', services });
   // The operator console's orders, customers and dashboard: an operator session or the bearer ADMIN_TOKEN (docs/decisions/0076).
   await app.register(ordersAdminRoutes, { prefix: '/admin', services, db });
   await app.register(identityAdminRoutes, { prefix: '/admin', services });

@@ -37,3 +37,4 @@ export * from './scrub.js';
 export * from './operators.js';
 export * from './returns.js';
 export * from './console.js';
+export * from './compliance.js';

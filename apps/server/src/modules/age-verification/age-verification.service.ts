@@ -10,7 +10,7 @@ import {
   TEST_PROVIDER, ageOn, databaseResult, isSignatureValid, newEventId, newReference, signPayload, workflowPage, workflowResult,
   type ProviderResult, type TestIdentity,
 } from './age-verification.provider.js';
-import { AgeVerificationCallbackBodySchema as CallbackBodySchema } from '@ember/contracts';
+import { AgeVerificationCallbackBodySchema as CallbackBodySchema, type AgeCheckDecisionBody, type AgeCheckDetail, type AgeCheckQuery } from '@ember/contracts';
 import { assertMaySell, type SaleCheck } from './age-verification.selling.js';
 import type { Transactions } from '../../platform/transaction.js';
 
@@ -333,6 +333,54 @@ export class AgeVerificationService {
     return (await store.findRequest(tx, uuid))!;
   }
 
+  /** The console's review queue: checks in one state (waiting for review by default), oldest first. */
+  async reviewQueue(db: Queryable, query: AgeCheckQuery) {
+    const { rows, total } = await store.listForReview(db, {
+      status: query.status, country: query.country, q: query.q, limit: query.page_size, offset: (query.page - 1) * query.page_size,
+    });
+    return { items: rows.map(reviewRow), page_info: { page: query.page, page_size: query.page_size, total } };
+  }
+
+  /** One check as a reviewer sees it: the claimed person, the market's minimum age and every event. */
+  async reviewDetail(db: Queryable, uuid: string): Promise<AgeCheckDetail> {
+    const request = await store.findRequest(db, uuid);
+    if (!request) throw new AppError('ENTITY_NOT_FOUND', 'Age check not found');
+    const events = await store.findEvents(db, uuid);
+    return {
+      ...reviewRow(request),
+      firstname: request.firstname, lastname: request.lastname, date_of_birth: request.date_of_birth,
+      verified_date_of_birth: request.verified_date_of_birth, minimum_age: request.minimum_age,
+      age_today: ageOn(request.verified_date_of_birth ?? request.date_of_birth),
+      events: events.map((e) => ({ kind: e.kind, outcome: e.outcome, detail: e.detail, created_at: e.created_at.toISOString() })),
+    };
+  }
+
+  /**
+   * A reviewer's verdict on a check waiting for review. Approval confirms a date of birth (the
+   * claimed one unless the reviewer read another) and is refused for anyone under the market's
+   * minimum age; the account is then verified exactly as by a provider. Answers the check before
+   * and after, for the audit log.
+   */
+  async review(tx: Tx, uuid: string, body: AgeCheckDecisionBody, reviewer: string): Promise<{ before: AgeCheckDetail; after: AgeCheckDetail }> {
+    const request = await store.lockRequest(tx, uuid);
+    if (!request) throw new AppError('ENTITY_NOT_FOUND', 'Age check not found');
+    const before = await this.reviewDetail(tx, uuid);
+    if (request.status !== 'needs_review') {
+      throw new AppError('OPERATION_NOT_ALLOWED', `Only a check waiting for review can be decided; this one is ${request.status}`, { status: request.status });
+    }
+    const dob = body.decision === 'verified' ? (body.date_of_birth ?? request.date_of_birth) : null;
+    if (dob && ageOn(dob) < request.minimum_age) {
+      throw new AppError('OPERATION_NOT_ALLOWED', `The person is under the market's minimum age of ${request.minimum_age}`, { minimum_age: request.minimum_age });
+    }
+    const reason = body.decision === 'verified' ? 'manual_review' : 'manual_review_rejected';
+    await store.completeRequest(tx, uuid, { status: body.decision, reason, verified_date_of_birth: dob });
+    await store.insertEvent(tx, { request_uuid: uuid, provider: request.provider, kind: 'result', outcome: body.decision, detail: { reviewed_by: reviewer, note: body.reason } });
+    if (body.decision === 'verified' && request.user_uuid) {
+      await this.identity.recordAgeVerification(tx, request.user_uuid, true, await this.confirmedFacts(tx, { ...request, verified_date_of_birth: dob }));
+    }
+    return { before, after: await this.reviewDetail(tx, uuid) };
+  }
+
   /** Turns a provider's answer into the request's result; the shop's own age rule has the last word. */
   private async applyResult(tx: Tx, request: store.RequestRow, result: ProviderResult, detail: Record<string, unknown> = {}): Promise<string> {
     let { outcome, reason } = result;
@@ -366,4 +414,11 @@ export class AgeVerificationService {
 export function returnUrl(returnPath: string | null, uuid: string): string {
   const base = returnPath ?? '/';
   return `${base}${base.includes('?') ? '&' : '?'}verification=${uuid}`;
+}
+
+function reviewRow(r: store.RequestRow) {
+  return {
+    uuid: r.uuid, status: r.status, reason: r.reason, country_code: r.country_code, method_code: r.method_code, provider: r.provider,
+    customer_uuid: r.user_uuid, email: r.email, created_at: new Date(r.created_at).toISOString(), completed_at: r.completed_at ? new Date(r.completed_at).toISOString() : null,
+  };
 }

@@ -289,3 +289,42 @@ export async function salesForExport(db: Queryable, userUuid: string) {
   );
   return rows;
 }
+
+export interface ReviewFilter {
+  status: AgeVerificationStatus;
+  country?: string;
+  q?: string;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * A page of checks for the console's review queue, oldest first (the longest wait is decided
+ * first), with the count of all matches. `q` is a customer's e-mail, a customer's uuid or the check's.
+ */
+export async function listForReview(db: Queryable, f: ReviewFilter): Promise<{ rows: (RequestRow & { total: number })[]; total: number }> {
+  const params: unknown[] = [f.status];
+  const where = [`(CASE WHEN status = 'pending' AND expires_at <= now() THEN 'expired' ELSE status END) = $1`];
+  if (f.country) {
+    params.push(f.country);
+    where.push(`country_code = $${params.length}`);
+  }
+  if (f.q) {
+    params.push(f.q.toLowerCase());
+    const p = `$${params.length}`;
+    where.push(/^[0-9a-f-]{36}$/i.test(f.q) ? `(uuid = ${p}::uuid OR user_uuid = ${p}::uuid)` : `email = ${p}`);
+  }
+  params.push(f.limit, f.offset);
+  const { rows } = await db.query<RequestRow & { total: number }>(
+    `SELECT ${REQUEST_COLUMNS}, count(*) OVER ()::int AS total FROM age_verification_request
+      WHERE ${where.join(' AND ')} ORDER BY created_at, uuid LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
+/** Locks a request for a reviewer's decision. */
+export async function lockRequest(tx: Tx, uuid: string): Promise<RequestRow | null> {
+  const { rows } = await tx.query<RequestRow>(`SELECT ${REQUEST_COLUMNS} FROM age_verification_request WHERE uuid = $1::uuid FOR UPDATE`, [uuid]);
+  return rows[0] ?? null;
+}
