@@ -13,6 +13,7 @@ import { Mod37_36 } from '@konfirm/iso7064';
 import { ADD_TO_CART, CHECKOUT_SKU, checkoutSteps } from './checkout.mjs';
 import { renewalRun, subscribedCustomer, subscriptionListRequests } from './subscriptions.mjs';
 import { storeSearchRequests } from './stores.mjs';
+import { CONSOLE_CUSTOMERS, CONSOLE_LEDGER, CONSOLE_ORDERS, consoleCustomerRequests, consoleOrderRequests, seedConsole } from './console.mjs';
 import { TEST_PACK_CODE_SECRET } from '../apps/server/dist/config.js';
 import { formatCode, makeCode } from '../apps/server/dist/modules/pack-codes/pack-codes.code.js';
 
@@ -433,6 +434,41 @@ scenarios.push({
   check: (body) => JSON.parse(body).items?.length > 0,
 });
 
+/** The scripts' operator token the console scenarios call /admin with (an operator with every permission). */
+const BENCH_ADMIN_TOKEN = process.env.ADMIN_TOKEN ?? 'bench-operator-token-0123456789abcdef0123';
+let consoleSeeded = false;
+async function seedConsoleOnce(db) {
+  if (consoleSeeded) return;
+  consoleSeeded = true;
+  const started = Date.now();
+  const took = await seedConsole(db);
+  console.log(`console: seeded ${CONSOLE_ORDERS} orders, ${CONSOLE_CUSTOMERS} customers, ${CONSOLE_LEDGER} ledger rows in ${Math.round((Date.now() - started) / 1000)} s ` +
+    `(${Object.entries(took).map(([k, v]) => `${k} ${v} s`).join(', ')})`);
+}
+
+// The operator console's lists (docs/decisions/0076): a few operators at a time, so 10 connections.
+scenarios.push({
+  name: 'console: order list (REST GET /admin/orders, 20 searches, filters, sorts and pages over 100,000 orders)',
+  connections: 10,
+  async setup(db) {
+    await seedConsoleOnce(db);
+    return consoleOrderRequests(BENCH_ADMIN_TOKEN);
+  },
+  check: (body) => JSON.parse(body).page_info?.total >= CONSOLE_ORDERS,
+  goals: [below('p99_ms', 'p99', 100, 'ms')],
+});
+scenarios.push({
+  name: 'console: customer list (REST GET /admin/customers, 17 searches, filters and pages over 50,000 customers)',
+  connections: 10,
+  async setup(db) {
+    await seedConsoleOnce(db);
+    const { rows } = await db.query(`SELECT uuid::text AS uuid FROM identity_user WHERE email LIKE 'bench-c%' ORDER BY email LIMIT 3`);
+    return consoleCustomerRequests(BENCH_ADMIN_TOKEN, rows.map((r) => r.uuid));
+  },
+  check: (body) => JSON.parse(body).page_info?.total >= CONSOLE_CUSTOMERS,
+  goals: [below('p99_ms', 'p99', 100, 'ms')],
+});
+
 const ONLY = process.env.BENCH_ONLY;
 
 function cpuMs(pid) {
@@ -534,6 +570,7 @@ async function main() {
       DATABASE_URL: `postgres://postgres@${HOST}:5432/${DB_NAME}`, HEAP_PROBE_FILE: HEAP_FILE,
       // The renewal job looks for due subscriptions often, so the renewal run measures renewing, not waiting.
       SUBSCRIPTIONS_JOB_INTERVAL_MS: '200',
+      ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

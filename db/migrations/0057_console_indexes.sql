@@ -9,6 +9,7 @@ CREATE INDEX orders_order_console_status ON orders_order (status, created_at DES
 CREATE INDEX orders_order_console_store ON orders_order (store_code, created_at DESC);
 CREATE INDEX orders_order_console_total ON orders_order (grand_total, id);
 CREATE INDEX orders_order_console_refunded ON orders_order (created_at DESC) WHERE refunded_total > 0;
+CREATE INDEX orders_order_console_unpaid ON orders_order (created_at DESC) INCLUDE (refunded_total, grand_total) WHERE paid_at IS NULL;
 CREATE INDEX orders_order_console_number ON orders_order (order_number text_pattern_ops);
 CREATE INDEX orders_order_console_email ON orders_order (email text_pattern_ops);
 CREATE INDEX orders_order_console_email_trgm ON orders_order USING gin (email gin_trgm_ops);

@@ -343,7 +343,7 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
   // Returns: the customer's requests and the operator's steps; an approval refunds part of the payment and takes back points.
   const returns = new ReturnsOperations(
     { orders, stores, storeLocator, labels: config.STORE_MODE === 'TEST' ? new TestLabelProvider() : new UnconfiguredLabelProvider() },
-    { payments, loyalty, messaging },
+    { payments, loyalty, messaging, linkTo: (storeCode, path) => `${publicBaseUrl(config, storeCode)}/${storeCode}${path}` },
   );
   privacy.register(returnsPrivacy(returns));
   const services: Services = {

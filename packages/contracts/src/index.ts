@@ -38,3 +38,4 @@ export * from './operators.js';
 export * from './returns.js';
 export * from './console.js';
 export * from './compliance.js';
+export * from './console-subscriptions.js';

@@ -356,9 +356,15 @@ export function CustomerDetailPage() {
           <Panel id="customer-subscriptions" title={t('customers.subscriptions')}>
             {c.subscriptions.length === 0 ? <p className="muted">{t('customers.none')}</p> : null}
             <ul className="plain-list">
-              {c.subscriptions.map((s, i) => (
-                <li key={i}>
-                  <pre className="json">{JSON.stringify(s, null, 1)}</pre>
+              {c.subscriptions.map((s) => (
+                <li key={s.id}>
+                  <strong>{s.plan_code}</strong> · <StatusTag status={s.status} group="subscriptionStatus" /> ·{' '}
+                  {t('customers.everyWeeks', { count: s.frequency_weeks })} · {formatMoney(s.price.value, s.price.currency, lng)}
+                  <br />
+                  <span className="muted">
+                    {s.next_delivery_date ? t('customers.nextDelivery', { date: formatDate(s.next_delivery_date, lng) }) : null}
+                    {s.paused_until ? ` · ${t('customers.pausedUntil', { date: formatDate(s.paused_until, lng) })}` : null}
+                  </span>
                 </li>
               ))}
             </ul>

@@ -17,11 +17,14 @@ import { Facts, Panel, StatusTag } from '../components/misc';
 import { formatDateTime, formatMoney, isoToLocalInput, localInputToIso } from '../format';
 import { readInt, readParams, readSort } from '../listParams';
 import { useSession } from '../session';
+import en from '../i18n/en.json';
 import { usePageTitle } from './layout';
 
 const FILTERS = ['q', 'status', 'store', 'payment_status', 'from', 'to'] as const;
 const SORTABLE = ['created_at', 'number', 'grand_total'] as const;
 const SHIPPING_STATUSES = new Set(['shipped', 'shipped_to_warehouse']);
+/** The shop's order statuses (db/migrations/0009_orders.sql), for the list's filter. */
+const ORDER_STATUSES: readonly string[] = Object.keys(en.orderStatus);
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 export function OrdersPage() {
@@ -83,7 +86,15 @@ export function OrdersPage() {
         </div>
         <div className="field">
           <label htmlFor="orders-status">{t('orders.status')}</label>
-          <input id="orders-status" value={draft.status ?? ''} onChange={set('status')} placeholder="processing,shipped" />
+          <select id="orders-status" value={draft.status ?? ''} onChange={set('status')}>
+            <option value="">{t('common.any')}</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`orderStatus.${s}`)}
+              </option>
+            ))}
+            {draft.status && !ORDER_STATUSES.includes(draft.status) ? <option value={draft.status}>{draft.status}</option> : null}
+          </select>
         </div>
         <div className="field">
           <label htmlFor="orders-payment">{t('orders.payment')}</label>

@@ -40,7 +40,7 @@ describe('the age-verification review queue', () => {
     expect(detail.body.events.map((e: { kind: string }) => e.kind)).toEqual(['started', 'result']);
   });
 
-  it('approves a check: the customer's account is verified; the decision is audited and final', async () => {
+  it('approves a check: the customer\'s account is verified; the decision is audited and final', async () => {
     const c = await waitingCustomer();
     expect(await verified(c)).toBe(false);
     const ok = await compliance.call('POST', `/admin/compliance/age-checks/${c.check}/decision`, { decision: 'verified', reason: 'Passport checked by hand' });

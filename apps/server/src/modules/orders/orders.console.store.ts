@@ -88,6 +88,7 @@ export async function listOrders(db: Queryable, f: ConsoleOrderFilter): Promise<
   const cond = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const dir = f.direction === 'asc' ? 'ASC' : 'DESC';
   const order = f.sort === 'number' ? `o.order_number ${dir}` : f.sort === 'grand_total' ? `o.grand_total ${dir}, o.id ${dir}` : `o.created_at ${dir}, o.id ${dir}`;
+  // The page's orders are chosen first; names and line counts are read for those rows only.
   const [count, page] = await Promise.all([
     db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders_order o ${cond}`, params),
     db.query<ConsoleOrderRowDb>(
@@ -96,8 +97,8 @@ export async function listOrders(db: Queryable, f: ConsoleOrderFilter): Promise<
               ${PAYMENT_STATUS_SQL} AS payment_status,
               (SELECT nullif(trim(a.firstname || ' ' || a.lastname), '') FROM orders_address a WHERE a.order_id = o.id AND a.kind = 'billing') AS customer_name,
               (SELECT coalesce(sum(i.qty_ordered), 0)::int FROM orders_item i WHERE i.order_id = o.id AND i.parent_sku IS NULL) AS items_count
-         FROM orders_order o ${cond}
-        ORDER BY ${order} LIMIT ${Math.trunc(f.limit)} OFFSET ${Math.trunc(f.offset)}`,
+         FROM (SELECT o.* FROM orders_order o ${cond} ORDER BY ${order} LIMIT ${Math.trunc(f.limit)} OFFSET ${Math.trunc(f.offset)}) o
+        ORDER BY ${order}`,
       params,
     ),
   ]);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createCustomer } from '@ember/test-support';
 import { restCall, serveForSuite, type TestServer } from '../../test/test-app.js';
 import type { Db } from '../../platform/db.js';
+import { inTransaction } from '../../platform/transaction.js';
 import { ADMIN, deliveredDaysAgo, deliveredOrder, operator, requestReturn, RETURNS_ENV } from './returns.fixtures.js';
 
 /** The customer's side of returns and the operator's state machine, through the REST APIs. */
@@ -207,5 +208,24 @@ describe('the operator’s steps', () => {
     expect((await restCall(server, 'GET', `/admin/returns?status=LOST`, undefined, { headers: ADMIN })).status).toBe(400);
     expect((await restCall(server, 'GET', `/admin/returns/${number}`, undefined, { headers: ADMIN })).body.number).toBe(number);
     expect((await restCall(server, 'GET', `/admin/returns/RMA999999999`, undefined, { headers: ADMIN })).status).toBe(404);
+  });
+});
+
+describe('privacy', () => {
+  it('exports the customer’s returns and, at erasure, keeps them naming no one and without their words', async () => {
+    const o = await deliveredOrder(server);
+    const made = await requestReturn(server, o.customer.token, { order_number: o.order_number, items: [{ order_item_uid: o.item_uid, quantity: 1 }], comment: 'Personal note' });
+    const part = server.app.services.privacy.parts().find((p) => p.module === 'returns')!;
+    const subject = { uuid: o.customer.uuid, identifiers: [o.customer.email] };
+    const exported = (await part.export(db, subject)) as { returns: { number: string; comment: string | null }[] };
+    expect(exported.returns).toMatchObject([{ number: made.body.number, comment: 'Personal note' }]);
+    await inTransaction(server.app.db, (tx) => part.erase(tx, subject));
+    expect(((await part.export(db, subject)) as { returns: unknown[] }).returns).toEqual([]);
+    const { rows } = await db.query<{ customer_uuid: string | null; comment: string | null; items: number; notes: string | null }>(
+      `SELECT r.customer_uuid::text AS customer_uuid, r.comment, (SELECT count(*)::int FROM returns_item i WHERE i.return_id = r.id) AS items,
+              (SELECT string_agg(h.comment, '') FROM returns_history h WHERE h.return_id = r.id) AS notes
+         FROM returns_request r WHERE r.number = $1`, [made.body.number],
+    );
+    expect(rows).toEqual([{ customer_uuid: null, comment: null, items: 1, notes: null }]);
   });
 });

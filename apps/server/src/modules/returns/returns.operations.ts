@@ -43,6 +43,8 @@ export class ReturnsOperations extends ReturnsService {
       payments: Pick<PaymentsService, 'refundPart'>;
       loyalty: Pick<LoyaltyService, 'reverseOrderPoints'>;
       messaging: Pick<MessagingService, 'enqueue'>;
+      /** A storefront page's absolute address in the store view (links in e-mails never come from a request's Host). */
+      linkTo: (storeCode: string, path: string) => string;
     },
   ) {
     super(deps);
@@ -78,7 +80,8 @@ export class ReturnsOperations extends ReturnsService {
       }
       await this.mail(tx, after.row, 'return_authorized', {
         label_reference: labelRef,
-        label_url: labelRef ? `/api/returns/${after.row.number}/label` : null,
+        // The label is downloaded from the order's page in My orders, signed in.
+        label_url: labelRef ? this.more.linkTo(after.row.store_code, `/account#/orders/${encodeURIComponent(after.row.order_number)}`) : null,
         store: after.row.drop_off_store ? [after.row.drop_off_store.name, after.row.drop_off_store.street, after.row.drop_off_store.city].join(', ') : null,
       });
     }

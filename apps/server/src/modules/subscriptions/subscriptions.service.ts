@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SUBSCRIPTION_PRODUCT_EXISTS_CODE, type Subscription, type SubscriptionConfigurations, type SubscriptionUpdate } from '@ember/contracts';
+import { SUBSCRIPTION_PRODUCT_EXISTS_CODE, type Subscription, type SubscriptionConfigurations, type SubscriptionConsoleQuery, type SubscriptionUpdate } from '@ember/contracts';
 import type { Queryable, Reader, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { requireTx } from '../../platform/transaction.js';
@@ -505,4 +505,34 @@ export class SubscriptionsService {
     }
     return out;
   }
+
+  /** The console's list: subscriptions in a state, a store view, or of a customer, newest first. */
+  async consoleList(q: Reader, query: SubscriptionConsoleQuery) {
+    const { rows, total } = await store.listForConsole(q, { status: query.status, store: query.store, q: query.q, limit: query.page_size, offset: (query.page - 1) * query.page_size });
+    return { items: rows.map(consoleRow), page_info: { page: query.page, page_size: query.page_size, total } };
+  }
+
+  /** One subscription as an operator sees it: its items, every renewal attempt (dunning included) and its history. */
+  async consoleDetail(q: Reader, id: string) {
+    const row = await store.findSubscription(q, id);
+    if (!row) throw new AppError('NOT_FOUND', 'Subscription not found');
+    const [items, renewals, events] = [await store.itemsOf(q, [id]), await store.renewalsOf(q, [id]), await store.eventsOf(q, [id], 200)];
+    return {
+      ...consoleRow(row),
+      paused_until: row.paused_until, minimum_deliveries: row.minimum_deliveries, cancel_reason: row.cancel_reason, cancelled_at: consoleIso(row.cancelled_at),
+      items: items.map((i) => ({ sku: i.sku, quantity: i.quantity })),
+      renewals: renewals.map((r) => ({ period: r.period, attempt: r.attempt, status: r.status, order_number: r.order_number, reason: r.reason, retry_at: consoleIso(r.retry_at) })),
+      history: events.map((e) => ({ kind: e.kind, actor: e.actor, from_status: e.from_status, to_status: e.to_status, reason: e.reason, created_at: consoleIso(e.created_at)! })),
+    };
+  }
+}
+
+const consoleIso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+function consoleRow(r: store.SubscriptionRow) {
+  return {
+    id: r.id, customer_uuid: r.customer_uuid, store_code: r.store_code, plan_code: r.plan_code, plan_type: r.plan_type, status: r.status,
+    frequency_weeks: r.frequency_weeks, next_delivery_date: r.next_delivery_date, deliveries: r.deliveries, pause_reason: r.pause_reason,
+    created_at: consoleIso(r.created_at)!,
+  };
 }

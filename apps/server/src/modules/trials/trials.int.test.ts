@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addToCart, createCustomer, createOrder, customerCart, gql, gqlData, placeCart, readyForCheckout, restCall, type TestCustomer } from '@ember/test-support';
+import { addToCart, createCustomer, createOperator, createOrder, customerCart, gql, gqlData, placeCart, readyForCheckout, restCall, type TestCustomer } from '@ember/test-support';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db.js';
 import { serveForSuite, type TestServer } from '../../test/test-app.js';
@@ -278,5 +278,25 @@ describe('trial calls', () => {
     expect(listed.body).toEqual({ trials: [] });
     const bad = await gql(shop(), 'query { cart(cart_id: "x") { is_trial_eligible } }', {}, { store: STORE, token: customer.token });
     expect(bad.body.errors?.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the console\'s trials', () => {
+  it('lists a customer\'s trial by its order number, shows its history, and audits an operator\'s change', async () => {
+    const { customer, order, trial } = await startTrial();
+    const support = await createOperator(shop(), 'trials-operator-token-0123456789abcdef', 'support');
+    const byOrder = await support.call('GET', `/admin/trials?q=${order.order_number}`);
+    expect(byOrder.status).toBe(200);
+    expect(byOrder.body.items).toEqual([expect.objectContaining({ id: trial.id, customer_uuid: customer.uuid, status: 'in_trial', store_code: STORE, amount_after_trial: 4900 })]);
+    expect((await support.call('GET', `/admin/trials?status=converted&q=${customer.uuid}`)).body.items).toEqual([]);
+    const cancelled = await support.call('PUT', `/admin/trials/${trial.id}/status`, { status: 'cancelled', reason: 'Customer changed their mind' });
+    expect(cancelled.status).toBe(200);
+    const detail = await support.call('GET', `/admin/trials/${trial.id}`);
+    expect(detail.body.status).toBe('cancelled');
+    expect(detail.body.history.at(-1)).toMatchObject({ actor: 'operator', to_status: 'cancelled', reason: 'Customer changed their mind' });
+    const owner = await createOperator(shop(), 'trials-operator-token-0123456789abcdef', 'owner');
+    const audit = await owner.call('GET', `/admin/audit?entity_type=trial&entity_id=${trial.id}`);
+    expect(audit.body.items[0]).toMatchObject({ action: 'trial.status', actor_label: support.email, after: { status: 'cancelled' } });
+    expect((await support.call('GET', `/admin/trials/${randomUUID()}`)).status).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import type { Trial } from '@ember/contracts';
+import type { Trial, TrialConsoleQuery } from '@ember/contracts';
 import type { Queryable, Reader, Tx } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { phrase } from '../../platform/messages.js';
@@ -244,6 +244,25 @@ export class TrialsService implements CartTrialsPort {
   erase(tx: Tx, customerUuid: string): Promise<void> {
     return store.erase(tx, customerUuid);
   }
+
+  /** The console's list: trials in a state, a store view, of a customer or an order, newest first. */
+  async consoleList(q: Reader, query: TrialConsoleQuery) {
+    const { rows, total } = await store.listForConsole(q, { status: query.status, store: query.store, q: query.q, limit: query.page_size, offset: (query.page - 1) * query.page_size });
+    return { items: rows.map(consoleRow), page_info: { page: query.page, page_size: query.page_size, total } };
+  }
+
+  /** One trial as an operator sees it: its return, its conversion (with the charge's retries) and its history. */
+  async consoleDetail(q: Reader, id: string) {
+    const row = await store.find(q, id);
+    if (!row) throw new AppError('NOT_FOUND', 'Trial not found');
+    const history = (await store.events(q, [id])).get(id) ?? [];
+    return {
+      ...consoleRow(row),
+      return_requested_at: consoleIso(row.return_requested_at), return_reason: row.return_reason, conversion_order_number: row.conversion_order_number,
+      retry_at: consoleIso(row.retry_at), closed_at: consoleIso(row.closed_at),
+      history: history.map((e) => ({ kind: e.kind, actor: e.actor, from_status: e.from_status, to_status: e.to_status, reason: e.reason, created_at: consoleIso(e.created_at)! })),
+    };
+  }
 }
 
 function view(r: TrialRow, history: store.EventRow[], now: Date): Trial {
@@ -261,5 +280,15 @@ function view(r: TrialRow, history: store.EventRow[], now: Date): Trial {
     return_requested_at: r.return_requested_at?.toISOString() ?? null,
     conversion_order_number: r.conversion_order_number,
     history: history.map((e) => ({ kind: e.kind, actor: e.actor, to_status: e.to_status, reason: e.reason, created_at: e.created_at.toISOString() })),
+  };
+}
+
+const consoleIso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+function consoleRow(r: TrialRow) {
+  return {
+    id: r.id, program_code: r.program_code, customer_uuid: r.customer_uuid, store_code: r.store_code, order_number: r.order_number, status: r.status,
+    amount_after_trial: Number(r.amount_after_trial), currency: r.currency, started_at: consoleIso(r.started_at), ends_at: consoleIso(r.ends_at),
+    conversion_attempts: r.conversion_attempts, created_at: consoleIso(r.created_at)!,
   };
 }

@@ -219,3 +219,28 @@ export async function erase(tx: Tx, customerUuid: string): Promise<void> {
     [customerUuid],
   );
 }
+
+/** A page of trials for the console, newest first, with the count of all matches. */
+export async function listForConsole(q: Reader, f: { status?: string; store?: string; q?: string; limit: number; offset: number }): Promise<{ rows: TrialRow[]; total: number }> {
+  const params: unknown[] = [];
+  const where: string[] = [];
+  const add = (sql: string, v: unknown) => {
+    params.push(v);
+    where.push(sql.replaceAll('?', `$${params.length}`));
+  };
+  if (f.status) add('t.status = ?', f.status);
+  if (f.store) add('t.store_code = ?', f.store);
+  if (f.q) {
+    if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(f.q)) add('(t.id = ?::uuid OR t.customer_uuid = ?::uuid)', f.q.toLowerCase());
+    else add('(t.order_number = ? OR t.conversion_order_number = ?)', f.q.toUpperCase());
+  }
+  params.push(f.limit, f.offset);
+  const { rows } = await q.query<TrialRow & { total: number }>(
+    `SELECT ${COLUMNS}, total FROM (
+       SELECT t.*, count(*) OVER ()::int AS total FROM trials_trial t ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+        ORDER BY t.created_at DESC, t.id LIMIT $${params.length - 1} OFFSET $${params.length}) page
+      ORDER BY created_at DESC, id`,
+    params,
+  );
+  return { rows, total: rows[0]?.total ?? 0 };
+}
