@@ -39,3 +39,4 @@ export * from './returns.js';
 export * from './console.js';
 export * from './compliance.js';
 export * from './console-subscriptions.js';
+export * from './console-exports.js';

@@ -29,3 +29,35 @@ export function Panel({ id, title, children }: { id: string; title: string; chil
     </section>
   );
 }
+
+/** Records of unknown shape (consents, for instance) as a table with a column per field. */
+export function RecordTable({ id, caption, records }: { id: string; caption: string; records: unknown[] }) {
+  const rows = records.filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null && !Array.isArray(r));
+  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const show = (v: unknown) => (v === null || v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
+  return (
+    <div className="table-scroll" role="region" aria-labelledby={id} tabIndex={0}>
+      <table>
+        <caption id={id}>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c} scope="col">
+                {c.replace(/_/g, ' ')}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i}>
+              {columns.map((c) => (
+                <td key={c}>{show(r[c])}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -13,7 +13,7 @@ import { api, messageOf, queryString } from '../api';
 import { can } from '../areas';
 import { DataTable, useListSearch } from '../components/DataTable';
 import { ErrorNotice, Field, SuccessNotice, describedBy } from '../components/fields';
-import { Facts, Panel, StatusTag } from '../components/misc';
+import { Facts, Panel, RecordTable, StatusTag } from '../components/misc';
 import { formatDate, formatDateTime, formatMoney, formatNumber, isoToLocalInput, localInputToIso } from '../format';
 import { readInt, readParams } from '../listParams';
 import { useSession } from '../session';
@@ -370,7 +370,7 @@ export function CustomerDetailPage() {
             </ul>
           </Panel>
           <Panel id="customer-consents" title={t('customers.consents')}>
-            {c.consents.current.length === 0 ? <p className="muted">{t('customers.none')}</p> : <pre className="json">{JSON.stringify(c.consents.current, null, 1)}</pre>}
+            {c.consents.current.length === 0 ? <p className="muted">{t('customers.none')}</p> : <RecordTable id="consents-caption" caption={t('customers.consentsCurrent')} records={c.consents.current} />}
           </Panel>
           {can(perms, 'customers:write') || can(perms, 'customers:privacy') ? (
             <Panel id="customer-actions" title={t('customers.actions')}>

@@ -42,6 +42,7 @@ describe('partial refunds', () => {
     const total = o.grand_total;
     expect(await refundPart(o.entity_id, 1000, 'console:1')).toEqual({ refunded: 1000, remaining: total - 1000 });
     expect(await refundPart(o.entity_id, 1000, 'console:1')).toEqual({ refunded: 1000, remaining: total - 1000 });
+    await expect(refundPart(o.entity_id, 999, 'console:1')).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
     const p = await payment(o.entity_id);
     expect(await commands(p.uuid)).toEqual([{ kind: 'partial_refund', amount: 1000 }]);
     await settle();

@@ -351,7 +351,8 @@ export class PaymentsService {
   /**
    * Gives back part of an order's captured payment (a return's approved items, an operator's refund),
    * in the caller's transaction: the provider call runs after commit, once per idempotency key. The
-   * same key again changes nothing and answers as the first call did. Asking for more than is left
+   * same key again changes nothing and answers as the first call did (with another amount it is
+   * IDEMPOTENCY_KEY_REUSED). Asking for more than is left
    * (captured less everything asked back before), or for anything when nothing was captured, is
    * REFUND_NOT_POSSIBLE; the database holds the same limit.
    */
@@ -363,7 +364,10 @@ export class PaymentsService {
     const asked = Math.max(payment.refunded_amount, payment.refund_requested);
     const key = `${payment.uuid}:part:${idempotencyKey}`;
     const earlier = await store.findCommand(tx, key);
-    if (earlier) return { refunded: earlier.amount, remaining: payment.amount - asked };
+    if (earlier) {
+      if (earlier.amount !== amount) throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This refund key was used for another amount');
+      return { refunded: earlier.amount, remaining: payment.amount - asked };
+    }
     if (payment.status !== 'paid' || amount > payment.amount - asked) {
       throw new AppError('REFUND_NOT_POSSIBLE', `At most ${Math.max(0, payment.status === 'paid' ? payment.amount - asked : 0)} can be refunded`, { remaining: payment.amount - asked });
     }

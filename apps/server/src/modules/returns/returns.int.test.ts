@@ -150,8 +150,10 @@ describe('the operator’s steps', () => {
     expect(label.status).toBe(200);
     expect(label.headers.get('content-type')).toContain('application/pdf');
     expect(Buffer.from(await label.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
-    const mail = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM messaging_outbox WHERE recipient = $1 AND template = 'return_authorized'", [o.customer.email]);
-    expect(mail.rows[0]!.n).toBe(1);
+    const mail = await db.query<{ body: string }>("SELECT body FROM messaging_outbox WHERE recipient = $1 AND template = 'return_authorized'", [o.customer.email]);
+    expect(mail.rows).toHaveLength(1);
+    expect(mail.rows[0]!.body).toContain(res.body.method.label_reference);
+    expect(mail.rows[0]!.body).toContain(`/gb/account#/orders/${o.order_number}`);
     const audit = await db.query<{ action: string; before: { status: string }; after: { status: string } }>(
       "SELECT action, before, after FROM operator_audit WHERE entity_type = 'return' AND entity_id = $1", [number],
     );

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type {
   AdminReturnListQuery, ApproveReturnBody, AuthorizeReturnBody, ReceiveReturnBody, RejectReturnBody, ReturnStatus, ReturnView,
 } from '@ember/contracts';
@@ -141,7 +142,8 @@ export class ReturnsOperations extends ReturnsService {
     // Money goes back only where the provider took it; an order paid otherwise is refunded outside the shop.
     let refunded = 0;
     if (refund > 0 && order.paid_at) {
-      const key = `return:${p.row.number}:${approved.map((i) => i.uid).sort().join(',')}`;
+      // The approval's items name the refund: each item is approved once, so its refund is asked once.
+      const key = `return:${p.row.number}:${createHash('sha256').update(approved.map((i) => i.uid).sort().join(',')).digest('hex').slice(0, 32)}`;
       refunded = (await this.more.payments.refundPart(tx, order.entity_id, refund, key)).refunded;
       await store.addRefunded(tx, p.row.id, refunded);
     }
