@@ -54,6 +54,7 @@ import { operatorRoutes } from './modules/operators/operators.routes.js';
 import { ageCheckConsoleRoutes } from './modules/age-verification/age-verification.console.routes.js';
 import { subscriptionConsoleRoutes } from './modules/subscriptions/subscriptions.console.routes.js';
 import { exportRoutes } from './platform/exports.routes.js';
+import { couponConsoleRoutes } from './modules/cart/cart.console.routes.js';
 import { identityAdminRoutes } from './modules/identity/identity.admin.routes.js';
 import { identityConsoleRoutes } from './modules/identity/identity.console.routes.js';
 import { ordersConsoleRoutes } from './modules/orders/orders.console.routes.js';
@@ -225,6 +226,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(ageCheckConsoleRoutes, { prefix: '/admin', services });
   await app.register(subscriptionConsoleRoutes, { prefix: '/admin', services });
   await app.register(exportRoutes, { prefix: '/admin', services });
+  await app.register(couponConsoleRoutes, { prefix: '/admin', services });
   // The operator console's orders, customers and dashboard: an operator session or the bearer ADMIN_TOKEN (docs/decisions/0076).
   await app.register(ordersAdminRoutes, { prefix: '/admin', services, db });
   await app.register(identityAdminRoutes, { prefix: '/admin', services });

@@ -40,3 +40,4 @@ export * from './console.js';
 export * from './compliance.js';
 export * from './console-subscriptions.js';
 export * from './console-exports.js';
+export * from './console-promotions.js';

@@ -21,6 +21,7 @@ import { cartResolvers } from '../modules/cart/cart.resolvers.js';
 import { checkoutResolvers } from '../modules/checkout/checkout.resolvers.js';
 import { ordersResolvers } from '../modules/orders/orders.resolvers.js';
 import { subscriptionsResolvers } from '../modules/subscriptions/subscriptions.resolvers.js';
+import { returnsResolvers } from '../modules/returns/returns.resolvers.js';
 import type { GraphQLContext } from './context.js';
 import { checkEnvelope, requireInputObjects } from './graphql.edge.js';
 import { appendVary } from '../platform/rest.js';
@@ -143,7 +144,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { config: Config
   });
 
   const sdl = readFileSync(SCHEMA_PATH, 'utf8');
-  const resolvers = mergeResolvers(storeResolvers, directoryResolvers, catalogResolvers, contentResolvers, identityResolvers, ordersResolvers, cartResolvers, checkoutResolvers, subscriptionsResolvers);
+  const resolvers = mergeResolvers(storeResolvers, directoryResolvers, catalogResolvers, contentResolvers, identityResolvers, ordersResolvers, cartResolvers, checkoutResolvers, subscriptionsResolvers, returnsResolvers);
   await app.register(mercurius, {
     schema: sdl,
     // With tracing on, each root field runs in a span of its own (docs/decisions/0071).

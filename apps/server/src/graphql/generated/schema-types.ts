@@ -2392,6 +2392,8 @@ export type Customer = {
   /** The customer's family name. */
   lastname?: Maybe<Scalars['String']['output']>;
   orders?: Maybe<CustomerOrders>;
+  /** The signed-in customer's returns, newest first (Adobe Commerce's customer.returns). */
+  returns?: Maybe<Returns>;
   /** The customer's telephone number in E.164. */
   telephone?: Maybe<Scalars['String']['output']>;
   /** The customer's UUID in the account service (the session user's uuid). */
@@ -2406,6 +2408,13 @@ export type CustomerOrdersArgs = {
   pageSize?: InputMaybe<Scalars['Int']['input']>;
   scope?: InputMaybe<ScopeTypeEnum>;
   sort?: InputMaybe<CustomerOrderSortInput>;
+};
+
+
+/** Defines the customer name, addresses, and other details. */
+export type CustomerReturnsArgs = {
+  currentPage?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** Contains detailed information about a customer's billing or shipping address. */
@@ -2544,6 +2553,8 @@ export type CustomerOrder = {
   order_type?: Maybe<Scalars['String']['output']>;
   /** Payment details for the order. */
   payment_methods?: Maybe<Array<Maybe<OrderPaymentMethod>>>;
+  /** The order's returns, newest first (Adobe Commerce's CustomerOrder.returns). */
+  returns?: Maybe<Returns>;
   /** A list of shipments for the order. */
   shipments?: Maybe<Array<Maybe<OrderShipment>>>;
   /** The shipping address for the order. */
@@ -2566,6 +2577,13 @@ export type CustomerOrder = {
   total_after_trial?: Maybe<Money>;
   /** The website the order was placed in. */
   website_code: Scalars['String']['output'];
+};
+
+
+/** Contains details about each of the customer's orders. */
+export type CustomerOrderReturnsArgs = {
+  currentPage?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** CustomerOrderSortInput specifies the field to use for sorting search results and indicates whether the results are sorted in ascending or descending order. */
@@ -2995,6 +3013,8 @@ export type Mutation = {
   removeItemFromCart?: Maybe<RemoveItemFromCartOutput>;
   /** Add all products from a customer's previous order to the cart. */
   reorderItems?: Maybe<ReorderItemsOutput>;
+  /** Asks to return items of one of the signed-in customer's delivered orders within the return window (Adobe Commerce's requestReturn). */
+  requestReturn?: Maybe<RequestReturnOutput>;
   /** Revoke the customer token. */
   revokeCustomerToken?: Maybe<RevokeCustomerTokenOutput>;
   /** Set the billing address on a specific cart. */
@@ -3118,6 +3138,11 @@ export type MutationRemoveItemFromCartArgs = {
 
 export type MutationReorderItemsArgs = {
   orderNumber: Scalars['String']['input'];
+};
+
+
+export type MutationRequestReturnArgs = {
+  input: RequestReturnInput;
 };
 
 
@@ -4181,6 +4206,123 @@ export type ReorderItemsOutput = {
   status: BatchMutationStatus;
   /** An array of reordering errors. */
   userInputErrors: Array<Maybe<CheckoutUserInputError>>;
+};
+
+/** A return request (Adobe Commerce's RequestReturnInput, with the shop's reason and method). */
+export type RequestReturnInput = {
+  /** An optional comment (plain text, at most 1000 characters). */
+  comment_text?: InputMaybe<Scalars['String']['input']>;
+  /** Ignored: the shop writes to the order's e-mail address. */
+  contact_email?: InputMaybe<Scalars['String']['input']>;
+  /** A store of the store locator to hand the items in at; without it a prepaid label is made once authorized. */
+  drop_off_store_id?: InputMaybe<Scalars['String']['input']>;
+  items: Array<RequestReturnItemInput>;
+  /** The order's uid (CustomerOrder.id) or number. */
+  order_uid: Scalars['ID']['input'];
+  /** damaged, wrong_item, not_as_described, changed_mind or other (the default). */
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One line to return. */
+export type RequestReturnItemInput = {
+  /** The order line's uid (CustomerOrder.items' id). */
+  order_item_uid: Scalars['ID']['input'];
+  /** Whole units, at most what was bought less what other returns claim. */
+  quantity_to_return: Scalars['Float']['input'];
+};
+
+/** The answer of requestReturn. */
+export type RequestReturnOutput = {
+  __typename?: 'RequestReturnOutput';
+  return?: Maybe<Return>;
+  /** The customer's returns, newest first. */
+  returns?: Maybe<Returns>;
+};
+
+
+/** The answer of requestReturn. */
+export type RequestReturnOutputReturnsArgs = {
+  currentPage?: InputMaybe<Scalars['Int']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A customer's return (Adobe Commerce's Return). */
+export type Return = {
+  __typename?: 'Return';
+  /** The return's history, oldest first. */
+  comments?: Maybe<Array<Maybe<ReturnComment>>>;
+  /** When it was asked (ISO 8601). */
+  created_at: Scalars['String']['output'];
+  items?: Maybe<Array<Maybe<ReturnItem>>>;
+  /** The return's number (RMA…). */
+  number: Scalars['String']['output'];
+  status: ReturnStatus;
+  uid: Scalars['ID']['output'];
+};
+
+/** A status change of a return, with its comment (operators are not named). */
+export type ReturnComment = {
+  __typename?: 'ReturnComment';
+  /** Who: the customer's name is not repeated; `Customer`, `Ember` or the shop's system. */
+  author_name: Scalars['String']['output'];
+  /** When (ISO 8601). */
+  created_at: Scalars['String']['output'];
+  /** The status it moved to, with the comment when one was given. */
+  text: Scalars['String']['output'];
+  uid: Scalars['ID']['output'];
+};
+
+/** One line of a return. */
+export type ReturnItem = {
+  __typename?: 'ReturnItem';
+  order_item: ReturnOrderItem;
+  /** The units at the line's current stage: requested, authorized, received or approved. */
+  quantity: Scalars['Float']['output'];
+  /** The units the customer asked to return. */
+  request_quantity: Scalars['Float']['output'];
+  status: ReturnItemStatus;
+  uid: Scalars['ID']['output'];
+};
+
+/** A returned line's status (Adobe Commerce's ReturnItemStatus). */
+export type ReturnItemStatus =
+  | 'APPROVED'
+  | 'AUTHORIZED'
+  | 'DENIED'
+  | 'PENDING'
+  | 'RECEIVED'
+  | 'REJECTED';
+
+/** The order line a return item returns. */
+export type ReturnOrderItem = {
+  __typename?: 'ReturnOrderItem';
+  /** The order line's uid (CustomerOrder.items' id). */
+  id: Scalars['ID']['output'];
+  product_name?: Maybe<Scalars['String']['output']>;
+  product_sku: Scalars['String']['output'];
+};
+
+/** A return's status (Adobe Commerce's ReturnStatus). */
+export type ReturnStatus =
+  | 'APPROVED'
+  | 'AUTHORIZED'
+  | 'CLOSED'
+  | 'DENIED'
+  | 'PARTIALLY_APPROVED'
+  | 'PARTIALLY_AUTHORIZED'
+  | 'PARTIALLY_RECEIVED'
+  | 'PARTIALLY_REJECTED'
+  | 'PENDING'
+  | 'PROCESSED_AND_CLOSED'
+  | 'RECEIVED'
+  | 'REJECTED';
+
+/** A page of returns. */
+export type Returns = {
+  __typename?: 'Returns';
+  items?: Maybe<Array<Maybe<Return>>>;
+  page_info?: Maybe<SearchResultPageInfo>;
+  total_count?: Maybe<Scalars['Int']['output']>;
 };
 
 /** Contains the result of a request to revoke a customer token. */
@@ -5407,6 +5549,16 @@ export type ResolversTypes = {
   RemoveItemFromCartInput: ResolverTypeWrapper<unknown>;
   RemoveItemFromCartOutput: ResolverTypeWrapper<unknown>;
   ReorderItemsOutput: ResolverTypeWrapper<unknown>;
+  RequestReturnInput: ResolverTypeWrapper<unknown>;
+  RequestReturnItemInput: ResolverTypeWrapper<unknown>;
+  RequestReturnOutput: ResolverTypeWrapper<unknown>;
+  Return: ResolverTypeWrapper<unknown>;
+  ReturnComment: ResolverTypeWrapper<unknown>;
+  ReturnItem: ResolverTypeWrapper<unknown>;
+  ReturnItemStatus: ResolverTypeWrapper<unknown>;
+  ReturnOrderItem: ResolverTypeWrapper<unknown>;
+  ReturnStatus: ResolverTypeWrapper<unknown>;
+  Returns: ResolverTypeWrapper<unknown>;
   RevokeCustomerTokenOutput: ResolverTypeWrapper<unknown>;
   SalesCommentItem: ResolverTypeWrapper<unknown>;
   ScopeTypeEnum: ResolverTypeWrapper<unknown>;
@@ -5648,6 +5800,14 @@ export type ResolversParentTypes = {
   RemoveItemFromCartInput: unknown;
   RemoveItemFromCartOutput: unknown;
   ReorderItemsOutput: unknown;
+  RequestReturnInput: unknown;
+  RequestReturnItemInput: unknown;
+  RequestReturnOutput: unknown;
+  Return: unknown;
+  ReturnComment: unknown;
+  ReturnItem: unknown;
+  ReturnOrderItem: unknown;
+  Returns: unknown;
   RevokeCustomerTokenOutput: unknown;
   SalesCommentItem: unknown;
   SearchResultPageInfo: unknown;
@@ -6320,6 +6480,7 @@ export type CustomerResolvers<ContextType = GraphQLContext, ParentType extends R
   is_age_verified?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   lastname?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   orders?: Resolver<Maybe<ResolversTypes['CustomerOrders']>, ParentType, ContextType, RequireFields<CustomerOrdersArgs, 'currentPage' | 'pageSize'>>;
+  returns?: Resolver<Maybe<ResolversTypes['Returns']>, ParentType, ContextType, RequireFields<CustomerReturnsArgs, 'currentPage' | 'pageSize'>>;
   telephone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   uuid?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
@@ -6361,6 +6522,7 @@ export type CustomerOrderResolvers<ContextType = GraphQLContext, ParentType exte
   order_date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   order_type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   payment_methods?: Resolver<Maybe<Array<Maybe<ResolversTypes['OrderPaymentMethod']>>>, ParentType, ContextType>;
+  returns?: Resolver<Maybe<ResolversTypes['Returns']>, ParentType, ContextType, RequireFields<CustomerOrderReturnsArgs, 'currentPage' | 'pageSize'>>;
   shipments?: Resolver<Maybe<Array<Maybe<ResolversTypes['OrderShipment']>>>, ParentType, ContextType>;
   shipping_address?: Resolver<Maybe<ResolversTypes['OrderAddress']>, ParentType, ContextType>;
   shipping_method?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -6515,6 +6677,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   removeCouponFromCart?: Resolver<Maybe<ResolversTypes['RemoveCouponFromCartOutput']>, ParentType, ContextType, Partial<MutationRemoveCouponFromCartArgs>>;
   removeItemFromCart?: Resolver<Maybe<ResolversTypes['RemoveItemFromCartOutput']>, ParentType, ContextType, Partial<MutationRemoveItemFromCartArgs>>;
   reorderItems?: Resolver<Maybe<ResolversTypes['ReorderItemsOutput']>, ParentType, ContextType, RequireFields<MutationReorderItemsArgs, 'orderNumber'>>;
+  requestReturn?: Resolver<Maybe<ResolversTypes['RequestReturnOutput']>, ParentType, ContextType, RequireFields<MutationRequestReturnArgs, 'input'>>;
   revokeCustomerToken?: Resolver<Maybe<ResolversTypes['RevokeCustomerTokenOutput']>, ParentType, ContextType>;
   setBillingAddressOnCart?: Resolver<Maybe<ResolversTypes['SetBillingAddressOnCartOutput']>, ParentType, ContextType, Partial<MutationSetBillingAddressOnCartArgs>>;
   setGuestEmailOnCart?: Resolver<Maybe<ResolversTypes['SetGuestEmailOnCartOutput']>, ParentType, ContextType, Partial<MutationSetGuestEmailOnCartArgs>>;
@@ -6814,6 +6977,47 @@ export type ReorderItemsOutputResolvers<ContextType = GraphQLContext, ParentType
   cart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['BatchMutationStatus'], ParentType, ContextType>;
   userInputErrors?: Resolver<Array<Maybe<ResolversTypes['CheckoutUserInputError']>>, ParentType, ContextType>;
+};
+
+export type RequestReturnOutputResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RequestReturnOutput'] = ResolversParentTypes['RequestReturnOutput']> = {
+  return?: Resolver<Maybe<ResolversTypes['Return']>, ParentType, ContextType>;
+  returns?: Resolver<Maybe<ResolversTypes['Returns']>, ParentType, ContextType, RequireFields<RequestReturnOutputReturnsArgs, 'currentPage' | 'pageSize'>>;
+};
+
+export type ReturnResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Return'] = ResolversParentTypes['Return']> = {
+  comments?: Resolver<Maybe<Array<Maybe<ResolversTypes['ReturnComment']>>>, ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  items?: Resolver<Maybe<Array<Maybe<ResolversTypes['ReturnItem']>>>, ParentType, ContextType>;
+  number?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ReturnStatus'], ParentType, ContextType>;
+  uid?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type ReturnCommentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReturnComment'] = ResolversParentTypes['ReturnComment']> = {
+  author_name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  created_at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  uid?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type ReturnItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReturnItem'] = ResolversParentTypes['ReturnItem']> = {
+  order_item?: Resolver<ResolversTypes['ReturnOrderItem'], ParentType, ContextType>;
+  quantity?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  request_quantity?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ReturnItemStatus'], ParentType, ContextType>;
+  uid?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type ReturnOrderItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReturnOrderItem'] = ResolversParentTypes['ReturnOrderItem']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  product_name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  product_sku?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ReturnsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Returns'] = ResolversParentTypes['Returns']> = {
+  items?: Resolver<Maybe<Array<Maybe<ResolversTypes['Return']>>>, ParentType, ContextType>;
+  page_info?: Resolver<Maybe<ResolversTypes['SearchResultPageInfo']>, ParentType, ContextType>;
+  total_count?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type RevokeCustomerTokenOutputResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RevokeCustomerTokenOutput'] = ResolversParentTypes['RevokeCustomerTokenOutput']> = {
@@ -7336,6 +7540,12 @@ export type Resolvers<ContextType = GraphQLContext> = {
   RemoveCouponFromCartOutput?: RemoveCouponFromCartOutputResolvers<ContextType>;
   RemoveItemFromCartOutput?: RemoveItemFromCartOutputResolvers<ContextType>;
   ReorderItemsOutput?: ReorderItemsOutputResolvers<ContextType>;
+  RequestReturnOutput?: RequestReturnOutputResolvers<ContextType>;
+  Return?: ReturnResolvers<ContextType>;
+  ReturnComment?: ReturnCommentResolvers<ContextType>;
+  ReturnItem?: ReturnItemResolvers<ContextType>;
+  ReturnOrderItem?: ReturnOrderItemResolvers<ContextType>;
+  Returns?: ReturnsResolvers<ContextType>;
   RevokeCustomerTokenOutput?: RevokeCustomerTokenOutputResolvers<ContextType>;
   SalesCommentItem?: SalesCommentItemResolvers<ContextType>;
   SearchResultPageInfo?: SearchResultPageInfoResolvers<ContextType>;

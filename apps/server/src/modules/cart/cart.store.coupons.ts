@@ -75,3 +75,52 @@ export async function countCustomerUse(tx: Tx, ruleId: number, customerKey: stri
   );
   return rows.length === 1;
 }
+
+// ---------- the console ----------
+
+/** A page of coupons, newest first, with the count of all matches. */
+export async function listRules(q: Reader, f: { q?: string; store?: string; active?: boolean; limit: number; offset: number }): Promise<{ rows: CartRuleRow[]; total: number }> {
+  const params: unknown[] = [];
+  const where: string[] = [];
+  const add = (sql: string, v: unknown) => {
+    params.push(v);
+    where.push(sql.replaceAll('?', `$${params.length}`));
+  };
+  if (f.q) add(`(code LIKE upper(?) || '%' OR lower(label) LIKE '%' || lower(?) || '%')`, f.q.replace(/[\\%_]/g, (c) => `\\${c}`));
+  if (f.store) add('(store_code = ? OR store_code IS NULL)', f.store);
+  if (f.active !== undefined) add('is_active = ?', f.active);
+  params.push(f.limit, f.offset);
+  const { rows } = await q.query<CartRuleRow & { total: number }>(
+    `SELECT ${RULE_COLUMNS}, count(*) OVER ()::int AS total FROM cart_rule ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
+export async function findRule(q: Reader, id: number, lock = false): Promise<CartRuleRow | null> {
+  const { rows } = await q.query<CartRuleRow>(`SELECT ${RULE_COLUMNS} FROM cart_rule WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
+  return rows[0] ?? null;
+}
+
+/** Adds a coupon; null when the code is taken. */
+export async function insertRule(tx: Tx, r: Omit<CartRuleRow, 'id' | 'times_used'>): Promise<CartRuleRow | null> {
+  const { rows } = await tx.query<CartRuleRow>(
+    `INSERT INTO cart_rule (code, label, discount_type, discount_value, store_code, min_subtotal_minor, from_at, to_at, uses_per_coupon, uses_per_customer, is_active)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (code) DO NOTHING RETURNING ${RULE_COLUMNS}`,
+    [r.code, r.label, r.discount_type, r.discount_value, r.store_code, r.min_subtotal_minor, r.from_at, r.to_at, r.uses_per_coupon, r.uses_per_customer, r.is_active],
+  );
+  return rows[0] ?? null;
+}
+
+export async function updateRule(tx: Tx, id: number, p: { label?: string; to_at?: Date | null; uses_per_coupon?: number | null; uses_per_customer?: number | null; is_active?: boolean }): Promise<CartRuleRow> {
+  const sets: string[] = [];
+  const params: unknown[] = [id];
+  for (const [k, v] of Object.entries(p)) {
+    if (v === undefined) continue;
+    params.push(v);
+    sets.push(`${k} = $${params.length}`);
+  }
+  const { rows } = await tx.query<CartRuleRow>(`UPDATE cart_rule SET ${sets.join(', ')} WHERE id = $1 RETURNING ${RULE_COLUMNS}`, params);
+  return rows[0]!;
+}

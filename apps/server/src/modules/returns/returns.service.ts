@@ -115,6 +115,13 @@ export class ReturnsService {
     return { items: (await this.load(q, rows)).map((r) => toView(r)), page, page_size: pageSize, total };
   }
 
+  /** A page of one order's returns that are the customer's, newest first (GraphQL's CustomerOrder.returns). */
+  async listForOrder(q: Queryable, customerUuid: string, orderEntityId: string, page: number, pageSize: number) {
+    const mine = (await store.returnsOfOrder(q, orderEntityId)).filter((r) => r.customer_uuid === customerUuid);
+    const rows = mine.slice((page - 1) * pageSize, page * pageSize);
+    return { items: (await this.load(q, rows)).map((r) => toView(r)), page, page_size: pageSize, total: mine.length };
+  }
+
   /** One of the customer's returns; another customer's answers as a missing one. */
   async getForCustomer(q: Queryable, customerUuid: string, number: string): Promise<ReturnView> {
     return toView(await this.ownReturn(q, customerUuid, number));
