@@ -174,9 +174,10 @@ test('an operator ships an order with its tracking number, the customer sees it 
   await expect(entry.first()).toBeVisible();
   await expect(entry.first()).toContainText(operator.email);
 
-  // The customer's order now reads shipped in My orders, and the shop's answer to it carries the tracking number.
+  // The customer's order now reads shipped in My orders, with the parcel's tracking number, and the shop's answer carries it.
   await page.goto(`/gb/account#/orders/${number}`);
   await expect(page.getByTestId('order-status')).toHaveText(/shipped/i);
+  await expect(page.getByTestId('order-tracking')).toHaveText(`Royal Mail: ${tracking}`);
   const answer = await page.request.get('/graphql', {
     headers: { Store: 'gb', authorization: `Bearer ${token}` },
     params: { query: `{ customer { orders(filter: { number: { eq: "${number}" } }) { items { number shipments { tracking { carrier number } } } } } }` },
@@ -214,6 +215,3 @@ test('a fulfilment operator sees only their areas, in German once chosen, with f
   await expect(page.getByLabel(de.login.email)).toHaveAttribute('aria-invalid', 'true');
 });
 
-test.fixme('the customer sees the tracking number in My orders', async () => {
-  // My orders in the storefront shows an order's status but not its shipments' tracking yet (the storefront is not part of the console's work).
-});

@@ -1,7 +1,7 @@
 /** The console's areas and the permission each needs (apps/server/src/modules/operators/operators.permissions.ts). */
 
 export interface Area {
-  key: 'dashboard' | 'orders' | 'customers' | 'returns' | 'audit' | 'operators';
+  key: 'dashboard' | 'orders' | 'customers' | 'returns' | 'compliance' | 'subscriptions' | 'trials' | 'coupons' | 'audit' | 'operators';
   path: string;
   permission: string;
 }
@@ -11,6 +11,10 @@ export const AREAS: readonly Area[] = [
   { key: 'orders', path: '/orders', permission: 'orders:read' },
   { key: 'customers', path: '/customers', permission: 'customers:read' },
   { key: 'returns', path: '/returns', permission: 'returns:read' },
+  { key: 'compliance', path: '/compliance/age-checks', permission: 'compliance:read' },
+  { key: 'subscriptions', path: '/subscriptions', permission: 'subscriptions:read' },
+  { key: 'trials', path: '/trials', permission: 'subscriptions:read' },
+  { key: 'coupons', path: '/promotions/coupons', permission: 'promotions:read' },
   { key: 'audit', path: '/audit', permission: 'audit:read' },
   { key: 'operators', path: '/operators', permission: 'operators:manage' },
 ];

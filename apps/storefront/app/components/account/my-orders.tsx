@@ -117,6 +117,8 @@ function OrderBody({ store, user, order }: { store: StoreView; user: SessionUser
   const items = (order.items ?? []).filter((i): i is NonNullable<typeof i> => i !== null);
   const address = order.shipping_address;
   const method = order.payment_methods?.find((p) => p);
+  // The parcels' tracking numbers, as the warehouse recorded them at shipment.
+  const tracks = (order.shipments ?? []).flatMap((s) => s?.tracking ?? []).filter((k): k is NonNullable<typeof k> => Boolean(k?.number));
   // The method's label in the page's language; a code the storefront does not know shows as the server names it.
   const payment = method ? t(`checkout.payment.methods.${method.method_code ?? method.name}`, { defaultValue: method.name }) : null;
   // GA4's `refund` of a cancelled or returned order, once (docs/decisions/0072).
@@ -132,6 +134,12 @@ function OrderBody({ store, user, order }: { store: StoreView; user: SessionUser
           <div>
             <dt>{address.pickup_location_name ? t('account.orders.pickup') : t('account.orders.address')}</dt>
             <dd>{address.pickup_location_name ?? addressLine(fromGraphQLAddress(address))}</dd>
+          </div>
+        )}
+        {tracks.length > 0 && (
+          <div>
+            <dt>{t('account.orders.tracking')}</dt>
+            <dd data-testid="order-tracking">{tracks.map((k) => `${k.title || k.carrier}: ${k.number}`).join(', ')}</dd>
           </div>
         )}
         {order.accepted_agreements.length > 0 && (

@@ -158,6 +158,14 @@ export const CUSTOMER_ORDER_QUERY = operation('CustomerOrder', gql`
         title
         version
       }
+      shipments {
+        number
+        tracking {
+          carrier
+          title
+          number
+        }
+      }
     }
   }
 `);
