@@ -55,6 +55,7 @@ import { ageCheckConsoleRoutes } from './modules/age-verification/age-verificati
 import { subscriptionConsoleRoutes } from './modules/subscriptions/subscriptions.console.routes.js';
 import { exportRoutes } from './platform/exports.routes.js';
 import { couponConsoleRoutes } from './modules/cart/cart.console.routes.js';
+import { catalogueConsoleRoutes } from './modules/catalog/catalog.console.routes.js';
 import { identityAdminRoutes } from './modules/identity/identity.admin.routes.js';
 import { identityConsoleRoutes } from './modules/identity/identity.console.routes.js';
 import { ordersConsoleRoutes } from './modules/orders/orders.console.routes.js';
@@ -227,6 +228,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(subscriptionConsoleRoutes, { prefix: '/admin', services });
   await app.register(exportRoutes, { prefix: '/admin', services });
   await app.register(couponConsoleRoutes, { prefix: '/admin', services });
+  await app.register(catalogueConsoleRoutes, { prefix: '/admin', services });
   // The operator console's orders, customers and dashboard: an operator session or the bearer ADMIN_TOKEN (docs/decisions/0076).
   await app.register(ordersAdminRoutes, { prefix: '/admin', services, db });
   await app.register(identityAdminRoutes, { prefix: '/admin', services });

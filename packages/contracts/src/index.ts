@@ -41,3 +41,4 @@ export * from './compliance.js';
 export * from './console-subscriptions.js';
 export * from './console-exports.js';
 export * from './console-promotions.js';
+export * from './console-catalogue.js';

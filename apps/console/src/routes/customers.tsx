@@ -12,6 +12,7 @@ import { Link, useParams } from 'react-router';
 import { api, messageOf, queryString } from '../api';
 import { can } from '../areas';
 import { DataTable, useListSearch } from '../components/DataTable';
+import { exportHref } from '../exportLinks';
 import { ErrorNotice, Field, SuccessNotice, describedBy } from '../components/fields';
 import { Facts, Panel, RecordTable, StatusTag } from '../components/misc';
 import { formatDate, formatDateTime, formatMoney, formatNumber, isoToLocalInput, localInputToIso } from '../format';
@@ -99,6 +100,11 @@ export function CustomersPage() {
           </button>
         </div>
       </form>
+      <div className="list-tools">
+        <a className="button-link" href={exportHref('customers', search)} download>
+          {t('common.exportCsv')}
+        </a>
+      </div>
       <ErrorNotice message={customers.error ? messageOf(customers.error, t('errors.generic')) : null} />
       <DataTable caption={t('customers.caption')} columns={columns} rows={customers.data?.items} total={customers.data?.page_info.total} loading={customers.isFetching} />
     </section>

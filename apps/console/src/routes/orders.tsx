@@ -12,6 +12,7 @@ import { Link, useParams } from 'react-router';
 import { api, messageOf, queryString } from '../api';
 import { can } from '../areas';
 import { DataTable, useListSearch } from '../components/DataTable';
+import { exportHref } from '../exportLinks';
 import { ErrorNotice, Field, SuccessNotice, describedBy } from '../components/fields';
 import { Facts, Panel, StatusTag } from '../components/misc';
 import { formatDateTime, formatMoney, isoToLocalInput, localInputToIso } from '../format';
@@ -134,6 +135,11 @@ export function OrdersPage() {
           </button>
         </div>
       </form>
+      <div className="list-tools">
+        <a className="button-link" href={exportHref('orders', search)} download>
+          {t('common.exportCsv')}
+        </a>
+      </div>
       <ErrorNotice message={orders.error ? messageOf(orders.error, t('errors.generic')) : null} />
       <DataTable caption={t('orders.caption')} columns={columns} rows={orders.data?.items} total={orders.data?.page_info.total} loading={orders.isFetching} sortable={SORTABLE} />
     </section>

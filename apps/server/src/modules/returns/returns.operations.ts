@@ -13,6 +13,10 @@ import { isAllowed, ITEM_FROM, refundShare, statusOf, type ReturnAction } from '
 import { DELIVERED_STATUSES, ReturnsService, toView, type ReturnParts, type ReturnsDeps } from './returns.service.js';
 import * as store from './returns.store.js';
 
+const DONE: Record<ReturnAction, string> = {
+  authorize: 'authorized', deny: 'denied', receive: 'received', approve: 'approved', reject: 'rejected', close: 'closed',
+};
+
 /** Who acts on a return at /admin: the operator's label is kept in the return's history for the console. */
 export interface ReturnActor {
   label: string;
@@ -193,7 +197,7 @@ export class ReturnsOperations extends ReturnsService {
     const row = await store.findReturn(q, number.toUpperCase(), action !== 'read');
     if (!row) throw new AppError('NOT_FOUND', 'Return not found');
     if (action !== 'read' && !isAllowed(action, row.status)) {
-      throw new AppError('RETURN_NOT_CHANGEABLE', `A ${row.status} return cannot be ${action === 'deny' ? 'denied' : `${action}d`.replace('ed d', 'ed')}`, { status: row.status, action });
+      throw new AppError('RETURN_NOT_CHANGEABLE', `A ${row.status} return cannot be ${DONE[action]}`, { status: row.status, action });
     }
     return (await this.load(q, [row]))[0]!;
   }
@@ -206,7 +210,7 @@ export class ReturnsOperations extends ReturnsService {
       const item = p.items.find((i) => i.uid === uid);
       if (!item) throw new AppError('VALIDATION_FAILED', 'This item is not part of the return', { field: 'items' });
       if (step && item.status !== ITEM_FROM[step]) {
-        throw new AppError('RETURN_NOT_CHANGEABLE', `A ${item.status} item cannot be ${step === 'receive' ? 'received' : `${step}d`}`, { item: uid, status: item.status });
+        throw new AppError('RETURN_NOT_CHANGEABLE', `A ${item.status} item cannot be ${DONE[step]}`, { item: uid, status: item.status });
       }
     }
     return map;
