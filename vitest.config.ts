@@ -19,6 +19,8 @@ export default defineConfig({
       },
       // The storefront's own logic tests (returnTo, hash routes, forms), with its own config.
       'apps/storefront/vitest.config.ts',
+      // The console's pure helpers (list state, exports, coupon values, catalogues), with its own config.
+      'apps/console/vitest.config.ts',
       {
         ssr,
         test: {

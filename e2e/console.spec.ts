@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { createOrder } from '@ember/test-support';
+import { addToCart, createCustomer, createOrder, gql, newGuestCart, newJar, restCall } from '@ember/test-support';
 import * as OTPAuth from 'otpauth';
 import { apiBase, signedInCustomer, verifyAgeByApi } from './support/account';
 import { expectNoSeriousViolations } from './support/axe';
@@ -24,7 +24,7 @@ interface OperatorLogin {
 }
 
 /** Adds an operator (an owner unless told) through the API as a script (bearer ADMIN_TOKEN) would. */
-async function createOperator(page: Page, role: 'owner' | 'fulfilment' = 'owner'): Promise<OperatorLogin> {
+async function createOperator(page: Page, role: 'owner' | 'fulfilment' | 'compliance' | 'marketing' | 'support' = 'owner'): Promise<OperatorLogin> {
   const id = randomBytes(5).toString('hex');
   const operator = { email: `${role}-${id}@example.com`, name: `Operator ${id}`, password: `Console-${id}-Pw1!` };
   const response = await page.request.post('/admin/operators', {
@@ -215,3 +215,160 @@ test('a fulfilment operator sees only their areas, in German once chosen, with f
   await expect(page.getByLabel(de.login.email)).toHaveAttribute('aria-invalid', 'true');
 });
 
+
+/** Axe and the phone's width on a console page, then back to the desktop. */
+async function checkPage(page: Page, what: string): Promise<void> {
+  await expectNoSeriousViolations(page, what);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page, `${what} at 390 px`);
+  await expectNoSeriousViolations(page, `${what} at 390 px`);
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+test('a compliance operator approves an age check waiting for review, and the customer is then age-verified', async ({ page }) => {
+  const customer = await createCustomer(apiBase(), { lastname: 'Review', emailPrefix: 'review' });
+  const started = await restCall(apiBase(), 'POST', '/age-verification/verify', { method_code: 'hidden', country_code: 'GB' }, { token: customer.token, store: 'gb' });
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  expect(started.body.status).toBe('needs_review');
+
+  const operator = await createOperator(page, 'compliance');
+  await signInAndEnrol(page, operator);
+  const nav = page.getByRole('navigation', { name: en.app.navigation });
+  await nav.getByRole('link', { name: en.nav.compliance }).click();
+  await expect(page.getByRole('heading', { level: 1, name: en.ageChecks.title })).toBeVisible();
+  // The queue shows the checks waiting for review unless told otherwise.
+  await expect(page.getByLabel(en.ageChecks.status)).toHaveValue('needs_review');
+  await page.getByLabel(en.ageChecks.q).fill(customer.email);
+  await page.getByRole('button', { name: en.common.search }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(customer.email)}`));
+  const queue = page.getByRole('table', { name: en.ageChecks.caption });
+  await expect(queue.getByRole('row')).toHaveCount(2);
+  await expect(queue).toContainText(en.ageCheckStatus.needs_review);
+  await checkPage(page, 'age-check queue');
+  await queue.getByRole('link', { name: customer.email, exact: true }).click();
+
+  // The claimed person beside the check's events.
+  await expect(page.getByRole('heading', { level: 1, name: en.ageChecks.detailTitle.replace('{{name}}', 'Tess Review') })).toBeVisible();
+  const person = page.getByRole('region', { name: en.ageChecks.claimed });
+  await expect(person).toContainText('Tess Review');
+  await expect(person).toContainText(customer.email);
+  await expect(page.getByRole('region', { name: en.ageChecks.events }).getByRole('listitem').first()).toBeVisible();
+  await checkPage(page, 'age-check detail');
+
+  // A reason is required; then the decision is asked once more before it is sent.
+  await page.getByRole('button', { name: en.ageChecks.approveSubmit }).click();
+  await expect(page.getByLabel(en.ageChecks.decisionReason)).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel(en.ageChecks.decisionReason).fill('Passport seen on the video call');
+  let asked = '';
+  page.once('dialog', (dialog) => {
+    asked = dialog.message();
+    void dialog.accept();
+  });
+  await page.getByRole('button', { name: en.ageChecks.approveSubmit }).click();
+  await expect(page.getByRole('status').filter({ hasText: en.ageChecks.decided.replace('{{status}}', en.ageCheckStatus.verified) })).toBeVisible();
+  expect(asked).toContain(customer.email);
+  await expect(page.getByRole('region', { name: en.ageChecks.summary })).toContainText(en.ageCheckStatus.verified);
+  await expect(page.getByRole('region', { name: en.ageChecks.decide })).toContainText(en.ageChecks.notOpen);
+
+  // The customer's profile says so.
+  const profile = await restCall(apiBase(), 'GET', `/account/users/${customer.uuid}/profile`, undefined, { token: customer.token, store: 'gb' });
+  expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+  expect(profile.body.is_age_verified).toBe(true);
+
+  // The customers list's CSV export carries the list's filters and downloads with the session.
+  await page.goto('/console/customers?status=active&store=gb&q=review');
+  const exportLink = page.getByRole('link', { name: en.common.exportCsv });
+  await expect(exportLink).toHaveAttribute('href', '/admin/exports/customers.csv?store=gb&status=active');
+  await expect(exportLink).toHaveAttribute('download', '');
+  const csv = await page.request.get((await exportLink.getAttribute('href'))!);
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()['content-type']).toContain('text/csv');
+  expect(await csv.text()).toContain(customer.email);
+});
+
+test('a marketing operator creates a 10 % coupon for gb, and a guest cart gets the discount with it', async ({ page }) => {
+  const operator = await createOperator(page, 'marketing');
+  await signInAndEnrol(page, operator);
+  await page.getByRole('navigation', { name: en.app.navigation }).getByRole('link', { name: en.nav.coupons }).click();
+  await expect(page.getByRole('heading', { level: 1, name: en.coupons.title })).toBeVisible();
+  await expect(page.getByRole('table', { name: en.coupons.caption })).toBeVisible();
+  await checkPage(page, 'coupons list');
+
+  await page.getByRole('link', { name: en.coupons.create }).click();
+  await expect(page.getByRole('heading', { level: 1, name: en.coupons.createTitle })).toBeVisible();
+  await checkPage(page, 'new coupon');
+  const code = `TEN${randomBytes(4).toString('hex').toUpperCase()}`;
+  await page.getByLabel(en.coupons.code, { exact: true }).fill(code.toLowerCase());
+  await page.getByLabel(en.coupons.label, { exact: true }).fill('Ten per cent off');
+  await page.getByLabel(en.coupons.store, { exact: true }).selectOption('gb');
+  await page.getByLabel(en.coupons.percent).check();
+  await page.getByLabel(en.coupons.valuePercent).fill('10');
+  await page.getByLabel(en.coupons.usesPerCustomer).fill('1');
+  await page.getByRole('button', { name: en.coupons.createSubmit }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: en.coupons.detailTitle.replace('{{code}}', code) })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText(en.coupons.created.replace('{{code}}', code));
+  const summary = page.getByRole('region', { name: en.coupons.summary });
+  await expect(summary).toContainText('10%');
+  await expect(summary).toContainText('gb');
+  await checkPage(page, 'coupon detail');
+
+  // The server keeps 10 % as 1000 basis points.
+  const id = /\/promotions\/coupons\/(\d+)$/.exec(page.url())![1];
+  const kept = await page.request.get(`/admin/promotions/coupons/${id}`);
+  expect(await kept.json()).toMatchObject({ code, discount_type: 'percent', discount_value: 1000, store_code: 'gb', uses_per_customer: 1, is_active: true });
+
+  // A guest in the gb shop applies the code and gets a tenth off.
+  const jar = newJar();
+  const cart = await newGuestCart(apiBase(), { store: 'gb', jar });
+  const added = await addToCart(apiBase(), cart, [{ sku: 'EMBER-ONE-SLATE', parent_sku: 'EMBER-ONE', quantity: 1 }], { store: 'gb', jar });
+  expect(added.body.errors, JSON.stringify(added.body)).toBeUndefined();
+  const applied = await gql(
+    apiBase(),
+    `mutation ($c: String!, $code: String!) { applyCouponToCart(input: {cart_id: $c, coupon_code: $code}) {
+      cart { applied_coupons { code } prices { subtotal_including_tax { value } discounts { amount { value } } } } } }`,
+    { c: cart, code },
+    { store: 'gb', jar },
+  );
+  expect(applied.body.errors, JSON.stringify(applied.body)).toBeUndefined();
+  const prices = applied.body.data.applyCouponToCart.cart.prices as { subtotal_including_tax: { value: number }; discounts: { amount: { value: number } }[] };
+  expect(applied.body.data.applyCouponToCart.cart.applied_coupons).toEqual([{ code }]);
+  expect(prices.discounts).toHaveLength(1);
+  expect(prices.discounts[0]!.amount.value).toBeCloseTo(prices.subtotal_including_tax.value / 10, 2);
+});
+
+test('a support operator finds subscriptions and trials, and the orders export carries the list’s filters', async ({ page }) => {
+  const operator = await createOperator(page, 'support');
+  await signInAndEnrol(page, operator);
+  const nav = page.getByRole('navigation', { name: en.app.navigation });
+  for (const [area, title, caption] of [
+    [en.nav.subscriptions, en.subscriptions.title, en.subscriptions.caption],
+    [en.nav.trials, en.trials.title, en.trials.caption],
+  ]) {
+    await nav.getByRole('link', { name: area }).click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole('table', { name: caption })).toBeVisible();
+    await checkPage(page, `${area} list`);
+  }
+  // Filters live in the URL, and a reload shows the same list.
+  await page.getByLabel(en.subscriptions.status).selectOption('cancelled');
+  await page.getByRole('button', { name: en.common.search }).click();
+  await expect(page).toHaveURL(/[?&]status=cancelled/);
+  await page.reload();
+  await expect(page.getByLabel(en.subscriptions.status)).toHaveValue('cancelled');
+  // A search the API refuses says why, in the server's words.
+  await page.getByLabel(en.subscriptions.q).fill('no spaces allowed');
+  await page.getByRole('button', { name: en.common.search }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+
+  await nav.getByRole('link', { name: en.nav.orders }).click();
+  await expect(page.getByRole('heading', { level: 1, name: en.orders.title })).toBeVisible();
+  await page.getByLabel(en.orders.store, { exact: true }).fill('gb');
+  await page.getByLabel(en.orders.status).selectOption('processing');
+  await page.getByRole('button', { name: en.common.search }).click();
+  const exportLink = page.getByRole('link', { name: en.common.exportCsv });
+  await expect(exportLink).toHaveAttribute('href', '/admin/exports/orders.csv?store=gb&status=processing');
+  const csv = await page.request.get((await exportLink.getAttribute('href'))!);
+  expect(csv.status()).toBe(200);
+  expect((await csv.text()).split('\n')[0]).toContain('order_number');
+});

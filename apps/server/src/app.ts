@@ -56,6 +56,7 @@ import { subscriptionConsoleRoutes } from './modules/subscriptions/subscriptions
 import { exportRoutes } from './platform/exports.routes.js';
 import { couponConsoleRoutes } from './modules/cart/cart.console.routes.js';
 import { catalogueConsoleRoutes } from './modules/catalog/catalog.console.routes.js';
+import { complianceConsoleRoutes } from './modules/age-verification/compliance.console.routes.js';
 import { identityAdminRoutes } from './modules/identity/identity.admin.routes.js';
 import { identityConsoleRoutes } from './modules/identity/identity.console.routes.js';
 import { ordersConsoleRoutes } from './modules/orders/orders.console.routes.js';
@@ -165,6 +166,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   onRollback((event) => (event.expected ? app.log.debug({ transaction: event }, 'transaction rolled back') : app.log.warn({ transaction: event }, 'transaction rolled back')));
   app.decorate('db', db);
   app.decorate('services', services);
+  // /admin answers nothing, not even a validation error, to a request without an operator's credential;
+  // only the sign-in itself is open (docs/decisions/0076). Before validation, after the cookies are read.
+  app.addHook('preValidation', async (request) => {
+    if (request.url.startsWith('/admin/') && !request.url.startsWith('/admin/session')) await services.operators.authenticate(request);
+  });
   app.decorate('config', config);
   app.decorate('draining', false);
   if (ownsDb) app.addHook('onClose', async () => db.close());
@@ -215,7 +221,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(orderInvoiceRoutes, { prefix: '/account', services, family: 'account' });
   await app.register(orderInvoiceRoutes, { prefix: '/account-legacy', services, family: 'legacy' });
   // Operator endpoints: an operator's console session with the permission, or a script's bearer
-  // ADMIN_TOKEN (docs/decisions/0076); every change lands in the audit log.
+  // ADMIN_TOKEN (docs/decisions/0076); every change lands in the audit log. The credential is checked
+  // before anything of the request is validated (the hook after the decorations below).
   await app.register(operatorRoutes, { prefix: '/admin', services });
   await app.register(catalogAdminRoutes, { prefix: '/admin', db, services });
   await app.register(leadAdminRoutes, { prefix: '/admin', services });
@@ -229,6 +236,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(exportRoutes, { prefix: '/admin', services });
   await app.register(couponConsoleRoutes, { prefix: '/admin', services });
   await app.register(catalogueConsoleRoutes, { prefix: '/admin', services });
+  await app.register(complianceConsoleRoutes, { prefix: '/admin', services });
   // The operator console's orders, customers and dashboard: an operator session or the bearer ADMIN_TOKEN (docs/decisions/0076).
   await app.register(ordersAdminRoutes, { prefix: '/admin', services, db });
   await app.register(identityAdminRoutes, { prefix: '/admin', services });

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
@@ -191,22 +191,27 @@ function HistoryList({ history, group }: { history: History; group: string }) {
   );
 }
 
+interface ChangeBody {
+  status: string;
+  reason: string;
+}
+
 /** A change of state with its reason, asked once more before it is sent. */
-function StatusChangeForm<S extends string>({
+function StatusChangeForm({
   idPrefix, statuses, statusLabel, schema, confirmText, submitText, run, pending, error,
 }: {
   idPrefix: string;
-  statuses: readonly S[];
-  statusLabel: (s: S) => string;
-  schema: z.ZodType<{ status: S; reason: string }, { status: S; reason: string }>;
-  confirmText: (s: S) => string;
+  statuses: readonly string[];
+  statusLabel: (s: string) => string;
+  schema: typeof SubscriptionChangeSchema | typeof TrialChangeSchema;
+  confirmText: (s: string) => string;
   submitText: string;
-  run: (body: { status: S; reason: string }) => void;
+  run: (body: ChangeBody) => void;
   pending: boolean;
   error: unknown;
 }) {
   const { t } = useTranslation();
-  const form = useForm<{ status: S; reason: string }>({ resolver: zodResolver(schema), defaultValues: { status: statuses[0], reason: '' } as never });
+  const form = useForm<ChangeBody>({ resolver: zodResolver(schema as typeof SubscriptionChangeSchema) as unknown as Resolver<ChangeBody>, defaultValues: { status: statuses[0], reason: '' } });
   const errors = form.formState.errors;
   return (
     <form
@@ -218,7 +223,7 @@ function StatusChangeForm<S extends string>({
     >
       <ErrorNotice message={error ? messageOf(error, t('errors.generic')) : null} />
       <Field id={`${idPrefix}-status`} label={t('subscriptions.newStatus')} error={errors.status}>
-        <select id={`${idPrefix}-status`} {...form.register('status' as never)}>
+        <select id={`${idPrefix}-status`} {...form.register('status')}>
           {statuses.map((s) => (
             <option key={s} value={s}>
               {statusLabel(s)}
@@ -227,7 +232,7 @@ function StatusChangeForm<S extends string>({
         </select>
       </Field>
       <Field id={`${idPrefix}-reason`} label={t('subscriptions.reason')} error={errors.reason}>
-        <input id={`${idPrefix}-reason`} {...describedBy(`${idPrefix}-reason`, errors.reason)} {...form.register('reason' as never)} />
+        <input id={`${idPrefix}-reason`} {...describedBy(`${idPrefix}-reason`, errors.reason)} {...form.register('reason')} />
       </Field>
       <div className="form-actions">
         <button type="submit" className="primary" disabled={pending}>

@@ -19,6 +19,7 @@ const NOT_REST: { url: string | RegExp; why: string }[] = [
   { url: '/robots.txt', why: 'for crawlers: plain text (docs/decisions/0064)' },
   { url: '/sitemap.xml', why: 'for crawlers: the sitemap index (XML)' },
   { url: '/:store/sitemap.xml', why: 'for crawlers: a market’s sitemap (XML)' },
+  { url: /^\/console(\/|$)/, why: 'the operator console: its page and static assets (its API is /admin, described)' },
 ];
 
 const excepted = (url: string) => NOT_REST.some((n) => (typeof n.url === 'string' ? n.url === url : n.url.test(url)));

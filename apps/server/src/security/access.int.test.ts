@@ -46,6 +46,8 @@ describe('customers named by uuid', () => {
     // A store's page is public: its id names a shop, not a customer; a coupon offer's id names the offer
     // (the customer is the session's, the refusals proved in coupons.int.test.ts).
     /^\/api\/store-locator\//, /^\/coupons\/external\/providers\/\{id\}/,
+    // The operator endpoints refuse every customer's token before anything else (401; operators.int.test.ts).
+    /^\/admin\//,
   ];
 
   /**
@@ -605,10 +607,13 @@ describe('operator routes and sessions', () => {
 
     // /metrics is served, to its token only in LIVE mode (platform/observability/metrics.int.test.ts).
     it('serves no older API version, internal or debug path', async () => {
-      for (const path of ['/v1/account/users/configuration', '/internal/orders', '/debug', '/debug/vars', '/admin', '/admin/customers', '/admin/graphql', '/graphql/admin', '/.env', '/.git/HEAD']) {
+      for (const path of ['/v1/account/users/configuration', '/internal/orders', '/debug', '/debug/vars', '/admin', '/graphql/admin', '/.env', '/.git/HEAD']) {
         const res = await call('GET', path, { headers: bearer(customer.token) });
         expect(res.status, path).toBe(404);
       }
+      // Under /admin, what exists (the console's customer list) and what does not answer alike to anyone
+      // but an operator: 401, telling nothing of which paths exist.
+      for (const path of ['/admin/customers', '/admin/graphql']) expect((await call('GET', path, { headers: bearer(customer.token) })).status, path).toBe(401);
     });
   });
 

@@ -328,3 +328,13 @@ export async function lockRequest(tx: Tx, uuid: string): Promise<RequestRow | nu
   const { rows } = await tx.query<RequestRow>(`SELECT ${REQUEST_COLUMNS} FROM age_verification_request WHERE uuid = $1::uuid FOR UPDATE`, [uuid]);
   return rows[0] ?? null;
 }
+
+/** Changes a country's minimum age and the period its order limits count over. */
+export async function updateCountryRules(tx: Tx, country: string, r: { minimum_age?: number; order_limit_period_hours?: number }): Promise<void> {
+  await tx.query(
+    `INSERT INTO age_verification_country (country_code, minimum_age, order_limit_period_hours) VALUES ($1, COALESCE($2, 18), COALESCE($3, 24))
+     ON CONFLICT (country_code) DO UPDATE SET minimum_age = COALESCE($2, age_verification_country.minimum_age),
+       order_limit_period_hours = COALESCE($3, age_verification_country.order_limit_period_hours)`,
+    [country, r.minimum_age ?? null, r.order_limit_period_hours ?? null],
+  );
+}

@@ -15,7 +15,7 @@ let fulfilment: TestOperator;
 let marketing: TestOperator;
 let support: TestOperator;
 beforeAll(async () => {
-  [fulfilment, marketing, support] = await Promise.all(['fulfilment', 'marketing', 'support'].map((r) => createOperator(server, TOKEN, r as 'support')));
+  [fulfilment, marketing, support] = await Promise.all([createOperator(server, TOKEN, 'fulfilment'), createOperator(server, TOKEN, 'marketing'), createOperator(server, TOKEN, 'support')]);
 });
 
 const priceOf = async (sku: string, store = 'gb') => (await gqlData(server, `query ($s: String!) { products(filter: { sku: { eq: $s } }) { items { price_range { minimum_price { final_price { value } } } } } }`, { s: sku }, { store }))

@@ -92,3 +92,54 @@ export async function eraseUserConsents(tx: Tx, uuid: string): Promise<void> {
   await tx.query('DELETE FROM consent_user WHERE user_uuid = $1', [uuid]);
   await tx.query('UPDATE consent_history SET ip = NULL WHERE user_uuid = $1', [uuid]);
 }
+
+// ---------- the console ----------
+
+export interface ConsolePurposeRow {
+  id: string; category: string; mandatory: boolean; version: number;
+  texts: Record<string, { name: string; description: string }>;
+}
+
+/** Every purpose with its current version and texts in every language. */
+export async function consolePurposes(db: Queryable, id?: string): Promise<ConsolePurposeRow[]> {
+  const { rows } = await db.query<ConsolePurposeRow>(
+    `SELECT p.id, p.category, p.mandatory, p.version,
+            COALESCE((SELECT json_object_agg(t.language, json_build_object('name', t.name, 'description', t.description))
+                        FROM consent_purpose_text t WHERE t.purpose_id = p.id), '{}'::json) AS texts
+       FROM consent_purpose p WHERE ($1::text IS NULL OR p.id = $1) ORDER BY ${CATEGORY_ORDER}, p.position, p.id`,
+    [id ?? null],
+  );
+  return rows;
+}
+
+export async function lockPurpose(tx: Tx, id: string): Promise<{ version: number } | null> {
+  const { rows } = await tx.query<{ version: number }>('SELECT version FROM consent_purpose WHERE id = $1 FOR UPDATE', [id]);
+  return rows[0] ?? null;
+}
+
+export async function setPurposeVersion(tx: Tx, id: string, version: number): Promise<void> {
+  await tx.query('UPDATE consent_purpose SET version = $2 WHERE id = $1', [id, version]);
+}
+
+/** Writes a purpose's text in one language (keeping its section texts) and records it in the history. */
+export async function writePurposeText(tx: Tx, id: string, version: number, language: string, text: { name: string; description: string }, by: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO consent_purpose_text (purpose_id, language, name, description, section_name, section_description)
+     SELECT $1, $2, $3, $4, COALESCE(e.section_name, ''), COALESCE(e.section_description, '')
+       FROM (SELECT 1) one LEFT JOIN consent_purpose_text e ON e.purpose_id = $1 AND e.language = 'en'
+     ON CONFLICT (purpose_id, language) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description`,
+    [id, language, text.name, text.description],
+  );
+  await tx.query(
+    'INSERT INTO consent_purpose_text_version (purpose_id, version, language, name, description, recorded_by) VALUES ($1, $2, $3, $4, $5, $6)',
+    [id, version, language, text.name, text.description, by],
+  );
+}
+
+export async function purposeTextHistory(db: Queryable, id: string) {
+  const { rows } = await db.query<{ version: number; language: string; name: string; description: string; recorded_by: string; recorded_at: Date }>(
+    'SELECT version, language, name, description, recorded_by, recorded_at FROM consent_purpose_text_version WHERE purpose_id = $1 ORDER BY id DESC LIMIT 200',
+    [id],
+  );
+  return rows;
+}

@@ -130,6 +130,9 @@ describe('who reaches /admin', () => {
     expect((await restCall(server, 'GET', '/admin/operators', undefined, { token: customer.token })).status).toBe(401);
     expect((await restCall(server, 'GET', '/admin/operators', undefined, { token: 'x'.repeat(40) })).status).toBe(401);
     expect((await restCall(server, 'GET', '/admin/operators')).status).toBe(401);
+    // The credential is judged before the request: a stranger learns nothing of a route's schema.
+    expect((await restCall(server, 'PATCH', `/admin/operators/${randomUUID()}`, {}, { token: customer.token })).status).toBe(401);
+    expect((await restCall(server, 'GET', '/admin/audit?page=0')).status).toBe(401);
     // A customer's session cookie is not an operator's.
     expect((await restCall(server, 'GET', '/admin/audit', undefined, { cookie: `ember_session=${customer.token}` })).status).toBe(401);
   });

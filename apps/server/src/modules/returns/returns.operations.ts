@@ -3,6 +3,7 @@ import type {
   AdminReturnListQuery, ApproveReturnBody, AuthorizeReturnBody, ReceiveReturnBody, RejectReturnBody, ReturnStatus, ReturnView,
 } from '@ember/contracts';
 import { releaseStock } from '../catalog/catalog.inventory.js';
+import { nameStockChange } from '../catalog/catalog.console.store.js';
 import { formatMoney } from '../orders/orders.mapper.js';
 import type { LoyaltyService } from '../loyalty/loyalty.service.js';
 import type { MessagingService } from '../messaging/messaging.service.js';
@@ -140,6 +141,8 @@ export class ReturnsOperations extends ReturnsService {
       await store.updateItem(tx, item.id, { status: 'APPROVED', approved_quantity: quantity, condition: condition.get(item.uid)! });
       if (await store.markRefunded(tx, item.id, share)) refund += share;
       if (condition.get(item.uid) === 'resellable' && (await store.markRestocked(tx, item.id))) {
+        // The stock history shows it as a return, by this operator.
+        await nameStockChange(tx, 'return', actor.label, `Return ${p.row.number}`);
         await releaseStock(tx, [{ product_id: item.product_id, quantity }]);
       }
     }

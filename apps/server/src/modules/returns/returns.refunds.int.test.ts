@@ -66,6 +66,10 @@ describe('approving a return', () => {
     expect(paid).toMatchObject({ status: 'paid', refund_requested: 1200 });
     expect(await refundCommands(paid.uuid)).toEqual([{ kind: 'partial_refund', amount: 1200 }]);
     expect(await stockOf(db, o.product.id)).toBe(stock0 + 1);
+    const movement = await db.query<{ delta: number; source: string; reason: string }>(
+      'SELECT delta, source, reason FROM inventory_stock_movement WHERE product_id = $1 ORDER BY id DESC LIMIT 1', [o.product.id],
+    );
+    expect(movement.rows).toEqual([{ delta: 1, source: 'return', reason: `Return ${first.number}` }]);
     const expectedReversed = Math.round(pointsBefore.points * (1200 / o.grand_total));
     expect((await orderPoints(o.entity_id)).reversed_points).toBe(expectedReversed);
     const refundedMail = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM messaging_outbox WHERE recipient = $1 AND template = 'return_refunded'", [o.customer.email]);

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../platform/db.js';
+import type { Queryable, Tx } from '../../platform/db.js';
 
 /** One store view with its configuration (spec §3 "Store config"). */
 export interface StoreView {
@@ -60,4 +60,31 @@ export async function activeStoreCodesShippingTo(db: Queryable, countryId: strin
     [countryId],
   );
   return rows.map((r) => r.code);
+}
+
+/** The selling rules a store view holds (the console's compliance area, docs/decisions/0083). */
+export interface SellingRules {
+  is_age_verification_enabled: boolean;
+  is_order_limit_enabled: boolean;
+  order_limit_value: number;
+  cartons_limit_value: number;
+}
+
+export async function lockStoreView(tx: Tx, code: string): Promise<(SellingRules & { default_country: string }) | null> {
+  const { rows } = await tx.query<SellingRules & { default_country: string }>(
+    `SELECT is_age_verification_enabled, is_order_limit_enabled, order_limit_value, cartons_limit_value, default_country::text AS default_country
+       FROM store_view WHERE code = $1 FOR UPDATE`,
+    [code],
+  );
+  return rows[0] ?? null;
+}
+
+/** Changes a store view's selling rules; its trigger announces `config`, so every instance reads them again. */
+export async function updateSellingRules(tx: Tx, code: string, r: Partial<SellingRules>): Promise<void> {
+  await tx.query(
+    `UPDATE store_view SET is_age_verification_enabled = COALESCE($2, is_age_verification_enabled), is_order_limit_enabled = COALESCE($3, is_order_limit_enabled),
+            order_limit_value = COALESCE($4, order_limit_value), cartons_limit_value = COALESCE($5, cartons_limit_value)
+      WHERE code = $1`,
+    [code, r.is_age_verification_enabled ?? null, r.is_order_limit_enabled ?? null, r.order_limit_value ?? null, r.cartons_limit_value ?? null],
+  );
 }
