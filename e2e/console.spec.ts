@@ -337,26 +337,69 @@ test('a marketing operator creates a 10 % coupon for gb, and a guest cart gets t
   expect(prices.discounts[0]!.amount.value).toBeCloseTo(prices.subtotal_including_tax.value / 10, 2);
 });
 
-test('a support operator finds subscriptions and trials, and the orders export carries the list’s filters', async ({ page }) => {
+/** A customer who subscribed at checkout, paying with a test card they agreed to keep (the sandbox's card page, as a browser posts it). */
+async function subscribedCustomer(): Promise<{ uuid: string; orderNumber: string }> {
+  const buyer = await createCustomer(apiBase(), { store: 'gb', emailPrefix: 'subscriber' });
+  const verified = await restCall(apiBase(), 'POST', '/age-verification/verify', { method_code: 'database_check', country_code: 'GB' }, { token: buyer.token, store: 'gb' });
+  expect(verified.body.status).toBe('verified');
+  const order = await createOrder(apiBase(), { customer: buyer, store: 'gb', items: [{ sku: 'SUB-AMBER-CARTON', quantity: 1 }], address: ADDRESS });
+  const opened = await restCall(apiBase(), 'PUT', '/api/payments/generate-token', { order_id: order.entity_id, tokenize: true }, {
+    token: buyer.token, store: 'gb', headers: { 'idempotency-key': `pay-${order.entity_id}` },
+  });
+  expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+  const card = new URLSearchParams({ card_number: '4111111111111111', exp_month: '10', exp_year: String(new Date().getUTCFullYear() + 3), cvc: '321' });
+  const paid = await fetch(`${apiBase()}${opened.body.redirect_url}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: card.toString(), redirect: 'manual' });
+  expect(paid.status).toBe(303);
+  return { uuid: buyer.uuid, orderNumber: order.order_number };
+}
+
+test('a support operator finds a subscription by its customer, pauses it with a reason, and sees trials and the orders export', async ({ page }) => {
+  const buyer = await subscribedCustomer();
   const operator = await createOperator(page, 'support');
   await signInAndEnrol(page, operator);
   const nav = page.getByRole('navigation', { name: en.app.navigation });
-  for (const [area, title, caption] of [
-    [en.nav.subscriptions, en.subscriptions.title, en.subscriptions.caption],
-    [en.nav.trials, en.trials.title, en.trials.caption],
-  ]) {
-    await nav.getByRole('link', { name: area }).click();
-    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    await expect(page.getByRole('table', { name: caption })).toBeVisible();
-    await checkPage(page, `${area} list`);
-  }
-  // Filters live in the URL, and a reload shows the same list.
-  await page.getByLabel(en.subscriptions.status).selectOption('cancelled');
+  await nav.getByRole('link', { name: en.nav.subscriptions }).click();
+  await expect(page.getByRole('heading', { level: 1, name: en.subscriptions.title })).toBeVisible();
+  await page.getByLabel(en.subscriptions.q).fill(buyer.uuid);
   await page.getByRole('button', { name: en.common.search }).click();
-  await expect(page).toHaveURL(/[?&]status=cancelled/);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${buyer.uuid}`));
+  const list = page.getByRole('table', { name: en.subscriptions.caption });
+  await expect(list.getByRole('row')).toHaveCount(2);
+  await expect(list).toContainText(en.subscriptionStatus.active);
+  await checkPage(page, 'subscriptions list');
+  // A reload shows the same list.
   await page.reload();
-  await expect(page.getByLabel(en.subscriptions.status)).toHaveValue('cancelled');
-  // A search the API refuses says why, in the server's words.
+  await expect(page.getByLabel(en.subscriptions.q)).toHaveValue(buyer.uuid);
+  await list.getByRole('link', { name: 'sticks' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: en.subscriptions.detailTitle.replace('{{plan}}', 'sticks') })).toBeVisible();
+  const summary = page.getByRole('region', { name: en.subscriptions.summary });
+  await expect(summary.getByRole('link', { name: buyer.uuid })).toHaveAttribute('href', `/console/customers/${buyer.uuid}`);
+  await expect(page.getByRole('region', { name: en.subscriptions.items })).toContainText('SUB-AMBER-CARTON');
+  await checkPage(page, 'subscription detail');
+
+  // Paused with a reason, asked once more first; the history keeps the reason.
+  await page.getByLabel(en.subscriptions.newStatus).selectOption('paused');
+  await page.getByLabel(en.subscriptions.reason).first().fill('Customer on holiday, asked by phone');
+  let asked = '';
+  page.once('dialog', (dialog) => {
+    asked = dialog.message();
+    void dialog.accept();
+  });
+  await page.getByRole('button', { name: en.subscriptions.changeStatus }).click();
+  await expect(page.getByRole('status')).toHaveText(en.subscriptions.statusChanged.replace('{{status}}', en.subscriptionStatus.paused));
+  expect(asked).toContain(en.subscriptionStatus.paused);
+  await expect(summary).toContainText(en.subscriptionStatus.paused);
+  await expect(page.getByRole('region', { name: en.subscriptions.history })).toContainText('Customer on holiday, asked by phone');
+
+  // Trials: the list with its filters in the URL; a search the API refuses says why, in the server's words.
+  await nav.getByRole('link', { name: en.nav.trials }).click();
+  await expect(page.getByRole('heading', { level: 1, name: en.trials.title })).toBeVisible();
+  await expect(page.getByRole('table', { name: en.trials.caption })).toBeVisible();
+  await checkPage(page, 'trials list');
+  await page.getByLabel(en.subscriptions.status).selectOption('in_trial');
+  await page.getByRole('button', { name: en.common.search }).click();
+  await expect(page).toHaveURL(/[?&]status=in_trial/);
   await page.getByLabel(en.subscriptions.q).fill('no spaces allowed');
   await page.getByRole('button', { name: en.common.search }).click();
   await expect(page.getByRole('alert')).toBeVisible();

@@ -76,7 +76,19 @@ export const ConsolePagingQuerySchema = z.strictObject({
   page_size: z.coerce.number().int().min(1).max(100).default(25),
 });
 
-export const PageInfoSchema = z.object({ page: z.number().int(), page_size: z.number().int(), total: z.number().int() });
+/**
+ * The big lists (orders, customers) count their matches up to this many and then say "more": an exact
+ * count of 100,000 rows costs more than the page itself (docs/decisions/0084).
+ */
+export const CONSOLE_COUNT_CAP = 10_000;
+
+export const PageInfoSchema = z.object({
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total: z.number().int(),
+  /** True when there are more matches than `total` (counted up to CONSOLE_COUNT_CAP). */
+  total_capped: z.boolean().optional(),
+});
 
 /** `GET /admin/audit`: search by text (entity id or actor), action, entity, operator and time. */
 export const AuditQuerySchema = ConsolePagingQuerySchema.extend({

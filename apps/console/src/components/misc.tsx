@@ -21,9 +21,9 @@ export function Facts({ items }: { items: [string, ReactNode][] }) {
   );
 }
 
-export function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+export function Panel({ id, title, wide = false, children }: { id: string; title: string; wide?: boolean; children: ReactNode }) {
   return (
-    <section className="panel" aria-labelledby={id}>
+    <section className={wide ? 'panel panel-wide' : 'panel'} aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {children}
     </section>

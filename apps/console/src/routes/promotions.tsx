@@ -222,7 +222,7 @@ export function CouponCreatePage() {
         </fieldset>
         <Field
           id="coupon-value"
-          label={type === 'percent' ? t('coupons.valuePercent') : t('coupons.valueFixed', { currency: currency ?? '—' })}
+          label={type === 'percent' ? t('coupons.valuePercent') : currency ? t('coupons.valueFixed', { currency }) : t('coupons.valueFixedNone')}
           error={errors.discount_value}
           hint={type === 'fixed' && !currency ? t('coupons.fixedNeedsStore') : undefined}
         >
@@ -239,7 +239,7 @@ export function CouponCreatePage() {
             <span aria-hidden="true">{type === 'percent' ? '%' : (currency ?? '')}</span>
           </span>
         </Field>
-        <Field id="coupon-min" label={t('coupons.minSubtotal', { currency: currency ?? '' })} error={errors.min_subtotal_minor} hint={t('coupons.minSubtotalHint')}>
+        <Field id="coupon-min" label={t('coupons.minSubtotal', { currency: currency ? `(${currency})` : '' }).trim()} error={errors.min_subtotal_minor} hint={t('coupons.minSubtotalHint')}>
           <input id="coupon-min" type="number" inputMode="decimal" min={0} step={moneyStep(currency)} {...describedBy('coupon-min', errors.min_subtotal_minor, true)} {...form.register('min_subtotal_minor')} />
         </Field>
         <Field id="coupon-from" label={t('coupons.fromAt')} error={errors.from_at}>
@@ -381,7 +381,7 @@ export function CouponDetailPage() {
                 [t('coupons.label'), c.label],
                 [t('coupons.discount'), discountText(c)],
                 [t('coupons.store'), c.store_code ?? t('coupons.allStores')],
-                [t('coupons.minSubtotal', { currency: '' }), c.min_subtotal_minor ? (currency ? formatMoney(c.min_subtotal_minor, currency, lng, true) : discountFromApi(c.min_subtotal_minor, 'fixed', 'EUR')) : '—'],
+                [t('coupons.minSubtotal', { currency: '' }).trim(), c.min_subtotal_minor ? (currency ? formatMoney(c.min_subtotal_minor, currency, lng, true) : discountFromApi(c.min_subtotal_minor, 'fixed', 'EUR')) : '—'],
                 [t('coupons.fromAt'), formatDateTime(c.from_at, lng)],
                 [t('coupons.toAt'), formatDateTime(c.to_at, lng)],
                 [t('coupons.usesPerCoupon'), c.uses_per_coupon ?? t('coupons.noLimit')],

@@ -383,7 +383,7 @@ export function SubscriptionDetailPage() {
               ))}
             </ul>
           </Panel>
-          <Panel id="subscription-renewals" title={t('subscriptions.renewals')}>
+          <Panel id="subscription-renewals" title={t('subscriptions.renewals')} wide>
             <div className="table-scroll" role="region" aria-labelledby="renewals-caption" tabIndex={0}>
               <table>
                 <caption id="renewals-caption" className="visually-hidden">{t('subscriptions.renewals')}</caption>
@@ -409,7 +409,7 @@ export function SubscriptionDetailPage() {
                       <td className="num">{r.attempt}</td>
                       <td><StatusTag status={r.status} group="renewalStatus" /></td>
                       <td>{r.order_number ? (can(session.data?.permissions, 'orders:read') ? <Link to={`/orders/${encodeURIComponent(r.order_number)}`}>{r.order_number}</Link> : r.order_number) : '—'}</td>
-                      <td>{formatDateTime(r.retry_at, lng)}</td>
+                      <td className="nowrap">{formatDateTime(r.retry_at, lng)}</td>
                       <td>{r.reason ?? '—'}</td>
                     </tr>
                   ))}

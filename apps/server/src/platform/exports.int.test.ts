@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CONSOLE_COUNT_CAP } from '@ember/contracts';
 import { createOperator, createOrder, createProduct, restCall, type TestOperator } from '@ember/test-support';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './db.js';
@@ -85,5 +86,24 @@ describe('the console\'s exports', () => {
     expect((await restCall(server, 'GET', '/admin/exports/customers.csv')).status).toBe(401);
     expect((await support.call('GET', '/admin/exports/customers.csv?status=gone')).status).toBe(400);
     expect((await support.call('GET', '/admin/exports/orders.csv?from=yesterday')).status).toBe(400);
+  });
+});
+
+describe('the big lists\' counts', () => {
+  it('count up to the cap and then say there are more', async () => {
+    const far = new Date(Date.UTC(1999, 0, 1) + (process.pid % 300) * 86_400_000);
+    const { rows } = await db.query<{ uuid: string }>(
+      `INSERT INTO identity_user (uuid, email, firstname, lastname, store_code, created_at)
+       SELECT gen_random_uuid(), 'cap-' || n || '-' || $2 || '@example.com', 'Cap', 'Count', 'gb', $1::timestamptz + n * interval '1 millisecond'
+         FROM generate_series(1, $3::int) AS n RETURNING uuid::text AS uuid`,
+      [far.toISOString(), randomUUID().slice(0, 8), CONSOLE_COUNT_CAP + 5],
+    );
+    made.push(...rows.map((r) => r.uuid));
+    const range = `from=${encodeURIComponent(far.toISOString())}&to=${encodeURIComponent(new Date(far.getTime() + 86_400_000).toISOString())}`;
+    const over = await support.call('GET', `/admin/customers?${range}&page_size=10`);
+    expect(over.body.page_info).toMatchObject({ total: CONSOLE_COUNT_CAP, total_capped: true });
+    expect(over.body.items).toHaveLength(10);
+    const under = await support.call('GET', `/admin/customers?${window}&page_size=10`);
+    expect(under.body.page_info).toMatchObject({ total: COUNT, total_capped: false });
   });
 });

@@ -28,11 +28,11 @@ export async function identityConsoleRoutes(scope: FastifyInstance, opts: { serv
   app.get('/customers', { schema: { tags, querystring: ConsoleCustomerListQuerySchema, response: { 200: ConsoleCustomerPageSchema } } }, async (request) => {
     await operators.authorize(request, 'customers:read');
     const q = request.query;
-    const { rows, total } = await listCustomers(db, {
+    const { rows, total, capped } = await listCustomers(db, {
       q: q.q ?? null, statuses: q.status ?? null, store_code: q.store ?? null, website_code: q.website ?? null, from: q.from ?? null, to: q.to ?? null,
       limit: q.page_size, offset: (q.page - 1) * q.page_size,
     });
-    return { items: rows.map(customerRow), page_info: { page: q.page, page_size: q.page_size, total } };
+    return { items: rows.map(customerRow), page_info: { page: q.page, page_size: q.page_size, total, total_capped: capped } };
   });
 
   app.get('/customers/:uuid', { schema: { tags, params: UuidParamsSchema, response: { 200: ConsoleCustomerDetailSchema } } }, async (request) => {

@@ -1,3 +1,4 @@
+import { CONSOLE_COUNT_CAP } from '@ember/contracts';
 import type { Queryable } from '../../platform/db.js';
 
 /** The operator console's reads of identity_user and identity_address: the searchable list and one account. */
@@ -46,7 +47,7 @@ const COLUMNS = `u.uuid::text AS uuid, u.email, u.firstname, u.lastname, u.telep
  * account uuid, a phone number (prefix, from its digits), or an e-mail prefix together with a name
  * fragment (3 characters or more), each through its own index.
  */
-export async function listCustomers(db: Queryable, f: ConsoleCustomerFilter): Promise<{ rows: ConsoleCustomerRowDb[]; total: number }> {
+export async function listCustomers(db: Queryable, f: ConsoleCustomerFilter): Promise<{ rows: ConsoleCustomerRowDb[]; total: number; capped: boolean }> {
   const where: string[] = [];
   const params: unknown[] = [];
   const p = (value: unknown) => {
@@ -78,14 +79,16 @@ export async function listCustomers(db: Queryable, f: ConsoleCustomerFilter): Pr
   const cond = where.length ? `WHERE ${where.join(' AND ')}` : '';
   // Counted on identity_user alone (an index-only scan when nothing filters); the page joins its store views.
   const [count, page] = await Promise.all([
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM identity_user u ${cond}`, params),
+    // Counted up to one past the cap: a list of 100,000 matches says "10,000+" instead of reading them all.
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM identity_user u ${cond} LIMIT ${CONSOLE_COUNT_CAP + 1}) c`, params),
     db.query<ConsoleCustomerRowDb>(
       `SELECT ${COLUMNS} FROM identity_user u JOIN store_view v ON v.code = u.store_code ${cond}
         ORDER BY u.created_at DESC, u.uuid DESC LIMIT ${Math.trunc(f.limit)} OFFSET ${Math.trunc(f.offset)}`,
       params,
     ),
   ]);
-  return { rows: page.rows, total: count.rows[0]!.n };
+  const n = count.rows[0]!.n;
+  return { rows: page.rows, total: Math.min(n, CONSOLE_COUNT_CAP), capped: n > CONSOLE_COUNT_CAP };
 }
 
 /** One account as the console shows it, whatever its status (a cancelled one is anonymised). */

@@ -30,8 +30,8 @@ export async function ordersConsoleRoutes(scope: FastifyInstance, opts: { servic
   app.get('/orders', { schema: { tags, querystring: ConsoleOrderListQuerySchema, response: { 200: ConsoleOrderPageSchema } } }, async (request) => {
     await operators.authorize(request, 'orders:read');
     const q = request.query;
-    const { items, total } = await orders.list(db, q);
-    return { items, page_info: { page: q.page, page_size: q.page_size, total } };
+    const { items, total, capped } = await orders.list(db, q);
+    return { items, page_info: { page: q.page, page_size: q.page_size, total, total_capped: capped } };
   });
 
   app.get('/orders/:number/detail', { schema: { tags, params: NumberParams, response: { 200: ConsoleOrderDetailSchema } } }, async (request) => {

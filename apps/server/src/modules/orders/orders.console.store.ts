@@ -1,3 +1,4 @@
+import { CONSOLE_COUNT_CAP } from '@ember/contracts';
 import type { Queryable } from '../../platform/db.js';
 
 /** The operator console's reads of orders_* tables: the searchable list, transitions, today's figures. */
@@ -58,7 +59,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * three index-backed readings (number prefix, e-mail exact or prefix, billing name fragment), each
  * found through its own index before the filters and the order apply.
  */
-export async function listOrders(db: Queryable, f: ConsoleOrderFilter): Promise<{ rows: ConsoleOrderRowDb[]; total: number }> {
+export async function listOrders(db: Queryable, f: ConsoleOrderFilter): Promise<{ rows: ConsoleOrderRowDb[]; total: number; capped: boolean }> {
   const where: string[] = [];
   const params: unknown[] = [];
   const p = (value: unknown) => {
@@ -90,19 +91,21 @@ export async function listOrders(db: Queryable, f: ConsoleOrderFilter): Promise<
   const order = f.sort === 'number' ? `o.order_number ${dir}` : f.sort === 'grand_total' ? `o.grand_total ${dir}, o.id ${dir}` : `o.created_at ${dir}, o.id ${dir}`;
   // The page's orders are chosen first; names and line counts are read for those rows only.
   const [count, page] = await Promise.all([
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders_order o ${cond}`, params),
+    // Counted up to one past the cap: a list of 100,000 matches says "10,000+" instead of reading them all.
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM orders_order o ${cond} LIMIT ${CONSOLE_COUNT_CAP + 1}) c`, params),
     db.query<ConsoleOrderRowDb>(
       `SELECT o.id::text AS id, o.entity_id::text AS entity_id, o.order_number, o.created_at, o.store_code, o.email,
               o.customer_uuid::text AS customer_uuid, o.status, o.grand_total::int AS grand_total, o.currency,
               ${PAYMENT_STATUS_SQL} AS payment_status,
               (SELECT nullif(trim(a.firstname || ' ' || a.lastname), '') FROM orders_address a WHERE a.order_id = o.id AND a.kind = 'billing') AS customer_name,
-              (SELECT coalesce(sum(i.qty_ordered), 0)::int FROM orders_item i WHERE i.order_id = o.id AND i.parent_sku IS NULL) AS items_count
+              (SELECT coalesce(sum(i.qty_ordered), 0)::int FROM orders_item i WHERE i.order_id = o.id) AS items_count
          FROM (SELECT o.* FROM orders_order o ${cond} ORDER BY ${order} LIMIT ${Math.trunc(f.limit)} OFFSET ${Math.trunc(f.offset)}) o
         ORDER BY ${order}`,
       params,
     ),
   ]);
-  return { rows: page.rows, total: count.rows[0]!.n };
+  const n = count.rows[0]!.n;
+  return { rows: page.rows, total: Math.min(n, CONSOLE_COUNT_CAP), capped: n > CONSOLE_COUNT_CAP };
 }
 
 /** The statuses an order may move to from `from`, in the statuses' order. */

@@ -49,8 +49,8 @@ export class OrdersConsole {
   ) {}
 
   /** One page of the console's order list. */
-  async list(db: Reader, q: ConsoleOrderListQuery): Promise<{ items: ConsoleOrderRow[]; total: number }> {
-    const { rows, total } = await consoleStore.listOrders(db, {
+  async list(db: Reader, q: ConsoleOrderListQuery): Promise<{ items: ConsoleOrderRow[]; total: number; capped: boolean }> {
+    const { rows, total, capped } = await consoleStore.listOrders(db, {
       q: q.q ?? null,
       statuses: q.status ?? null,
       store_code: q.store ?? null,
@@ -62,7 +62,7 @@ export class OrdersConsole {
       limit: q.page_size,
       offset: (q.page - 1) * q.page_size,
     });
-    return { items: rows.map(toRow), total };
+    return { items: rows.map(toRow), total, capped };
   }
 
   /** A customer's most recent orders and how many they have. */
@@ -141,8 +141,7 @@ export class OrdersConsole {
     const before = await this.get(tx, ref, true);
     if (before.amount_paid === null) throw new AppError('REFUND_NOT_POSSIBLE', 'Nothing was captured for this order', { remaining: 0 });
     const result = await refunds.refundPart(tx, before.entity_id, amount, `console:${before.entity_id}:${key}`);
-    const refundedTotal = Math.min(before.grand_total, Math.max(before.refunded_total, before.amount_paid - result.remaining));
-    if (refundedTotal !== before.refunded_total) await store.setRefunded(tx, before.id, refundedTotal);
+    const refundedTotal = await this.orders.syncRefunded(tx, before.entity_id, result.remaining);
     const after = (await store.findOrderByEntityId(tx, before.entity_id))!;
     return { before, after, refunded: result.refunded, remaining: result.remaining, changed: refundedTotal !== before.refunded_total };
   }

@@ -343,6 +343,19 @@ export class OrdersService implements OrdersPort, OrderPaymentPort {
   }
 
   /** An order by number, entity_id or base64 uid, with no ownership check (operators). */
+  /**
+   * Brings the order's refunded total in line with its payment after a refund of part of it (an
+   * operator's, a return's): what was captured less what the payment has left to give back, never
+   * more than the order's total nor less than before. Answers the total.
+   */
+  async syncRefunded(tx: Tx, entityId: string, remaining: number): Promise<number> {
+    const order = await store.findOrderByEntityId(tx, entityId);
+    if (!order || order.amount_paid === null) return order?.refunded_total ?? 0;
+    const total = Math.min(order.grand_total, Math.max(order.refunded_total, order.amount_paid - remaining));
+    if (total !== order.refunded_total) await store.setRefunded(tx, order.id, total);
+    return total;
+  }
+
   async findByRef(db: Queryable, ref: string, lock = false): Promise<OrderRow | null> {
     const trimmed = ref.trim();
     if (!trimmed || trimmed.length > 100) return null;

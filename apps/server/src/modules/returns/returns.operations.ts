@@ -151,8 +151,11 @@ export class ReturnsOperations extends ReturnsService {
     if (refund > 0 && order.paid_at) {
       // The approval's items name the refund: each item is approved once, so its refund is asked once.
       const key = `return:${p.row.number}:${createHash('sha256').update(approved.map((i) => i.uid).sort().join(',')).digest('hex').slice(0, 32)}`;
-      refunded = (await this.more.payments.refundPart(tx, order.entity_id, refund, key)).refunded;
+      const result = await this.more.payments.refundPart(tx, order.entity_id, refund, key);
+      refunded = result.refunded;
       await store.addRefunded(tx, p.row.id, refunded);
+      // The order's own refunded total (its invoice, the console's payment state) follows the payment.
+      await this.deps.orders.syncRefunded(tx, order.entity_id, result.remaining);
     }
     const approvedValue = [...(await this.load(tx, await store.returnsOfOrder(tx, order.entity_id)))]
       .flatMap((r) => r.items).filter((i) => i.status === 'APPROVED').reduce((n, i) => n + i.refund_amount, 0);

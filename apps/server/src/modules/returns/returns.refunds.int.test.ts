@@ -65,6 +65,8 @@ describe('approving a return', () => {
     const paid = await payment(o.entity_id);
     expect(paid).toMatchObject({ status: 'paid', refund_requested: 1200 });
     expect(await refundCommands(paid.uuid)).toEqual([{ kind: 'partial_refund', amount: 1200 }]);
+    // The order itself shows what went back (its invoice, the console's payment state).
+    expect((await db.query<{ r: number }>('SELECT refunded_total::int AS r FROM orders_order WHERE entity_id = $1', [o.entity_id])).rows[0]!.r).toBe(1200);
     expect(await stockOf(db, o.product.id)).toBe(stock0 + 1);
     const movement = await db.query<{ delta: number; source: string; reason: string }>(
       'SELECT delta, source, reason FROM inventory_stock_movement WHERE product_id = $1 ORDER BY id DESC LIMIT 1', [o.product.id],

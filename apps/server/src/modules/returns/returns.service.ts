@@ -21,7 +21,7 @@ export interface ReturnParts {
 
 /** The collaborators a return needs; each is another module's service. */
 export interface ReturnsDeps {
-  orders: Pick<OrdersService, 'getForCustomer' | 'findByRef' | 'views' | 'changeStatus'>;
+  orders: Pick<OrdersService, 'getForCustomer' | 'findByRef' | 'views' | 'changeStatus' | 'syncRefunded'>;
   stores: Pick<StoreService, 'resolve'>;
   storeLocator: Pick<StoreLocatorService, 'byId'>;
   labels: ReturnLabelProvider;
