@@ -343,18 +343,31 @@ async function subscribedCustomer(): Promise<{ uuid: string; orderNumber: string
   const verified = await restCall(apiBase(), 'POST', '/age-verification/verify', { method_code: 'database_check', country_code: 'GB' }, { token: buyer.token, store: 'gb' });
   expect(verified.body.status).toBe('verified');
   const order = await createOrder(apiBase(), { customer: buyer, store: 'gb', items: [{ sku: 'SUB-AMBER-CARTON', quantity: 1 }], address: ADDRESS });
-  const opened = await restCall(apiBase(), 'PUT', '/api/payments/generate-token', { order_id: order.entity_id, tokenize: true }, {
-    token: buyer.token, store: 'gb', headers: { 'idempotency-key': `pay-${order.entity_id}` },
-  });
-  expect(opened.status, JSON.stringify(opened.body)).toBe(200);
-  const card = new URLSearchParams({ card_number: '4111111111111111', exp_month: '10', exp_year: String(new Date().getUTCFullYear() + 3), cvc: '321' });
-  const paid = await fetch(`${apiBase()}${opened.body.redirect_url}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: card.toString(), redirect: 'manual' });
-  expect(paid.status).toBe(303);
+  await payAndKeepCard(buyer.token, 'gb', order.entity_id, '4111111111111111');
   return { uuid: buyer.uuid, orderNumber: order.order_number };
 }
 
-test('a support operator finds a subscription by its customer, pauses it with a reason, and sees trials and the orders export', async ({ page }) => {
-  const buyer = await subscribedCustomer();
+/** Pays an order on the sandbox's card page as a browser posts it, keeping the card; `expMonth` varies the card (a trial is one per card). */
+async function payAndKeepCard(token: string, store: string, orderId: string, card: string, expMonth = 10): Promise<void> {
+  const opened = await restCall(apiBase(), 'PUT', '/api/payments/generate-token', { order_id: orderId, tokenize: true }, { token, store, headers: { 'idempotency-key': `pay-${orderId}` } });
+  expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+  const form = new URLSearchParams({ card_number: card, exp_month: String(expMonth), exp_year: String(new Date().getUTCFullYear() + 4), cvc: '321' });
+  const paid = await fetch(`${apiBase()}${opened.body.redirect_url}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString(), redirect: 'manual' });
+  expect(paid.status).toBe(303);
+}
+
+/** A customer whose free trial runs: the kit ordered in the trial store view and paid with a card they keep. */
+async function trialCustomer(): Promise<{ uuid: string; orderNumber: string }> {
+  const buyer = await createCustomer(apiBase(), { store: 'gb', emailPrefix: 'trialist' });
+  const verified = await restCall(apiBase(), 'POST', '/age-verification/verify', { method_code: 'database_check', country_code: 'GB' }, { token: buyer.token, store: 'gb' });
+  expect(verified.body.status).toBe('verified');
+  const order = await createOrder(apiBase(), { customer: buyer, store: 'gb_trial', items: [{ sku: 'TRIAL-ONE-KIT', quantity: 1 }], address: ADDRESS });
+  await payAndKeepCard(buyer.token, 'gb_trial', order.entity_id, '4000000000000341', 1 + Math.floor(Math.random() * 12));
+  return { uuid: buyer.uuid, orderNumber: order.order_number };
+}
+
+test('a support operator pauses a subscription and records a trial’s return, found by their customers, and exports the orders list', async ({ page }) => {
+  const [buyer, trialist] = await Promise.all([subscribedCustomer(), trialCustomer()]);
   const operator = await createOperator(page, 'support');
   await signInAndEnrol(page, operator);
   const nav = page.getByRole('navigation', { name: en.app.navigation });
@@ -397,12 +410,31 @@ test('a support operator finds a subscription by its customer, pauses it with a 
   await expect(page.getByRole('heading', { level: 1, name: en.trials.title })).toBeVisible();
   await expect(page.getByRole('table', { name: en.trials.caption })).toBeVisible();
   await checkPage(page, 'trials list');
-  await page.getByLabel(en.subscriptions.status).selectOption('in_trial');
-  await page.getByRole('button', { name: en.common.search }).click();
-  await expect(page).toHaveURL(/[?&]status=in_trial/);
   await page.getByLabel(en.subscriptions.q).fill('no spaces allowed');
   await page.getByRole('button', { name: en.common.search }).click();
   await expect(page.getByRole('alert')).toBeVisible();
+  await page.getByLabel(en.subscriptions.q).fill(trialist.uuid);
+  await page.getByLabel(en.subscriptions.status).selectOption('in_trial');
+  await page.getByRole('button', { name: en.common.search }).click();
+  await expect(page).toHaveURL(/[?&]status=in_trial/);
+  const trials = page.getByRole('table', { name: en.trials.caption });
+  await expect(trials.getByRole('row')).toHaveCount(2);
+  await trials.getByRole('link', { name: 'ember-one' }).click();
+
+  // The warehouse has the device back: recorded with a reason, asked once more first.
+  await expect(page.getByRole('heading', { level: 1, name: en.trials.detailTitle.replace('{{program}}', 'ember-one') })).toBeVisible();
+  const trialSummary = page.getByRole('region', { name: en.trials.summary });
+  await expect(trialSummary).toContainText(en.trialStatus.in_trial);
+  await expect(trialSummary.getByRole('link', { name: trialist.uuid })).toHaveAttribute('href', `/console/customers/${trialist.uuid}`);
+  await expect(trialSummary.getByRole('link', { name: trialist.orderNumber })).toBeVisible();
+  await checkPage(page, 'trial detail');
+  await page.getByLabel(en.subscriptions.newStatus).selectOption('returned');
+  await page.getByLabel(en.subscriptions.reason).fill('Kit received at the warehouse');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: en.trials.changeStatus }).click();
+  await expect(page.getByRole('status')).toHaveText(en.trials.statusChanged.replace('{{status}}', en.trialStatus.returned));
+  await expect(trialSummary).toContainText(en.trialStatus.returned);
+  await expect(page.getByRole('region', { name: en.trials.history })).toContainText('Kit received at the warehouse');
 
   await nav.getByRole('link', { name: en.nav.orders }).click();
   await expect(page.getByRole('heading', { level: 1, name: en.orders.title })).toBeVisible();
