@@ -335,6 +335,16 @@ test('a marketing operator creates a 10 % coupon for gb, and a guest cart gets t
   expect(applied.body.data.applyCouponToCart.cart.applied_coupons).toEqual([{ code }]);
   expect(prices.discounts).toHaveLength(1);
   expect(prices.discounts[0]!.amount.value).toBeCloseTo(prices.subtotal_including_tax.value / 10, 2);
+
+  // Switched off in the console, the code no longer applies.
+  await page.getByRole('region', { name: en.coupons.edit }).getByLabel(en.coupons.isActive).uncheck();
+  await page.getByRole('button', { name: en.coupons.save }).click();
+  await expect(page.getByRole('status')).toHaveText(en.coupons.saved.replace('{{code}}', code));
+  await expect(summary).toContainText(en.couponState.inactive);
+  const cart2 = await newGuestCart(apiBase(), { store: 'gb', jar });
+  await addToCart(apiBase(), cart2, [{ sku: 'EMBER-ONE-SLATE', parent_sku: 'EMBER-ONE', quantity: 1 }], { store: 'gb', jar });
+  const refused = await gql(apiBase(), 'mutation ($c: String!, $code: String!) { applyCouponToCart(input: {cart_id: $c, coupon_code: $code}) { cart { id } } }', { c: cart2, code }, { store: 'gb', jar });
+  expect(refused.body.errors?.length ?? 0).toBeGreaterThan(0);
 });
 
 /** A customer who subscribed at checkout, paying with a test card they agreed to keep (the sandbox's card page, as a browser posts it). */
