@@ -86,6 +86,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       output: isSsrBuild
         ? {}
         : {
+            // Seven characters of hash (the fewest the bundler allows for this many chunks) instead of eight: every
+            // import of a chunk names another chunk's file, and random characters do not compress.
+            chunkFileNames: 'assets/[name]-[hash:7].js',
             codeSplitting: {
               groups: [
                 { name: 'framework', test: FRAMEWORK, priority: 2 },
