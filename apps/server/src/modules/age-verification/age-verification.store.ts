@@ -1,4 +1,5 @@
 import type { Queryable, Tx } from '../../platform/db.js';
+import { Conditions, UUID } from '../../platform/sql.js';
 
 export type AgeVerificationStatus = 'pending' | 'verified' | 'rejected' | 'needs_review' | 'expired';
 export type MethodKind = 'document' | 'bank' | 'database' | 'hidden';
@@ -303,22 +304,17 @@ export interface ReviewFilter {
  * first), with the count of all matches. `q` is a customer's e-mail, a customer's uuid or the check's.
  */
 export async function listForReview(db: Queryable, f: ReviewFilter): Promise<{ rows: (RequestRow & { total: number })[]; total: number }> {
-  const params: unknown[] = [f.status];
-  const where = [`(CASE WHEN status = 'pending' AND expires_at <= now() THEN 'expired' ELSE status END) = $1`];
-  if (f.country) {
-    params.push(f.country);
-    where.push(`country_code = $${params.length}`);
-  }
+  const c = new Conditions();
+  c.and(`(CASE WHEN status = 'pending' AND expires_at <= now() THEN 'expired' ELSE status END) = ${c.p(f.status)}`);
+  if (f.country) c.and(`country_code = ${c.p(f.country)}`);
   if (f.q) {
-    params.push(f.q.toLowerCase());
-    const p = `$${params.length}`;
-    where.push(/^[0-9a-f-]{36}$/i.test(f.q) ? `(uuid = ${p}::uuid OR user_uuid = ${p}::uuid)` : `email = ${p}`);
+    const q = c.p(f.q.toLowerCase());
+    c.and(UUID.test(f.q) ? `(uuid = ${q}::uuid OR user_uuid = ${q}::uuid)` : `email = ${q}`);
   }
-  params.push(f.limit, f.offset);
   const { rows } = await db.query<RequestRow & { total: number }>(
     `SELECT ${REQUEST_COLUMNS}, count(*) OVER ()::int AS total FROM age_verification_request
-      WHERE ${where.join(' AND ')} ORDER BY created_at, uuid LIMIT $${params.length - 1} OFFSET $${params.length}`,
-    params,
+      ${c.where()} ORDER BY created_at, uuid LIMIT ${c.p(f.limit)} OFFSET ${c.p(f.offset)}`,
+    c.params,
   );
   return { rows, total: rows[0]?.total ?? 0 };
 }

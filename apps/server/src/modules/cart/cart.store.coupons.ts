@@ -1,4 +1,5 @@
 import type { Reader, Tx } from '../../platform/db.js';
+import { Conditions, escapeLike } from '../../platform/sql.js';
 
 /** Coupons (cart rules) in SQL: the rules, the cart's applied coupons and the uses counted per coupon and per buyer. */
 
@@ -80,20 +81,17 @@ export async function countCustomerUse(tx: Tx, ruleId: number, customerKey: stri
 
 /** A page of coupons, newest first, with the count of all matches. */
 export async function listRules(q: Reader, f: { q?: string; store?: string; active?: boolean; limit: number; offset: number }): Promise<{ rows: CartRuleRow[]; total: number }> {
-  const params: unknown[] = [];
-  const where: string[] = [];
-  const add = (sql: string, v: unknown) => {
-    params.push(v);
-    where.push(sql.replaceAll('?', `$${params.length}`));
-  };
-  if (f.q) add(`(code LIKE upper(?) || '%' OR lower(label) LIKE '%' || lower(?) || '%')`, f.q.replace(/[\\%_]/g, (c) => `\\${c}`));
-  if (f.store) add('(store_code = ? OR store_code IS NULL)', f.store);
-  if (f.active !== undefined) add('is_active = ?', f.active);
-  params.push(f.limit, f.offset);
+  const c = new Conditions();
+  if (f.q) {
+    const text = c.p(escapeLike(f.q));
+    c.and(`(code LIKE upper(${text}) || '%' OR lower(label) LIKE '%' || lower(${text}) || '%')`);
+  }
+  if (f.store) c.and(`(store_code = ${c.p(f.store)} OR store_code IS NULL)`);
+  if (f.active !== undefined) c.and(`is_active = ${c.p(f.active)}`);
   const { rows } = await q.query<CartRuleRow & { total: number }>(
-    `SELECT ${RULE_COLUMNS}, count(*) OVER ()::int AS total FROM cart_rule ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
-    params,
+    `SELECT ${RULE_COLUMNS}, count(*) OVER ()::int AS total FROM cart_rule ${c.where()}
+      ORDER BY id DESC LIMIT ${c.p(f.limit)} OFFSET ${c.p(f.offset)}`,
+    c.params,
   );
   return { rows, total: rows[0]?.total ?? 0 };
 }

@@ -1,4 +1,5 @@
 import type { Reader, Tx } from '../../platform/transaction.js';
+import { Conditions, escapeLike } from '../../platform/sql.js';
 
 /** The console's catalogue reads and writes: products with prices and stock, and the stock's history. */
 
@@ -22,21 +23,18 @@ const PRODUCT_FROM = `catalog_product p LEFT JOIN catalog_product_text t ON t.pr
   LEFT JOIN inventory_stock s ON s.product_id = p.id`;
 
 export async function listProducts(q: Reader, f: { q?: string; kind?: string; store?: string; low_stock?: boolean; limit: number; offset: number }): Promise<{ rows: ConsoleProductRow[]; total: number }> {
-  const params: unknown[] = [];
-  const where: string[] = [];
-  const add = (sql: string, v: unknown) => {
-    params.push(v);
-    where.push(sql.replaceAll('?', `$${params.length}`));
-  };
-  if (f.q) add(`(upper(p.sku) LIKE upper(?) || '%' OR lower(t.name) LIKE '%' || lower(?) || '%')`, f.q.replace(/[\\%_]/g, (c) => `\\${c}`));
-  if (f.kind) add('p.kind = ?', f.kind);
-  if (f.store) add('EXISTS (SELECT 1 FROM catalog_product_price pr WHERE pr.product_id = p.id AND pr.store_code = ?)', f.store);
-  if (f.low_stock !== undefined) where.push(f.low_stock ? 's.quantity <= s.low_stock_threshold' : '(s.quantity IS NULL OR s.quantity > s.low_stock_threshold)');
-  params.push(f.limit, f.offset);
+  const c = new Conditions();
+  if (f.q) {
+    const text = c.p(escapeLike(f.q));
+    c.and(`(upper(p.sku) LIKE upper(${text}) || '%' OR lower(t.name) LIKE '%' || lower(${text}) || '%')`);
+  }
+  if (f.kind) c.and(`p.kind = ${c.p(f.kind)}`);
+  if (f.store) c.and(`EXISTS (SELECT 1 FROM catalog_product_price pr WHERE pr.product_id = p.id AND pr.store_code = ${c.p(f.store)})`);
+  if (f.low_stock !== undefined) c.and(f.low_stock ? 's.quantity <= s.low_stock_threshold' : '(s.quantity IS NULL OR s.quantity > s.low_stock_threshold)');
   const { rows } = await q.query<ConsoleProductRow>(
     `SELECT ${PRODUCT_SELECT}, count(*) OVER ()::int AS total FROM ${PRODUCT_FROM}
-      ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY p.sku LIMIT $${params.length - 1} OFFSET $${params.length}`,
-    params,
+      ${c.where()} ORDER BY p.sku LIMIT ${c.p(f.limit)} OFFSET ${c.p(f.offset)}`,
+    c.params,
   );
   return { rows, total: rows[0]?.total ?? 0 };
 }

@@ -1,5 +1,6 @@
 import { CONSOLE_COUNT_CAP } from '@ember/contracts';
 import type { Queryable } from '../../platform/db.js';
+import { escapeLike, UUID } from '../../platform/sql.js';
 
 /** The operator console's reads of identity_user and identity_address: the searchable list and one account. */
 
@@ -36,8 +37,6 @@ export interface ConsoleCustomerDb extends ConsoleCustomerRowDb {
   updated_at: Date;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const COLUMNS = `u.uuid::text AS uuid, u.email, u.firstname, u.lastname, u.telephone, u.store_code, v.website_code, u.status,
   u.is_age_verified, u.created_at`;

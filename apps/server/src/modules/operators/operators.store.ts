@@ -1,5 +1,6 @@
 import type { Reader, Tx } from '../../platform/transaction.js';
 import type { OperatorRole } from './operators.permissions.js';
+import { Conditions, escapeLike } from '../../platform/sql.js';
 
 /** Operator accounts, sessions and the audit log: only this file runs SQL on operator_* tables. */
 
@@ -183,33 +184,30 @@ export interface AuditFilter {
 
 /** A page of the audit log, newest first, with the count of all matches. */
 export async function searchAudit(q: Reader, f: AuditFilter): Promise<{ rows: AuditRow[]; total: number }> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: string, value: unknown) => {
-    params.push(value);
-    where.push(sql.replaceAll('?', `$${params.length}`));
-  };
-  if (f.action) add(f.action.includes('.') ? 'action = ?' : `action LIKE ? || '.%'`, f.action);
-  if (f.entity_type) add('entity_type = ?', f.entity_type);
-  if (f.entity_id) add('entity_id = ?', f.entity_id);
-  if (f.operator) add('operator_uuid = ?', f.operator);
-  if (f.from) add('at >= ?::timestamptz', f.from);
-  if (f.to) add('at < ?::timestamptz', f.to);
+  const c = new Conditions();
+  if (f.action) c.and(f.action.includes('.') ? `action = ${c.p(f.action)}` : `action LIKE ${c.p(`${escapeLike(f.action)}.%`)}`);
+  if (f.entity_type) c.and(`entity_type = ${c.p(f.entity_type)}`);
+  if (f.entity_id) c.and(`entity_id = ${c.p(f.entity_id)}`);
+  if (f.operator) c.and(`operator_uuid = ${c.p(f.operator)}`);
+  if (f.from) c.and(`at >= ${c.p(f.from)}::timestamptz`);
+  if (f.to) c.and(`at < ${c.p(f.to)}::timestamptz`);
   // Free text: a record's id (order number, sku, uuid), an operator's e-mail or an action.
-  if (f.q) add('(entity_id = ? OR actor_label = lower(?) OR action = ?)', f.q);
-  const fixed = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  params.push(f.limit, f.offset);
+  if (f.q) {
+    const text = c.p(f.q);
+    c.and(`(entity_id = ${text} OR actor_label = lower(${text}) OR action = ${text})`);
+  }
+  const filters = c.params.length;
   const { rows } = await q.query<AuditRow>(
     `SELECT id::text, at, actor_kind, operator_uuid, actor_label, action, entity_type, entity_id, before, after, request_id,
             count(*) OVER ()::int AS total
-       FROM operator_audit ${fixed}
-      ORDER BY at DESC, id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
-    params,
+       FROM operator_audit ${c.where()}
+      ORDER BY at DESC, id DESC LIMIT ${c.p(f.limit)} OFFSET ${c.p(f.offset)}`,
+    c.params,
   );
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && f.offset > 0) {
-    const { rows: c } = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM operator_audit ${fixed}`, params.slice(0, -2));
-    total = c[0]!.n;
+    const { rows: counted } = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM operator_audit ${c.where()}`, c.params.slice(0, filters));
+    total = counted[0]!.n;
   }
   return { rows, total };
 }

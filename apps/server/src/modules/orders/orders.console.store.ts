@@ -1,5 +1,6 @@
 import { CONSOLE_COUNT_CAP } from '@ember/contracts';
 import type { Queryable } from '../../platform/db.js';
+import { escapeLike } from '../../platform/sql.js';
 
 /** The operator console's reads of orders_* tables: the searchable list, transitions, today's figures. */
 
@@ -52,7 +53,6 @@ export interface ConsoleOrderRowDb {
   items_count: number;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * One page of orders for the console and the number of matches. A text search is the union of its

@@ -1,5 +1,6 @@
 import type { PostalAddress } from '@ember/contracts';
 import type { Queryable, Reader, Tx } from '../../platform/db.js';
+import { Conditions, UUID } from '../../platform/sql.js';
 
 /** The subscription module's records: only this file runs SQL on subscription_* tables. */
 
@@ -398,25 +399,21 @@ export async function anonymise(tx: Tx, customerUuid: string): Promise<number> {
 
 /** A page of subscriptions for the console, newest first, with the count of all matches. */
 export async function listForConsole(db: Queryable, f: { status?: string; store?: string; q?: string; limit: number; offset: number }): Promise<{ rows: SubscriptionRow[]; total: number }> {
-  const params: unknown[] = [];
-  const where: string[] = [];
-  const add = (sql: string, v: unknown) => {
-    params.push(v);
-    where.push(sql.replaceAll('?', `$${params.length}`));
-  };
-  if (f.status) add('s.status = ?', f.status);
-  if (f.store) add('s.store_code = ?', f.store);
-  if (f.q) {
-    if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(f.q)) add('(s.id = ?::uuid OR s.customer_uuid = ?::uuid)', f.q.toLowerCase());
-    else add('EXISTS (SELECT 1 FROM subscription_renewal r WHERE r.subscription_id = s.id AND r.order_number = ?)', f.q.toUpperCase());
+  const c = new Conditions();
+  if (f.status) c.and(`s.status = ${c.p(f.status)}`);
+  if (f.store) c.and(`s.store_code = ${c.p(f.store)}`);
+  if (f.q && UUID.test(f.q)) {
+    const id = c.p(f.q.toLowerCase());
+    c.and(`(s.id = ${id}::uuid OR s.customer_uuid = ${id}::uuid)`);
+  } else if (f.q) {
+    c.and(`EXISTS (SELECT 1 FROM subscription_renewal r WHERE r.subscription_id = s.id AND r.order_number = ${c.p(f.q.toUpperCase())})`);
   }
-  params.push(f.limit, f.offset);
   const { rows } = await db.query<SubscriptionRow & { total: number }>(
     `SELECT ${COLUMNS}, total FROM (
-       SELECT s.*, count(*) OVER ()::int AS total FROM subscription_subscription s ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-        ORDER BY s.created_at DESC, s.id LIMIT $${params.length - 1} OFFSET $${params.length}) page
+       SELECT s.*, count(*) OVER ()::int AS total FROM subscription_subscription s ${c.where()}
+        ORDER BY s.created_at DESC, s.id LIMIT ${c.p(f.limit)} OFFSET ${c.p(f.offset)}) page
       ORDER BY created_at DESC, id`,
-    params,
+    c.params,
   );
   return { rows, total: rows[0]?.total ?? 0 };
 }

@@ -1,5 +1,6 @@
 import type { TrialStatus } from '@ember/contracts';
 import type { Queryable, Reader, Tx } from '../../platform/db.js';
+import { Conditions, UUID } from '../../platform/sql.js';
 
 /** The trial module's records: only this file runs SQL on trials_* tables. */
 
@@ -222,25 +223,22 @@ export async function erase(tx: Tx, customerUuid: string): Promise<void> {
 
 /** A page of trials for the console, newest first, with the count of all matches. */
 export async function listForConsole(q: Reader, f: { status?: string; store?: string; q?: string; limit: number; offset: number }): Promise<{ rows: TrialRow[]; total: number }> {
-  const params: unknown[] = [];
-  const where: string[] = [];
-  const add = (sql: string, v: unknown) => {
-    params.push(v);
-    where.push(sql.replaceAll('?', `$${params.length}`));
-  };
-  if (f.status) add('t.status = ?', f.status);
-  if (f.store) add('t.store_code = ?', f.store);
-  if (f.q) {
-    if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(f.q)) add('(t.id = ?::uuid OR t.customer_uuid = ?::uuid)', f.q.toLowerCase());
-    else add('(t.order_number = ? OR t.conversion_order_number = ?)', f.q.toUpperCase());
+  const c = new Conditions();
+  if (f.status) c.and(`t.status = ${c.p(f.status)}`);
+  if (f.store) c.and(`t.store_code = ${c.p(f.store)}`);
+  if (f.q && UUID.test(f.q)) {
+    const id = c.p(f.q.toLowerCase());
+    c.and(`(t.id = ${id}::uuid OR t.customer_uuid = ${id}::uuid)`);
+  } else if (f.q) {
+    const number = c.p(f.q.toUpperCase());
+    c.and(`(t.order_number = ${number} OR t.conversion_order_number = ${number})`);
   }
-  params.push(f.limit, f.offset);
   const { rows } = await q.query<TrialRow & { total: number }>(
     `SELECT ${COLUMNS}, total FROM (
-       SELECT t.*, count(*) OVER ()::int AS total FROM trials_trial t ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-        ORDER BY t.created_at DESC, t.id LIMIT $${params.length - 1} OFFSET $${params.length}) page
+       SELECT t.*, count(*) OVER ()::int AS total FROM trials_trial t ${c.where()}
+        ORDER BY t.created_at DESC, t.id LIMIT ${c.p(f.limit)} OFFSET ${c.p(f.offset)}) page
       ORDER BY created_at DESC, id`,
-    params,
+    c.params,
   );
   return { rows, total: rows[0]?.total ?? 0 };
 }
