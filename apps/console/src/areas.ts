@@ -1,9 +1,11 @@
 /** The console's areas and the permission each needs (apps/server/src/modules/operators/operators.permissions.ts). */
 
 export interface Area {
-  key: 'dashboard' | 'orders' | 'customers' | 'returns' | 'compliance' | 'subscriptions' | 'trials' | 'coupons' | 'audit' | 'operators';
+  key: 'dashboard' | 'orders' | 'customers' | 'returns' | 'compliance' | 'catalogue' | 'subscriptions' | 'trials' | 'coupons' | 'audit' | 'operators';
   path: string;
   permission: string;
+  /** The area's pages all live under this path (its link stays marked on each of them). */
+  section?: string;
 }
 
 export const AREAS: readonly Area[] = [
@@ -11,7 +13,8 @@ export const AREAS: readonly Area[] = [
   { key: 'orders', path: '/orders', permission: 'orders:read' },
   { key: 'customers', path: '/customers', permission: 'customers:read' },
   { key: 'returns', path: '/returns', permission: 'returns:read' },
-  { key: 'compliance', path: '/compliance/age-checks', permission: 'compliance:read' },
+  { key: 'compliance', path: '/compliance/age-checks', permission: 'compliance:read', section: '/compliance/' },
+  { key: 'catalogue', path: '/catalogue', permission: 'catalogue:read' },
   { key: 'subscriptions', path: '/subscriptions', permission: 'subscriptions:read' },
   { key: 'trials', path: '/trials', permission: 'subscriptions:read' },
   { key: 'coupons', path: '/promotions/coupons', permission: 'promotions:read' },

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, messageOf, queryString } from '../api';
 import { can } from '../areas';
+import { ComplianceTabs } from '../components/ComplianceTabs';
 import { DataTable, useListSearch } from '../components/DataTable';
 import { ErrorNotice, Field, FieldError, SuccessNotice, describedBy } from '../components/fields';
 import { Facts, Panel, StatusTag } from '../components/misc';
@@ -67,6 +68,7 @@ export function AgeChecksPage() {
   };
   return (
     <section>
+      <ComplianceTabs />
       <h1>{t('ageChecks.title')}</h1>
       <form className="filters" role="search" aria-label={t('ageChecks.search')} onSubmit={onSubmit}>
         <div className="field field-wide">

@@ -66,7 +66,11 @@ export function Layout() {
         <ul>
           {areas.map((area) => (
             <li key={area.key}>
-              <NavLink to={area.path} end={area.path === '/'}>
+              <NavLink
+                to={area.path}
+                end={area.path === '/'}
+                className={({ isActive }) => (isActive || (area.section && location.pathname.startsWith(area.section)) ? 'active' : undefined)}
+              >
                 {t(`nav.${area.key}`)}
               </NavLink>
             </li>
