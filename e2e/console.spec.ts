@@ -200,7 +200,7 @@ test('a fulfilment operator sees only their areas, in German once chosen, with f
   await expect(page.getByRole('heading', { level: 1, name: de.dashboard.title })).toBeVisible();
 
   const nav = page.getByRole('navigation', { name: de.app.navigation });
-  await expect(nav.getByRole('link')).toHaveText([de.nav.dashboard, de.nav.orders, de.nav.returns]);
+  await expect(nav.getByRole('link')).toHaveText([de.nav.dashboard, de.nav.orders, de.nav.returns, de.nav.catalogue]);
   await page.goto('/console/operators');
   await expect(page.getByRole('heading', { level: 1, name: de.errors.forbiddenTitle })).toBeVisible();
 
