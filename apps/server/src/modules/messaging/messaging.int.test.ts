@@ -224,7 +224,7 @@ describe('messaging: the dev mailbox', () => {
 
   it.skipIf(!process.env.DATABASE_URL)('is not served in LIVE store mode', async () => {
     // LIVE boots only with real payment provider settings, or on an instance that does not serve payments.
-    const live = await startTestServer({ STORE_MODE: 'LIVE', SERVICES: 'messaging', PUBLIC_BASE_URL: 'https://shop.example', ADMIN_TOKEN: 'live-mode-operator-token-0123456789abcdef', AGE_VERIFICATION_CALLBACK_SECRET: 'v'.repeat(40) });
+    const live = await startTestServer({ STORE_MODE: 'LIVE', SERVICES: 'messaging', PUBLIC_BASE_URL: 'https://shop.example', ADMIN_TOKEN: 'live-mode-operator-token-0123456789abcdef', OPERATOR_TOTP_KEY: 'o'.repeat(40), AGE_VERIFICATION_CALLBACK_SECRET: 'v'.repeat(40) });
     try {
       for (const path of ['/dev/mailbox', '/dev/mailbox/messages']) expect((await fetch(`${live.url}${path}`)).status).toBe(404);
     } finally {
