@@ -163,9 +163,10 @@ export class OperatorsService {
 
   /** The session a token opens, touched; null when it is unknown, expired, idle too long or its operator disabled. */
   async session(q: Reader, token: string): Promise<SessionState | null> {
-    const row = await store.touchSession(q, sha256(token), this.opts.idleSeconds);
+    const tokenHash = sha256(token);
+    const row = await store.touchSession(q, tokenHash, this.opts.idleSeconds);
     if (!row) return null;
-    return { token, tokenHash: sha256(token), stage: row.stage, csrfHash: row.csrf_hash, operator: row.operator };
+    return { token, tokenHash, stage: row.stage, csrfHash: row.csrf_hash, operator: row.operator };
   }
 
   /** Whether a presented CSRF token is the session's, in constant time. */
