@@ -1,7 +1,7 @@
 /** The console's areas and the permission each needs (apps/server/src/modules/operators/operators.permissions.ts). */
 
 export interface Area {
-  key: 'dashboard' | 'orders' | 'customers' | 'returns' | 'compliance' | 'catalogue' | 'subscriptions' | 'trials' | 'coupons' | 'audit' | 'operators';
+  key: 'dashboard' | 'orders' | 'customers' | 'returns' | 'compliance' | 'catalogue' | 'content' | 'subscriptions' | 'trials' | 'coupons' | 'audit' | 'operators';
   path: string;
   permission: string;
   /** The area's pages all live under this path (its link stays marked on each of them). */
@@ -14,10 +14,11 @@ export const AREAS: readonly Area[] = [
   { key: 'customers', path: '/customers', permission: 'customers:read' },
   { key: 'returns', path: '/returns', permission: 'returns:read' },
   { key: 'compliance', path: '/compliance/age-checks', permission: 'compliance:read', section: '/compliance/' },
-  { key: 'catalogue', path: '/catalogue', permission: 'catalogue:read' },
+  { key: 'catalogue', path: '/catalogue', permission: 'catalogue:read', section: '/catalogue/' },
+  { key: 'content', path: '/content', permission: 'content:read', section: '/content/' },
   { key: 'subscriptions', path: '/subscriptions', permission: 'subscriptions:read' },
   { key: 'trials', path: '/trials', permission: 'subscriptions:read' },
-  { key: 'coupons', path: '/promotions/coupons', permission: 'promotions:read' },
+  { key: 'coupons', path: '/promotions/coupons', permission: 'promotions:read', section: '/promotions/' },
   { key: 'audit', path: '/audit', permission: 'audit:read' },
   { key: 'operators', path: '/operators', permission: 'operators:manage' },
 ];

@@ -1,11 +1,15 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiError, onUnauthorized } from './api';
 import { setupI18n } from './i18n';
-import { Layout, NotFound, RequirePermission } from './routes/layout';
+import { catalogueEditorRoutes } from './routes/catalogueEditor.routes';
+import { contentRoutes } from './routes/content.routes';
+import { guarded } from './routes/guard';
+import { Layout, NotFound } from './routes/layout';
 import { EnrolPage, LoginPage, TotpPage } from './routes/login';
+import { promotionRuleRoutes } from './routes/promotionRules.routes';
 import { noteSessionEnd, SESSION_KEY } from './session';
 import './styles.css';
 
@@ -18,8 +22,6 @@ const queryClient = new QueryClient({
   mutationCache: new MutationCache(),
   defaultOptions: { queries: { retry, refetchOnWindowFocus: false, staleTime: 10_000 } },
 });
-
-const guarded = (permission: string, element: ReactNode) => <RequirePermission permission={permission}>{element}</RequirePermission>;
 
 const router = createBrowserRouter(
   [
@@ -53,6 +55,9 @@ const router = createBrowserRouter(
         { path: 'promotions/coupons', lazy: () => import('./routes/promotions').then((m) => ({ element: guarded('promotions:read', <m.CouponsPage />) })) },
         { path: 'promotions/coupons/new', lazy: () => import('./routes/promotions').then((m) => ({ element: guarded('promotions:write', <m.CouponCreatePage />) })) },
         { path: 'promotions/coupons/:id', lazy: () => import('./routes/promotions').then((m) => ({ element: guarded('promotions:read', <m.CouponDetailPage />) })) },
+        ...catalogueEditorRoutes,
+        ...contentRoutes,
+        ...promotionRuleRoutes,
         { path: 'audit', lazy: () => import('./routes/audit').then((m) => ({ element: guarded('audit:read', <m.AuditPage />) })) },
         { path: 'operators', lazy: () => import('./routes/operators').then((m) => ({ element: guarded('operators:manage', <m.OperatorsPage />) })) },
         { path: '*', element: <NotFound /> },

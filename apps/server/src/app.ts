@@ -56,6 +56,10 @@ import { subscriptionConsoleRoutes } from './modules/subscriptions/subscriptions
 import { exportRoutes } from './platform/exports.routes.js';
 import { couponConsoleRoutes } from './modules/cart/cart.console.routes.js';
 import { catalogueConsoleRoutes } from './modules/catalog/catalog.console.routes.js';
+import { catalogueEditorRoutes } from './modules/catalog/catalog.editor.routes.js';
+import { contentConsoleRoutes } from './modules/content/content.console.routes.js';
+import { storeLocatorConsoleRoutes } from './modules/store-locator/store-locator.console.routes.js';
+import { loyaltyConsoleRoutes } from './modules/loyalty/loyalty.console.routes.js';
 import { complianceConsoleRoutes } from './modules/age-verification/compliance.console.routes.js';
 import { identityAdminRoutes } from './modules/identity/identity.admin.routes.js';
 import { identityConsoleRoutes } from './modules/identity/identity.console.routes.js';
@@ -236,6 +240,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(exportRoutes, { prefix: '/admin', services });
   await app.register(couponConsoleRoutes, { prefix: '/admin', services });
   await app.register(catalogueConsoleRoutes, { prefix: '/admin', services });
+  await app.register(catalogueEditorRoutes, { prefix: '/admin', services });
+  await app.register(contentConsoleRoutes, { prefix: '/admin', services });
+  await app.register(storeLocatorConsoleRoutes, { prefix: '/admin', services });
+  await app.register(loyaltyConsoleRoutes, { prefix: '/admin', services });
   await app.register(complianceConsoleRoutes, { prefix: '/admin', services });
   // The operator console's orders, customers and dashboard: an operator session or the bearer ADMIN_TOKEN (docs/decisions/0076).
   await app.register(ordersAdminRoutes, { prefix: '/admin', services, db });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import de from './de.json';
-import en from './en.json';
+import { catalogue, catalogueParts } from './catalogues';
+
+const en = catalogue('en');
+const de = catalogue('de');
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
@@ -8,6 +10,13 @@ function keys(value: unknown, prefix = ''): string[] {
 }
 
 describe('catalogues', () => {
+  it('define each top-level key in one file only', () => {
+    for (const language of ['en', 'de'] as const) {
+      const seen = catalogueParts(language).flatMap((part) => Object.keys(part));
+      expect(seen.filter((key, i) => seen.indexOf(key) !== i), language).toEqual([]);
+    }
+  });
+
   it('say the same things in English and German', () => {
     expect(keys(de).sort()).toEqual(keys(en).sort());
   });

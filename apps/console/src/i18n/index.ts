@@ -1,7 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import de from './de.json';
-import en from './en.json';
+import { catalogue } from './catalogues';
 import { initialLanguage, STORAGE_KEY, type Language } from './language';
 
 export { LANGUAGES, type Language } from './language';
@@ -17,7 +16,7 @@ function readStored(): string | null {
 export function setupI18n() {
   const lng = initialLanguage(readStored(), navigator.languages ?? [navigator.language]);
   void i18next.use(initReactI18next).init({
-    resources: { en: { translation: en }, de: { translation: de } },
+    resources: { en: { translation: catalogue('en') }, de: { translation: catalogue('de') } },
     lng,
     fallbackLng: 'en',
     interpolation: { escapeValue: false },

@@ -11,6 +11,7 @@ export const PERMISSIONS = [
   'customers:read', 'customers:write', 'customers:privacy',
   'compliance:read', 'compliance:write',
   'catalogue:read', 'catalogue:write', 'stock:write',
+  'content:read', 'content:write',
   'promotions:read', 'promotions:write', 'loyalty:adjust',
   'subscriptions:read', 'subscriptions:write',
   'returns:read', 'returns:write',
@@ -22,11 +23,11 @@ const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
   owner: PERMISSIONS,
   support: [
     'dashboard:read', 'orders:read', 'orders:write', 'orders:refund', 'customers:read', 'customers:write', 'customers:privacy',
-    'compliance:read', 'catalogue:read', 'promotions:read', 'loyalty:adjust', 'subscriptions:read', 'subscriptions:write',
+    'compliance:read', 'catalogue:read', 'content:read', 'promotions:read', 'loyalty:adjust', 'subscriptions:read', 'subscriptions:write',
     'returns:read', 'returns:write',
   ],
   fulfilment: ['dashboard:read', 'orders:read', 'orders:write', 'catalogue:read', 'stock:write', 'returns:read', 'returns:write'],
-  marketing: ['dashboard:read', 'catalogue:read', 'catalogue:write', 'promotions:read', 'promotions:write', 'loyalty:adjust', 'customers:read'],
+  marketing: ['dashboard:read', 'catalogue:read', 'catalogue:write', 'content:read', 'content:write', 'promotions:read', 'promotions:write', 'loyalty:adjust', 'customers:read'],
   compliance: ['dashboard:read', 'compliance:read', 'compliance:write', 'customers:read', 'customers:privacy', 'orders:read', 'audit:read'],
 };
 
