@@ -8,6 +8,7 @@ import { catalogueEditorRoutes } from './routes/catalogueEditor.routes';
 import { contentRoutes } from './routes/content.routes';
 import { guarded } from './routes/guard';
 import { Layout, NotFound } from './routes/layout';
+import { loyaltyClubRoutes } from './routes/loyaltyClub.routes';
 import { EnrolPage, LoginPage, TotpPage } from './routes/login';
 import { promotionRuleRoutes } from './routes/promotionRules.routes';
 import { noteSessionEnd, SESSION_KEY } from './session';
@@ -58,6 +59,7 @@ const router = createBrowserRouter(
         ...catalogueEditorRoutes,
         ...contentRoutes,
         ...promotionRuleRoutes,
+        ...loyaltyClubRoutes,
         { path: 'audit', lazy: () => import('./routes/audit').then((m) => ({ element: guarded('audit:read', <m.AuditPage />) })) },
         { path: 'operators', lazy: () => import('./routes/operators').then((m) => ({ element: guarded('operators:manage', <m.OperatorsPage />) })) },
         { path: '*', element: <NotFound /> },
