@@ -8,8 +8,8 @@ import { findCustomer, type ConsoleCustomerDb, type ConsoleCustomerRowDb } from 
 import { OrdersConsole } from '../modules/orders/orders.console.js';
 import type { OperatorActor } from '../modules/operators/operators.permissions.js';
 import { loyaltyBalance } from './console.reads.js';
+import { isoOrNull } from '../platform/sql.js';
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 /** An account by uuid, whatever its status; NOT_FOUND otherwise. */
 export async function customerOf(db: Reader, uuid: string): Promise<ConsoleCustomerDb> {
@@ -21,7 +21,7 @@ export async function customerOf(db: Reader, uuid: string): Promise<ConsoleCusto
 export function customerRow(c: ConsoleCustomerRowDb) {
   return {
     uuid: c.uuid, email: c.email, firstname: c.firstname, lastname: c.lastname, telephone: c.telephone, store_code: c.store_code,
-    website_code: c.website_code, status: c.status, is_age_verified: c.is_age_verified, created_at: iso(c.created_at)!,
+    website_code: c.website_code, status: c.status, is_age_verified: c.is_age_verified, created_at: isoOrNull(c.created_at)!,
   };
 }
 
@@ -48,7 +48,7 @@ export async function customerDetail(db: Db, services: Services, uuid: string): 
     profile: {
       ...customerRow(c),
       date_of_birth: c.date_of_birth, gender: c.gender, email_verified: c.email_verified_at !== null, telephone_verified: c.telephone_verified_at !== null,
-      status_reason: c.status_reason, updated_at: iso(c.updated_at)!,
+      status_reason: c.status_reason, updated_at: isoOrNull(c.updated_at)!,
     },
     addresses: addresses.map((a) => ({
       id: a.id, firstname: a.firstname, lastname: a.lastname, street: a.street, city: a.city, postcode: a.postcode ?? null, country_code: a.country_code,
@@ -59,7 +59,7 @@ export async function customerDetail(db: Db, services: Services, uuid: string): 
       balance: points.balance, held: points.held_points, pending: points.pending_points,
       recent: ledger.items.map((e) => ({ type: e.type, points: e.points, event: e.event ?? null, order_id: e.order_id ?? null, balance: e.balance ?? null, date: e.date })),
     },
-    devices: devices.map((d) => ({ serial: d.serial, state: d.state, product_sku: d.productSku, registered_at: iso(d.registeredAt), warranty_expires_at: iso(d.warrantyExpiresAt) })),
+    devices: devices.map((d) => ({ serial: d.serial, state: d.state, product_sku: d.productSku, registered_at: isoOrNull(d.registeredAt), warranty_expires_at: isoOrNull(d.warrantyExpiresAt) })),
     subscriptions,
     consents: { current: consents, history: consentHistory },
     age_verification: { is_age_verified: age.is_age_verified, latest: age.verification ?? null },

@@ -29,3 +29,8 @@ export function escapeLike(text: string): string {
 
 /** A canonical UUID, as a search field may hold one. */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A timestamp as the database hands it (a Date, or text on some drivers) in ISO 8601, or null. */
+export function isoOrNull(value: Date | string | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}

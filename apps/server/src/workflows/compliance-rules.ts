@@ -11,27 +11,27 @@ import { listActiveStoreViews, lockStoreView, updateSellingRules } from '../modu
  * limit period) and the consent purposes' texts with their versions.
  */
 
-export async function marketRules(q: Reader): Promise<MarketRules[]> {
-  const views = await listActiveStoreViews(q);
-  const out: MarketRules[] = [];
-  for (const v of views) {
-    const country = await ageStore.findCountryRules(q, v.default_country);
+/** The markets' rules, of every active store view or of one; two reads whatever the number of markets. */
+export async function marketRules(q: Reader, only?: string): Promise<MarketRules[]> {
+  const views = (await listActiveStoreViews(q)).filter((v) => only === undefined || v.code === only);
+  const countries = await ageStore.countryRulesOf(q, views.map((v) => v.default_country));
+  return views.map((v) => {
+    const country = countries.get(v.default_country);
     const rules = v as typeof v & { is_age_verification_enabled: boolean; is_order_limit_enabled: boolean; order_limit_value: number; cartons_limit_value: number };
-    out.push({
+    return {
       store_code: v.code, name: v.name, country_code: v.default_country,
       is_age_verification_enabled: rules.is_age_verification_enabled, is_order_limit_enabled: rules.is_order_limit_enabled,
       order_limit_value: rules.order_limit_value, cartons_limit_value: rules.cartons_limit_value,
       minimum_age: country?.minimum_age ?? 18, order_limit_period_hours: country?.order_limit_period_hours ?? 24,
-    });
-  }
-  return out;
+    };
+  });
 }
 
 /** Changes a market's rules in one transaction; answers them before and after. */
 export async function changeMarketRules(tx: Tx, store: string, change: MarketRulesUpdate): Promise<{ before: MarketRules; after: MarketRules }> {
   const locked = await lockStoreView(tx, store);
   if (!locked) throw new AppError('UNKNOWN_STORE', `Requested store is not found: ${store}`);
-  const find = async () => (await marketRules(tx)).find((m) => m.store_code === store)!;
+  const find = async () => (await marketRules(tx, store))[0]!;
   const before = await find();
   const { reason: _reason, minimum_age, order_limit_period_hours, ...viewRules } = change;
   if (viewRules.is_order_limit_enabled && (viewRules.order_limit_value ?? before.order_limit_value) === 0) {

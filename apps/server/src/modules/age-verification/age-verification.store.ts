@@ -77,6 +77,15 @@ export async function findCountryRules(db: Queryable, country: string): Promise<
   return rows[0] ?? null;
 }
 
+/** The age rules of several countries at once, by country code (a country without a row is absent). */
+export async function countryRulesOf(db: Queryable, countries: readonly string[]): Promise<Map<string, { minimum_age: number; order_limit_period_hours: number }>> {
+  const { rows } = await db.query<{ country_code: string; minimum_age: number; order_limit_period_hours: number }>(
+    'SELECT country_code, minimum_age, order_limit_period_hours FROM age_verification_country WHERE country_code = ANY($1::text[])',
+    [[...new Set(countries)]],
+  );
+  return new Map(rows.map(({ country_code, ...rules }) => [country_code, rules]));
+}
+
 /** What starting a request stores: the row's own fields, plus its lineage, origin and lifetime. */
 export interface NewRequest extends Pick<
   RequestRow,

@@ -8,6 +8,7 @@ import { formatMoney } from './orders.mapper.js';
 import type { OrdersService } from './orders.service.js';
 import * as store from './orders.store.js';
 import type { OrderRow } from './orders.store.js';
+import { isoOrNull } from '../../platform/sql.js';
 
 /** What payments does for an operator's refund of part or all of an order's captured payment. */
 export interface PartialRefunds {
@@ -24,7 +25,6 @@ export interface OrderFacts {
 
 export const orderFacts = (o: OrderRow): OrderFacts => ({ status: o.status, grand_total: o.grand_total, refunded_total: o.refunded_total, currency: o.currency });
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 function paymentStatusOf(o: OrderRow): consoleStore.PaymentStatus {
   if (o.refunded_total > 0) return o.refunded_total >= o.grand_total ? 'refunded' : 'partially_refunded';
@@ -91,8 +91,8 @@ export class OrdersConsole {
     return {
       number: o.order_number,
       entity_id: o.entity_id,
-      created_at: iso(o.created_at)!,
-      updated_at: iso(o.updated_at)!,
+      created_at: isoOrNull(o.created_at)!,
+      updated_at: isoOrNull(o.updated_at)!,
       store_code: o.store_code,
       website_code: o.website_code,
       language: o.language,
@@ -119,10 +119,10 @@ export class OrdersConsole {
       },
       payment: {
         method_code: o.payment_method_code, status: paymentStatusOf(o), reference: o.payment_reference, amount_paid: o.amount_paid,
-        paid_at: iso(o.paid_at), refunded_total: o.refunded_total, refundable,
+        paid_at: isoOrNull(o.paid_at), refunded_total: o.refunded_total, refundable,
       },
-      history: v.history.map((h) => ({ from_status: h.from_status, to_status: h.to_status, actor: h.actor, reason_code: h.reason_code, comment: h.comment, created_at: iso(h.created_at)! })),
-      shipments: v.shipments.map((s) => ({ number: s.number, created_at: iso(s.created_at)!, tracks: s.tracks })),
+      history: v.history.map((h) => ({ from_status: h.from_status, to_status: h.to_status, actor: h.actor, reason_code: h.reason_code, comment: h.comment, created_at: isoOrNull(h.created_at)! })),
+      shipments: v.shipments.map((s) => ({ number: s.number, created_at: isoOrNull(s.created_at)!, tracks: s.tracks })),
       next_statuses: next,
       can_cancel: next.includes('canceled'),
       can_refund: refundable > 0,

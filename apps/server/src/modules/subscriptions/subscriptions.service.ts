@@ -10,6 +10,7 @@ import type { CheckoutService } from '../checkout/checkout.service.js';
 import type { StoreService, StoreView } from '../store/store.service.js';
 import * as store from './subscriptions.store.js';
 import type { Actor, PlanRow, SubscriptionAddress, SubscriptionRow } from './subscriptions.store.js';
+import { isoOrNull } from '../../platform/sql.js';
 
 export type { PlanRow, SubscriptionRow, SubscriptionAddress, RenewalRow } from './subscriptions.store.js';
 
@@ -519,20 +520,19 @@ export class SubscriptionsService {
     const [items, renewals, events] = [await store.itemsOf(q, [id]), await store.renewalsOf(q, [id]), await store.eventsOf(q, [id], 200)];
     return {
       ...consoleRow(row),
-      paused_until: row.paused_until, minimum_deliveries: row.minimum_deliveries, cancel_reason: row.cancel_reason, cancelled_at: consoleIso(row.cancelled_at),
+      paused_until: row.paused_until, minimum_deliveries: row.minimum_deliveries, cancel_reason: row.cancel_reason, cancelled_at: isoOrNull(row.cancelled_at),
       items: items.map((i) => ({ sku: i.sku, quantity: i.quantity })),
-      renewals: renewals.map((r) => ({ period: r.period, attempt: r.attempt, status: r.status, order_number: r.order_number, reason: r.reason, retry_at: consoleIso(r.retry_at) })),
-      history: events.map((e) => ({ kind: e.kind, actor: e.actor, from_status: e.from_status, to_status: e.to_status, reason: e.reason, created_at: consoleIso(e.created_at)! })),
+      renewals: renewals.map((r) => ({ period: r.period, attempt: r.attempt, status: r.status, order_number: r.order_number, reason: r.reason, retry_at: isoOrNull(r.retry_at) })),
+      history: events.map((e) => ({ kind: e.kind, actor: e.actor, from_status: e.from_status, to_status: e.to_status, reason: e.reason, created_at: isoOrNull(e.created_at)! })),
     };
   }
 }
 
-const consoleIso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 function consoleRow(r: store.SubscriptionRow) {
   return {
     id: r.id, customer_uuid: r.customer_uuid, store_code: r.store_code, plan_code: r.plan_code, plan_type: r.plan_type, status: r.status,
     frequency_weeks: r.frequency_weeks, next_delivery_date: r.next_delivery_date, deliveries: r.deliveries, pause_reason: r.pause_reason,
-    created_at: consoleIso(r.created_at)!,
+    created_at: isoOrNull(r.created_at)!,
   };
 }

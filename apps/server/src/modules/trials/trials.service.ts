@@ -10,6 +10,7 @@ import type { CartTrialFacts, CartTrialsPort } from '../cart/cart.rules.js';
 import type { StoreService } from '../store/store.service.js';
 import * as store from './trials.store.js';
 import type { Actor, ClaimKind, ProgramRow, TrialRow, TrialStatus } from './trials.store.js';
+import { isoOrNull } from '../../platform/sql.js';
 
 export type { ProgramRow, TrialRow } from './trials.store.js';
 
@@ -258,9 +259,9 @@ export class TrialsService implements CartTrialsPort {
     const history = (await store.events(q, [id])).get(id) ?? [];
     return {
       ...consoleRow(row),
-      return_requested_at: consoleIso(row.return_requested_at), return_reason: row.return_reason, conversion_order_number: row.conversion_order_number,
-      retry_at: consoleIso(row.retry_at), closed_at: consoleIso(row.closed_at),
-      history: history.map((e) => ({ kind: e.kind, actor: e.actor, from_status: e.from_status, to_status: e.to_status, reason: e.reason, created_at: consoleIso(e.created_at)! })),
+      return_requested_at: isoOrNull(row.return_requested_at), return_reason: row.return_reason, conversion_order_number: row.conversion_order_number,
+      retry_at: isoOrNull(row.retry_at), closed_at: isoOrNull(row.closed_at),
+      history: history.map((e) => ({ kind: e.kind, actor: e.actor, from_status: e.from_status, to_status: e.to_status, reason: e.reason, created_at: isoOrNull(e.created_at)! })),
     };
   }
 }
@@ -283,12 +284,11 @@ function view(r: TrialRow, history: store.EventRow[], now: Date): Trial {
   };
 }
 
-const consoleIso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 function consoleRow(r: TrialRow) {
   return {
     id: r.id, program_code: r.program_code, customer_uuid: r.customer_uuid, store_code: r.store_code, order_number: r.order_number, status: r.status,
-    amount_after_trial: Number(r.amount_after_trial), currency: r.currency, started_at: consoleIso(r.started_at), ends_at: consoleIso(r.ends_at),
-    conversion_attempts: r.conversion_attempts, created_at: consoleIso(r.created_at)!,
+    amount_after_trial: Number(r.amount_after_trial), currency: r.currency, started_at: isoOrNull(r.started_at), ends_at: isoOrNull(r.ends_at),
+    conversion_attempts: r.conversion_attempts, created_at: isoOrNull(r.created_at)!,
   };
 }
