@@ -446,28 +446,48 @@ async function seedConsoleOnce(db) {
     `(${Object.entries(took).map(([k, v]) => `${k} ${v} s`).join(', ')})`);
 }
 
-// The operator console's lists (docs/decisions/0076): a few operators at a time, so 10 connections.
+// The operator console's lists (docs/decisions/0076). Ten operators at work make a few list calls a
+// second between them: the goal is measured at 50 calls/s from 10 connections, ten times that, so the
+// latency is the lists' own and not a queue of calls no console makes. The same calls then run flat out
+// (10 connections, no pause) for the throughput and CPU per call; no goal is set on that queue's latency.
+const consoleOrders = async (db) => {
+  await seedConsoleOnce(db);
+  return consoleOrderRequests(BENCH_ADMIN_TOKEN);
+};
+const consoleCustomers = async (db) => {
+  await seedConsoleOnce(db);
+  const { rows } = await db.query(`SELECT uuid::text AS uuid FROM identity_user WHERE email LIKE 'bench-c%' ORDER BY email LIMIT 3`);
+  return consoleCustomerRequests(BENCH_ADMIN_TOKEN, rows.map((r) => r.uuid));
+};
+// The unfiltered first call matches every order or customer: more than the exact count's cap (decision 0084).
+const consoleCheck = (body) => JSON.parse(body).page_info?.total_capped === true;
 scenarios.push({
-  name: 'console: order list (REST GET /admin/orders, 20 searches, filters, sorts and pages over 100,000 orders)',
+  name: 'console: order list (REST GET /admin/orders, 20 searches, filters, sorts and pages over 100,000 orders, 10 operators at 50 calls/s)',
   connections: 10,
-  async setup(db) {
-    await seedConsoleOnce(db);
-    return consoleOrderRequests(BENCH_ADMIN_TOKEN);
-  },
-  // The unfiltered first call matches every order: more than the exact count's cap (decision 0084).
-  check: (body) => JSON.parse(body).page_info?.total_capped === true,
+  overallRate: 50,
+  setup: consoleOrders,
+  check: consoleCheck,
   goals: [below('p99_ms', 'p99', 100, 'ms')],
 });
 scenarios.push({
-  name: 'console: customer list (REST GET /admin/customers, 17 searches, filters and pages over 50,000 customers)',
+  name: 'console: customer list (REST GET /admin/customers, 17 searches, filters and pages over 50,000 customers, 10 operators at 50 calls/s)',
   connections: 10,
-  async setup(db) {
-    await seedConsoleOnce(db);
-    const { rows } = await db.query(`SELECT uuid::text AS uuid FROM identity_user WHERE email LIKE 'bench-c%' ORDER BY email LIMIT 3`);
-    return consoleCustomerRequests(BENCH_ADMIN_TOKEN, rows.map((r) => r.uuid));
-  },
-  check: (body) => JSON.parse(body).page_info?.total_capped === true,
+  overallRate: 50,
+  setup: consoleCustomers,
+  check: consoleCheck,
   goals: [below('p99_ms', 'p99', 100, 'ms')],
+});
+scenarios.push({
+  name: 'console: order list flat out (the same 20 calls, 10 connections, no pause)',
+  connections: 10,
+  setup: consoleOrders,
+  check: consoleCheck,
+});
+scenarios.push({
+  name: 'console: customer list flat out (the same 17 calls, 10 connections, no pause)',
+  connections: 10,
+  setup: consoleCustomers,
+  check: consoleCheck,
 });
 
 const ONLY = process.env.BENCH_ONLY;
@@ -596,7 +616,7 @@ async function main() {
       checkoutFailures = 0;
       const before = cpuMs(server.pid);
       const dbBefore = dbCpuMs();
-      const r = await autocannon({ url: base, connections, duration: DURATION, requests, ...(s.loadWorkers ? { workers: s.loadWorkers } : {}) });
+      const r = await autocannon({ url: base, connections, duration: DURATION, requests, ...(s.loadWorkers ? { workers: s.loadWorkers } : {}), ...(s.overallRate ? { overallRate: s.overallRate } : {}) });
       const cpu = cpuMs(server.pid) - before;
       const dbCpu = dbCpuMs() - dbBefore;
       const total = r.requests.total;

@@ -83,3 +83,17 @@ export const TrialConsoleDetailSchema = TrialConsoleRowSchema.extend({
   closed_at: z.string().nullable(),
   history: HistorySchema,
 });
+
+/** An operator's reason, kept in the record's history: plain text. */
+export const OperatorReasonSchema = z.string().trim().min(1).max(500).regex(/^[^<>{}\p{Cc}]*$/u, 'must be plain text');
+
+/** `PUT /admin/subscriptions/{id}/status`: an operator moves a subscription, with a reason. */
+export const SubscriptionOperatorChangeSchema = z.strictObject({ status: z.enum(['active', 'paused', 'cancelled']), reason: OperatorReasonSchema });
+/** `POST /admin/subscriptions/{id}/renew`: a renewal now, with a reason. */
+export const SubscriptionRenewNowBodySchema = z.strictObject({ reason: OperatorReasonSchema });
+/** What renewing now did. */
+export const SubscriptionRenewNowAnswerSchema = z.object({ placed: z.number().int(), paid: z.number().int(), declined: z.number().int(), awaiting: z.number().int(), refused: z.number().int() });
+/** `PUT /admin/trials/{id}/status`: the warehouse received the device, a return never came, or the trial is cancelled. */
+export const TrialOperatorChangeSchema = z.strictObject({ status: z.enum(['returned', 'return_missing', 'cancelled']), reason: OperatorReasonSchema });
+/** A trial's state after an operator's change. */
+export const TrialOperatorAnswerSchema = z.object({ id: z.string(), status: z.string() });

@@ -1,5 +1,6 @@
 import {
   SUBSCRIPTION_STATUSES, SubscriptionConsoleDetailSchema, SubscriptionConsolePageSchema, TRIAL_STATUSES, TrialConsoleDetailSchema, TrialConsolePageSchema,
+  SubscriptionOperatorChangeSchema, SubscriptionRenewNowAnswerSchema, SubscriptionRenewNowBodySchema, TrialOperatorAnswerSchema, TrialOperatorChangeSchema,
 } from '@ember/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,14 +26,7 @@ type TrialRow = ReturnType<typeof TrialConsolePageSchema.parse>['items'][number]
 type TrialDetail = ReturnType<typeof TrialConsoleDetailSchema.parse>;
 type History = SubscriptionDetail['history'];
 
-const PlainReason = z.string().trim().min(1).max(500).regex(/^[^<>{}\p{Cc}]*$/u, 'must be plain text');
-/** The bodies of `PUT /admin/subscriptions/{id}/status`, `POST /admin/subscriptions/{id}/renew` and `PUT /admin/trials/{id}/status`. */
-const SubscriptionChangeSchema = z.strictObject({ status: z.enum(['active', 'paused', 'cancelled']), reason: PlainReason });
-const RenewNowSchema = z.strictObject({ reason: PlainReason });
-const TrialChangeSchema = z.strictObject({ status: z.enum(['returned', 'return_missing', 'cancelled']), reason: PlainReason });
 const SubscriptionChangeAnswer = z.object({ id: z.string(), status: z.string() });
-const RenewNowAnswer = z.object({ placed: z.number(), paid: z.number(), declined: z.number(), awaiting: z.number(), refused: z.number() });
-const TrialChangeAnswer = z.object({ id: z.string(), status: z.string() });
 
 const FILTERS = ['q', 'status', 'store'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -203,7 +197,7 @@ function StatusChangeForm({
   idPrefix: string;
   statuses: readonly string[];
   statusLabel: (s: string) => string;
-  schema: typeof SubscriptionChangeSchema | typeof TrialChangeSchema;
+  schema: typeof SubscriptionOperatorChangeSchema | typeof TrialOperatorChangeSchema;
   confirmText: (s: string) => string;
   submitText: string;
   run: (body: ChangeBody) => void;
@@ -211,7 +205,7 @@ function StatusChangeForm({
   error: unknown;
 }) {
   const { t } = useTranslation();
-  const form = useForm<ChangeBody>({ resolver: zodResolver(schema as typeof SubscriptionChangeSchema) as unknown as Resolver<ChangeBody>, defaultValues: { status: statuses[0], reason: '' } });
+  const form = useForm<ChangeBody>({ resolver: zodResolver(schema as typeof SubscriptionOperatorChangeSchema) as unknown as Resolver<ChangeBody>, defaultValues: { status: statuses[0], reason: '' } });
   const errors = form.formState.errors;
   return (
     <form
@@ -259,9 +253,9 @@ function SubscriptionActions({ sub, onDone }: { sub: SubscriptionDetail; onDone:
       onDone(t('subscriptions.statusChanged', { status: t(`subscriptionStatus.${answer.status}`, { defaultValue: answer.status }) }));
     },
   });
-  const renewForm = useForm<{ reason: string }>({ resolver: zodResolver(RenewNowSchema), defaultValues: { reason: '' } });
+  const renewForm = useForm<{ reason: string }>({ resolver: zodResolver(SubscriptionRenewNowBodySchema), defaultValues: { reason: '' } });
   const renew = useMutation({
-    mutationFn: (body: { reason: string }) => api.post(`/admin/subscriptions/${sub.id}/renew`, RenewNowAnswer, body),
+    mutationFn: (body: { reason: string }) => api.post(`/admin/subscriptions/${sub.id}/renew`, SubscriptionRenewNowAnswerSchema, body),
     onSuccess: (answer) => {
       refresh();
       renewForm.reset({ reason: '' });
@@ -280,7 +274,7 @@ function SubscriptionActions({ sub, onDone }: { sub: SubscriptionDetail; onDone:
             idPrefix="subscription-change"
             statuses={targets}
             statusLabel={(s) => t(`subscriptionStatus.${s}`)}
-            schema={SubscriptionChangeSchema}
+            schema={SubscriptionOperatorChangeSchema}
             confirmText={(s) => t('subscriptions.confirmStatus', { status: t(`subscriptionStatus.${s}`) })}
             submitText={t('subscriptions.changeStatus')}
             run={(body) => change.mutate(body)}
@@ -445,7 +439,7 @@ function TrialActions({ trial, onDone }: { trial: TrialDetail; onDone: (m: strin
   const { t } = useTranslation();
   const client = useQueryClient();
   const change = useMutation({
-    mutationFn: (body: { status: string; reason: string }) => api.put(`/admin/trials/${trial.id}/status`, TrialChangeAnswer, body),
+    mutationFn: (body: { status: string; reason: string }) => api.put(`/admin/trials/${trial.id}/status`, TrialOperatorAnswerSchema, body),
     onSuccess: (answer) => {
       void client.invalidateQueries({ queryKey: ['trial', trial.id] });
       void client.invalidateQueries({ queryKey: ['trials'] });
@@ -460,7 +454,7 @@ function TrialActions({ trial, onDone }: { trial: TrialDetail; onDone: (m: strin
       idPrefix="trial-change"
       statuses={targets}
       statusLabel={(s) => t(`trialChange.${s}`)}
-      schema={TrialChangeSchema}
+      schema={TrialOperatorChangeSchema}
       confirmText={(s) => t('trials.confirmStatus', { change: t(`trialChange.${s}`) })}
       submitText={t('trials.changeStatus')}
       run={(body) => change.mutate(body)}

@@ -7,7 +7,7 @@ import type { Services } from '../services.js';
 import { findCustomer, type ConsoleCustomerDb, type ConsoleCustomerRowDb } from '../modules/identity/identity.console.store.js';
 import { OrdersConsole } from '../modules/orders/orders.console.js';
 import type { OperatorActor } from '../modules/operators/operators.permissions.js';
-import { loyaltyBalance } from './console.reads.js';
+import { loyaltyBalance } from '../modules/loyalty/loyalty.store.js';
 import { isoOrNull } from '../platform/sql.js';
 
 

@@ -4,7 +4,9 @@ import { placedSince, waitingForPayment } from '../modules/orders/orders.console
 import type { Db } from '../platform/db.js';
 import { restScope } from '../platform/rest.js';
 import type { Services } from '../services.js';
-import { ageChecksWaiting, lowStock, storeViewClocks } from './console.reads.js';
+import { ageChecksWaiting } from '../modules/age-verification/age-verification.store.js';
+import { lowStock } from '../modules/catalog/catalog.inventory.js';
+import { storeViewClocks } from '../modules/store/store.store.js';
 
 /** Stock at or below this many units shows on the dashboard (the products' own thresholds are lower). */
 export const DASHBOARD_LOW_STOCK = 10;

@@ -343,3 +343,11 @@ export async function updateCountryRules(tx: Tx, country: string, r: { minimum_a
     [country, r.minimum_age ?? null, r.order_limit_period_hours ?? null],
   );
 }
+
+/** Age verifications a person must look at (needs_review): how many, and since when the oldest. */
+export async function ageChecksWaiting(db: Queryable): Promise<{ count: number; oldest_at: Date | null }> {
+  const { rows } = await db.query<{ count: number; oldest_at: Date | null }>(
+    `SELECT count(*)::int AS count, min(created_at) AS oldest_at FROM age_verification_request WHERE status = 'needs_review'`,
+  );
+  return rows[0]!;
+}

@@ -52,3 +52,16 @@ export async function findStockBySku(db: Queryable, sku: string): Promise<{ sku:
   );
   return rows[0] ?? null;
 }
+
+/** Products whose stock is at or below `threshold` (or their own low-stock threshold when none is given), fewest first. */
+export async function lowStock(db: Queryable, threshold: number | null, limit: number): Promise<{ sku: string; name: string; quantity: number; threshold: number }[]> {
+  const { rows } = await db.query<{ sku: string; name: string | null; quantity: number; threshold: number }>(
+    `SELECT p.sku, (SELECT t.name FROM catalog_product_text t WHERE t.product_id = p.id ORDER BY t.language = 'en' DESC, t.language LIMIT 1) AS name,
+            s.quantity, coalesce($1::int, s.low_stock_threshold) AS threshold
+       FROM inventory_stock s JOIN catalog_product p ON p.id = s.product_id
+      WHERE s.quantity <= coalesce($1::int, s.low_stock_threshold)
+      ORDER BY s.quantity, p.sku LIMIT $2`,
+    [threshold, limit],
+  );
+  return rows.map((r) => ({ ...r, name: r.name ?? r.sku }));
+}

@@ -164,6 +164,11 @@ export class DevicesService {
     return store.hasAssigned(reader, consumer);
   }
 
+  /** Serials of the devices recorded as shipped with an order. */
+  async serialsOfOrder(reader: Reader, orderNumber: string): Promise<string[]> {
+    return store.orderSerialsOf(reader, orderNumber);
+  }
+
   /** The consumer's registered devices with their model (for trade-in eligibility and the like). */
   async registeredDevices(reader: Reader, consumer: string): Promise<RegisteredDevice[]> {
     return (await store.listForConsumer(reader, consumer)).map((r) => ({

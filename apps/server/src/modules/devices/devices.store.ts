@@ -134,3 +134,9 @@ export async function releaseAllOf(tx: Tx, consumer: string): Promise<void> {
     [consumer],
   );
 }
+
+/** Serials of the devices recorded as shipped with an order (devices_device.order_number). */
+export async function orderSerialsOf(db: Queryable, orderNumber: string): Promise<string[]> {
+  const { rows } = await db.query<{ serial: string }>(`SELECT serial FROM devices_device WHERE order_number = $1 ORDER BY serial`, [orderNumber]);
+  return rows.map((r) => r.serial);
+}

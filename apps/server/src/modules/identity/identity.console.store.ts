@@ -70,7 +70,8 @@ export async function listCustomers(db: Queryable, f: ConsoleCustomerFilter): Pr
       where.push(`u.uuid = ANY(ARRAY(${branches.join(' UNION ')}))`);
     }
   }
-  if (f.statuses?.length) where.push(`u.status = ANY(${p(f.statuses)}::text[])`);
+  if (f.statuses?.length === 1) where.push(`u.status = ${p(f.statuses[0])}`);
+  else if (f.statuses?.length) where.push(`u.status = ANY(${p(f.statuses)}::text[])`);
   if (f.store_code) where.push(`u.store_code = ${p(f.store_code)}`);
   if (f.website_code) where.push(`u.store_code IN (SELECT code FROM store_view WHERE website_code = ${p(f.website_code)})`);
   if (f.from) where.push(`u.created_at >= ${p(f.from)}::timestamptz`);

@@ -465,3 +465,8 @@ export async function exportConsumer(db: Queryable, consumer: string) {
   };
 }
 
+/** A loyalty account's balance as the caller's transaction sees it (0 without an account). */
+export async function loyaltyBalance(db: Queryable, consumer: string): Promise<number> {
+  const { rows } = await db.query<{ balance: number }>(`SELECT balance FROM loyalty_account WHERE consumer_uuid = $1::uuid`, [consumer]);
+  return rows[0]?.balance ?? 0;
+}

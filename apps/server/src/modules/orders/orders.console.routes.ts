@@ -5,7 +5,6 @@ import {
 } from '@ember/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { orderSerialsOf } from '../../console/console.reads.js';
 import type { Db } from '../../platform/db.js';
 import { AppError } from '../../platform/errors.js';
 import { restScope } from '../../platform/rest.js';
@@ -36,7 +35,7 @@ export async function ordersConsoleRoutes(scope: FastifyInstance, opts: { servic
 
   app.get('/orders/:number/detail', { schema: { tags, params: NumberParams, response: { 200: ConsoleOrderDetailSchema } } }, async (request) => {
     await operators.authorize(request, 'orders:read');
-    return orders.detail(db, request.params.number, (number) => orderSerialsOf(db, number));
+    return orders.detail(db, request.params.number, (number) => opts.services.devices.serialsOfOrder(db, number));
   });
 
   app.post('/orders/:number/cancel', { schema: { tags, params: NumberParams, body: ConsoleOrderCancelBodySchema, response: { 200: ConsoleOrderDetailSchema } } }, async (request) => {
@@ -49,7 +48,7 @@ export async function ordersConsoleRoutes(scope: FastifyInstance, opts: { servic
       await operators.audit(tx, actor, { action: 'order.cancel', entity_type: 'order', entity_id: after.order_number, before: orderFacts(before), after: orderFacts(after) }, request.id);
       return after.order_number;
     });
-    return orders.detail(db, number, (n) => orderSerialsOf(db, n));
+    return orders.detail(db, number, (n) => opts.services.devices.serialsOfOrder(db, n));
   });
 
   app.post(

@@ -88,3 +88,13 @@ export async function updateSellingRules(tx: Tx, code: string, r: Partial<Sellin
     [code, r.is_age_verification_enabled ?? null, r.is_order_limit_enabled ?? null, r.order_limit_value ?? null, r.cartons_limit_value ?? null],
   );
 }
+
+/** The active store views with their time zone and currency. */
+export async function storeViewClocks(db: Queryable): Promise<{ code: string; timezone: string; currency: string; midnight: Date }[]> {
+  const { rows } = await db.query<{ code: string; timezone: string; currency: string; midnight: Date }>(
+    `SELECT code, timezone, base_currency_code AS currency,
+            (date_trunc('day', now() AT TIME ZONE timezone) AT TIME ZONE timezone) AS midnight
+       FROM store_view WHERE is_active ORDER BY code`,
+  );
+  return rows;
+}

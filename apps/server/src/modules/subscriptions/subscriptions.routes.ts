@@ -1,6 +1,7 @@
 import {
   SubscriptionCancelBodySchema, SubscriptionConfigurationsSchema, SubscriptionListSchema, SubscriptionParamsSchema, SubscriptionPauseBodySchema,
   SubscriptionResumeBodySchema, SubscriptionSchema, SubscriptionUpdateBodySchema, PaymentEmptyQuerySchema,
+  SubscriptionOperatorChangeSchema, SubscriptionRenewNowAnswerSchema, SubscriptionRenewNowBodySchema,
 } from '@ember/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../../platform/db.js';
@@ -54,19 +55,13 @@ export async function subscriptionRoutes(scope: FastifyInstance, opts: { service
   );
 }
 
-const OperatorChangeSchema = z.strictObject({
-  status: z.enum(['active', 'paused', 'cancelled']),
-  reason: z.string().trim().min(1).max(500).regex(/^[^<>{}\p{Cc}]*$/u, 'must be plain text'),
-});
 const OperatorAnswerSchema = z.object({ id: z.string(), status: z.string(), history: SubscriptionSchema.shape.history });
-const RenewNowBodySchema = z.strictObject({ reason: OperatorChangeSchema.shape.reason });
-const RenewNowAnswerSchema = z.object({ placed: z.number().int(), paid: z.number().int(), declined: z.number().int(), awaiting: z.number().int(), refused: z.number().int() });
 
 /** `/admin/subscriptions/{id}/status` (an operator with subscriptions access, or ADMIN_TOKEN): an operator changes a subscription's state, with a reason kept in its history. */
 export async function subscriptionAdminRoutes(scope: FastifyInstance, opts: { services: Services }) {
   const app = restScope(scope);
   const { subscriptions } = opts.services;
-  app.put('/subscriptions/:id/status', { schema: { tags: ['subscriptions-admin'], params: SubscriptionParamsSchema, body: OperatorChangeSchema, response: { 200: OperatorAnswerSchema } } }, async (request) => {
+  app.put('/subscriptions/:id/status', { schema: { tags: ['subscriptions-admin'], params: SubscriptionParamsSchema, body: SubscriptionOperatorChangeSchema, response: { 200: OperatorAnswerSchema } } }, async (request) => {
     const actor = await opts.services.operators.authorize(request, 'subscriptions:write');
     await inTransaction(app.db, async (tx) => {
       const before = await subscriptions.find(tx, request.params.id);
@@ -81,7 +76,7 @@ export async function subscriptionAdminRoutes(scope: FastifyInstance, opts: { se
     return { id: view.id, status: view.status, history: view.history };
   });
   // The next delivery now (a customer asked for it early): brought forward to today and renewed at once, by the job's own code.
-  app.post('/subscriptions/:id/renew', { schema: { tags: ['subscriptions-admin'], params: SubscriptionParamsSchema, body: RenewNowBodySchema, response: { 200: RenewNowAnswerSchema } } }, async (request) => {
+  app.post('/subscriptions/:id/renew', { schema: { tags: ['subscriptions-admin'], params: SubscriptionParamsSchema, body: SubscriptionRenewNowBodySchema, response: { 200: SubscriptionRenewNowAnswerSchema } } }, async (request) => {
     const actor = await opts.services.operators.authorize(request, 'subscriptions:write');
     await inTransaction(app.db, async (tx) => {
       await subscriptions.bringForward(tx, request.params.id, request.body.reason);

@@ -1,6 +1,6 @@
 import {
   PaymentEmptyQuerySchema, TrialEligibilityParamsSchema, TrialEligibilitySchema, TrialListSchema, TrialParamsSchema, TrialProgramListSchema,
-  TrialReturnBodySchema, TrialSchema,
+  TrialOperatorAnswerSchema, TrialOperatorChangeSchema, TrialReturnBodySchema, TrialSchema,
 } from '@ember/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -44,16 +44,10 @@ export async function trialRoutes(scope: FastifyInstance, opts: { services: Serv
   });
 }
 
-const OperatorChangeSchema = z.strictObject({
-  status: z.enum(['returned', 'return_missing', 'cancelled']),
-  reason: z.string().trim().min(1).max(500).regex(/^[^<>{}\p{Cc}]*$/u, 'must be plain text'),
-});
-const OperatorAnswerSchema = z.object({ id: z.string(), status: z.string() });
-
 /** `/admin/trials/{id}/status` (an operator with subscriptions access, or ADMIN_TOKEN): the warehouse received the device, a return never came, or the trial is cancelled. */
 export async function trialAdminRoutes(scope: FastifyInstance, opts: { services: Services }) {
   const app = restScope(scope);
-  app.put('/trials/:id/status', { schema: { tags: ['trials-admin'], params: TrialParamsSchema, body: OperatorChangeSchema, response: { 200: OperatorAnswerSchema } } }, async (request) => {
+  app.put('/trials/:id/status', { schema: { tags: ['trials-admin'], params: TrialParamsSchema, body: TrialOperatorChangeSchema, response: { 200: TrialOperatorAnswerSchema } } }, async (request) => {
     const actor = await opts.services.operators.authorize(request, 'subscriptions:write');
     const row = await inTransaction(app.db, async (tx) => {
       const changed = await opts.services.trials.operatorChange(tx, request.params.id, request.body.status, request.body.reason);
