@@ -9,6 +9,8 @@ export interface DataTableProps<T> {
   columns: ColumnDef<T, any>[];
   rows: T[] | undefined;
   total: number | undefined;
+  /** The server counted up to its cap and stopped: there are more matches than `total`. */
+  capped?: boolean;
   loading?: boolean;
   /** Column ids the server sorts by; sorting lives in the query string (`sort`). */
   sortable?: readonly string[];
@@ -23,7 +25,7 @@ const PAGE_SIZES = [10, 25, 50, 100];
  * A list from the server: TanStack Table in manual mode, its sorting and page read from and written
  * to the query string. Wide tables scroll inside their own region, never the page.
  */
-export function DataTable<T>({ caption, columns, rows, total, loading, sortable = [], paged = true, defaultPageSize = 25 }: DataTableProps<T>) {
+export function DataTable<T>({ caption, columns, rows, total, capped = false, loading, sortable = [], paged = true, defaultPageSize = 25 }: DataTableProps<T>) {
   const { t, i18n } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const captionId = useId();
@@ -56,7 +58,9 @@ export function DataTable<T>({ caption, columns, rows, total, loading, sortable 
         <table aria-busy={loading || undefined}>
           <caption id={captionId}>
             {caption}
-            {total !== undefined ? <span className="caption-count"> ({t('table.total', { count: total, formatted: number(total) })})</span> : null}
+            {total !== undefined ? (
+              <span className="caption-count"> ({capped ? t('table.totalCapped', { formatted: number(total) }) : t('table.total', { count: total, formatted: number(total) })})</span>
+            ) : null}
           </caption>
           <thead>
             {table.getHeaderGroups().map((group) => (

@@ -149,7 +149,7 @@ export function AuditPage() {
         </div>
       </form>
       <ErrorNotice message={audit.error ? messageOf(audit.error, t('errors.generic')) : null} />
-      <DataTable caption={t('audit.caption')} columns={columns} rows={audit.data?.items} total={audit.data?.page_info.total} loading={audit.isFetching} />
+      <DataTable caption={t('audit.caption')} columns={columns} rows={audit.data?.items} total={audit.data?.page_info.total} capped={audit.data?.page_info.total_capped ?? false} loading={audit.isFetching} />
     </section>
   );
 }

@@ -106,7 +106,7 @@ export function CustomersPage() {
         </a>
       </div>
       <ErrorNotice message={customers.error ? messageOf(customers.error, t('errors.generic')) : null} />
-      <DataTable caption={t('customers.caption')} columns={columns} rows={customers.data?.items} total={customers.data?.page_info.total} loading={customers.isFetching} />
+      <DataTable caption={t('customers.caption')} columns={columns} rows={customers.data?.items} total={customers.data?.page_info.total} capped={customers.data?.page_info.total_capped ?? false} loading={customers.isFetching} />
     </section>
   );
 }

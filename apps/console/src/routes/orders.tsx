@@ -141,7 +141,7 @@ export function OrdersPage() {
         </a>
       </div>
       <ErrorNotice message={orders.error ? messageOf(orders.error, t('errors.generic')) : null} />
-      <DataTable caption={t('orders.caption')} columns={columns} rows={orders.data?.items} total={orders.data?.page_info.total} loading={orders.isFetching} sortable={SORTABLE} />
+      <DataTable caption={t('orders.caption')} columns={columns} rows={orders.data?.items} total={orders.data?.page_info.total} capped={orders.data?.page_info.total_capped ?? false} loading={orders.isFetching} sortable={SORTABLE} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CONSOLE_COUNT_CAP } from '@ember/contracts';
 import { createCustomer, createOperator, restCall, totpCode, type TestOperator } from '@ember/test-support';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db.js';
@@ -197,6 +198,23 @@ describe('operator accounts', () => {
 });
 
 describe('the audit log', () => {
+  it('counts its matches up to the console cap and says when there are more', async () => {
+    const kind = `cap_${randomUUID().replace(/[^a-f]/g, '').slice(0, 12)}`;
+    await db.query(
+      `INSERT INTO operator_audit (actor_kind, actor_label, action, entity_type, entity_id)
+       SELECT 'system', 'cap test', 'cap.write', $1, 'row-' || i FROM generate_series(1, $2::int) i`,
+      [kind, CONSOLE_COUNT_CAP + 3],
+    );
+    const capped = await owner.call('GET', `/admin/audit?entity_type=${kind}&page_size=10&page=2`);
+    expect(capped.status).toBe(200);
+    expect(capped.body.page_info).toMatchObject({ total: CONSOLE_COUNT_CAP, total_capped: true, page: 2 });
+    expect(capped.body.items).toHaveLength(10);
+    // One record's entries are few: counted exactly, with no cap named.
+    const one = await owner.call('GET', `/admin/audit?entity_type=${kind}&entity_id=row-7`);
+    expect(one.body.page_info.total).toBe(1);
+    expect(one.body.page_info.total_capped).toBeUndefined();
+  });
+
   it('records every change with who, what, when and before/after, searchable', async () => {
     const op = await createOperator(server, TOKEN, 'marketing');
     await owner.call('PATCH', `/admin/operators/${op.uuid}`, { role: 'support' });

@@ -261,10 +261,10 @@ export class OperatorsService {
   }
 
   async searchAudit(q: Reader, query: AuditQuery) {
-    const { rows, total } = await store.searchAudit(q, { ...query, limit: query.page_size, offset: (query.page - 1) * query.page_size });
+    const { rows, total, capped } = await store.searchAudit(q, { ...query, limit: query.page_size, offset: (query.page - 1) * query.page_size });
     return {
-      items: rows.map(({ total: _t, ...r }) => ({ ...r, at: r.at.toISOString(), before: r.before ?? null, after: r.after ?? null })),
-      page_info: { page: query.page, page_size: query.page_size, total },
+      items: rows.map((r) => ({ ...r, at: r.at.toISOString(), before: r.before ?? null, after: r.after ?? null })),
+      page_info: { page: query.page, page_size: query.page_size, total, ...(capped ? { total_capped: true } : {}) },
     };
   }
 

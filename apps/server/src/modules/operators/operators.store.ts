@@ -1,3 +1,4 @@
+import { CONSOLE_COUNT_CAP } from '@ember/contracts';
 import type { Reader, Tx } from '../../platform/transaction.js';
 import type { OperatorRole } from './operators.permissions.js';
 import { Conditions, escapeLike } from '../../platform/sql.js';
@@ -174,7 +175,6 @@ export interface AuditRow {
   before: unknown;
   after: unknown;
   request_id: string | null;
-  total: number;
 }
 
 export interface AuditFilter {
@@ -182,8 +182,8 @@ export interface AuditFilter {
   limit: number; offset: number;
 }
 
-/** A page of the audit log, newest first, with the count of all matches. */
-export async function searchAudit(q: Reader, f: AuditFilter): Promise<{ rows: AuditRow[]; total: number }> {
+/** A page of the audit log, newest first, with the count of its matches up to the console's cap. */
+export async function searchAudit(q: Reader, f: AuditFilter): Promise<{ rows: AuditRow[]; total: number; capped: boolean }> {
   const c = new Conditions();
   if (f.action) c.and(f.action.includes('.') ? `action = ${c.p(f.action)}` : `action LIKE ${c.p(`${escapeLike(f.action)}.%`)}`);
   if (f.entity_type) c.and(`entity_type = ${c.p(f.entity_type)}`);
@@ -196,18 +196,16 @@ export async function searchAudit(q: Reader, f: AuditFilter): Promise<{ rows: Au
     const text = c.p(f.q);
     c.and(`(entity_id = ${text} OR actor_label = lower(${text}) OR action = ${text})`);
   }
-  const filters = c.params.length;
-  const { rows } = await q.query<AuditRow>(
-    `SELECT id::text, at, actor_kind, operator_uuid, actor_label, action, entity_type, entity_id, before, after, request_id,
-            count(*) OVER ()::int AS total
-       FROM operator_audit ${c.where()}
-      ORDER BY at DESC, id DESC LIMIT ${c.p(f.limit)} OFFSET ${c.p(f.offset)}`,
-    c.params,
-  );
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && f.offset > 0) {
-    const { rows: counted } = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM operator_audit ${c.where()}`, c.params.slice(0, filters));
-    total = counted[0]!.n;
-  }
-  return { rows, total };
+  // The log only grows: its matches are counted up to one past the cap, as the other console lists are.
+  const [page, counted] = await Promise.all([
+    q.query<AuditRow>(
+      `SELECT id::text, at, actor_kind, operator_uuid, actor_label, action, entity_type, entity_id, before, after, request_id
+         FROM operator_audit ${c.where()}
+        ORDER BY at DESC, id DESC LIMIT ${Math.trunc(f.limit)} OFFSET ${Math.trunc(f.offset)}`,
+      c.params,
+    ),
+    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM operator_audit ${c.where()} LIMIT ${CONSOLE_COUNT_CAP + 1}) m`, c.params),
+  ]);
+  const n = counted.rows[0]!.n;
+  return { rows: page.rows, total: Math.min(n, CONSOLE_COUNT_CAP), capped: n > CONSOLE_COUNT_CAP };
 }
