@@ -31,6 +31,8 @@ export function OrderReturns({ store, number }: { store: StoreView; number: stri
   const returns = useQuery({ queryKey: returnsKey(code, number), queryFn: () => fetchOrderReturns(code, number), staleTime: 0 });
   if (returns.isPending || returns.isError) return null;
   const data = returns.data;
+  // An order not yet delivered (or cancelled) has nothing to say about returns; a closed window does.
+  if (!data.is_eligible && data.returns.length === 0 && data.ineligible_reason !== 'window_closed') return null;
   return (
     <section className="order-action order-returns" aria-label={t('returns.heading')}>
       <h3>{t('returns.heading')}</h3>
@@ -42,6 +44,7 @@ export function OrderReturns({ store, number }: { store: StoreView; number: stri
       {data.is_eligible && data.window_ends_at && (
         <p>{t('returns.windowUntil', { date: formatDate(data.window_ends_at, store.locale) })}</p>
       )}
+      {!data.is_eligible && data.ineligible_reason === 'window_closed' && <p>{t('returns.windowClosed')}</p>}
       {data.is_eligible && !open && (
         <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>{t('returns.start')}</button>
       )}
