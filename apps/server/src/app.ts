@@ -57,6 +57,7 @@ import { exportRoutes } from './platform/exports.routes.js';
 import { couponConsoleRoutes } from './modules/cart/cart.console.routes.js';
 import { catalogueConsoleRoutes } from './modules/catalog/catalog.console.routes.js';
 import { catalogueEditorRoutes } from './modules/catalog/catalog.editor.routes.js';
+import { catalogueMediaRoutes } from './modules/catalog/catalog.media.routes.js';
 import { contentConsoleRoutes } from './modules/content/content.console.routes.js';
 import { storeLocatorConsoleRoutes } from './modules/store-locator/store-locator.console.routes.js';
 import { loyaltyConsoleRoutes } from './modules/loyalty/loyalty.console.routes.js';
@@ -279,6 +280,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // robots.txt and the sitemaps, from configured origins only (docs/decisions/0064).
   await app.register(seoPlugin, { config, db, services, changes });
 
+  // Uploaded product images, from the database (docs/decisions/0085).
+  await app.register(catalogueMediaRoutes);
   const mediaDir = path.join(SEED_DIR, 'media');
   if (existsSync(mediaDir)) {
     await app.register(fastifyStatic, {

@@ -61,6 +61,7 @@ function StockText({ quantity, threshold }: { quantity: number | null; threshold
 export function CataloguePage() {
   const { t } = useTranslation();
   usePageTitle(t('catalogue.title'));
+  const mayEdit = can(useSession().data?.permissions, 'catalogue:write');
   const stores = useStoreViews();
   const { search, apply, clear } = useListSearch();
   const filters = readParams(search, FILTERS);
@@ -104,6 +105,10 @@ export function CataloguePage() {
   return (
     <section>
       <h1>{t('catalogue.title')}</h1>
+      <p className="button-row">
+        {mayEdit ? <Link className="button-link primary" to="/catalogue/new">{t('catalogueEditor.newProduct')}</Link> : null}
+        <Link className="button-link" to="/catalogue/categories">{t('catalogueEditor.categories')}</Link>
+      </p>
       <form className="filters" role="search" aria-label={t('catalogue.search')} onSubmit={onSubmit}>
         <div className="field field-wide">
           <label htmlFor="catalogue-q">{t('catalogue.q')}</label>
@@ -323,6 +328,9 @@ export function ProductDetailPage() {
       {p ? (
         <div className="detail-grid">
           <Panel id="product-summary" title={t('catalogue.summary')}>
+            <p>
+              <Link to={`/catalogue/${encodeURIComponent(p.sku)}/edit`}>{can(perms, 'catalogue:write') ? t('catalogueEditor.edit') : t('catalogueEditor.texts')}</Link>
+            </p>
             <Facts
               items={[
                 [t('catalogue.sku'), <code key="s">{p.sku}</code>],
