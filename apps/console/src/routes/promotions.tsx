@@ -11,6 +11,7 @@ import { can } from '../areas';
 import { DataTable, useListSearch } from '../components/DataTable';
 import { ErrorNotice, Field, SuccessNotice, describedBy } from '../components/fields';
 import { Facts, Panel, StatusTag } from '../components/misc';
+import { PromotionTabs } from '../components/PromotionTabs';
 import { discountFromApi, discountToApi, limitToApi, moneyStep, moneyToMinor, type DiscountType } from '../couponValue';
 import { formatDateTime, formatMoney, formatNumber, isoToLocalInput, localeOf, localInputToIso } from '../format';
 import { readInt, readParams } from '../listParams';
@@ -82,6 +83,7 @@ export function CouponsPage() {
   };
   return (
     <section>
+      <PromotionTabs />
       <div className="title-row">
         <h1>{t('coupons.title')}</h1>
         {can(session.data?.permissions, 'promotions:write') ? (
@@ -189,6 +191,7 @@ export function CouponCreatePage() {
   const errors = form.formState.errors;
   return (
     <section>
+      <PromotionTabs />
       <p className="breadcrumb">
         <Link to="/promotions/coupons">{t('coupons.back')}</Link>
       </p>
@@ -365,6 +368,7 @@ export function CouponDetailPage() {
   const currency = c ? currencyOf(stores.data, c.store_code) : null;
   return (
     <section>
+      <PromotionTabs />
       <p className="breadcrumb">
         <Link to="/promotions/coupons">{t('coupons.back')}</Link>
       </p>
@@ -391,6 +395,13 @@ export function CouponDetailPage() {
               ]}
             />
           </Panel>
+          {can(session.data?.permissions, 'promotions:write') ? (
+            <p>
+              <Link className="button-link" to={`/promotions/batches/new?coupon=${encodeURIComponent(c.code)}`}>
+                {t('batches.fromCoupon')}
+              </Link>
+            </p>
+          ) : null}
           {can(session.data?.permissions, 'promotions:write') ? (
             <Panel id="coupon-edit" title={t('coupons.edit')}>
               <EditForm key={JSON.stringify(c)} coupon={c} onDone={setDone} />

@@ -4,6 +4,7 @@ import { restScope } from '../../platform/rest.js';
 import { inTransaction } from '../../platform/transaction.js';
 import type { Services } from '../../services.js';
 import { CouponRulesService } from './cart.coupon-rules.js';
+import { promotionConsoleRoutes } from './cart.console.promotions.routes.js';
 
 const tags = ['promotions'];
 
@@ -42,4 +43,7 @@ export async function couponConsoleRoutes(scope: FastifyInstance, opts: { servic
       return after;
     });
   });
+
+  // Code batches and free-gift and conditional promotions (docs/decisions/0087).
+  await promotionConsoleRoutes(scope, opts);
 }

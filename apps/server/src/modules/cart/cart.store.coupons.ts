@@ -79,9 +79,13 @@ export async function countCustomerUse(tx: Tx, ruleId: number, customerKey: stri
 
 // ---------- the console ----------
 
-/** A page of coupons, newest first, with the count of all matches. */
+/**
+ * A page of coupons, newest first, with the count of all matches. The codes of a batch are listed with
+ * their batch (`/admin/promotions/batches`), not here: ten thousand of them would bury the coupons.
+ */
 export async function listRules(q: Reader, f: { q?: string; store?: string; active?: boolean; limit: number; offset: number }): Promise<{ rows: CartRuleRow[]; total: number }> {
   const c = new Conditions();
+  c.and('batch_id IS NULL');
   if (f.q) {
     const text = c.p(escapeLike(f.q));
     c.and(`(code LIKE upper(${text}) || '%' OR lower(label) LIKE '%' || lower(${text}) || '%')`);
