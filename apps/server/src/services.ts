@@ -64,6 +64,7 @@ import { loyaltyPrivacy } from './modules/loyalty/loyalty.privacy.js';
 import { referralPrivacy } from './modules/referral/referral.privacy.js';
 import { cartPrivacy } from './modules/cart/cart.privacy.js';
 import { catalogPrivacy } from './modules/catalog/catalog.privacy.js';
+import { catalogMediaPrivacy } from './modules/catalog/catalog.media.privacy.js';
 import { storePrivacy } from './modules/store/store.privacy.js';
 import { directoryPrivacy } from './modules/directory/directory.privacy.js';
 import { contentPrivacy } from './modules/content/content.privacy.js';
@@ -346,6 +347,9 @@ export async function buildServices(db: Db, config: Config): Promise<Services> {
     { payments, loyalty, messaging, linkTo: (storeCode, path) => `${publicBaseUrl(config, storeCode)}/${storeCode}${path}` },
   );
   privacy.register(returnsPrivacy(returns));
+  privacy.register(catalogMediaPrivacy);
+  // Coupon code batches (docs/decisions/0087): which coupon, how many, made when; no one's data.
+  privacy.register(holdsNoPersonalData('cart-code-batches', ['cart_rule_batch']));
   const services: Services = {
     identity,
     ageVerification,

@@ -42,3 +42,6 @@ export * from './console-subscriptions.js';
 export * from './console-exports.js';
 export * from './console-promotions.js';
 export * from './console-catalogue.js';
+export * from './console-loyalty.js';
+export * from './console-catalogue-editor.js';
+export * from './console-content.js';
