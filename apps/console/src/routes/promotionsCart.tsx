@@ -249,7 +249,7 @@ function PromotionFields({ form, idPrefix, withCode }: { form: UseFormReturn<Pro
         </label>
       </div>
       {LANGUAGES.map((language) => (
-        <fieldset key={language} className="choice">
+        <fieldset key={language} className="language-texts language-texts-row">
           <legend>
             {t('promotionsArea.texts')}: {t(language === 'en' ? 'promotionsArea.textsEn' : 'promotionsArea.textsDe')}
           </legend>
