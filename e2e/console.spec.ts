@@ -175,9 +175,15 @@ test('an operator ships an order with its tracking number, the customer sees it 
   await expect(entry.first()).toContainText(operator.email);
 
   // The customer's order now reads shipped in My orders, with the parcel's tracking number, and the shop's answer carries it.
+  const returnsAnswer = page.waitForResponse((r) => r.url().includes(`/api/returns/orders/${encodeURIComponent(number)}`));
   await page.goto(`/gb/account#/orders/${number}`);
   await expect(page.getByTestId('order-status')).toHaveText(/shipped/i);
   await expect(page.getByTestId('order-tracking')).toHaveText(`Royal Mail: ${tracking}`);
+  // Not delivered yet: the shop says nothing about returns rather than show an empty section.
+  expect(((await (await returnsAnswer).json()) as { ineligible_reason: string }).ineligible_reason).toBe('not_delivered');
+  // The section would render with the answer; a moment after it, there is still none.
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('heading', { name: 'Returns', exact: true })).toHaveCount(0);
   const answer = await page.request.get('/graphql', {
     headers: { Store: 'gb', authorization: `Bearer ${token}` },
     params: { query: `{ customer { orders(filter: { number: { eq: "${number}" } }) { items { number shipments { tracking { carrier number } } } } } }` },
