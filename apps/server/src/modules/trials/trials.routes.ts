@@ -3,7 +3,6 @@ import {
   TrialOperatorAnswerSchema, TrialOperatorChangeSchema, TrialReturnBodySchema, TrialSchema,
 } from '@ember/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
 import { publicAnswer, restScope } from '../../platform/rest.js';
 import { inTransaction } from '../../platform/transaction.js';
