@@ -4,13 +4,14 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useForm, type FieldError as RhfFieldError, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, messageOf, queryString } from '../api';
 import { can } from '../areas';
 import { isLowStock, minorToInput, priceBody, wholeNumber } from '../catalogue';
+import { ListFilters } from '../components/ListFilters';
 import { DataTable, useListSearch } from '../components/DataTable';
 import { ErrorNotice, Field, FieldError, SuccessNotice, describedBy } from '../components/fields';
 import { Facts, Panel } from '../components/misc';
@@ -25,7 +26,6 @@ type CatalogueRow = ReturnType<typeof CataloguePageSchema.parse>['items'][number
 type Price = CatalogueRow['prices'][number];
 
 const FILTERS = ['q', 'kind', 'store', 'low_stock'] as const;
-type Filter = (typeof FILTERS)[number];
 
 function useMoney() {
   const { i18n } = useTranslation();
@@ -63,7 +63,7 @@ export function CataloguePage() {
   usePageTitle(t('catalogue.title'));
   const mayEdit = can(useSession().data?.permissions, 'catalogue:write');
   const stores = useStoreViews();
-  const { search, apply, clear } = useListSearch();
+  const { search } = useListSearch();
   const filters = readParams(search, FILTERS);
   const query = queryString({ ...filters, page: readInt(search, 'page', 1), page_size: readInt(search, 'page_size', 25, 100) });
   const products = useQuery({
@@ -96,12 +96,6 @@ export function CataloguePage() {
     ],
     [column, t],
   );
-  const [draft, setDraft] = useState<Partial<Record<Filter, string>>>(() => filters);
-  const set = (key: Filter) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    apply({ q: draft.q?.trim(), kind: draft.kind, store: draft.store, low_stock: draft.low_stock });
-  };
   return (
     <section>
       <h1>{t('catalogue.title')}</h1>
@@ -109,55 +103,16 @@ export function CataloguePage() {
         {mayEdit ? <Link className="button-link primary" to="/catalogue/new">{t('catalogueEditor.newProduct')}</Link> : null}
         <Link className="button-link" to="/catalogue/categories">{t('catalogueEditor.categories')}</Link>
       </p>
-      <form className="filters" role="search" aria-label={t('catalogue.search')} onSubmit={onSubmit}>
-        <div className="field field-wide">
-          <label htmlFor="catalogue-q">{t('catalogue.q')}</label>
-          <input id="catalogue-q" type="search" value={draft.q ?? ''} onChange={set('q')} />
-        </div>
-        <div className="field">
-          <label htmlFor="catalogue-kind">{t('catalogue.kind')}</label>
-          <select id="catalogue-kind" value={draft.kind ?? ''} onChange={set('kind')}>
-            <option value="">{t('common.any')}</option>
-            {PRODUCT_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {t(`productKind.${k}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="catalogue-store">{t('catalogue.store')}</label>
-          <select id="catalogue-store" value={draft.store ?? ''} onChange={set('store')}>
-            <option value="">{t('common.any')}</option>
-            {(stores.data ?? []).map((s) => (
-              <option key={s.store_code} value={s.store_code}>
-                {s.store_name} ({s.store_code})
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="catalogue-low">{t('catalogue.stock')}</label>
-          <select id="catalogue-low" value={draft.low_stock ?? ''} onChange={set('low_stock')}>
-            <option value="">{t('common.any')}</option>
-            <option value="true">{t('catalogue.lowStockOnly')}</option>
-          </select>
-        </div>
-        <div className="filter-actions">
-          <button type="submit" className="primary">
-            {t('common.search')}
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              setDraft({});
-              clear(FILTERS);
-            }}
-          >
-            {t('common.reset')}
-          </button>
-        </div>
-      </form>
+      <ListFilters
+        name="catalogue"
+        label={t('catalogue.search')}
+        fields={[
+          { key: 'q', label: t('catalogue.q'), type: 'search', wide: true },
+          { key: 'kind', label: t('catalogue.kind'), type: 'select', options: PRODUCT_KINDS.map((k) => ({ value: k, label: t(`productKind.${k}`) })) },
+          { key: 'store', label: t('catalogue.store'), type: 'select', options: (stores.data ?? []).map((s) => ({ value: s.store_code, label: `${s.store_name} (${s.store_code})` })) },
+          { key: 'low_stock', label: t('catalogue.stock'), type: 'select', options: [{ value: 'true', label: t('catalogue.lowStockOnly') }] },
+        ]}
+      />
       <ErrorNotice message={products.error ? messageOf(products.error, t('errors.generic')) : null} />
       <DataTable caption={t('catalogue.caption')} columns={columns} rows={products.data?.items} total={products.data?.page_info.total} loading={products.isFetching} />
     </section>

@@ -2,12 +2,13 @@ import { BLOG_STATES, BlogArticleSchema, BlogBodySchema, BlogPageSchema, type Bl
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, type FieldError as RhfFieldError, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { api, messageOf, queryString } from '../api';
 import { can } from '../areas';
+import { ListFilters } from '../components/ListFilters';
 import { DataTable, useListSearch } from '../components/DataTable';
 import { ErrorNotice, Field, SuccessNotice, describedBy } from '../components/fields';
 import { Facts, Panel, StatusTag } from '../components/misc';
@@ -19,7 +20,6 @@ import { usePageTitle } from './layout';
 
 type BlogRow = ReturnType<typeof BlogPageSchema.parse>['items'][number];
 const FILTERS = ['q', 'language', 'state'] as const;
-type Filter = (typeof FILTERS)[number];
 
 export function BlogListPage() {
   const { t, i18n } = useTranslation();
@@ -27,7 +27,7 @@ export function BlogListPage() {
   const session = useSession();
   const languages = useContentLanguages();
   const languageName = useLanguageName();
-  const { search, apply, clear } = useListSearch();
+  const { search } = useListSearch();
   const filters = readParams(search, FILTERS);
   const query = queryString({ ...filters, page: readInt(search, 'page', 1), page_size: readInt(search, 'page_size', 25, 100) });
   const list = useQuery({
@@ -46,12 +46,6 @@ export function BlogListPage() {
     ],
     [column, t, i18n.language, languageName],
   );
-  const [draft, setDraft] = useState<Partial<Record<Filter, string>>>(() => filters);
-  const set = (key: Filter) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    apply({ q: draft.q?.trim(), language: draft.language, state: draft.state });
-  };
   return (
     <section>
       <h1>{t('content.blog.title')}</h1>
@@ -63,48 +57,15 @@ export function BlogListPage() {
           </Link>
         </p>
       ) : null}
-      <form className="filters" role="search" aria-label={t('content.blog.search')} onSubmit={onSubmit}>
-        <div className="field field-wide">
-          <label htmlFor="blog-q">{t('content.blog.q')}</label>
-          <input id="blog-q" type="search" value={draft.q ?? ''} onChange={set('q')} />
-        </div>
-        <div className="field">
-          <label htmlFor="blog-language">{t('content.language')}</label>
-          <select id="blog-language" value={draft.language ?? ''} onChange={set('language')}>
-            <option value="">{t('common.any')}</option>
-            {(languages.data?.languages ?? []).map((l) => (
-              <option key={l.language} value={l.language}>
-                {languageName(l.language)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="blog-state">{t('content.blog.state')}</label>
-          <select id="blog-state" value={draft.state ?? ''} onChange={set('state')}>
-            <option value="">{t('common.any')}</option>
-            {BLOG_STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`content.blog.states.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="filter-actions">
-          <button type="submit" className="primary">
-            {t('common.search')}
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              setDraft({});
-              clear(FILTERS);
-            }}
-          >
-            {t('common.reset')}
-          </button>
-        </div>
-      </form>
+      <ListFilters
+        name="blog"
+        label={t('content.blog.search')}
+        fields={[
+          { key: 'q', label: t('content.blog.q'), type: 'search', wide: true },
+          { key: 'language', label: t('content.language'), type: 'select', options: (languages.data?.languages ?? []).map((l) => ({ value: l.language, label: languageName(l.language) })) },
+          { key: 'state', label: t('content.blog.state'), type: 'select', options: BLOG_STATES.map((s) => ({ value: s, label: t(`content.blog.states.${s}`) })) },
+        ]}
+      />
       <ErrorNotice message={list.error ? messageOf(list.error, t('errors.generic')) : null} />
       <DataTable caption={t('content.blog.caption')} columns={columns} rows={list.data?.items} total={list.data?.page_info.total} loading={list.isFetching} />
     </section>

@@ -2,12 +2,13 @@ import { FaqBodySchema, FaqEntrySchema, FaqPageSchema, type FaqBody, type FaqEnt
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { api, messageOf, queryString } from '../api';
 import { can } from '../areas';
+import { ListFilters } from '../components/ListFilters';
 import { DataTable, useListSearch } from '../components/DataTable';
 import { ErrorNotice, Field, SuccessNotice, describedBy } from '../components/fields';
 import { Panel } from '../components/misc';
@@ -18,7 +19,6 @@ import { usePageTitle } from './layout';
 
 type FaqRow = ReturnType<typeof FaqPageSchema.parse>['items'][number];
 const FILTERS = ['q', 'language', 'topic'] as const;
-type Filter = (typeof FILTERS)[number];
 
 export function FaqListPage() {
   const { t } = useTranslation();
@@ -26,7 +26,7 @@ export function FaqListPage() {
   const session = useSession();
   const languages = useContentLanguages();
   const languageName = useLanguageName();
-  const { search, apply, clear } = useListSearch();
+  const { search } = useListSearch();
   const filters = readParams(search, FILTERS);
   const query = queryString({ ...filters, page: readInt(search, 'page', 1), page_size: readInt(search, 'page_size', 25, 100) });
   const list = useQuery({
@@ -44,12 +44,6 @@ export function FaqListPage() {
     ],
     [column, t, languageName],
   );
-  const [draft, setDraft] = useState<Partial<Record<Filter, string>>>(() => filters);
-  const set = (key: Filter) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    apply({ q: draft.q?.trim(), language: draft.language, topic: draft.topic });
-  };
   return (
     <section>
       <h1>{t('content.faq.title')}</h1>
@@ -61,48 +55,15 @@ export function FaqListPage() {
           </Link>
         </p>
       ) : null}
-      <form className="filters" role="search" aria-label={t('content.faq.search')} onSubmit={onSubmit}>
-        <div className="field field-wide">
-          <label htmlFor="faq-q">{t('content.faq.q')}</label>
-          <input id="faq-q" type="search" value={draft.q ?? ''} onChange={set('q')} />
-        </div>
-        <div className="field">
-          <label htmlFor="faq-language">{t('content.language')}</label>
-          <select id="faq-language" value={draft.language ?? ''} onChange={set('language')}>
-            <option value="">{t('common.any')}</option>
-            {(languages.data?.languages ?? []).map((l) => (
-              <option key={l.language} value={l.language}>
-                {languageName(l.language)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="faq-topic">{t('content.faq.topic')}</label>
-          <select id="faq-topic" value={draft.topic ?? ''} onChange={set('topic')}>
-            <option value="">{t('common.any')}</option>
-            {(list.data?.topics ?? []).map((topic) => (
-              <option key={topic} value={topic}>
-                {topic}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="filter-actions">
-          <button type="submit" className="primary">
-            {t('common.search')}
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              setDraft({});
-              clear(FILTERS);
-            }}
-          >
-            {t('common.reset')}
-          </button>
-        </div>
-      </form>
+      <ListFilters
+        name="faq"
+        label={t('content.faq.search')}
+        fields={[
+          { key: 'q', label: t('content.faq.q'), type: 'search', wide: true },
+          { key: 'language', label: t('content.language'), type: 'select', options: (languages.data?.languages ?? []).map((l) => ({ value: l.language, label: languageName(l.language) })) },
+          { key: 'topic', label: t('content.faq.topic'), type: 'select', options: (list.data?.topics ?? []).map((topic) => ({ value: topic, label: topic })) },
+        ]}
+      />
       <ErrorNotice message={list.error ? messageOf(list.error, t('errors.generic')) : null} />
       <DataTable caption={t('content.faq.caption')} columns={columns} rows={list.data?.items} total={list.data?.page_info.total} loading={list.isFetching} />
     </section>

@@ -4,12 +4,13 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, type FieldError as RhfFieldError, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { api, messageOf, queryString } from '../api';
 import { can } from '../areas';
+import { ListFilters } from '../components/ListFilters';
 import { DataTable, useListSearch } from '../components/DataTable';
 import { ErrorNotice, Field, FieldError, SuccessNotice, describedBy } from '../components/fields';
 import { Facts, Panel, StatusTag } from '../components/misc';
@@ -20,7 +21,6 @@ import { usePageTitle } from './layout';
 
 type StoreRow = ReturnType<typeof LocatorStorePageSchema.parse>['items'][number];
 const FILTERS = ['q', 'store', 'enabled', 'type'] as const;
-type Filter = (typeof FILTERS)[number];
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
 /** All store views, from the content languages' answer. */
@@ -40,7 +40,7 @@ export function StoresListPage() {
   usePageTitle(t('content.stores.title'));
   const session = useSession();
   const views = useStoreViewList();
-  const { search, apply, clear } = useListSearch();
+  const { search } = useListSearch();
   const filters = readParams(search, FILTERS);
   const query = queryString({ ...filters, page: readInt(search, 'page', 1), page_size: readInt(search, 'page_size', 25, 100) });
   const list = useQuery({
@@ -59,12 +59,6 @@ export function StoresListPage() {
     ],
     [column, t],
   );
-  const [draft, setDraft] = useState<Partial<Record<Filter, string>>>(() => filters);
-  const set = (key: Filter) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    apply({ q: draft.q?.trim(), store: draft.store, enabled: draft.enabled, type: draft.type });
-  };
   return (
     <section>
       <h1>{t('content.stores.title')}</h1>
@@ -76,56 +70,24 @@ export function StoresListPage() {
           </Link>
         </p>
       ) : null}
-      <form className="filters" role="search" aria-label={t('content.stores.search')} onSubmit={onSubmit}>
-        <div className="field field-wide">
-          <label htmlFor="stores-q">{t('content.stores.q')}</label>
-          <input id="stores-q" type="search" value={draft.q ?? ''} onChange={set('q')} />
-        </div>
-        <div className="field">
-          <label htmlFor="stores-store">{t('content.stores.storeView')}</label>
-          <select id="stores-store" value={draft.store ?? ''} onChange={set('store')}>
-            <option value="">{t('common.any')}</option>
-            {views.map((v) => (
-              <option key={v.code} value={v.code}>
-                {v.name} ({v.code})
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="stores-enabled">{t('content.stores.state')}</label>
-          <select id="stores-enabled" value={draft.enabled ?? ''} onChange={set('enabled')}>
-            <option value="">{t('common.any')}</option>
-            <option value="true">{t('content.stores.states.enabled')}</option>
-            <option value="false">{t('content.stores.states.disabled')}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="stores-type">{t('content.stores.type')}</label>
-          <select id="stores-type" value={draft.type ?? ''} onChange={set('type')}>
-            <option value="">{t('common.any')}</option>
-            {STORE_TYPES.map((s) => (
-              <option key={s} value={s}>
-                {t(`content.stores.types.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="filter-actions">
-          <button type="submit" className="primary">
-            {t('common.search')}
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              setDraft({});
-              clear(FILTERS);
-            }}
-          >
-            {t('common.reset')}
-          </button>
-        </div>
-      </form>
+      <ListFilters
+        name="stores"
+        label={t('content.stores.search')}
+        fields={[
+          { key: 'q', label: t('content.stores.q'), type: 'search', wide: true },
+          { key: 'store', label: t('content.stores.storeView'), type: 'select', options: views.map((v) => ({ value: v.code, label: `${v.name} (${v.code})` })) },
+          {
+            key: 'enabled',
+            label: t('content.stores.state'),
+            type: 'select',
+            options: [
+              { value: 'true', label: t('content.stores.states.enabled') },
+              { value: 'false', label: t('content.stores.states.disabled') },
+            ],
+          },
+          { key: 'type', label: t('content.stores.type'), type: 'select', options: STORE_TYPES.map((s) => ({ value: s, label: t(`content.stores.types.${s}`) })) },
+        ]}
+      />
       <ErrorNotice message={list.error ? messageOf(list.error, t('errors.generic')) : null} />
       <DataTable caption={t('content.stores.caption')} columns={columns} rows={list.data?.items} total={list.data?.page_info.total} loading={list.isFetching} />
     </section>

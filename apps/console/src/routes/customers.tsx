@@ -5,17 +5,18 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, messageOf, queryString } from '../api';
 import { can } from '../areas';
+import { ListFilters } from '../components/ListFilters';
 import { DataTable, useListSearch } from '../components/DataTable';
 import { exportHref } from '../exportLinks';
 import { ErrorNotice, Field, SuccessNotice, describedBy } from '../components/fields';
 import { Facts, Panel, RecordTable, StatusTag } from '../components/misc';
-import { formatDate, formatDateTime, formatMoney, formatNumber, isoToLocalInput, localInputToIso } from '../format';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../format';
 import { readInt, readParams } from '../listParams';
 import { useSession } from '../session';
 import { usePageTitle } from './layout';
@@ -27,7 +28,7 @@ export function CustomersPage() {
   const { t, i18n } = useTranslation();
   usePageTitle(t('customers.title'));
   const lng = i18n.language;
-  const { search, apply, clear } = useListSearch();
+  const { search } = useListSearch();
   const filters = readParams(search, FILTERS);
   const query = queryString({ ...filters, page: readInt(search, 'page', 1), page_size: readInt(search, 'page_size', 25, 100) });
   const customers = useQuery({
@@ -48,58 +49,21 @@ export function CustomersPage() {
     ],
     [column, t, lng],
   );
-  const [draft, setDraft] = useState(() => ({ ...filters, from: isoToLocalInput(filters.from), to: isoToLocalInput(filters.to) }));
-  const set = (key: (typeof FILTERS)[number]) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    apply({ q: draft.q?.trim(), status: draft.status, store: draft.store?.trim(), website: draft.website?.trim(), from: localInputToIso(draft.from), to: localInputToIso(draft.to) });
-  };
   return (
     <section>
       <h1>{t('customers.title')}</h1>
-      <form className="filters" role="search" aria-label={t('customers.search')} onSubmit={onSubmit}>
-        <div className="field field-wide">
-          <label htmlFor="customers-q">{t('customers.q')}</label>
-          <input id="customers-q" type="search" value={draft.q ?? ''} onChange={set('q')} />
-        </div>
-        <div className="field">
-          <label htmlFor="customers-status">{t('customers.status')}</label>
-          <select id="customers-status" value={draft.status ?? ''} onChange={set('status')}>
-            <option value="">{t('common.any')}</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`customerStatus.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="customers-store">{t('customers.store')}</label>
-          <input id="customers-store" value={draft.store ?? ''} onChange={set('store')} />
-        </div>
-        <div className="field">
-          <label htmlFor="customers-from">{t('common.from')}</label>
-          <input id="customers-from" type="datetime-local" value={draft.from ?? ''} onChange={set('from')} />
-        </div>
-        <div className="field">
-          <label htmlFor="customers-to">{t('common.to')}</label>
-          <input id="customers-to" type="datetime-local" value={draft.to ?? ''} onChange={set('to')} />
-        </div>
-        <div className="filter-actions">
-          <button type="submit" className="primary">
-            {t('common.search')}
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              setDraft({ from: '', to: '' });
-              clear(FILTERS);
-            }}
-          >
-            {t('common.reset')}
-          </button>
-        </div>
-      </form>
+      <ListFilters
+        name="customers"
+        label={t('customers.search')}
+        fields={[
+          { key: 'q', label: t('customers.q'), type: 'search', wide: true },
+          { key: 'status', label: t('customers.status'), type: 'select', options: STATUSES.map((s) => ({ value: s, label: t(`customerStatus.${s}`) })) },
+          { key: 'store', label: t('customers.store'), type: 'text' },
+          { key: 'from', label: t('common.from'), type: 'datetime' },
+          { key: 'to', label: t('common.to'), type: 'datetime' },
+        ]}
+        resetAlso={['website']}
+      />
       <div className="list-tools">
         <a className="button-link" href={exportHref('customers', search)} download>
           {t('common.exportCsv')}

@@ -4,12 +4,13 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { api, messageOf, queryString } from '../api';
 import { can } from '../areas';
+import { ListFilters } from '../components/ListFilters';
 import { DataTable, useListSearch } from '../components/DataTable';
 import { ErrorNotice, Field, SuccessNotice, describedBy } from '../components/fields';
 import { LoyaltyTabs } from '../components/LoyaltyTabs';
@@ -21,7 +22,6 @@ import { usePageTitle } from './layout';
 import { draftTexts, errorAt, TextsFieldsets, textsOf, useLoyaltyChoices, wholeOrEmpty } from './loyaltyClubForm';
 
 const FILTERS = ['q', 'state'] as const;
-type Filter = (typeof FILTERS)[number];
 const TEXT_FIELDS = ['title', 'summary', 'body'];
 
 export function ArticlesPage() {
@@ -29,7 +29,7 @@ export function ArticlesPage() {
   const lng = i18n.language;
   usePageTitle(t('loyaltyAdmin.articles.title'));
   const session = useSession();
-  const { search, apply, clear } = useListSearch();
+  const { search } = useListSearch();
   const filters = readParams(search, FILTERS);
   const query = queryString({ ...filters, page: readInt(search, 'page', 1), page_size: readInt(search, 'page_size', 25, 100) });
   const articles = useQuery({
@@ -48,12 +48,6 @@ export function ArticlesPage() {
     ],
     [column, t, lng],
   );
-  const [draft, setDraft] = useState<Partial<Record<Filter, string>>>(() => filters);
-  const set = (key: Filter) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    apply({ q: draft.q?.trim(), state: draft.state });
-  };
   return (
     <section>
       <LoyaltyTabs />
@@ -65,37 +59,14 @@ export function ArticlesPage() {
           </Link>
         ) : null}
       </div>
-      <form className="filters" role="search" aria-label={t('loyaltyAdmin.articles.search')} onSubmit={onSubmit}>
-        <div className="field field-wide">
-          <label htmlFor="articles-q">{t('loyaltyAdmin.articles.q')}</label>
-          <input id="articles-q" type="search" value={draft.q ?? ''} onChange={set('q')} />
-        </div>
-        <div className="field">
-          <label htmlFor="articles-state">{t('loyaltyAdmin.articles.state')}</label>
-          <select id="articles-state" value={draft.state ?? ''} onChange={set('state')}>
-            <option value="">{t('common.any')}</option>
-            {(['draft', 'scheduled', 'published'] as const).map((s) => (
-              <option key={s} value={s}>
-                {t(`loyaltyAdmin.articleState.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="filter-actions">
-          <button type="submit" className="primary">
-            {t('common.search')}
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              setDraft({});
-              clear(FILTERS);
-            }}
-          >
-            {t('common.reset')}
-          </button>
-        </div>
-      </form>
+      <ListFilters
+        name="articles"
+        label={t('loyaltyAdmin.articles.search')}
+        fields={[
+          { key: 'q', label: t('loyaltyAdmin.articles.q'), type: 'search', wide: true },
+          { key: 'state', label: t('loyaltyAdmin.articles.state'), type: 'select', options: (['draft', 'scheduled', 'published'] as const).map((s) => ({ value: s, label: t(`loyaltyAdmin.articleState.${s}`) })) },
+        ]}
+      />
       <ErrorNotice message={articles.error ? messageOf(articles.error, t('errors.generic')) : null} />
       <DataTable caption={t('loyaltyAdmin.articles.caption')} columns={columns} rows={articles.data?.items} total={articles.data?.page_info.total} loading={articles.isFetching} />
     </section>

@@ -2,12 +2,13 @@ import { LoyaltyQrCodeAdminSchema, LoyaltyQrCodeCreateBodySchema, LoyaltyQrCodeD
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { api, messageOf, queryString } from '../api';
 import { can } from '../areas';
+import { ListFilters } from '../components/ListFilters';
 import { DataTable, useListSearch } from '../components/DataTable';
 import { ErrorNotice, Field, SuccessNotice, describedBy } from '../components/fields';
 import { LoyaltyTabs } from '../components/LoyaltyTabs';
@@ -20,14 +21,13 @@ import { usePageTitle } from './layout';
 import { errorAt, wholeOrEmpty } from './loyaltyClubForm';
 
 const FILTERS = ['state'] as const;
-type Filter = (typeof FILTERS)[number];
 
 export function QrCodesPage() {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   usePageTitle(t('loyaltyAdmin.qr.title'));
   const session = useSession();
-  const { search, apply, clear } = useListSearch();
+  const { search } = useListSearch();
   const filters = readParams(search, FILTERS);
   const query = queryString({ ...filters, page: readInt(search, 'page', 1), page_size: readInt(search, 'page_size', 25, 100) });
   const codes = useQuery({
@@ -47,11 +47,6 @@ export function QrCodesPage() {
     ],
     [column, t, lng],
   );
-  const [draft, setDraft] = useState<Partial<Record<Filter, string>>>(() => filters);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    apply({ state: draft.state });
-  };
   return (
     <section>
       <LoyaltyTabs />
@@ -63,33 +58,11 @@ export function QrCodesPage() {
           </Link>
         ) : null}
       </div>
-      <form className="filters" role="search" aria-label={t('loyaltyAdmin.qr.search')} onSubmit={onSubmit}>
-        <div className="field">
-          <label htmlFor="qr-state">{t('loyaltyAdmin.qr.state')}</label>
-          <select id="qr-state" value={draft.state ?? ''} onChange={(e) => setDraft({ state: e.target.value })}>
-            <option value="">{t('common.any')}</option>
-            {(['scheduled', 'active', 'ended'] as const).map((s) => (
-              <option key={s} value={s}>
-                {t(`loyaltyAdmin.qrState.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="filter-actions">
-          <button type="submit" className="primary">
-            {t('common.search')}
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              setDraft({});
-              clear(FILTERS);
-            }}
-          >
-            {t('common.reset')}
-          </button>
-        </div>
-      </form>
+      <ListFilters
+        name="qr"
+        label={t('loyaltyAdmin.qr.search')}
+        fields={[{ key: 'state', label: t('loyaltyAdmin.qr.state'), type: 'select', options: (['scheduled', 'active', 'ended'] as const).map((s) => ({ value: s, label: t(`loyaltyAdmin.qrState.${s}`) })) }]}
+      />
       <ErrorNotice message={codes.error ? messageOf(codes.error, t('errors.generic')) : null} />
       <DataTable caption={t('loyaltyAdmin.qr.caption')} columns={columns} rows={codes.data?.items} total={codes.data?.page_info.total} loading={codes.isFetching} />
     </section>

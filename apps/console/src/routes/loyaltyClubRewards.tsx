@@ -4,12 +4,13 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { api, messageOf, queryString } from '../api';
 import { can } from '../areas';
+import { ListFilters } from '../components/ListFilters';
 import { DataTable, useListSearch } from '../components/DataTable';
 import { ErrorNotice, Field, SuccessNotice, describedBy } from '../components/fields';
 import { LoyaltyTabs } from '../components/LoyaltyTabs';
@@ -23,7 +24,6 @@ import { usePageTitle } from './layout';
 import { draftTexts, errorAt, TextsFieldsets, textsOf, useLoyaltyChoices, wholeOrEmpty } from './loyaltyClubForm';
 
 const FILTERS = ['q', 'kind', 'active'] as const;
-type Filter = (typeof FILTERS)[number];
 const TEXT_FIELDS = ['name', 'description'];
 
 const currencyOf = (stores: StoreView[] | undefined, code: string | null | undefined) => (code ? (stores?.find((s) => s.store_code === code)?.base_currency_code ?? null) : null);
@@ -33,7 +33,7 @@ export function RewardsPage() {
   const lng = i18n.language;
   usePageTitle(t('loyaltyAdmin.rewards.title'));
   const session = useSession();
-  const { search, apply, clear } = useListSearch();
+  const { search } = useListSearch();
   const filters = readParams(search, FILTERS);
   const query = queryString({ ...filters, page: readInt(search, 'page', 1), page_size: readInt(search, 'page_size', 25, 100) });
   const rewards = useQuery({
@@ -58,12 +58,6 @@ export function RewardsPage() {
     ],
     [column, t, lng],
   );
-  const [draft, setDraft] = useState<Partial<Record<Filter, string>>>(() => filters);
-  const set = (key: Filter) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    apply({ q: draft.q?.trim(), kind: draft.kind, active: draft.active });
-  };
   return (
     <section>
       <LoyaltyTabs />
@@ -75,42 +69,31 @@ export function RewardsPage() {
           </Link>
         ) : null}
       </div>
-      <form className="filters" role="search" aria-label={t('loyaltyAdmin.rewards.search')} onSubmit={onSubmit}>
-        <div className="field field-wide">
-          <label htmlFor="rewards-q">{t('loyaltyAdmin.rewards.q')}</label>
-          <input id="rewards-q" type="search" value={draft.q ?? ''} onChange={set('q')} />
-        </div>
-        <div className="field">
-          <label htmlFor="rewards-kind">{t('loyaltyAdmin.rewards.kind')}</label>
-          <select id="rewards-kind" value={draft.kind ?? ''} onChange={set('kind')}>
-            <option value="">{t('common.any')}</option>
-            <option value="reward">{t('loyaltyAdmin.kind.reward')}</option>
-            <option value="campaign">{t('loyaltyAdmin.kind.campaign')}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="rewards-active">{t('loyaltyAdmin.rewards.state')}</label>
-          <select id="rewards-active" value={draft.active ?? ''} onChange={set('active')}>
-            <option value="">{t('common.any')}</option>
-            <option value="true">{t('loyaltyAdmin.active.active')}</option>
-            <option value="false">{t('loyaltyAdmin.active.inactive')}</option>
-          </select>
-        </div>
-        <div className="filter-actions">
-          <button type="submit" className="primary">
-            {t('common.search')}
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              setDraft({});
-              clear(FILTERS);
-            }}
-          >
-            {t('common.reset')}
-          </button>
-        </div>
-      </form>
+      <ListFilters
+        name="rewards"
+        label={t('loyaltyAdmin.rewards.search')}
+        fields={[
+          { key: 'q', label: t('loyaltyAdmin.rewards.q'), type: 'search', wide: true },
+          {
+            key: 'kind',
+            label: t('loyaltyAdmin.rewards.kind'),
+            type: 'select',
+            options: [
+              { value: 'reward', label: t('loyaltyAdmin.kind.reward') },
+              { value: 'campaign', label: t('loyaltyAdmin.kind.campaign') },
+            ],
+          },
+          {
+            key: 'active',
+            label: t('loyaltyAdmin.rewards.state'),
+            type: 'select',
+            options: [
+              { value: 'true', label: t('loyaltyAdmin.active.active') },
+              { value: 'false', label: t('loyaltyAdmin.active.inactive') },
+            ],
+          },
+        ]}
+      />
       <ErrorNotice message={rewards.error ? messageOf(rewards.error, t('errors.generic')) : null} />
       <DataTable caption={t('loyaltyAdmin.rewards.caption')} columns={columns} rows={rewards.data?.items} total={rewards.data?.page_info.total} loading={rewards.isFetching} />
     </section>

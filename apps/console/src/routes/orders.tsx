@@ -5,17 +5,18 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, messageOf, queryString } from '../api';
 import { can } from '../areas';
+import { ListFilters } from '../components/ListFilters';
 import { DataTable, useListSearch } from '../components/DataTable';
 import { exportHref } from '../exportLinks';
 import { ErrorNotice, Field, SuccessNotice, describedBy } from '../components/fields';
 import { Facts, Panel, StatusTag } from '../components/misc';
-import { formatDateTime, formatMoney, isoToLocalInput, localInputToIso } from '../format';
+import { formatDateTime, formatMoney } from '../format';
 import { readInt, readParams, readSort } from '../listParams';
 import { useSession } from '../session';
 import en from '../i18n/en.json';
@@ -32,7 +33,7 @@ export function OrdersPage() {
   const { t, i18n } = useTranslation();
   usePageTitle(t('orders.title'));
   const lng = i18n.language;
-  const { search, apply, clear } = useListSearch();
+  const { search } = useListSearch();
   const filters = readParams(search, FILTERS);
   const sort = readSort(search, SORTABLE);
   const query = queryString({
@@ -71,70 +72,22 @@ export function OrdersPage() {
     ],
     [column, t, lng],
   );
-  const [draft, setDraft] = useState(() => ({ ...filters, from: isoToLocalInput(filters.from), to: isoToLocalInput(filters.to) }));
-  const set = (key: (typeof FILTERS)[number]) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    apply({ q: draft.q?.trim(), status: draft.status?.trim(), store: draft.store?.trim(), payment_status: draft.payment_status, from: localInputToIso(draft.from), to: localInputToIso(draft.to) });
-  };
   return (
     <section>
       <h1>{t('orders.title')}</h1>
-      <form className="filters" role="search" aria-label={t('orders.search')} onSubmit={onSubmit}>
-        <div className="field field-wide">
-          <label htmlFor="orders-q">{t('orders.q')}</label>
-          <input id="orders-q" type="search" value={draft.q ?? ''} onChange={set('q')} />
-        </div>
-        <div className="field">
-          <label htmlFor="orders-status">{t('orders.status')}</label>
-          <select id="orders-status" value={draft.status ?? ''} onChange={set('status')}>
-            <option value="">{t('common.any')}</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`orderStatus.${s}`)}
-              </option>
-            ))}
-            {draft.status && !ORDER_STATUSES.includes(draft.status) ? <option value={draft.status}>{draft.status}</option> : null}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="orders-payment">{t('orders.payment')}</label>
-          <select id="orders-payment" value={draft.payment_status ?? ''} onChange={set('payment_status')}>
-            <option value="">{t('common.any')}</option>
-            {ORDER_PAYMENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`paymentStatus.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="orders-store">{t('orders.store')}</label>
-          <input id="orders-store" value={draft.store ?? ''} onChange={set('store')} />
-        </div>
-        <div className="field">
-          <label htmlFor="orders-from">{t('common.from')}</label>
-          <input id="orders-from" type="datetime-local" value={draft.from ?? ''} onChange={set('from')} />
-        </div>
-        <div className="field">
-          <label htmlFor="orders-to">{t('common.to')}</label>
-          <input id="orders-to" type="datetime-local" value={draft.to ?? ''} onChange={set('to')} />
-        </div>
-        <div className="filter-actions">
-          <button type="submit" className="primary">
-            {t('common.search')}
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              setDraft({ from: '', to: '' });
-              clear([...FILTERS, 'sort']);
-            }}
-          >
-            {t('common.reset')}
-          </button>
-        </div>
-      </form>
+      <ListFilters
+        name="orders"
+        label={t('orders.search')}
+        fields={[
+          { key: 'q', label: t('orders.q'), type: 'search', wide: true },
+          { key: 'status', label: t('orders.status'), type: 'select', options: ORDER_STATUSES.map((s) => ({ value: s, label: t(`orderStatus.${s}`) })) },
+          { key: 'payment_status', label: t('orders.payment'), type: 'select', options: ORDER_PAYMENT_STATUSES.map((s) => ({ value: s, label: t(`paymentStatus.${s}`) })) },
+          { key: 'store', label: t('orders.store'), type: 'text' },
+          { key: 'from', label: t('common.from'), type: 'datetime' },
+          { key: 'to', label: t('common.to'), type: 'datetime' },
+        ]}
+        resetAlso={['sort']}
+      />
       <div className="list-tools">
         <a className="button-link" href={exportHref('orders', search)} download>
           {t('common.exportCsv')}

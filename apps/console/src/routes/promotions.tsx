@@ -2,12 +2,13 @@ import { CouponCreateBodySchema, CouponPageSchema, CouponRuleSchema, CouponUpdat
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { api, messageOf, queryString } from '../api';
 import { can } from '../areas';
+import { ListFilters } from '../components/ListFilters';
 import { DataTable, useListSearch } from '../components/DataTable';
 import { ErrorNotice, Field, SuccessNotice, describedBy } from '../components/fields';
 import { Facts, Panel, StatusTag } from '../components/misc';
@@ -20,7 +21,6 @@ import { useStoreViews, type StoreView } from '../stores';
 import { usePageTitle } from './layout';
 
 const FILTERS = ['q', 'store', 'active'] as const;
-type Filter = (typeof FILTERS)[number];
 
 /** The currency of a store view, when the coupon has one and the shop lists it. */
 function currencyOf(stores: StoreView[] | undefined, storeCode: string | null | undefined): string | null {
@@ -45,7 +45,7 @@ export function CouponsPage() {
   usePageTitle(t('coupons.title'));
   const lng = i18n.language;
   const session = useSession();
-  const { search, apply, clear } = useListSearch();
+  const { search } = useListSearch();
   const filters = readParams(search, FILTERS);
   const query = queryString({ ...filters, page: readInt(search, 'page', 1), page_size: readInt(search, 'page_size', 25, 100) });
   const coupons = useQuery({
@@ -75,12 +75,6 @@ export function CouponsPage() {
     ],
     [column, t, lng, discountText],
   );
-  const [draft, setDraft] = useState<Partial<Record<Filter, string>>>(() => filters);
-  const set = (key: Filter) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    apply({ q: draft.q?.trim(), store: draft.store?.trim().toLowerCase(), active: draft.active });
-  };
   return (
     <section>
       <PromotionTabs />
@@ -92,38 +86,23 @@ export function CouponsPage() {
           </Link>
         ) : null}
       </div>
-      <form className="filters" role="search" aria-label={t('coupons.search')} onSubmit={onSubmit}>
-        <div className="field field-wide">
-          <label htmlFor="coupons-q">{t('coupons.q')}</label>
-          <input id="coupons-q" type="search" value={draft.q ?? ''} onChange={set('q')} />
-        </div>
-        <div className="field">
-          <label htmlFor="coupons-store">{t('coupons.store')}</label>
-          <input id="coupons-store" value={draft.store ?? ''} onChange={set('store')} />
-        </div>
-        <div className="field">
-          <label htmlFor="coupons-active">{t('coupons.state')}</label>
-          <select id="coupons-active" value={draft.active ?? ''} onChange={set('active')}>
-            <option value="">{t('common.any')}</option>
-            <option value="true">{t('couponState.active')}</option>
-            <option value="false">{t('couponState.inactive')}</option>
-          </select>
-        </div>
-        <div className="filter-actions">
-          <button type="submit" className="primary">
-            {t('common.search')}
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              setDraft({});
-              clear(FILTERS);
-            }}
-          >
-            {t('common.reset')}
-          </button>
-        </div>
-      </form>
+      <ListFilters
+        name="coupons"
+        label={t('coupons.search')}
+        fields={[
+          { key: 'q', label: t('coupons.q'), type: 'search', wide: true },
+          { key: 'store', label: t('coupons.store'), type: 'text', letterCase: 'lower' },
+          {
+            key: 'active',
+            label: t('coupons.state'),
+            type: 'select',
+            options: [
+              { value: 'true', label: t('couponState.active') },
+              { value: 'false', label: t('couponState.inactive') },
+            ],
+          },
+        ]}
+      />
       <ErrorNotice message={coupons.error ? messageOf(coupons.error, t('errors.generic')) : null} />
       <DataTable caption={t('coupons.caption')} columns={columns} rows={coupons.data?.items} total={coupons.data?.page_info.total} loading={coupons.isFetching} />
     </section>

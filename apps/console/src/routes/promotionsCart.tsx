@@ -5,12 +5,13 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { api, messageOf, queryString } from '../api';
 import { can } from '../areas';
+import { ListFilters } from '../components/ListFilters';
 import { DataTable, useListSearch } from '../components/DataTable';
 import { ErrorNotice, Field, SuccessNotice, describedBy } from '../components/fields';
 import { Facts, Panel, StatusTag } from '../components/misc';
@@ -25,7 +26,6 @@ import { usePageTitle } from './layout';
 /** Free-gift and conditional promotions (docs/decisions/0017, 0087). */
 
 const FILTERS = ['q', 'store', 'type', 'active'] as const;
-type Filter = (typeof FILTERS)[number];
 const LANGUAGES = ['en', 'de'] as const;
 const TEXT_FIELDS = ['title', 'description', 'hint', 'label'] as const;
 
@@ -38,7 +38,7 @@ export function CartPromotionsPage() {
   usePageTitle(t('promotionsArea.title'));
   const lng = i18n.language;
   const session = useSession();
-  const { search, apply, clear } = useListSearch();
+  const { search } = useListSearch();
   const filters = readParams(search, FILTERS);
   const query = queryString({ ...filters, page: readInt(search, 'page', 1), page_size: readInt(search, 'page_size', 25, 100) });
   const promotions = useQuery({
@@ -63,12 +63,6 @@ export function CartPromotionsPage() {
     ],
     [column, t, lng],
   );
-  const [draft, setDraft] = useState<Partial<Record<Filter, string>>>(() => filters);
-  const set = (key: Filter) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    apply({ q: draft.q?.trim().toUpperCase() || undefined, store: draft.store?.trim().toLowerCase() || undefined, type: draft.type || undefined, active: draft.active || undefined });
-  };
   return (
     <section>
       <PromotionTabs />
@@ -80,49 +74,24 @@ export function CartPromotionsPage() {
           </Link>
         ) : null}
       </div>
-      <form className="filters" role="search" aria-label={t('promotionsArea.search')} onSubmit={onSubmit}>
-        <div className="field field-wide">
-          <label htmlFor="promotions-q">{t('promotionsArea.q')}</label>
-          <input id="promotions-q" type="search" value={draft.q ?? ''} onChange={set('q')} />
-        </div>
-        <div className="field">
-          <label htmlFor="promotions-store">{t('promotionsArea.store')}</label>
-          <input id="promotions-store" value={draft.store ?? ''} onChange={set('store')} />
-        </div>
-        <div className="field">
-          <label htmlFor="promotions-type">{t('promotionsArea.type')}</label>
-          <select id="promotions-type" value={draft.type ?? ''} onChange={set('type')}>
-            <option value="">{t('common.any')}</option>
-            {CART_PROMOTION_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`promotionType.${type}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="promotions-active">{t('promotionsArea.state')}</label>
-          <select id="promotions-active" value={draft.active ?? ''} onChange={set('active')}>
-            <option value="">{t('common.any')}</option>
-            <option value="true">{t('couponState.active')}</option>
-            <option value="false">{t('couponState.inactive')}</option>
-          </select>
-        </div>
-        <div className="filter-actions">
-          <button type="submit" className="primary">
-            {t('common.search')}
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              setDraft({});
-              clear(FILTERS);
-            }}
-          >
-            {t('common.reset')}
-          </button>
-        </div>
-      </form>
+      <ListFilters
+        name="promotions"
+        label={t('promotionsArea.search')}
+        fields={[
+          { key: 'q', label: t('promotionsArea.q'), type: 'search', wide: true, letterCase: 'upper' },
+          { key: 'store', label: t('promotionsArea.store'), type: 'text', letterCase: 'lower' },
+          { key: 'type', label: t('promotionsArea.type'), type: 'select', options: CART_PROMOTION_TYPES.map((type) => ({ value: type, label: t(`promotionType.${type}`) })) },
+          {
+            key: 'active',
+            label: t('promotionsArea.state'),
+            type: 'select',
+            options: [
+              { value: 'true', label: t('couponState.active') },
+              { value: 'false', label: t('couponState.inactive') },
+            ],
+          },
+        ]}
+      />
       <ErrorNotice message={promotions.error ? messageOf(promotions.error, t('errors.generic')) : null} />
       <DataTable caption={t('promotionsArea.caption')} columns={columns} rows={promotions.data?.items} total={promotions.data?.page_info.total} loading={promotions.isFetching} />
     </section>

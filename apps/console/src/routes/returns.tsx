@@ -4,12 +4,13 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api, messageOf, queryString } from '../api';
 import { can } from '../areas';
+import { ListFilters } from '../components/ListFilters';
 import { DataTable, useListSearch } from '../components/DataTable';
 import { ErrorNotice, Field, FieldError, SuccessNotice, describedBy } from '../components/fields';
 import { Facts, Panel, StatusTag } from '../components/misc';
@@ -26,7 +27,7 @@ export function ReturnsPage() {
   const { t, i18n } = useTranslation();
   usePageTitle(t('returns.title'));
   const lng = i18n.language;
-  const { search, apply, clear } = useListSearch();
+  const { search } = useListSearch();
   const filters = readParams(search, FILTERS);
   const query = queryString({ ...filters, page: readInt(search, 'page', 1), page_size: readInt(search, 'page_size', 25, 100) });
   const list = useQuery({
@@ -47,58 +48,20 @@ export function ReturnsPage() {
     ],
     [column, t, lng],
   );
-  const [draft, setDraft] = useState<Partial<Record<(typeof FILTERS)[number], string>>>(() => filters);
-  const set = (key: (typeof FILTERS)[number]) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    apply({ status: draft.status, store: draft.store?.trim(), order_number: draft.order_number?.trim(), from: draft.from, to: draft.to });
-  };
   return (
     <section>
       <h1>{t('returns.title')}</h1>
-      <form className="filters" role="search" aria-label={t('returns.search')} onSubmit={onSubmit}>
-        <div className="field">
-          <label htmlFor="returns-order">{t('returns.order')}</label>
-          <input id="returns-order" type="search" value={draft.order_number ?? ''} onChange={set('order_number')} />
-        </div>
-        <div className="field">
-          <label htmlFor="returns-status">{t('returns.status')}</label>
-          <select id="returns-status" value={draft.status ?? ''} onChange={set('status')}>
-            <option value="">{t('common.any')}</option>
-            {RETURN_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`returnStatus.${s}`, { defaultValue: s })}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="returns-store">{t('returns.store')}</label>
-          <input id="returns-store" value={draft.store ?? ''} onChange={set('store')} />
-        </div>
-        <div className="field">
-          <label htmlFor="returns-from">{t('common.from')}</label>
-          <input id="returns-from" type="date" value={draft.from ?? ''} onChange={set('from')} />
-        </div>
-        <div className="field">
-          <label htmlFor="returns-to">{t('common.to')}</label>
-          <input id="returns-to" type="date" value={draft.to ?? ''} onChange={set('to')} />
-        </div>
-        <div className="filter-actions">
-          <button type="submit" className="primary">
-            {t('common.search')}
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              setDraft({});
-              clear(FILTERS);
-            }}
-          >
-            {t('common.reset')}
-          </button>
-        </div>
-      </form>
+      <ListFilters
+        name="returns"
+        label={t('returns.search')}
+        fields={[
+          { key: 'order_number', label: t('returns.order'), type: 'search', wide: true },
+          { key: 'status', label: t('returns.status'), type: 'select', options: RETURN_STATUSES.map((s) => ({ value: s, label: t(`returnStatus.${s}`, { defaultValue: s }) })) },
+          { key: 'store', label: t('returns.store'), type: 'text' },
+          { key: 'from', label: t('common.from'), type: 'date' },
+          { key: 'to', label: t('common.to'), type: 'date' },
+        ]}
+      />
       <ErrorNotice message={list.error ? messageOf(list.error, t('errors.generic')) : null} />
       <DataTable caption={t('returns.caption')} columns={columns} rows={list.data?.items} total={list.data?.total} loading={list.isFetching} />
     </section>

@@ -5,13 +5,14 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState,  type ReactNode } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { api, messageOf, queryString } from '../api';
 import { can } from '../areas';
+import { ListFilters } from '../components/ListFilters';
 import { DataTable, useListSearch } from '../components/DataTable';
 import { ErrorNotice, Field, SuccessNotice, describedBy } from '../components/fields';
 import { Facts, Panel, StatusTag } from '../components/misc';
@@ -29,7 +30,6 @@ type History = SubscriptionDetail['history'];
 const SubscriptionChangeAnswer = z.object({ id: z.string(), status: z.string() });
 
 const FILTERS = ['q', 'status', 'store'] as const;
-type Filter = (typeof FILTERS)[number];
 
 /** A customer's uuid, linked to their page when the operator may read customers. */
 function CustomerLink({ uuid, short = false }: { uuid: string | null; short?: boolean }) {
@@ -40,51 +40,18 @@ function CustomerLink({ uuid, short = false }: { uuid: string | null; short?: bo
 }
 
 /** The search form both lists share: id, customer uuid or order number; status; store view. */
-function ListFilters({ prefix, statuses, statusGroup, label }: { prefix: string; statuses: readonly string[]; statusGroup: string; label: string }) {
+function StateFilters({ prefix, statuses, statusGroup, label }: { prefix: string; statuses: readonly string[]; statusGroup: string; label: string }) {
   const { t } = useTranslation();
-  const { search, apply, clear } = useListSearch();
-  const [draft, setDraft] = useState<Partial<Record<Filter, string>>>(() => readParams(search, FILTERS));
-  const set = (key: Filter) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    apply({ q: draft.q?.trim(), status: draft.status, store: draft.store?.trim().toLowerCase() });
-  };
   return (
-    <form className="filters" role="search" aria-label={label} onSubmit={onSubmit}>
-      <div className="field field-wide">
-        <label htmlFor={`${prefix}-q`}>{t('subscriptions.q')}</label>
-        <input id={`${prefix}-q`} type="search" value={draft.q ?? ''} onChange={set('q')} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${prefix}-status`}>{t('subscriptions.status')}</label>
-        <select id={`${prefix}-status`} value={draft.status ?? ''} onChange={set('status')}>
-          <option value="">{t('common.any')}</option>
-          {statuses.map((s) => (
-            <option key={s} value={s}>
-              {t(`${statusGroup}.${s}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${prefix}-store`}>{t('subscriptions.store')}</label>
-        <input id={`${prefix}-store`} value={draft.store ?? ''} onChange={set('store')} />
-      </div>
-      <div className="filter-actions">
-        <button type="submit" className="primary">
-          {t('common.search')}
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            setDraft({});
-            clear(FILTERS);
-          }}
-        >
-          {t('common.reset')}
-        </button>
-      </div>
-    </form>
+    <ListFilters
+      name={prefix}
+      label={label}
+      fields={[
+        { key: 'q', label: t('subscriptions.q'), type: 'search', wide: true },
+        { key: 'status', label: t('subscriptions.status'), type: 'select', options: statuses.map((s) => ({ value: s, label: t(`${statusGroup}.${s}`) })) },
+        { key: 'store', label: t('subscriptions.store'), type: 'text', letterCase: 'lower' },
+      ]}
+    />
   );
 }
 
@@ -120,7 +87,7 @@ export function SubscriptionsPage() {
   return (
     <section>
       <h1>{t('subscriptions.title')}</h1>
-      <ListFilters prefix="subscriptions" statuses={SUBSCRIPTION_STATUSES} statusGroup="subscriptionStatus" label={t('subscriptions.search')} />
+      <StateFilters prefix="subscriptions" statuses={SUBSCRIPTION_STATUSES} statusGroup="subscriptionStatus" label={t('subscriptions.search')} />
       <ErrorNotice message={list.error ? messageOf(list.error, t('errors.generic')) : null} />
       <DataTable caption={t('subscriptions.caption')} columns={columns} rows={list.data?.items} total={list.data?.page_info.total} loading={list.isFetching} />
     </section>
@@ -154,7 +121,7 @@ export function TrialsPage() {
   return (
     <section>
       <h1>{t('trials.title')}</h1>
-      <ListFilters prefix="trials" statuses={TRIAL_STATUSES} statusGroup="trialStatus" label={t('trials.search')} />
+      <StateFilters prefix="trials" statuses={TRIAL_STATUSES} statusGroup="trialStatus" label={t('trials.search')} />
       <ErrorNotice message={list.error ? messageOf(list.error, t('errors.generic')) : null} />
       <DataTable caption={t('trials.caption')} columns={columns} rows={list.data?.items} total={list.data?.page_info.total} loading={list.isFetching} />
     </section>
