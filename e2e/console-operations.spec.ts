@@ -171,6 +171,8 @@ test('a return goes from the customer’s request to its refund in the console, 
   await expect(list).toContainText(en.returnStatus.PENDING);
   await checkPage(page, 'returns list');
   await list.getByRole('link').first().click();
+  // The click starts the navigation; the address holds the return's number once it has happened.
+  await page.waitForURL(/\/console\/returns\/[^/?#]+$/);
   const returnNumber = decodeURIComponent(/\/console\/returns\/([^/?#]+)$/.exec(page.url())![1]!);
   await expect(page.getByRole('heading', { level: 1, name: en.returns.detailTitle.replace('{{number}}', returnNumber) })).toBeVisible();
   const summary = page.getByRole('region', { name: en.returns.summary });
