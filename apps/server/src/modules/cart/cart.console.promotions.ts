@@ -1,6 +1,6 @@
 import { promotionIssues, type CartPromotion, type CartPromotionCreateBody, type CartPromotionQuery, type CartPromotionUpdateBody } from '@ember/contracts';
 import { AppError } from '../../platform/errors.js';
-import { escapeLike } from '../../platform/sql.js';
+import { escapeLike, isoOrNull } from '../../platform/sql.js';
 import type { Reader, Tx } from '../../platform/transaction.js';
 
 /**
@@ -31,10 +31,9 @@ interface PromotionRow {
 
 const COLUMNS = 'id, code, store_code, type, is_active, from_at, to_at, trigger_skus, min_qty, min_subtotal_minor, skus, allowed_qty, texts, created_at';
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 function view(r: PromotionRow): CartPromotion {
-  return { ...r, from_at: iso(r.from_at), to_at: iso(r.to_at), created_at: new Date(r.created_at).toISOString() };
+  return { ...r, from_at: isoOrNull(r.from_at), to_at: isoOrNull(r.to_at), created_at: new Date(r.created_at).toISOString() };
 }
 
 /** Texts without empty fields or languages. */

@@ -2,6 +2,7 @@ import type { CouponCreateBody, CouponQuery, CouponRule, CouponUpdateBody } from
 import { AppError } from '../../platform/errors.js';
 import type { Reader, Tx } from '../../platform/transaction.js';
 import * as store from './cart.store.coupons.js';
+import { isoOrNull } from '../../platform/sql.js';
 
 /**
  * Coupons as the console manages them (docs/decisions/0081): the cart's price rules reached by a
@@ -46,6 +47,5 @@ export class CouponRulesService {
 }
 
 function view(r: store.CartRuleRow): CouponRule {
-  const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-  return { ...r, from_at: iso(r.from_at), to_at: iso(r.to_at) };
+  return { ...r, from_at: isoOrNull(r.from_at), to_at: isoOrNull(r.to_at) };
 }

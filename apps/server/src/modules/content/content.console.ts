@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import type { Reader, Tx } from '../../platform/transaction.js';
 import type { StoreView } from '../store/store.store.js';
 import * as store from './content.console.store.js';
+import { isoOrNull } from '../../platform/sql.js';
 
 /** What the console's content needs of others: the active store views and the search index's refresh. */
 export interface ContentConsoleDeps {
@@ -13,7 +14,6 @@ export interface ContentConsoleDeps {
   refreshSearch(tx: Tx, source: 'faq' | 'blog-articles' | 'content-pages', refs: string[]): Promise<void>;
 }
 
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
 function stateOf(at: Date | string | null, now = Date.now()): BlogState {
   if (at === null) return 'draft';
@@ -91,7 +91,7 @@ export class ContentConsole {
   async listArticles(q: Reader, query: BlogQuery) {
     const { rows, total } = await store.listArticles(q, { ...query, limit: query.page_size, offset: (query.page - 1) * query.page_size });
     return {
-      items: rows.map((r) => ({ id: r.id, language: r.language, slug: r.slug, title: r.title, author: r.author, state: stateOf(r.published_at), published_at: iso(r.published_at) })),
+      items: rows.map((r) => ({ id: r.id, language: r.language, slug: r.slug, title: r.title, author: r.author, state: stateOf(r.published_at), published_at: isoOrNull(r.published_at) })),
       page_info: { page: query.page, page_size: query.page_size, total },
     };
   }
@@ -100,7 +100,7 @@ export class ContentConsole {
     const r = await store.articleById(q, id);
     if (!r) throw new AppError('NOT_FOUND', 'Article not found');
     return {
-      id: r.id, language: r.language, slug: r.slug, title: r.title, author: r.author, state: stateOf(r.published_at), published_at: iso(r.published_at),
+      id: r.id, language: r.language, slug: r.slug, title: r.title, author: r.author, state: stateOf(r.published_at), published_at: isoOrNull(r.published_at),
       summary: r.summary, body: r.body, hero_image: r.hero_image, hero_image_alt: r.hero_image_alt, categories: r.categories,
       seo_title: r.seo_title, seo_description: r.seo_description, products: r.products,
     };
